@@ -1,0 +1,219 @@
+"""Configuration, resolved lazily in a documented order.
+
+Highest priority first:
+
+1. arguments given in code or on the command line (``load_settings(overrides)``);
+2. environment variables ``AUTONOMO_*`` (nested with ``__``: ``AUTONOMO_LLM__FAST__MODEL``),
+   including a ``.env`` file in the current directory;
+3. the config file: ``$AUTONOMO_CONFIG`` or ``./autonomo.toml`` or ``<data dir>/config.toml``;
+4. defaults (the embedded local model, a data directory under the user's data dir).
+
+Nothing is read at import time: call ``load_settings()`` when you need settings.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+from pydantic import BaseModel, Field, ValidationError
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from autonomo.errors import ConfigError
+
+ProviderName = Literal["local", "openai", "azure", "scripted", "replay"]
+
+
+class Prices(BaseModel):
+    """US dollars per million tokens."""
+
+    prompt: float = 0.0
+    cached_prompt: float | None = None
+    completion: float = 0.0
+
+
+class ModelConfig(BaseModel):
+    """One model: which provider serves it and how to reach it."""
+
+    provider: ProviderName = "local"
+    #: remote: the model name; local: a GGUF path (empty = the embedded SmolLM2 model)
+    model: str = ""
+    base_url: str | None = None
+    #: the key itself (prefer ``api_key_env``); never written to recordings or state
+    api_key: str | None = None
+    #: the environment variable that holds the key
+    api_key_env: str = "OPENAI_API_KEY"
+    api_version: str | None = None  # Azure
+    headers: dict[str, str] = Field(default_factory=dict)
+    context_window: int | None = None
+    temperature: float = 0.0
+    max_tokens: int = 512
+    timeout_s: float = 120.0
+    max_retries: int = 5
+    prices: Prices = Field(default_factory=Prices)
+    # local provider
+    n_ctx: int = 8192
+    n_threads: int | None = None
+    n_batch: int = 512
+    seed: int = 0
+    # replay provider
+    cassette: str | None = None
+
+
+class LLMConfig(BaseModel):
+    """AutoGPT's FAST_LLM / SMART_LLM pair; ``smart`` falls back to ``fast``."""
+
+    fast: ModelConfig = Field(default_factory=ModelConfig)
+    smart: ModelConfig | None = None
+    #: record every call of a run to this file (replayable with provider "replay")
+    record_to: str | None = None
+
+
+class AgentConfig(BaseModel):
+    strategy: Literal["one_shot", "tool_calling", "actions"] = "one_shot"
+    max_steps: int = 30
+    #: US dollars; None means no limit
+    budget: float | None = None
+    #: tokens of the prompt given to progress (episodes)
+    history_budget: int = 2000
+    #: how many latest episodes are shown in full
+    full_episodes: int = 3
+    max_invalid_responses: int = 3
+    commands: list[str] | None = None  # None = every enabled command
+    disabled_commands: list[str] = Field(default_factory=list)
+
+
+class SandboxConfig(BaseModel):
+    backend: Literal["auto", "bubblewrap", "docker", "podman", "local"] = "auto"
+    #: required to run commands unsandboxed with the "local" backend
+    allow_unsandboxed: bool = False
+    allow_shell: bool = False
+    shell_allowlist: list[str] = Field(default_factory=list)
+    shell_denylist: list[str] = Field(default_factory=list)
+    allow_network: bool = False
+    timeout_s: float = 60.0
+    memory_mb: int = 1024
+    max_processes: int = 256
+    cpu_seconds: int = 60
+    output_cap: int = 8000
+
+
+class WebConfig(BaseModel):
+    enabled: bool = True
+    search_engine: str = "duckduckgo"
+    allow_private_addresses: bool = False
+    allow_downloads: bool = False
+    allow_git_clone: bool = False
+    timeout_s: float = 20.0
+    max_page_chars: int = 8000
+
+
+class MemoryConfig(BaseModel):
+    enabled: bool = True
+    backend: Literal["sqlite", "postgres"] = "sqlite"
+    postgres_url: str | None = None
+    embedder: Literal["local", "openai"] = "local"
+    embedding_model: str = "all-MiniLM-L6-v2"
+    #: tokens of the prompt given to relevant memories
+    relevant_budget: int = 400
+    #: condense the history when it passes this many tokens
+    condense_threshold: int = 3000
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="AUTONOMO_",
+        env_nested_delimiter="__",
+        env_file=".env",
+        extra="ignore",
+    )
+
+    data_dir: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir("autonomo")))
+    llm: LLMConfig = Field(default_factory=LLMConfig)
+    agent: AgentConfig = Field(default_factory=AgentConfig)
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
+    web: WebConfig = Field(default_factory=WebConfig)
+    memory: MemoryConfig = Field(default_factory=MemoryConfig)
+    #: MCP servers: name -> {"command": [...]} or {"url": "..."}
+    mcp_servers: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    plugins_disabled: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, dotenv_settings, file_secret_settings)
+
+
+def config_file_path() -> Path | None:
+    """The config file in use, if any (see the module docstring for the search order)."""
+    explicit = os.environ.get("AUTONOMO_CONFIG")
+    if explicit:
+        path = Path(explicit).expanduser()
+        if not path.is_file():
+            raise ConfigError(f"AUTONOMO_CONFIG points to {path}, which is not a file.")
+        return path
+    for candidate in (
+        Path("autonomo.toml"),
+        Path(os.environ.get("AUTONOMO_DATA_DIR") or platformdirs.user_data_dir("autonomo"))
+        / "config.toml",
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in top.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _read_config_file(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path} is not valid TOML: {exc}. Fix the file or remove it.") from exc
+
+
+def load_settings(overrides: dict[str, Any] | None = None) -> Settings:
+    """Resolve settings: ``overrides`` > environment / .env > config file > defaults."""
+    path = config_file_path()
+    file_values = _read_config_file(path) if path else {}
+    env_values = _environment_values()
+    values = _deep_merge(_deep_merge(file_values, env_values), overrides or {})
+    try:
+        return Settings.model_validate(values) if values else Settings()
+    except ValidationError as exc:
+        source = f" (config file: {path})" if path else ""
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()
+        )
+        raise ConfigError(f"Invalid configuration{source}: {problems}") from exc
+
+
+def _environment_values() -> dict[str, Any]:
+    """Values from AUTONOMO_* variables and .env, as nested dicts (not yet validated)."""
+
+    class _EnvOnly(BaseSettings):
+        model_config = SettingsConfigDict(
+            env_prefix="AUTONOMO_", env_nested_delimiter="__", env_file=".env", extra="allow"
+        )
+
+    try:
+        raw = _EnvOnly().model_dump()
+    except ValidationError as exc:  # pragma: no cover - extra="allow" accepts anything
+        raise ConfigError(f"Invalid AUTONOMO_* environment variable: {exc}") from exc
+    return {k.lower(): v for k, v in raw.items()}

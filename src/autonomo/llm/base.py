@@ -1,0 +1,66 @@
+"""The ``ChatModel`` interface every provider implements."""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from autonomo.llm.types import Completion, Message, ToolSpec
+
+
+class ChatModel(ABC):
+    """A chat model: messages in, a ``Completion`` out.
+
+    Providers implement ``complete``; ``acomplete`` and ``stream`` have working defaults that a
+    provider overrides when it can do better (native async, real token streaming).
+
+    ``schema`` asks for a response that satisfies a JSON schema: the text of the completion is
+    then a JSON document. ``tools`` offers functions the model may call (native tool calling).
+    """
+
+    #: a short identifier, e.g. ``"local/SmolLM2-135M-Instruct"`` or ``"openai/gpt-4o-mini"``
+    name: str = "model"
+    #: how many tokens (prompt + completion) fit in one call
+    context_window: int = 4096
+    #: whether ``schema`` is enforced while decoding (valid by construction)
+    enforces_schema: bool = False
+    #: whether the model calls tools natively
+    supports_tools: bool = False
+
+    @abstractmethod
+    def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[ToolSpec] | None = None,
+        schema: dict[str, Any] | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        stop: Sequence[str] | None = None,
+    ) -> Completion:
+        """Run one call and return its completion."""
+
+    async def acomplete(
+        self,
+        messages: Sequence[Message],
+        **options: Any,
+    ) -> Completion:
+        """Async ``complete``; by default runs the sync call in a worker thread."""
+        return await asyncio.to_thread(self.complete, messages, **options)
+
+    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
+        """Yield the response text in pieces as it is generated."""
+        yield self.complete(messages, **options).text
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens in ``text`` for this model; a rough estimate unless a provider knows better."""
+        return max(1, len(text) // 4) if text else 0
+
+    def count_message_tokens(self, messages: Sequence[Message]) -> int:
+        """Tokens the messages take in a prompt, including a small per-message overhead."""
+        return sum(self.count_tokens(m.content) + 4 for m in messages)
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release resources (loaded weights, HTTP clients)."""

@@ -1,0 +1,86 @@
+"""Plugin hooks (pluggy). A plugin implements only the hooks it needs.
+
+Plugins are discovered through the ``autonomo`` entry-point group; the built-in commands
+register through the same ``register_commands`` hook a third party uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("autonomo")
+hookimpl = pluggy.HookimplMarker("autonomo")
+
+
+@hookspec
+def register_commands(register: Callable[[Any], None]) -> None:
+    """Call ``register(command)`` for each ``Command`` the plugin adds."""
+
+
+@hookspec
+def register_models(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Call ``register(provider_name, factory)``; ``factory(model_config)`` returns a ChatModel."""
+
+
+@hookspec(firstresult=True)
+def chat_completion(model: Any, messages: list[Any], options: dict[str, Any]) -> Any:
+    """Answer a model call instead of the configured model; return a Completion or None."""
+
+
+@hookspec(firstresult=True)
+def text_embedding(texts: list[str]) -> Any:
+    """Embed texts instead of the configured embedder; return a list of vectors or None."""
+
+
+@hookspec
+def post_prompt(agent: Any, messages: list[Any]) -> list[Any] | None:
+    """Edit the prompt about to be sent; return new messages or None to keep them."""
+
+
+@hookspec
+def on_planning(agent: Any, messages: list[Any]) -> None:
+    """Called before the model proposes the next command."""
+
+
+@hookspec
+def post_planning(agent: Any, proposal: Any) -> Any:
+    """Inspect the proposal (thoughts + command); return a replacement or None."""
+
+
+@hookspec
+def on_response(agent: Any, completion: Any) -> None:
+    """See the raw model response."""
+
+
+@hookspec(firstresult=True)
+def pre_command(agent: Any, name: str, arguments: dict[str, Any]) -> Any:
+    """Veto or rewrite a command: return ``(name, arguments)`` to rewrite, a string to veto
+    (the string is the reason shown to the model), or None to let it run."""
+
+
+@hookspec
+def post_command(agent: Any, name: str, result: Any) -> Any:
+    """See (or replace, by returning one) the command's result."""
+
+
+@hookspec
+def pre_instruction(agent: Any, messages: list[Any]) -> None:
+    """Called before the agent's instruction prompt is built."""
+
+
+@hookspec
+def post_instruction(agent: Any, text: str) -> None:
+    """Called with the model's reply text."""
+
+
+@hookspec(firstresult=True)
+def user_input(prompt: str) -> str | None:
+    """Answer a question meant for the user (e.g. from a chat bridge); None = ask the terminal."""
+
+
+@hookspec
+def report(message: str) -> None:
+    """Receive progress messages (to forward them elsewhere)."""
