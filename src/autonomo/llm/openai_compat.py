@@ -1,0 +1,662 @@
+"""``OpenAICompatModel``: OpenAI, Azure OpenAI and every server speaking the chat API.
+
+One provider for api.openai.com, Azure OpenAI (deployment URL, ``api-version`` query, ``api-key``
+header) and self-hosted servers (vLLM, llama.cpp server, Ollama, DeepSeek, ...): sync, native
+async and streamed (SSE) calls over httpx, native tool calls, and structured output.
+
+Structured output degrades gracefully. A ``schema`` is first sent as ``response_format``
+``json_schema``; a server that rejects it (HTTP 400 naming response_format / json_schema) is
+asked for ``json_object`` instead, and then for plain text with the schema in the system
+prompt; in those modes the answer is repaired into JSON (json-repair). The mode that worked
+is remembered for the next calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import time
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal
+
+import httpx
+import json_repair
+import yaml
+from dotenv import dotenv_values
+
+from autonomo.config import ModelConfig
+from autonomo.errors import ConfigError, ModelResponseError, ProviderError
+from autonomo.llm.base import ChatModel
+from autonomo.llm.retry import (
+    ProviderHTTPError,
+    RetryPolicy,
+    acall_with_retry,
+    call_with_retry,
+    error_for_response,
+    error_for_transport,
+)
+from autonomo.llm.tokens import context_window_for, count_messages, encoding_for_model
+from autonomo.llm.types import Completion, Message, Role, ToolCall, ToolSpec, Usage
+from autonomo.llm.usage import cost_of
+
+log = logging.getLogger(__name__)
+
+SchemaMode = Literal["json_schema", "json_object", "prompt"]
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+AZURE_API_VERSION = "2024-10-21"
+#: model families that take ``max_completion_tokens`` instead of ``max_tokens``
+_COMPLETION_TOKENS_MODELS = ("o1", "o3", "o4", "gpt-5")
+
+
+@lru_cache(maxsize=1)
+def _prompts() -> dict[str, str]:
+    text = resources.files("autonomo").joinpath("prompts/llm.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def schema_instruction(schema: dict[str, Any]) -> str:
+    """The system-prompt text that asks for JSON satisfying ``schema``."""
+    return _prompts()["json_schema_instruction"].replace("{schema}", json.dumps(schema))
+
+
+def resolve_api_key(config: ModelConfig) -> str | None:
+    """The key from the config, the environment or ``.env``; None for keyless local servers.
+
+    A missing key is a ``ConfigError`` naming the variable to set, except for the ``openai``
+    provider pointed at a custom ``base_url`` (a local server usually needs no key).
+    """
+    if config.api_key:
+        return config.api_key
+    names = [config.api_key_env]
+    if config.provider == "azure" and "AZURE_OPENAI_API_KEY" not in names:
+        names.append("AZURE_OPENAI_API_KEY")
+    dotenv = dotenv_values(".env") if os.path.isfile(".env") else {}
+    for name in names:
+        value = os.environ.get(name) or dotenv.get(name)
+        if value:
+            return value
+    if config.provider == "openai" and config.base_url:
+        return None
+    raise ConfigError(
+        f"No API key for the {config.provider} model {config.model or '(unnamed)'}: set the "
+        f"environment variable {config.api_key_env} (or put it in .env), or name another "
+        "variable with api_key_env in the model's config section."
+    )
+
+
+def _strict_compatible(schema: Any) -> bool:
+    """Whether OpenAI's strict mode accepts the schema (closed objects, all fields required)."""
+    if isinstance(schema, list):
+        return all(_strict_compatible(item) for item in schema)
+    if not isinstance(schema, dict):
+        return True
+    if schema.get("type") == "object" or "properties" in schema:
+        properties = schema.get("properties", {})
+        if schema.get("additionalProperties") is not False:
+            return False
+        if set(schema.get("required", [])) != set(properties):
+            return False
+    return all(_strict_compatible(value) for value in schema.values())
+
+
+def _tool_payload(tool: ToolSpec) -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": tool.name,
+            "description": tool.description,
+            "parameters": tool.parameters,
+        },
+    }
+
+
+def _message_payload(message: Message) -> dict[str, Any]:
+    payload: dict[str, Any] = {"role": message.role.value, "content": message.content}
+    if message.tool_calls:
+        payload["content"] = message.content or None
+        payload["tool_calls"] = [
+            {
+                "id": call.id,
+                "type": "function",
+                "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
+            }
+            for call in message.tool_calls
+        ]
+    if message.role == Role.TOOL:
+        payload["tool_call_id"] = message.tool_call_id
+    if message.name and message.role in (Role.USER, Role.ASSISTANT):
+        payload["name"] = message.name
+    return payload
+
+
+def parse_arguments(raw: Any, tool: str) -> dict[str, Any]:
+    """Tool-call arguments as a dict; slightly broken JSON is repaired, garbage is the model's."""
+    if isinstance(raw, dict):
+        return raw
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except (TypeError, ValueError):
+        value = json_repair.loads(raw)
+    if not isinstance(value, dict):
+        raise ModelResponseError(
+            f"The arguments of the call to {tool} are not a JSON object: {str(raw)[:200]}"
+        )
+    return value
+
+
+def as_json_text(text: str) -> str:
+    """``text`` if it is JSON, else the JSON json-repair recovers from it (or ``text``)."""
+    try:
+        json.loads(text)
+        return text
+    except ValueError:
+        pass
+    repaired = json_repair.repair_json(text)
+    return repaired if isinstance(repaired, str) and repaired not in ("", '""') else text
+
+
+class _StreamState:
+    """Accumulates SSE chunks into text, tool calls, usage and a finish reason."""
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+        self.calls: dict[int, dict[str, str]] = {}
+        self.usage: dict[str, Any] | None = None
+        self.finish_reason: str | None = None
+        self.model = ""
+
+    def feed(self, line: str) -> str | None:
+        """Take one SSE line; return a text delta, if the line carried one."""
+        if not line.startswith("data:"):
+            return None  # blank separators, comments (":"), "event:" lines
+        data = line[5:].strip()
+        if not data or data == "[DONE]":
+            return None
+        try:
+            chunk = json.loads(data)
+        except ValueError as exc:
+            raise ProviderError(
+                f"The server sent an unreadable stream chunk: {data[:200]}"
+            ) from exc
+        if chunk.get("error"):
+            raise ProviderError(f"The server reported an error mid-stream: {chunk['error']}")
+        self.model = chunk.get("model") or self.model
+        if chunk.get("usage"):
+            self.usage = chunk["usage"]
+        piece = None
+        for choice in chunk.get("choices") or []:
+            delta = choice.get("delta") or {}
+            if delta.get("content"):
+                piece = delta["content"]
+                self.text.append(piece)
+            for call in delta.get("tool_calls") or []:
+                slot = self.calls.setdefault(
+                    call.get("index", 0), {"id": "", "name": "", "args": ""}
+                )
+                function = call.get("function") or {}
+                slot["id"] = call.get("id") or slot["id"]
+                slot["name"] += function.get("name") or ""
+                slot["args"] += function.get("arguments") or ""
+            self.finish_reason = choice.get("finish_reason") or self.finish_reason
+        return piece
+
+    def tool_calls(self) -> list[ToolCall]:
+        return [
+            ToolCall(
+                id=slot["id"] or f"call_{index}",
+                name=slot["name"],
+                arguments=parse_arguments(slot["args"], slot["name"]),
+            )
+            for index, slot in sorted(self.calls.items())
+        ]
+
+
+class OpenAICompatModel(ChatModel):
+    """A model behind an OpenAI-compatible chat-completions endpoint.
+
+    After ``stream`` finishes, ``last_completion`` holds the whole completion (usage included),
+    as after ``complete``.
+    """
+
+    supports_tools = True
+    enforces_schema = False
+
+    def __init__(self, config: ModelConfig, *, retry: RetryPolicy | None = None) -> None:
+        if config.provider not in ("openai", "azure"):
+            raise ConfigError(f"OpenAICompatModel serves openai/azure, not {config.provider!r}.")
+        if not config.model:
+            raise ConfigError(
+                f"The {config.provider} provider needs a model name: set model in the "
+                "[llm.fast] / [llm.smart] section (or AUTONOMO_LLM__FAST__MODEL, or --model)."
+            )
+        self.config = config
+        self.model = config.model
+        self.name = f"{config.provider}/{config.model}"
+        self.context_window = config.context_window or context_window_for(config.model)
+        self.prices = config.prices
+        self.default_max_tokens = config.max_tokens
+        self.retry = retry or RetryPolicy(max_retries=config.max_retries)
+        self.schema_mode: SchemaMode = "json_schema"
+        self.last_completion: Completion | None = None
+        self._api_key = resolve_api_key(config)
+        self.url, self.params = self._endpoint(config)
+        self._encoding = encoding_for_model(config.model)
+        self._client: httpx.Client | None = None
+        self._async_client: httpx.AsyncClient | None = None
+        self._async_loop: asyncio.AbstractEventLoop | None = None
+
+    # -- endpoint -------------------------------------------------------------------------
+
+    @staticmethod
+    def _endpoint(config: ModelConfig) -> tuple[str, dict[str, str]]:
+        if config.provider == "azure":
+            if not config.base_url:
+                raise ConfigError(
+                    "The azure provider needs base_url: https://<resource>.openai.azure.com"
+                )
+            base = config.base_url.rstrip("/")
+            if "/openai/deployments/" not in base:
+                base = f"{base}/openai/deployments/{config.model}"
+            url = base if base.endswith("/chat/completions") else f"{base}/chat/completions"
+            return url, {"api-version": config.api_version or AZURE_API_VERSION}
+        base = (config.base_url or OPENAI_BASE_URL).rstrip("/")
+        url = base if base.endswith("/chat/completions") else f"{base}/chat/completions"
+        return url, {"api-version": config.api_version} if config.api_version else {}
+
+    @property
+    def endpoint(self) -> str:
+        return self.url
+
+    def _headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json", **self.config.headers}
+        if self._api_key:
+            if self.config.provider == "azure":
+                headers["api-key"] = self._api_key
+            else:
+                headers["Authorization"] = f"Bearer {self._api_key}"
+        return headers
+
+    def _key_hint(self) -> str:
+        if self.config.api_key:
+            return "the api_key in the config"
+        return f"environment variable {self.config.api_key_env}"
+
+    def _http(self) -> httpx.Client:
+        if self._client is None:
+            self._client = httpx.Client(timeout=self.config.timeout_s)
+        return self._client
+
+    def _ahttp(self) -> httpx.AsyncClient:
+        loop = asyncio.get_running_loop()
+        if self._async_client is None or self._async_loop is not loop:
+            self._async_client = httpx.AsyncClient(timeout=self.config.timeout_s)
+            self._async_loop = loop
+        return self._async_client
+
+    # -- request --------------------------------------------------------------------------
+
+    def _body(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[ToolSpec] | None,
+        schema: dict[str, Any] | None,
+        mode: SchemaMode | None,
+        max_tokens: int | None,
+        temperature: float | None,
+        stop: Sequence[str] | None,
+        stream: bool,
+    ) -> dict[str, Any]:
+        payload = [_message_payload(m) for m in messages]
+        if schema is not None and mode != "json_schema":
+            instruction = schema_instruction(schema)
+            if payload and payload[0]["role"] == "system":
+                payload[0] = {**payload[0], "content": f"{payload[0]['content']}\n\n{instruction}"}
+            else:
+                payload.insert(0, {"role": "system", "content": instruction})
+        token_key = (
+            "max_completion_tokens"
+            if self.model.lower().startswith(_COMPLETION_TOKENS_MODELS)
+            else "max_tokens"
+        )
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": payload,
+            token_key: max_tokens or self.config.max_tokens,
+            "temperature": self.config.temperature if temperature is None else temperature,
+        }
+        if stop:
+            body["stop"] = list(stop)
+        if tools:
+            body["tools"] = [_tool_payload(t) for t in tools]
+        if schema is not None and mode == "json_schema":
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {
+                    "name": "response",
+                    "schema": schema,
+                    "strict": _strict_compatible(schema),
+                },
+            }
+        elif schema is not None and mode == "json_object":
+            body["response_format"] = {"type": "json_object"}
+        if stream:
+            body["stream"] = True
+            body["stream_options"] = {"include_usage": True}
+        return body
+
+    def _check(self, response: httpx.Response) -> None:
+        if response.status_code >= 400:
+            raise error_for_response(response, endpoint=self.url, key_hint=self._key_hint())
+
+    def _post(self, body: dict[str, Any]) -> dict[str, Any]:
+        def attempt() -> dict[str, Any]:
+            try:
+                response = self._http().post(
+                    self.url, params=self.params, headers=self._headers(), json=body
+                )
+            except httpx.TransportError as exc:
+                raise error_for_transport(exc, endpoint=self.url) from exc
+            self._check(response)
+            return self._json(response)
+
+        return call_with_retry(attempt, self.retry)
+
+    async def _apost(self, body: dict[str, Any]) -> dict[str, Any]:
+        async def attempt() -> dict[str, Any]:
+            try:
+                response = await self._ahttp().post(
+                    self.url, params=self.params, headers=self._headers(), json=body
+                )
+            except httpx.TransportError as exc:
+                raise error_for_transport(exc, endpoint=self.url) from exc
+            self._check(response)
+            return self._json(response)
+
+        return await acall_with_retry(attempt, self.retry)
+
+    def _json(self, response: httpx.Response) -> dict[str, Any]:
+        try:
+            data = response.json()
+        except ValueError as exc:
+            raise ProviderError(
+                f"{self.url} sent a response that is not JSON: {response.text[:200]}"
+            ) from exc
+        if not isinstance(data, dict) or not data.get("choices"):
+            raise ProviderError(f"{self.url} sent a response without choices: {str(data)[:300]}")
+        return data
+
+    # -- structured-output fallback -------------------------------------------------------
+
+    def _next_mode(self, mode: SchemaMode | None, error: ProviderHTTPError) -> SchemaMode | None:
+        """The weaker schema mode to try after ``error``, or None if the error is not that."""
+        if error.status not in (400, 422) or mode in (None, "prompt"):
+            return None
+        body = error.body.lower()
+        if not any(word in body for word in ("response_format", "json_schema", "json_object")):
+            return None
+        return "json_object" if mode == "json_schema" else "prompt"
+
+    def _degrade(self, mode: SchemaMode | None, error: ProviderHTTPError) -> SchemaMode:
+        weaker = self._next_mode(mode, error)
+        if weaker is None:
+            raise error
+        log.info("%s rejected response_format %s; falling back to %s", self.url, mode, weaker)
+        self.schema_mode = weaker
+        return weaker
+
+    def _send(
+        self, schema: dict[str, Any] | None, send: Callable[[SchemaMode | None], Any]
+    ) -> tuple[Any, SchemaMode | None]:
+        mode: SchemaMode | None = self.schema_mode if schema is not None else None
+        while True:
+            try:
+                return send(mode), mode
+            except ProviderHTTPError as exc:
+                mode = self._degrade(mode, exc)
+
+    # -- results --------------------------------------------------------------------------
+
+    def _usage(self, raw: dict[str, Any] | None, messages: Sequence[Message], text: str) -> Usage:
+        if raw:
+            details = raw.get("prompt_tokens_details") or {}
+            cached = details.get("cached_tokens") or raw.get("prompt_cache_hit_tokens") or 0
+            usage = Usage(
+                prompt_tokens=int(raw.get("prompt_tokens") or 0),
+                cached_prompt_tokens=int(cached),
+                completion_tokens=int(raw.get("completion_tokens") or 0),
+                calls=1,
+            )
+        else:  # the server did not say: estimate, so budgets still work
+            usage = Usage(
+                prompt_tokens=self.count_message_tokens(messages),
+                completion_tokens=self.count_tokens(text),
+                calls=1,
+            )
+        usage.cost = cost_of(usage, self.prices)
+        return usage
+
+    def _finish(
+        self,
+        *,
+        text: str,
+        tool_calls: list[ToolCall],
+        raw_usage: dict[str, Any] | None,
+        messages: Sequence[Message],
+        mode: SchemaMode | None,
+        finish_reason: str | None,
+        model: str,
+        started: float,
+    ) -> Completion:
+        if mode is not None and not tool_calls:
+            text = as_json_text(text)
+        completion = Completion(
+            text=text,
+            tool_calls=tool_calls,
+            usage=self._usage(raw_usage, messages, text),
+            latency_s=time.perf_counter() - started,
+            model=model or self.model,
+            finish_reason=finish_reason,
+        )
+        self.last_completion = completion
+        return completion
+
+    def _from_response(
+        self,
+        data: dict[str, Any],
+        messages: Sequence[Message],
+        mode: SchemaMode | None,
+        started: float,
+    ) -> Completion:
+        choice = data["choices"][0]
+        message = choice.get("message") or {}
+        calls = [
+            ToolCall(
+                id=call.get("id") or f"call_{index}",
+                name=(call.get("function") or {}).get("name", ""),
+                arguments=parse_arguments(
+                    (call.get("function") or {}).get("arguments"),
+                    (call.get("function") or {}).get("name", ""),
+                ),
+            )
+            for index, call in enumerate(message.get("tool_calls") or [])
+        ]
+        return self._finish(
+            text=message.get("content") or "",
+            tool_calls=calls,
+            raw_usage=data.get("usage"),
+            messages=messages,
+            mode=mode,
+            finish_reason=choice.get("finish_reason"),
+            model=data.get("model", ""),
+            started=started,
+        )
+
+    # -- ChatModel ------------------------------------------------------------------------
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        *,
+        tools: Sequence[ToolSpec] | None = None,
+        schema: dict[str, Any] | None = None,
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+        stop: Sequence[str] | None = None,
+    ) -> Completion:
+        started = time.perf_counter()
+        options = {
+            "tools": tools,
+            "schema": schema,
+            "max_tokens": max_tokens,
+            "temperature": temperature,
+            "stop": stop,
+        }
+        data, mode = self._send(
+            schema,
+            lambda mode: self._post(self._body(messages, mode=mode, stream=False, **options)),
+        )
+        return self._from_response(data, messages, mode, started)
+
+    async def acomplete(self, messages: Sequence[Message], **options: Any) -> Completion:
+        started = time.perf_counter()
+        schema = options.get("schema")
+        mode: SchemaMode | None = self.schema_mode if schema is not None else None
+        while True:
+            body = self._body(messages, mode=mode, stream=False, **self._options(options))
+            try:
+                data = await self._apost(body)
+                break
+            except ProviderHTTPError as exc:
+                mode = self._degrade(mode, exc)
+        return self._from_response(data, messages, mode, started)
+
+    @staticmethod
+    def _options(options: dict[str, Any]) -> dict[str, Any]:
+        known = ("tools", "schema", "max_tokens", "temperature", "stop")
+        unknown = set(options) - set(known)
+        if unknown:
+            raise TypeError(f"Unknown model option(s): {', '.join(sorted(unknown))}")
+        return {key: options.get(key) for key in known}
+
+    def _open_stream(self, body: dict[str, Any]) -> httpx.Response:
+        def attempt() -> httpx.Response:
+            client = self._http()
+            request = client.build_request(
+                "POST", self.url, params=self.params, headers=self._headers(), json=body
+            )
+            try:
+                response = client.send(request, stream=True)
+            except httpx.TransportError as exc:
+                raise error_for_transport(exc, endpoint=self.url) from exc
+            if response.status_code >= 400:
+                try:
+                    response.read()
+                finally:
+                    response.close()
+                self._check(response)
+            return response
+
+        return call_with_retry(attempt, self.retry)
+
+    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
+        """Yield text deltas as the server sends them; retried only before the first one."""
+        started = time.perf_counter()
+        opts = self._options(options)
+        response, mode = self._send(
+            opts["schema"],
+            lambda mode: self._open_stream(self._body(messages, mode=mode, stream=True, **opts)),
+        )
+        state = _StreamState()
+        with contextlib.closing(response):
+            try:
+                for line in response.iter_lines():
+                    piece = state.feed(line)
+                    if piece:
+                        yield piece
+            except httpx.TransportError as exc:
+                raise ProviderError(f"{self.url}: the stream broke off ({exc})") from exc
+        self._finish(
+            text="".join(state.text),
+            tool_calls=state.tool_calls(),
+            raw_usage=state.usage,
+            messages=messages,
+            mode=mode,
+            finish_reason=state.finish_reason,
+            model=state.model,
+            started=started,
+        )
+
+    async def astream(self, messages: Sequence[Message], **options: Any) -> AsyncIterator[str]:
+        """Async ``stream`` (opening the stream is retried; a broken stream is not)."""
+        started = time.perf_counter()
+        opts = self._options(options)
+        mode: SchemaMode | None = self.schema_mode if opts["schema"] is not None else None
+        client = self._ahttp()
+        while True:
+            body = self._body(messages, mode=mode, stream=True, **opts)
+
+            async def attempt(body: dict[str, Any] = body) -> httpx.Response:
+                request = client.build_request(
+                    "POST", self.url, params=self.params, headers=self._headers(), json=body
+                )
+                try:
+                    response = await client.send(request, stream=True)
+                except httpx.TransportError as exc:
+                    raise error_for_transport(exc, endpoint=self.url) from exc
+                if response.status_code >= 400:
+                    await response.aread()
+                    await response.aclose()
+                    self._check(response)
+                return response
+
+            try:
+                response = await acall_with_retry(attempt, self.retry)
+                break
+            except ProviderHTTPError as exc:
+                mode = self._degrade(mode, exc)
+        state = _StreamState()
+        try:
+            async for line in response.aiter_lines():
+                piece = state.feed(line)
+                if piece:
+                    yield piece
+        except httpx.TransportError as exc:
+            raise ProviderError(f"{self.url}: the stream broke off ({exc})") from exc
+        finally:
+            await response.aclose()
+        self._finish(
+            text="".join(state.text),
+            tool_calls=state.tool_calls(),
+            raw_usage=state.usage,
+            messages=messages,
+            mode=mode,
+            finish_reason=state.finish_reason,
+            model=state.model,
+            started=started,
+        )
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._encoding.encode(text, disallowed_special=())) if text else 0
+
+    def count_message_tokens(self, messages: Sequence[Message]) -> int:
+        return count_messages(messages, self.count_tokens)
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+        self._async_client = None  # bound to its event loop; see aclose()
+
+    async def aclose(self) -> None:
+        if self._async_client is not None:
+            await self._async_client.aclose()
+            self._async_client = None
+        self.close()
