@@ -1,0 +1,54 @@
+"""``Agent``: an agent's state plus the collaborators it works with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from autonomo.agent.context import ContextLimits
+from autonomo.agent.state import AgentState, AgentStore
+from autonomo.agent.strategies import PromptStrategy
+from autonomo.config import Settings
+from autonomo.llm.base import ChatModel
+from autonomo.tools.context import CommandContext
+from autonomo.tools.registry import CommandRegistry
+
+
+@dataclass
+class Agent:
+    """Configuration and collaborators; the loop lives in ``Runner``."""
+
+    state: AgentState
+    settings: Settings
+    model: ChatModel
+    commands: CommandRegistry
+    strategy: PromptStrategy
+    store: AgentStore
+    #: re-thinks after a caught repeat (AutoGPT's SMART_LLM); defaults to ``model``
+    smart_model: ChatModel | None = None
+    #: writes episode summaries; a separate instance keeps a local model's KV cache intact
+    summary_model: ChatModel | None = None
+    plugins: pluggy.PluginManager | None = None
+    #: long-term memory (``autonomo.memory``): remember / relevant / recall
+    memory: Any = None
+    limits: ContextLimits = field(default_factory=ContextLimits)
+    services: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def workspace(self) -> Path:
+        return Path(self.state.workspace)
+
+    def command_context(self) -> CommandContext:
+        services = dict(self.services)
+        if self.memory is not None:
+            services.setdefault("memory", self.memory)
+        return CommandContext(
+            workspace=self.workspace,
+            settings=self.settings,
+            model=self.model,
+            agent_id=self.state.id,
+            services=services,
+        )

@@ -1,0 +1,31 @@
+"""Observer hooks of a run: override only what you need (the terminal UI does)."""
+
+from __future__ import annotations
+
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.state import AgentState
+from autonomo.llm.types import Completion, Message
+
+
+class RunObserver:
+    """No-op base class; every method is optional."""
+
+    def on_run_start(self, state: AgentState) -> None: ...
+
+    def on_model_call(self, purpose: str, messages: list[Message]) -> None:
+        """A model call starts (show a spinner)."""
+
+    def on_model_response(self, purpose: str, completion: Completion) -> None: ...
+
+    def on_proposal(self, state: AgentState, action: Action) -> None:
+        """The next command, before approval."""
+
+    def on_invalid_response(self, state: AgentState, error: str, attempt: int) -> None: ...
+
+    def on_note(self, state: AgentState, text: str) -> None:
+        """Something the user should know (a repeat caught, a compaction)."""
+
+    def on_episode(self, state: AgentState, episode: Episode) -> None:
+        """A step is complete and saved."""
+
+    def on_run_end(self, state: AgentState) -> None: ...

@@ -1,0 +1,46 @@
+"""Getting a JSON object out of a model's reply, repairing it when that is safe."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import json_repair
+
+from autonomo.errors import ModelResponseError
+
+
+def parse_json_object(text: str) -> dict[str, Any]:
+    """The JSON object in ``text``: parsed strictly, else from a code fence, else repaired."""
+    text = text.strip()
+    if not text:
+        raise ModelResponseError("The reply was empty; reply with one JSON object.")
+    for candidate in _candidates(text):
+        try:
+            value = json.loads(candidate)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            return value
+    repaired = json_repair.loads(_outermost_braces(text) or text)
+    if isinstance(repaired, dict) and repaired:
+        return repaired
+    raise ModelResponseError(
+        f"The reply is not a JSON object: {text[:200]!r}. Reply with one JSON object only."
+    )
+
+
+def _candidates(text: str) -> list[str]:
+    found = [text]
+    if "```" in text:
+        for block in text.split("```")[1::2]:
+            found.append(block.removeprefix("json").strip())
+    braces = _outermost_braces(text)
+    if braces:
+        found.append(braces)
+    return found
+
+
+def _outermost_braces(text: str) -> str | None:
+    start, end = text.find("{"), text.rfind("}")
+    return text[start : end + 1] if 0 <= start < end else None

@@ -1,0 +1,318 @@
+"""The loop: propose → (approve) → execute → record → summarise, until done."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from autonomo.agent import summaries
+from autonomo.agent.agent import Agent
+from autonomo.agent.approval import Approval, AutoApproval, Decision
+from autonomo.agent.context import build_messages, episodes_to_compact
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.events import RunObserver
+from autonomo.agent.state import AgentState
+from autonomo.agent.strategies import Turn
+from autonomo.errors import BudgetExceededError, ModelResponseError
+from autonomo.llm.base import ChatModel
+from autonomo.llm.types import Completion, Message
+from autonomo.tools.registry import CommandResult
+
+INTERRUPTED_OUTPUT = (
+    "The run stopped while this command was running; it may or may not have taken effect. "
+    "Check before running it again."
+)
+
+
+@dataclass
+class RunResult:
+    status: str
+    reason: str
+    steps: int
+    state: AgentState
+
+
+class Runner:
+    def __init__(
+        self,
+        agent: Agent,
+        approval: Approval | None = None,
+        observer: RunObserver | None = None,
+    ) -> None:
+        self.agent = agent
+        self.approval = approval or AutoApproval()
+        self.observer = observer or RunObserver()
+        self.agent.services.setdefault("ask_user", self.approval.ask)
+        self._auto_runs = 0
+
+    # -- the loop ---------------------------------------------------------------------------
+    def run(self, max_steps: int | None = None) -> RunResult:
+        state = self.agent.state
+        limit = max_steps if max_steps is not None else self.agent.settings.agent.max_steps
+        self._recover_interrupted()
+        state.status, state.stop_reason = "running", ""
+        self.agent.store.save(state)
+        self.observer.on_run_start(state)
+        steps = 0
+        while state.status == "running":
+            if steps >= limit:
+                self._stop("stopped", f"Reached the step limit ({limit}).")
+                break
+            self.step()
+            steps += 1
+        self.observer.on_run_end(state)
+        return RunResult(state.status, state.stop_reason, steps, state)
+
+    def step(self) -> None:
+        """One step; ends the run (status != running) when it must stop."""
+        action = self._propose()
+        if action is None:
+            return
+        decision = self._approve(action)
+        if decision.kind == "stop":
+            self._stop("stopped", "Stopped by the user.")
+            return
+        episode = Episode(
+            number=len(self.agent.state.episodes) + 1,
+            action=action,
+            task_index=len(self.agent.state.tasks) - 1,
+        )
+        if decision.kind == "feedback":
+            episode.source = "human"
+            episode.result = CommandResult(status="interrupted", output=decision.feedback)
+        else:
+            self._save_pending(episode)
+            episode.result = self._execute(action)
+        self._record(episode)
+
+    # -- proposing ------------------------------------------------------------------------------
+    def _propose(self) -> Action | None:
+        """Ask the model for the next action; handle invalid replies and repeats."""
+        max_invalid = self.agent.settings.agent.max_invalid_responses
+        note, invalid, model, rethought = "", 0, self.agent.model, False
+        while True:
+            try:
+                completion = self._call_proposal(model, note)
+            except BudgetExceededError as exc:
+                self._stop("stopped", f"Budget reached: {exc}")
+                return None
+            try:
+                action = self._plugin_filter_proposal(self.agent.strategy.parse(completion))
+            except ModelResponseError as exc:
+                invalid += 1
+                self.observer.on_invalid_response(self.agent.state, str(exc), invalid)
+                if invalid >= max_invalid:
+                    self._stop("failed", f"The model gave {invalid} invalid responses in a "
+                                         f"row; the last: {exc}")
+                    return None
+                note = f"Your last reply was invalid: {exc} Reply again, in the format given."
+                continue
+            if not self._is_repeat(action):
+                return action
+            if rethought:
+                return self._refuse_repeat(action)
+            rethought, model = True, self.agent.smart_model or self.agent.model
+            note = self._repeat_note(action)
+            self.observer.on_note(self.agent.state, f"Repeat of {action.describe()} caught; "
+                                                    "re-thinking with the smart model.")
+
+    def _call_proposal(self, model: ChatModel, note: str) -> Completion:
+        state, agent = self.agent.state, self.agent
+        turn = Turn(now=datetime.now().strftime("%Y-%m-%d %H:%M"), note=note,
+                    memories=self._relevant_memories())
+        messages = build_messages(state, agent.strategy, turn, agent.limits)
+        messages = self._plugin_edit_prompt(messages)
+        request = agent.strategy.request()
+        return self.call_model(model, "propose", messages, schema=request.schema,
+                               tools=request.tools)
+
+    def _is_repeat(self, action: Action) -> bool:
+        last = next((e for e in reversed(self.agent.state.episodes) if e.source == "agent"), None)
+        return last is not None and action.same_call(last.action) and action.name != "finish"
+
+    def _repeat_note(self, action: Action) -> str:
+        return (f"You chose {action.describe()} again, exactly as in the previous step, whose "
+                "result is shown above. Running it again would change nothing. Choose a "
+                "different command; if the task is complete, use finish.")
+
+    def _refuse_repeat(self, action: Action) -> Action | None:
+        """A repeat that survived the re-think: refuse it; two refusals in a row end the run."""
+        episodes = self.agent.state.episodes
+        if episodes and episodes[-1].result and episodes[-1].result.data.get("repeat_refused"):
+            self._stop("failed", f"The agent kept repeating {action.describe()}; stopped to "
+                                 "avoid a loop.")
+            return None
+        episode = Episode(number=len(episodes) + 1, action=action,
+                          task_index=len(self.agent.state.tasks) - 1)
+        episode.result = CommandResult(
+            status="error",
+            output="Refused: this is identical to the previous command. "
+                   + self._repeat_note(action),
+            data={"repeat_refused": True},
+        )
+        self._record(episode)
+        return None
+
+    # -- approving and executing -----------------------------------------------------------------
+    def _approve(self, action: Action) -> Decision:
+        self.observer.on_proposal(self.agent.state, action)
+        if self._auto_runs > 0:
+            self._auto_runs -= 1
+            return Decision(kind="run")
+        decision = self.approval.decide(self.agent.state, action)
+        if decision.kind == "run" and decision.count > 1:
+            self._auto_runs = decision.count - 1
+        return decision
+
+    def _execute(self, action: Action) -> CommandResult:
+        name, arguments = action.name, action.arguments
+        plugins = self.agent.plugins
+        if plugins is not None:
+            verdict = plugins.hook.pre_command(agent=self.agent, name=name, arguments=arguments)
+            if isinstance(verdict, str):
+                return CommandResult.error(f"A plugin refused {name}: {verdict}")
+            if isinstance(verdict, tuple):
+                name, arguments = verdict
+        result = self.agent.commands.execute(name, arguments, self.agent.command_context())
+        if plugins is not None:
+            for replacement in plugins.hook.post_command(agent=self.agent, name=name,
+                                                         result=result):
+                if isinstance(replacement, CommandResult):
+                    result = replacement
+        return result
+
+    # -- recording ------------------------------------------------------------------------------
+    def _save_pending(self, episode: Episode) -> None:
+        """Before executing: a crash from here on is recovered as 'interrupted', not re-run."""
+        self.agent.state.episodes.append(episode)
+        self.agent.store.save_episode(self.agent.state, episode, durable=False)
+
+    def _record(self, episode: Episode) -> None:
+        state = self.agent.state
+        if not state.episodes or state.episodes[-1] is not episode:
+            state.episodes.append(episode)
+        if episode.result and episode.result.finished:
+            state.status, state.stop_reason = "finished", episode.result.output
+        self.agent.store.save_episode(state, episode, durable=True)
+        self._remember(episode)
+        self.observer.on_episode(state, episode)
+        self._compact()
+
+    def _recover_interrupted(self) -> None:
+        state = self.agent.state
+        if state.episodes and state.episodes[-1].result is None:
+            episode = state.episodes[-1]
+            episode.result = CommandResult(status="interrupted", output=INTERRUPTED_OUTPUT)
+            self.agent.store.save_episode(state, episode)
+
+    def _compact(self) -> None:
+        agent = self.agent
+        model = agent.summary_model or agent.model
+        due = episodes_to_compact(agent.state, agent.strategy, agent.limits, model.count_tokens)
+        if not due:
+            return
+        summaries.summarize(
+            due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80)
+        )
+        agent.state.compacted_upto = due[-1].number
+        for episode in due:
+            agent.store.save_episode(agent.state, episode, durable=episode is due[-1])
+        self.observer.on_note(agent.state, f"Condensed steps up to {due[-1].number}.")
+
+    def _stop(self, status: str, reason: str) -> None:
+        state = self.agent.state
+        state.status, state.stop_reason = status, reason  # type: ignore[assignment]
+        self.agent.store.save(state)
+        self.observer.on_note(state, reason)
+
+    # -- model calls ----------------------------------------------------------------------------
+    def call_model(self, model: ChatModel, purpose: str, messages: list[Message],
+                   **options: Any) -> Completion:
+        """One model call: budget check, plugins, usage, trajectory."""
+        state = self.agent.state
+        self._check_budget(model, messages, options)
+        self.observer.on_model_call(purpose, messages)
+        completion = None
+        if self.agent.plugins is not None:
+            completion = self.agent.plugins.hook.chat_completion(
+                model=model, messages=messages, options=options)
+        if completion is None:
+            started = time.perf_counter()
+            completion = model.complete(messages, **options)
+            completion.latency_s = completion.latency_s or time.perf_counter() - started
+        state.usage = state.usage + completion.usage.model_copy(update={"calls": 1})
+        self.agent.store.record_call(state.id, len(state.episodes) + 1, purpose, messages,
+                                     _loggable(options), completion)
+        self.observer.on_model_response(purpose, completion)
+        if self.agent.plugins is not None:
+            self.agent.plugins.hook.on_response(agent=self.agent, completion=completion)
+        return completion
+
+    def _check_budget(self, model: ChatModel, messages: list[Message], options: dict) -> None:
+        budget = self.agent.state.budget
+        if budget is None:
+            return
+        worst_case = getattr(model, "estimate_cost", None)
+        estimate = worst_case(messages, options.get("max_tokens")) if worst_case else 0.0
+        if self.agent.state.usage.cost + estimate > budget:
+            raise BudgetExceededError(
+                f"spent ${self.agent.state.usage.cost:.4f} of ${budget:.4f}; the next call "
+                f"could cost up to ${estimate:.4f}."
+            )
+
+    # -- memory and plugins ---------------------------------------------------------------------
+    def _relevant_memories(self) -> list[str]:
+        memory = self.agent.memory
+        if memory is None or not self.agent.state.episodes:
+            return []
+        recent = self.agent.state.episodes[-3:]
+        query = "\n".join(
+            [self.agent.state.task] + [e.action.describe() for e in recent]
+            + [(e.result.output[:300] if e.result else "") for e in recent]
+        )
+        budget = self.agent.settings.memory.relevant_budget
+        return memory.relevant(query, budget, self.agent.model.count_tokens)
+
+    def _remember(self, episode: Episode) -> None:
+        memory = self.agent.memory
+        if memory is None or episode.result is None:
+            return
+        reply = " ".join(str(v) for v in episode.action.thoughts.values())
+        kind = "feedback" if episode.source == "human" else "result"
+        memory.remember(
+            f"Step {episode.number}: {episode.action.describe()}\n{reply}\n"
+            f"Result ({episode.result.status}): {episode.result.output[:2000]}",
+            kind=kind,
+            meta={"step": episode.number},
+        )
+
+    def _plugin_edit_prompt(self, messages: list[Message]) -> list[Message]:
+        plugins = self.agent.plugins
+        if plugins is None:
+            return messages
+        plugins.hook.on_planning(agent=self.agent, messages=messages)
+        for edited in plugins.hook.post_prompt(agent=self.agent, messages=messages):
+            if edited is not None:
+                messages = edited
+        return messages
+
+    def _plugin_filter_proposal(self, action: Action) -> Action:
+        plugins = self.agent.plugins
+        if plugins is None:
+            return action
+        for replacement in plugins.hook.post_planning(agent=self.agent, proposal=action):
+            if isinstance(replacement, Action):
+                action = replacement
+        return action
+
+
+def _loggable(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as stored in the trajectory (tool specs and schemas by size, not in full)."""
+    logged = dict(options)
+    if logged.get("tools"):
+        logged["tools"] = [t.name for t in logged["tools"]]
+    if logged.get("schema"):
+        logged["schema"] = f"<json schema, {len(str(logged['schema']))} chars>"
+    return {k: v for k, v in logged.items() if v is not None}

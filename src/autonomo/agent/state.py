@@ -1,0 +1,174 @@
+"""An agent's persistent state, saved after every step, and the store that keeps it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from autonomo.agent.episodes import Episode
+from autonomo.agent.profile import AgentProfile, Directives
+from autonomo.errors import UserError
+from autonomo.llm.types import Completion, Message, Usage
+from autonomo.storage.db import Database
+
+Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class AgentState(BaseModel):
+    """Everything needed to resume an agent. Episodes are stored as rows of their own."""
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex[:12])
+    created_at: str = Field(default_factory=_now)
+    profile: AgentProfile = Field(default_factory=AgentProfile)
+    directives: Directives = Field(default_factory=Directives)
+    #: the first task and any follow-up tasks, in order
+    tasks: list[str] = Field(default_factory=list)
+    workspace: str = ""
+    strategy: str = "one_shot"
+    commands: list[str] | None = None
+    status: Status = "created"
+    #: why the run ended (finish reason, step limit, budget, the user, an error)
+    stop_reason: str = ""
+    usage: Usage = Field(default_factory=Usage)
+    #: the latest episodes shown in full; earlier ones appear as summaries
+    compacted_upto: int = 0
+    parent_id: str | None = None
+    budget: float | None = None
+    episodes: list[Episode] = Field(default_factory=list, exclude=True)
+
+    @property
+    def task(self) -> str:
+        return self.tasks[-1] if self.tasks else ""
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+
+class AgentStore:
+    """Agents in the data directory's SQLite database; workspaces in ``agents/<id>/``."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.db = Database(self.data_dir / "autonomo.db")
+
+    def default_workspace(self, agent_id: str) -> Path:
+        return self.data_dir / "agents" / agent_id / "workspace"
+
+    # -- agents -----------------------------------------------------------------------------
+    def save(self, state: AgentState, *, durable: bool = True) -> None:
+        with self.db.transaction(durable=durable) as db:
+            self._write_agent(db, state)
+
+    def _write_agent(self, db: Any, state: AgentState) -> None:
+        db.execute(
+            "insert into agents(id, name, created_at, updated_at, status, state)"
+            " values (?, ?, ?, ?, ?, ?)"
+            " on conflict(id) do update set name=excluded.name, updated_at=excluded.updated_at,"
+            " status=excluded.status, state=excluded.state",
+            (state.id, state.name, state.created_at, _now(), state.status,
+             state.model_dump_json()),
+        )
+
+    def save_episode(self, state: AgentState, episode: Episode, *, durable: bool = True) -> None:
+        """Write one episode and the agent row in one transaction."""
+        with self.db.transaction(durable=durable) as db:
+            db.execute(
+                "insert into episodes(agent_id, number, data) values (?, ?, ?)"
+                " on conflict(agent_id, number) do update set data=excluded.data",
+                (state.id, episode.number, episode.model_dump_json()),
+            )
+            self._write_agent(db, state)
+
+    def load(self, agent_id: str) -> AgentState:
+        rows = self.db.query("select id, state from agents where id = ? or name = ?"
+                             " order by updated_at desc", (agent_id, agent_id))
+        if not rows:
+            matches = self.db.query("select id, state from agents where id like ?",
+                                    (agent_id + "%",))
+            if len(matches) != 1:
+                raise UserError(
+                    f"No agent {agent_id!r}. List the agents with `autonomo agents list`."
+                )
+            rows = matches
+        state = AgentState.model_validate_json(rows[0][1])
+        state.episodes = [
+            Episode.model_validate_json(r[0])
+            for r in self.db.query(
+                "select data from episodes where agent_id = ? order by number", (state.id,)
+            )
+        ]
+        return state
+
+    def list(self) -> list[AgentState]:
+        return [
+            AgentState.model_validate_json(r[0])
+            for r in self.db.query("select state from agents order by updated_at desc")
+        ]
+
+    def delete(self, agent_id: str) -> AgentState:
+        state = self.load(agent_id)
+        with self.db.transaction() as db:
+            db.execute("delete from agents where id = ?", (state.id,))
+        return state
+
+    # -- trajectory ---------------------------------------------------------------------------
+    def record_call(
+        self,
+        agent_id: str,
+        step: int,
+        purpose: str,
+        messages: list[Message],
+        options: dict[str, Any],
+        completion: Completion,
+    ) -> None:
+        """Store a model call; prompts are stored once per distinct message."""
+        hashes = []
+        rows = []
+        for message in messages:
+            data = message.model_dump_json()
+            digest = hashlib.sha1(data.encode()).hexdigest()
+            hashes.append(digest)
+            rows.append((digest, data))
+        with self.db.transaction(durable=False) as db:
+            db.executemany("insert or ignore into messages(hash, data) values (?, ?)", rows)
+            db.execute(
+                "insert into model_calls(agent_id, step, purpose, model, message_hashes,"
+                " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+                (agent_id, step, purpose, completion.model, json.dumps(hashes),
+                 json.dumps(options, default=str), completion.model_dump_json(), _now()),
+            )
+
+    def calls(self, agent_id: str) -> list[dict[str, Any]]:
+        """Every model call of an agent, with its full prompt, oldest first."""
+        calls = []
+        cache: dict[str, dict[str, Any]] = {}
+        for step, purpose, model, hashes, options, response, created in self.db.query(
+            "select step, purpose, model, message_hashes, options, response, created_at"
+            " from model_calls where agent_id = ? order by id", (agent_id,)
+        ):
+            messages = []
+            for digest in json.loads(hashes):
+                if digest not in cache:
+                    row = self.db.query("select data from messages where hash = ?", (digest,))
+                    cache[digest] = json.loads(row[0][0])
+                messages.append(cache[digest])
+            calls.append({
+                "step": step, "purpose": purpose, "model": model, "created_at": created,
+                "messages": messages, "options": json.loads(options),
+                "response": json.loads(response),
+            })
+        return calls
+
+    def close(self) -> None:
+        self.db.close()

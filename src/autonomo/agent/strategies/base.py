@@ -1,0 +1,126 @@
+"""A prompt strategy turns agent state into messages and a model response into an action.
+
+The messages are laid out prefix-stable and append-only (see DESIGN.md), so the model's prefix
+cache is reused from step to step::
+
+    [system]              never changes during a run (cached per strategy instance)
+    [task]                never changes
+    [summaries]           changes only when a batch of episodes is compacted
+    [episode messages]    appended, one or two messages per step
+    [trigger]             per step: relevant memories, notes, the time, the instruction
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from autonomo.agent import templates
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.state import AgentState
+from autonomo.llm.types import Completion, Message, ToolSpec
+from autonomo.tools.registry import CommandRegistry
+
+
+@dataclass
+class Turn:
+    """What varies per step; it goes after the progress and is never kept in the history."""
+
+    now: str
+    memories: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass
+class ModelRequest:
+    """The options a strategy needs for the call, besides the messages."""
+
+    schema: dict[str, Any] | None = None
+    tools: list[ToolSpec] | None = None
+
+
+class PromptStrategy(ABC):
+    """Base of the strategies; subclasses set ``name`` and ``template``."""
+
+    name: str = ""
+    template: str = ""
+
+    def __init__(self, commands: CommandRegistry, *, compact: bool = False) -> None:
+        self.commands = commands
+        #: small models: tighter schema (short thoughts, string length caps)
+        self.compact = compact
+        self._system: tuple[int, Message] | None = None
+
+    # -- the stable part ---------------------------------------------------------------------
+    def system_message(self, state: AgentState) -> Message:
+        key = hash((state.profile.model_dump_json(), state.directives.model_dump_json()))
+        if self._system is None or self._system[0] != key:
+            self._system = (key, Message.system(self.render_system(state)))
+        return self._system[1]
+
+    @abstractmethod
+    def render_system(self, state: AgentState) -> str: ...
+
+    def task_message(self, state: AgentState, index: int) -> Message:
+        if index == 0:
+            goals = state.profile.goals if len(state.tasks) <= 1 else []
+            return Message.user(
+                templates.render(self.template, "task", task=state.tasks[0], goals=goals)
+            )
+        return Message.user(
+            templates.render(self.template, "follow_up", task=state.tasks[index])
+        )
+
+    def summaries_message(self, lines: list[str]) -> Message:
+        return Message.user(templates.render(self.template, "summaries", lines=lines))
+
+    # -- the appended part --------------------------------------------------------------------
+    def episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
+        """The model's own reply, then the result, as the model will see them from now on."""
+        return [
+            Message.assistant(episode.action.raw or self.render_action(episode.action)),
+            Message.user(self.render_result(episode, result_chars)),
+        ]
+
+    def render_action(self, action: Action) -> str:
+        return action.describe()
+
+    def render_result(self, episode: Episode, result_chars: int) -> str:
+        result = episode.result
+        output = result.output if result else ""
+        if len(output) > result_chars:
+            output = (
+                output[:result_chars]
+                + f"\n[… {len(output) - result_chars} more characters not shown]"
+            )
+        return templates.render(
+            self.template,
+            "result",
+            number=episode.number,
+            action=episode.action.describe(),
+            status=result.status if result else "interrupted",
+            output=output or "(no output)",
+            source=episode.source,
+        )
+
+    def trigger_message(self, state: AgentState, turn: Turn) -> Message:
+        return Message.user(
+            templates.render(
+                self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note
+            )
+        )
+
+    # -- the call and its response --------------------------------------------------------------
+    @abstractmethod
+    def request(self) -> ModelRequest: ...
+
+    @abstractmethod
+    def parse(self, completion: Completion) -> Action:
+        """The action in the completion; raises ``ModelResponseError`` if there is none."""
+
+    def command_views(self) -> list[dict[str, str]]:
+        return [
+            {"name": c.name, "signature": c.signature(), "description": c.description}
+            for c in self.commands
+        ]

@@ -1,0 +1,76 @@
+"""JSON schemas of responses, tight enough that a small model decodes valid commands."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from autonomo.tools.registry import Command, CommandRegistry
+
+#: caps for compact mode: a string argument named like a body gets more room
+_SHORT_STRING = 200
+_LONG_STRING = 2000
+_LONG_NAMES = {"content", "code", "text", "body", "message", "prompt", "task", "answer"}
+
+
+def tighten(schema: dict[str, Any], *, compact: bool) -> dict[str, Any]:
+    """A copy of an arguments schema with titles/defaults dropped and, if compact, caps added."""
+    schema = copy.deepcopy(schema)
+    schema.pop("title", None)
+    for name, prop in schema.get("properties", {}).items():
+        prop.pop("title", None)
+        prop.pop("default", None)
+        if compact and prop.get("type") == "string" and "maxLength" not in prop:
+            prop["maxLength"] = _LONG_STRING if name in _LONG_NAMES else _SHORT_STRING
+    schema.setdefault("additionalProperties", False)
+    return schema
+
+
+def command_call_schema(cmd: Command, *, compact: bool, name_key: str = "name",
+                        args_key: str = "args", name: str | None = None) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            name_key: {"const": name or cmd.name},
+            args_key: tighten(cmd.parameters_schema(), compact=compact),
+        },
+        "required": [name_key, args_key],
+        "additionalProperties": False,
+    }
+
+
+FULL_THOUGHTS = ("observations", "text", "reasoning", "self_criticism", "plan", "speak")
+COMPACT_THOUGHTS = ("reasoning",)
+
+
+def thoughts_schema(*, compact: bool) -> dict[str, Any]:
+    fields = COMPACT_THOUGHTS if compact else FULL_THOUGHTS
+    limit = 150 if compact else 1000
+    return {
+        "type": "object",
+        "properties": {f: {"type": "string", "maxLength": limit} for f in fields},
+        "required": list(fields),
+        "additionalProperties": False,
+    }
+
+
+def one_shot_schema(commands: CommandRegistry, *, compact: bool) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "thoughts": thoughts_schema(compact=compact),
+            "command": {"anyOf": [command_call_schema(c, compact=compact) for c in commands]},
+        },
+        "required": ["thoughts", "command"],
+        "additionalProperties": False,
+    }
+
+
+THOUGHT_DESCRIPTIONS = {
+    "observations": "what the last result tells you",
+    "text": "your thought",
+    "reasoning": "why this command is the right next step",
+    "self_criticism": "what could go wrong or be done better",
+    "plan": "a short bulleted list of the next steps",
+    "speak": "a one-line update for the user",
+}

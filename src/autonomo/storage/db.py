@@ -1,0 +1,119 @@
+"""The SQLite database in the data directory, with ordered, named migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+Migration = Callable[[sqlite3.Connection], None]
+MIGRATIONS: list[tuple[str, Migration]] = []
+
+
+def migration(function: Migration) -> Migration:
+    """Register a migration; they run once each, in the order they are defined."""
+    MIGRATIONS.append((function.__name__, function))
+    return function
+
+
+@migration
+def m001_agents(db: sqlite3.Connection) -> None:
+    _run_script(
+        db,
+        """
+        create table agents (
+            id text primary key,
+            name text not null,
+            created_at text not null,
+            updated_at text not null,
+            status text not null,
+            state text not null              -- JSON of AgentState without episodes
+        );
+        create table episodes (
+            agent_id text not null references agents(id) on delete cascade,
+            number integer not null,
+            data text not null,               -- JSON of Episode
+            primary key (agent_id, number)
+        );
+        create table messages (
+            hash text primary key,            -- content-addressed: prompts repeat their prefix
+            data text not null
+        );
+        create table model_calls (
+            id integer primary key,
+            agent_id text not null references agents(id) on delete cascade,
+            step integer not null,
+            purpose text not null,
+            model text not null,
+            message_hashes text not null,     -- JSON list of messages.hash
+            options text not null,
+            response text not null,           -- JSON of Completion
+            created_at text not null
+        );
+        create index model_calls_agent on model_calls(agent_id, id);
+        """
+    )
+
+
+def _run_script(db: sqlite3.Connection, script: str) -> None:
+    """Run ``;``-separated statements inside the current transaction (``executescript``
+    would commit it)."""
+    for statement in script.split(";"):
+        lines = [line.split("--")[0] for line in statement.splitlines()]
+        if "".join(lines).strip():
+            db.execute("\n".join(lines))
+
+
+class Database:
+    """One SQLite file in WAL mode; a lock serialises writers from worker threads.
+
+    Writes made with ``durable=True`` are fsynced (synchronous=FULL); the others survive a
+    crash of the process (WAL, synchronous=NORMAL) and become durable with the next durable
+    write.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.conn.execute("pragma journal_mode=wal")
+        self.conn.execute("pragma foreign_keys=on")
+        self.conn.execute("pragma busy_timeout=5000")
+        self._synchronous = ""
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self.transaction(durable=True) as db:
+            db.execute("create table if not exists _migrations (name text primary key)")
+            done = {row[0] for row in db.execute("select name from _migrations")}
+            for name, function in MIGRATIONS:
+                if name not in done:
+                    function(db)
+                    db.execute("insert into _migrations(name) values (?)", (name,))
+
+    @contextmanager
+    def transaction(self, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            wanted = "FULL" if durable else "NORMAL"
+            if wanted != self._synchronous:
+                self.conn.execute(f"pragma synchronous={wanted}")
+                self._synchronous = wanted
+            self.conn.execute("begin immediate")
+            try:
+                yield self.conn
+            except BaseException:
+                self.conn.execute("rollback")
+                raise
+            self.conn.execute("commit")
+
+    def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            cursor = self.conn.execute(sql, params)
+            return cursor.fetchall()
+
+    def close(self) -> None:
+        with self._lock:
+            self.conn.close()
