@@ -13,18 +13,22 @@ Nothing is read at import time: call ``load_settings()`` when you need settings.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
+from dotenv import dotenv_values
 from pydantic import BaseModel, Field, ValidationError
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from autonomo.errors import ConfigError
 
-ProviderName = Literal["local", "openai", "azure", "scripted", "replay"]
+#: the built-in providers; plugins may register more (``register_models``), so any name is
+#: accepted here and checked when the model is created (``autonomo.llm.factory``)
+BUILTIN_PROVIDERS = ("local", "openai", "azure", "scripted", "replay")
 
 
 class Prices(BaseModel):
@@ -38,7 +42,7 @@ class Prices(BaseModel):
 class ModelConfig(BaseModel):
     """One model: which provider serves it and how to reach it."""
 
-    provider: ProviderName = "local"
+    provider: str = "local"
     #: remote: the model name; local: a GGUF path (empty = the embedded SmolLM2 model)
     model: str = ""
     base_url: str | None = None
@@ -99,6 +103,13 @@ class SandboxConfig(BaseModel):
     max_processes: int = 256
     cpu_seconds: int = 60
     output_cap: int = 8000
+    #: a background job is killed after this long
+    job_timeout_s: float = 3600.0
+    #: when autonomo runs as root, the bubblewrap sandbox runs as this otherwise unused host
+    #: uid (root is exempt from the process limit); the workspace is handed to it
+    sandbox_uid: int = 64321
+    #: image for the docker / podman backends
+    image: str = "python:3.11-slim"
 
 
 class WebConfig(BaseModel):
@@ -109,6 +120,8 @@ class WebConfig(BaseModel):
     allow_git_clone: bool = False
     timeout_s: float = 20.0
     max_page_chars: int = 8000
+    #: largest page or file fetched, in megabytes
+    max_download_mb: int = 50
 
 
 class MemoryConfig(BaseModel):
@@ -195,7 +208,7 @@ def load_settings(overrides: dict[str, Any] | None = None) -> Settings:
     env_values = _environment_values()
     values = _deep_merge(_deep_merge(file_values, env_values), overrides or {})
     try:
-        return Settings.model_validate(values) if values else Settings()
+        return Settings.model_validate(values)
     except ValidationError as exc:
         source = f" (config file: {path})" if path else ""
         problems = "; ".join(
@@ -204,16 +217,42 @@ def load_settings(overrides: dict[str, Any] | None = None) -> Settings:
         raise ConfigError(f"Invalid configuration{source}: {problems}") from exc
 
 
+ENV_PREFIX = "AUTONOMO_"
+#: AUTONOMO_* variables that choose where settings come from rather than being settings
+_NOT_SETTINGS = {"AUTONOMO_CONFIG"}
+
+
 def _environment_values() -> dict[str, Any]:
-    """Values from AUTONOMO_* variables and .env, as nested dicts (not yet validated)."""
+    """Values from AUTONOMO_* variables and ./.env (the environment wins), as nested dicts.
 
-    class _EnvOnly(BaseSettings):
-        model_config = SettingsConfigDict(
-            env_prefix="AUTONOMO_", env_nested_delimiter="__", env_file=".env", extra="allow"
-        )
+    ``AUTONOMO_LLM__FAST__MODEL=x`` becomes ``{"llm": {"fast": {"model": "x"}}}``; a value
+    that looks like a JSON list or object is parsed (``AUTONOMO_SANDBOX__SHELL_ALLOWLIST=
+    '["ls"]'``); other values stay strings for pydantic to convert and validate.
+    """
+    raw: dict[str, str] = {}
+    if Path(".env").is_file():
+        raw.update({k: v for k, v in dotenv_values(".env").items() if v is not None})
+    raw.update(os.environ)
+    values: dict[str, Any] = {}
+    for name, value in raw.items():
+        upper = name.upper()
+        if not upper.startswith(ENV_PREFIX) or upper in _NOT_SETTINGS:
+            continue
+        *parents, leaf = upper[len(ENV_PREFIX) :].lower().split("__")
+        target = values
+        for part in parents:
+            target = target.setdefault(part, {})
+            if not isinstance(target, dict):
+                raise ConfigError(f"{name} conflicts with another AUTONOMO_* variable.")
+        target[leaf] = _env_value(value)
+    return values
 
-    try:
-        raw = _EnvOnly().model_dump()
-    except ValidationError as exc:  # pragma: no cover - extra="allow" accepts anything
-        raise ConfigError(f"Invalid AUTONOMO_* environment variable: {exc}") from exc
-    return {k.lower(): v for k, v in raw.items()}
+
+def _env_value(value: str) -> Any:
+    stripped = value.strip()
+    if stripped[:1] in ("[", "{"):
+        try:
+            return json.loads(stripped)
+        except ValueError:
+            return value
+    return value

@@ -1,0 +1,91 @@
+"""The ``autonomo`` command line (typer).
+
+Adding commands: a module of ``autonomo.cli`` defines ``register(app: typer.Typer) -> None``
+and adds its commands there — ``app.command("run")(run)`` for a command,
+``app.add_typer(memory_app, name="memory")`` for a group — and ``_register_commands`` below
+imports it and calls ``register(app)``. Import heavy layers (agent, team, llama-cpp) inside
+the command functions, so that ``autonomo --help`` stays fast.
+
+A command returns its exit code (an int) or None for 0. A ``UserError`` (bad configuration,
+missing key, ...) is printed in red without a traceback and exits with 2; other autonomo
+errors (provider failures, budget) exit with 1. Tests call ``main([...])`` directly.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Annotated
+
+import click
+import typer
+from rich.markup import escape
+
+from autonomo import __version__
+from autonomo.cli.common import console, err_console
+from autonomo.errors import AutonomoError, UserError
+
+app = typer.Typer(
+    name="autonomo",
+    help="Autonomous LLM agents and SOP-driven agent teams, offline by default.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        console().print(f"autonomo {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Autonomous LLM agents and SOP-driven agent teams, offline by default.
+
+    Configuration: arguments > AUTONOMO_* environment variables (and .env) > autonomo.toml
+    (or $AUTONOMO_CONFIG) > defaults.
+    """
+
+
+def _register_commands(target: typer.Typer) -> None:
+    from autonomo.cli import llm_commands
+
+    llm_commands.register(target)
+
+
+_register_commands(app)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI with ``argv`` (default: the process arguments); return the exit code."""
+    command = typer.main.get_command(app)
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        result = command.main(args=args, prog_name="autonomo", standalone_mode=False)
+    except UserError as exc:
+        err_console().print(f"[red]Error:[/red] {escape(str(exc))}")
+        return 2
+    except AutonomoError as exc:
+        err_console().print(f"[red]{escape(type(exc).__name__)}:[/red] {escape(str(exc))}")
+        return 1
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        err_console().print("Interrupted.")
+        return 130
+    return result if isinstance(result, int) else 0
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
