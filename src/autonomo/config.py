@@ -127,9 +127,16 @@ class WebConfig(BaseModel):
 class MemoryConfig(BaseModel):
     enabled: bool = True
     backend: Literal["sqlite", "postgres"] = "sqlite"
+    #: PostgreSQL + pgvector URL; unset = the embedded server under ``<data_dir>/postgres``
     postgres_url: str | None = None
-    embedder: Literal["local", "openai"] = "local"
+    #: "hashing" needs no model (matches shared words only)
+    embedder: Literal["local", "openai", "hashing"] = "local"
+    #: local: a model directory (the default is the bundled all-MiniLM-L6-v2); openai: a name
     embedding_model: str = "all-MiniLM-L6-v2"
+    #: openai embedder: endpoint and key (default: the fast model's base_url and key)
+    embedding_base_url: str | None = None
+    embedding_api_key_env: str | None = None
+    embedding_batch_size: int = 32
     #: tokens of the prompt given to relevant memories
     relevant_budget: int = 400
     #: condense the history when it passes this many tokens

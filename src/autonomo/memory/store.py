@@ -1,0 +1,161 @@
+"""The vector store interface shared by the SQLite and PostgreSQL backends."""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from autonomo.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class MemoryRecord:
+    """One stored memory. ``created_at`` is seconds since the epoch (UTC)."""
+
+    id: int
+    text: str
+    agent_id: str
+    kind: str
+    created_at: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A search result; ``score`` is the cosine similarity to the query (1.0 = same)."""
+
+    record: MemoryRecord
+    score: float
+
+
+@dataclass(frozen=True)
+class StoreStats:
+    backend: str
+    count: int
+    dim: int | None
+    by_kind: dict[str, int]
+    #: bytes on disk (SQLite file, or the PostgreSQL table with its indexes)
+    size_bytes: int
+
+
+Kinds = str | Sequence[str] | None
+
+
+class VectorStore(ABC):
+    """Memories with their vectors; top-k cosine search with metadata filters.
+
+    Vectors are normalised on the way in, so a search scores by cosine similarity. The
+    dimension is fixed by the first ``add`` (or the constructor) and checked afterwards.
+    """
+
+    backend: str = "store"
+    dim: int | None = None
+
+    @abstractmethod
+    def add(
+        self,
+        texts: Sequence[str],
+        vectors: np.ndarray,
+        *,
+        agent_id: str,
+        kind: str = "memory",
+        created_at: float | Sequence[float] | None = None,
+        extra: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
+    ) -> list[int]:
+        """Store one memory per text; returns their ids in order."""
+
+    @abstractmethod
+    def search(
+        self,
+        vector: np.ndarray,
+        k: int = 5,
+        *,
+        agent_id: str | None = None,
+        kind: Kinds = None,
+        since: float | None = None,
+        until: float | None = None,
+    ) -> list[Hit]:
+        """The ``k`` memories most similar to ``vector``, best first."""
+
+    @abstractmethod
+    def list(
+        self,
+        *,
+        agent_id: str | None = None,
+        kind: Kinds = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[MemoryRecord]:
+        """Memories newest first."""
+
+    @abstractmethod
+    def delete(self, ids: Sequence[int]) -> int:
+        """Delete by id; returns how many were deleted."""
+
+    @abstractmethod
+    def clear(self, agent_id: str | None = None) -> int:
+        """Delete every memory (of one agent); returns how many were deleted."""
+
+    @abstractmethod
+    def stats(self, agent_id: str | None = None) -> StoreStats: ...
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release connections."""
+
+    def __enter__(self) -> VectorStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- helpers for the backends ---------------------------------------------------------------
+    def _check_dim(self, dim: int, where: str) -> None:
+        if self.dim is not None and dim != self.dim:
+            raise ConfigError(
+                f"{where} holds vectors of dimension {self.dim}, but the embedder gives {dim}. "
+                "Use the embedding model the memory was built with, or clear the memory "
+                "(`autonomo memory AGENT clear`)."
+            )
+
+
+def prepare_rows(
+    texts: Sequence[str],
+    vectors: np.ndarray,
+    created_at: float | Sequence[float] | None,
+    extra: dict[str, Any] | Sequence[dict[str, Any]] | None,
+) -> tuple[np.ndarray, list[float], list[dict[str, Any]]]:
+    """Validate an ``add`` call and expand per-call metadata to per-row lists."""
+    from autonomo.memory.embeddings import normalize
+
+    vectors = normalize(np.asarray(vectors, dtype=np.float32)) if len(texts) else vectors
+    if len(texts) != len(vectors):
+        raise ValueError(f"{len(texts)} texts but {len(vectors)} vectors")
+    if not np.all(np.isfinite(vectors)):
+        raise ValueError("vectors contain NaN or infinity")
+    count = len(texts)
+    if created_at is None:
+        times = [time.time()] * count
+    elif isinstance(created_at, (int, float)):
+        times = [float(created_at)] * count
+    else:
+        times = [float(t) for t in created_at]
+    if extra is None:
+        extras: list[dict[str, Any]] = [{} for _ in range(count)]
+    elif isinstance(extra, dict):
+        extras = [dict(extra) for _ in range(count)]
+    else:
+        extras = [dict(e) for e in extra]
+    if len(times) != count or len(extras) != count:
+        raise ValueError("created_at and extra must have one entry per text")
+    return vectors, times, extras
+
+
+def kinds_list(kind: Kinds) -> list[str] | None:
+    if kind is None:
+        return None
+    return [kind] if isinstance(kind, str) else list(kind)
