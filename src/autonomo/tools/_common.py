@@ -1,0 +1,79 @@
+"""Small helpers the built-in commands share."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+import yaml
+
+from autonomo.tools.workspace import Workspace
+
+if TYPE_CHECKING:
+    from autonomo.sandbox.base import Sandbox
+    from autonomo.tools.context import CommandContext
+
+DEFAULT_CAP = 8000
+
+
+def workspace(ctx: CommandContext) -> Workspace:
+    return Workspace(ctx.workspace)
+
+
+def output_cap(ctx: CommandContext) -> int:
+    settings = getattr(ctx, "settings", None)
+    return settings.sandbox.output_cap if settings is not None else DEFAULT_CAP
+
+
+def cap_text(text: str, cap: int, hint: str = "") -> str:
+    """``text`` cut to ``cap`` characters, saying so (and how to get more) when cut."""
+    if len(text) <= cap:
+        return text
+    note = f"\n[truncated: showing {cap} of {len(text)} characters{'; ' + hint if hint else ''}]"
+    return text[:cap] + note
+
+
+def sandbox(ctx: CommandContext) -> Sandbox:
+    """The agent's sandbox: ``ctx.services["sandbox"]``, created on first use from the config
+    (and kept there). Raises ``UserError`` when no backend may run."""
+    existing = ctx.services.get("sandbox")
+    if existing is not None:
+        return existing
+    from autonomo.sandbox import create_sandbox
+
+    created = create_sandbox(ctx.workspace, ctx.settings.sandbox)
+    ctx.services["sandbox"] = created
+    return created
+
+
+_TEMPLATES = jinja2.Environment(
+    trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined, autoescape=False
+)
+
+
+@cache
+def _prompt(name: str) -> dict[str, jinja2.Template]:
+    text = resources.files("autonomo.prompts").joinpath(f"{name}.yaml").read_text("utf-8")
+    return {key: _TEMPLATES.from_string(value) for key, value in yaml.safe_load(text).items()}
+
+
+def render_prompt(name: str, part: str, **values: Any) -> str:
+    """Render ``part`` ("system" / "user") of ``autonomo/prompts/<name>.yaml``."""
+    return _prompt(name)[part].render(**values).strip()
+
+
+def ask_model(ctx: CommandContext, prompt: str, max_tokens: int = 700, **values: Any) -> str:
+    """One model call with prompt file ``prompt``; the reply text."""
+    from autonomo.llm.types import Message, Role
+    from autonomo.tools.registry import CommandError
+
+    if ctx.model is None:
+        raise CommandError("No model is available to this command.")
+    messages = [
+        Message(role=Role.SYSTEM, content=render_prompt(prompt, "system", **values)),
+        Message(role=Role.USER, content=render_prompt(prompt, "user", **values)),
+    ]
+    completion = ctx.model.complete(messages, max_tokens=max_tokens, temperature=0.0)
+    return completion.text.strip()
