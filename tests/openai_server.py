@@ -14,6 +14,7 @@ types the server refuses with HTTP 400, as servers without structured output do.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -100,7 +101,9 @@ class FakeOpenAIServer:
         self._lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
 
     @property
     def root(self) -> str:
@@ -159,6 +162,11 @@ class FakeOpenAIServer:
                 with server._lock:
                     server.requests.append(request)
                 reply = server._next_reply(request)
+                # a client that gave up (timeout tests) closes the socket: nothing to report
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    self._respond(request, reply)
+
+            def _respond(self, request: RecordedRequest, reply: Reply) -> None:
                 if reply.delay:
                     time.sleep(reply.delay)
                 if reply.drop:
@@ -265,3 +273,14 @@ class FakeOpenAIServer:
                 self.wfile.flush()
 
         return Handler
+
+
+def isolate_environment(monkeypatch: Any, tmp_path: Any) -> None:
+    """Run in an empty directory with no AUTONOMO_* / API-key variables from the caller."""
+    import os
+
+    for name in list(os.environ):
+        if name.startswith("AUTONOMO_") or name.endswith("_API_KEY"):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("AUTONOMO_DATA_DIR", str(tmp_path / "data"))

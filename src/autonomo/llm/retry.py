@@ -9,6 +9,7 @@ When retries run out, ``RetriesExhaustedError`` says what kept failing and how o
 from __future__ import annotations
 
 import email.utils
+import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -73,10 +74,8 @@ class RetryPolicy:
         retry_after = getattr(error, "retry_after", None)
         if retry_after is not None:
             return max(0.0, min(float(retry_after), self.max_retry_after))
-        backoff = tenacity.wait_exponential_jitter(
-            initial=self.initial_wait, max=self.max_wait, jitter=self.jitter
-        )
-        return backoff(state)
+        exponential = self.initial_wait * 2 ** (state.attempt_number - 1)
+        return min(exponential, self.max_wait) + random.uniform(0, self.jitter)
 
 
 def parse_retry_after(value: str | None, *, now: datetime | None = None) -> float | None:
