@@ -53,7 +53,7 @@ def progress_messages(
         while episode.task_index > shown_task:
             shown_task += 1
             messages.append(strategy.task_message(state, shown_task))
-        messages.extend(strategy.episode_messages(episode, limits.result_chars))
+        messages.extend(strategy.cached_episode_messages(episode, limits.result_chars))
     while shown_task < len(state.tasks) - 1:
         shown_task += 1
         messages.append(strategy.task_message(state, shown_task))
@@ -90,7 +90,7 @@ def episodes_to_compact(
     tokens = sum(
         count_tokens(m.content)
         for e in full
-        for m in strategy.episode_messages(e, limits.result_chars)
+        for m in strategy.cached_episode_messages(e, limits.result_chars)
     )
     if not too_many and tokens <= limits.history_budget:
         return []

@@ -13,7 +13,7 @@ from autonomo.agent.approval import Approval, AutoApproval, Decision
 from autonomo.agent.context import build_messages, episodes_to_compact
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
-from autonomo.agent.state import AgentState
+from autonomo.agent.state import AgentState, CallRecord
 from autonomo.agent.strategies import Turn
 from autonomo.errors import BudgetExceededError, ModelResponseError
 from autonomo.llm.base import ChatModel
@@ -46,6 +46,8 @@ class Runner:
         self.observer = observer or RunObserver()
         self.agent.services.setdefault("ask_user", self.approval.ask)
         self._auto_runs = 0
+        #: model calls not yet written; they go with the step's next write
+        self._unsaved_calls: list[CallRecord] = []
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self, max_steps: int | None = None) -> RunResult:
@@ -62,6 +64,7 @@ class Runner:
                 break
             self.step()
             steps += 1
+        self._write([], durable=True)
         self.observer.on_run_end(state)
         return RunResult(state.status, state.stop_reason, steps, state)
 
@@ -185,9 +188,18 @@ class Runner:
 
     # -- recording ------------------------------------------------------------------------------
     def _save_pending(self, episode: Episode) -> None:
-        """Before executing: a crash from here on is recovered as 'interrupted', not re-run."""
+        """Before executing: a crash from here on is recovered as 'interrupted', not re-run.
+
+        Not fsynced: it survives a crash of this process; the durable write after the
+        command makes it (and the result) survive a power loss too."""
         self.agent.state.episodes.append(episode)
-        self.agent.store.save_episode(self.agent.state, episode, durable=False)
+        self._write([episode], durable=False)
+
+    def _write(self, episodes: list[Episode], *, durable: bool) -> None:
+        calls, self._unsaved_calls = self._unsaved_calls, []
+        durable = durable and self.agent.settings.agent.fsync_steps
+        self.agent.store.write(self.agent.state, episodes=episodes, calls=calls,
+                               durable=durable)
 
     def _record(self, episode: Episode) -> None:
         state = self.agent.state
@@ -195,7 +207,7 @@ class Runner:
             state.episodes.append(episode)
         if episode.result and episode.result.finished:
             state.status, state.stop_reason = "finished", episode.result.output
-        self.agent.store.save_episode(state, episode, durable=True)
+        self._write([episode], durable=True)
         self._remember(episode)
         self.observer.on_episode(state, episode)
         self._compact()
@@ -217,14 +229,13 @@ class Runner:
             due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80)
         )
         agent.state.compacted_upto = due[-1].number
-        for episode in due:
-            agent.store.save_episode(agent.state, episode, durable=episode is due[-1])
+        self._write(due, durable=False)
         self.observer.on_note(agent.state, f"Condensed steps up to {due[-1].number}.")
 
     def _stop(self, status: str, reason: str) -> None:
         state = self.agent.state
         state.status, state.stop_reason = status, reason  # type: ignore[assignment]
-        self.agent.store.save(state)
+        self._write([], durable=True)
         self.observer.on_note(state, reason)
 
     # -- model calls ----------------------------------------------------------------------------
@@ -243,8 +254,8 @@ class Runner:
             completion = model.complete(messages, **options)
             completion.latency_s = completion.latency_s or time.perf_counter() - started
         state.usage = state.usage + completion.usage.model_copy(update={"calls": 1})
-        self.agent.store.record_call(state.id, len(state.episodes) + 1, purpose, messages,
-                                     _loggable(options), completion)
+        self._unsaved_calls.append(CallRecord(len(state.episodes) + 1, purpose, messages,
+                                              _loggable(options), completion))
         self.observer.on_model_response(purpose, completion)
         if self.agent.plugins is not None:
             self.agent.plugins.hook.on_response(agent=self.agent, completion=completion)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -55,12 +57,24 @@ class AgentState(BaseModel):
         return self.profile.name
 
 
+@dataclass
+class CallRecord:
+    """One model call, as kept in the trajectory."""
+
+    step: int
+    purpose: str
+    messages: list[Message]
+    options: dict[str, Any]
+    completion: Completion
+
+
 class AgentStore:
     """Agents in the data directory's SQLite database; workspaces in ``agents/<id>/``."""
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
         self.db = Database(self.data_dir / "autonomo.db")
+        self._message_rows: dict[int, tuple[Message, tuple[str, str]]] = {}
 
     def default_workspace(self, agent_id: str) -> Path:
         return self.data_dir / "agents" / agent_id / "workspace"
@@ -82,11 +96,24 @@ class AgentStore:
 
     def save_episode(self, state: AgentState, episode: Episode, *, durable: bool = True) -> None:
         """Write one episode and the agent row in one transaction."""
+        self.write(state, episodes=[episode], durable=durable)
+
+    def write(
+        self,
+        state: AgentState,
+        *,
+        episodes: Iterable[Episode] = (),
+        calls: Iterable[CallRecord] = (),
+        durable: bool = True,
+    ) -> None:
+        """Episodes, model calls and the agent row, in one transaction (one fsync at most)."""
         with self.db.transaction(durable=durable) as db:
-            db.execute(
+            for call in calls:
+                self._insert_call(db, state.id, call)
+            db.executemany(
                 "insert into episodes(agent_id, number, data) values (?, ?, ?)"
                 " on conflict(agent_id, number) do update set data=excluded.data",
-                (state.id, episode.number, episode.model_dump_json()),
+                [(state.id, e.number, e.model_dump_json()) for e in episodes],
             )
             self._write_agent(db, state)
 
@@ -123,31 +150,35 @@ class AgentStore:
         return state
 
     # -- trajectory ---------------------------------------------------------------------------
-    def record_call(
-        self,
-        agent_id: str,
-        step: int,
-        purpose: str,
-        messages: list[Message],
-        options: dict[str, Any],
-        completion: Completion,
-    ) -> None:
-        """Store a model call; prompts are stored once per distinct message."""
-        hashes = []
-        rows = []
-        for message in messages:
-            data = message.model_dump_json()
-            digest = hashlib.sha1(data.encode()).hexdigest()
-            hashes.append(digest)
-            rows.append((digest, data))
+    def record_call(self, agent_id: str, call: CallRecord) -> None:
+        """Store one model call now (the runner batches them into ``write`` instead)."""
         with self.db.transaction(durable=False) as db:
-            db.executemany("insert or ignore into messages(hash, data) values (?, ?)", rows)
-            db.execute(
-                "insert into model_calls(agent_id, step, purpose, model, message_hashes,"
-                " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-                (agent_id, step, purpose, completion.model, json.dumps(hashes),
-                 json.dumps(options, default=str), completion.model_dump_json(), _now()),
-            )
+            self._insert_call(db, agent_id, call)
+
+    def _insert_call(self, db: Any, agent_id: str, call: CallRecord) -> None:
+        """Prompts are stored once per distinct message (they repeat their prefix)."""
+        rows = [self._message_row(m) for m in call.messages]
+        db.executemany("insert or ignore into messages(hash, data) values (?, ?)", rows)
+        db.execute(
+            "insert into model_calls(agent_id, step, purpose, model, message_hashes,"
+            " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+            (agent_id, call.step, call.purpose, call.completion.model,
+             json.dumps([digest for digest, _ in rows]),
+             json.dumps(call.options, default=str), call.completion.model_dump_json(), _now()),
+        )
+
+    def _message_row(self, message: Message) -> tuple[str, str]:
+        """(digest, JSON) of a message; memoised per message object, which the prompt
+        builder reuses from step to step."""
+        cached = self._message_rows.get(id(message))
+        if cached is not None and cached[0] is message:
+            return cached[1]
+        data = message.model_dump_json()
+        row = (hashlib.sha1(data.encode()).hexdigest(), data)
+        if len(self._message_rows) > 20_000:
+            self._message_rows.clear()
+        self._message_rows[id(message)] = (message, row)
+        return row
 
     def calls(self, agent_id: str) -> list[dict[str, Any]]:
         """Every model call of an agent, with its full prompt, oldest first."""

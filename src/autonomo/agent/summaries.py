@@ -51,7 +51,10 @@ def summarize(
     todo = [e for e in episodes if e.summary is None]
     if not todo:
         return
-    with ThreadPoolExecutor(max_workers=max(1, min(parallel, len(todo)))) as pool:
-        completions = list(pool.map(lambda e: call(summary_messages(e)), todo))
+    if parallel <= 1 or len(todo) == 1:
+        completions = [call(summary_messages(e)) for e in todo]
+    else:
+        with ThreadPoolExecutor(max_workers=min(parallel, len(todo))) as pool:
+            completions = list(pool.map(lambda e: call(summary_messages(e)), todo))
     for episode, completion in zip(todo, completions, strict=True):
         episode.summary = clean_summary(completion.text, episode)

@@ -55,9 +55,10 @@ def _root(
 
 
 def _register_commands(target: typer.Typer) -> None:
-    from autonomo.cli import llm_commands
+    from autonomo.cli import agent_commands, llm_commands
 
     llm_commands.register(target)
+    agent_commands.register(target)
 
 
 _register_commands(app)

@@ -59,7 +59,7 @@ class ActionsStrategy(PromptStrategy):
     def render_action(self, action: Action) -> str:
         return json.dumps({"action": action.name, "args": action.arguments})
 
-    def request(self) -> ModelRequest:
+    def build_request(self) -> ModelRequest:
         return ModelRequest(
             schema={
                 "anyOf": [

@@ -51,6 +51,10 @@ class PromptStrategy(ABC):
         #: small models: tighter schema (short thoughts, string length caps)
         self.compact = compact
         self._system: tuple[int, Message] | None = None
+        self._request: ModelRequest | None = None
+        #: episode number -> (the result object rendered, chars, its messages); episodes are
+        #: immutable once they have a result, so each is rendered once
+        self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
 
     # -- the stable part ---------------------------------------------------------------------
     def system_message(self, state: AgentState) -> Message:
@@ -76,6 +80,14 @@ class PromptStrategy(ABC):
         return Message.user(templates.render(self.template, "summaries", lines=lines))
 
     # -- the appended part --------------------------------------------------------------------
+    def cached_episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
+        key = (id(episode.result), result_chars)
+        cached = self._episodes.get(episode.number)
+        if cached is None or cached[:2] != key or episode.result is None:
+            cached = (*key, self.episode_messages(episode, result_chars))
+            self._episodes[episode.number] = cached
+        return cached[2]
+
     def episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
         """The model's own reply, then the result, as the model will see them from now on."""
         return [
@@ -112,8 +124,14 @@ class PromptStrategy(ABC):
         )
 
     # -- the call and its response --------------------------------------------------------------
+    def request(self) -> ModelRequest:
+        """Schema or tools for the call; the command set is fixed for a run, so built once."""
+        if self._request is None:
+            self._request = self.build_request()
+        return self._request
+
     @abstractmethod
-    def request(self) -> ModelRequest: ...
+    def build_request(self) -> ModelRequest: ...
 
     @abstractmethod
     def parse(self, completion: Completion) -> Action:

@@ -57,7 +57,7 @@ class OneShotStrategy(PromptStrategy):
              "command": {"name": example_cmd.name, "args": example_cmd.example}}
         )
 
-    def request(self) -> ModelRequest:
+    def build_request(self) -> ModelRequest:
         return ModelRequest(schema=one_shot_schema(self.commands, compact=self.compact))
 
     def parse(self, completion: Completion) -> Action:

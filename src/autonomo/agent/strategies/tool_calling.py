@@ -49,7 +49,7 @@ class ToolCallingStrategy(PromptStrategy):
         status = result.status if result else "interrupted"
         return output if status == "success" else f"{status}: {output}"
 
-    def request(self) -> ModelRequest:
+    def build_request(self) -> ModelRequest:
         return ModelRequest(
             tools=[
                 ToolSpec(

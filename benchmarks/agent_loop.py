@@ -1,0 +1,248 @@
+"""The agent loop's own cost, side by side with smolagents, and how the context grows.
+
+    python benchmarks/agent_loop.py            # step_overhead_ms, context_growth_30
+    python benchmarks/agent_loop.py --embedded # also cache_reuse_20 on the embedded model
+
+Prints one ``name: value`` line per figure:
+
+* ``step_overhead_ms``: the framework's time per step (wall time minus the model's own time)
+  with an instant scripted model; median over a 50-step run; state saved durably (fsync)
+  every step. ``smolagents_step_overhead_ms`` is the same for smolagents (saves nothing).
+* ``context_growth_30``: prompt tokens at step 30 ÷ at step 1, each command returning ~1,000
+  characters (the default command set, one-shot strategy). smolagents' figure beside it.
+* ``cache_reuse_20`` (``--embedded``): the share of prompt tokens served from the KV cache
+  over a 20-step run on the embedded model.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from autonomo.agent.builder import new_agent
+from autonomo.agent.events import RunObserver
+from autonomo.agent.profile import AgentProfile
+from autonomo.agent.runner import Runner
+from autonomo.agent.state import AgentStore
+from autonomo.config import Settings
+from autonomo.llm.base import ChatModel
+from autonomo.llm.scripted import ScriptedModel
+from autonomo.plugins.hookspecs import hookimpl
+from autonomo.plugins.manager import create_plugin_manager
+from autonomo.tools.registry import command
+
+STEPS = 50
+TEXT = ("The quick brown fox jumps over the lazy dog. " * 30)[:1000]
+
+
+@command
+def lookup(item: int) -> str:
+    """Look an item up and return its ~1,000-character description.
+
+    Args:
+        item: the item number
+    """
+    return f"Item {item}: {TEXT}"
+
+
+class LookupPlugin:
+    @hookimpl
+    def register_commands(self, register):
+        register(lookup)
+
+
+class TimedModel(ChatModel):
+    """Wraps a model and adds up the time spent inside it."""
+
+    def __init__(self, inner: ChatModel) -> None:
+        self.inner, self.seconds = inner, 0.0
+        self.name, self.context_window = inner.name, inner.context_window
+        self.enforces_schema, self.supports_tools = inner.enforces_schema, inner.supports_tools
+
+    def complete(self, messages, **options):
+        started = time.perf_counter()
+        try:
+            return self.inner.complete(messages, **options)
+        finally:
+            self.seconds += time.perf_counter() - started
+
+    def count_tokens(self, text: str) -> int:
+        return self.inner.count_tokens(text)
+
+
+class StepClock(RunObserver):
+    def __init__(self, *models: TimedModel) -> None:
+        self.models, self.overheads, self.prompt_tokens = models, [], []
+        self._start = time.perf_counter()
+        self._model_seconds = 0.0
+
+    def on_model_response(self, purpose, completion) -> None:
+        if purpose == "propose":
+            self.prompt_tokens.append(completion.usage.prompt_tokens)
+
+    def on_episode(self, state, episode) -> None:
+        now = time.perf_counter()
+        model_seconds = sum(m.seconds for m in self.models)
+        inside = model_seconds - self._model_seconds
+        self.overheads.append((now - self._start - inside) * 1000)
+        self._start, self._model_seconds = now, model_seconds
+
+
+def reply(item: int) -> str:
+    return json.dumps({"thoughts": {k: "Looking up the next item." for k in (
+        "observations", "text", "reasoning", "self_criticism", "plan", "speak")},
+        "command": {"name": "lookup", "args": {"item": item}}})
+
+
+def run_ours(data_dir: Path, *, fsync: bool = False) -> StepClock:
+    settings = Settings(data_dir=data_dir)
+    settings.memory.enabled = False
+    settings.agent.fsync_steps = fsync
+    pm = create_plugin_manager(load_entry_points=False, extra=[LookupPlugin()])
+    responses = [reply(i) for i in range(STEPS)]
+    model = TimedModel(ScriptedModel(responses))
+    summaries = TimedModel(ScriptedModel(["Looked up an item: a quick brown fox."] * STEPS))
+    agent = new_agent(
+        "Look up items 0 to 49, one per step.", settings, AgentStore(data_dir), model,
+        profile=AgentProfile(name="LookupGPT", role="an agent that looks items up"),
+        plugins=pm, summary_model=summaries,
+    )
+    clock = StepClock(model, summaries)
+    Runner(agent, observer=clock).run(max_steps=STEPS)
+    return clock
+
+
+def run_smolagents() -> tuple[list[float], list[int]] | None:
+    try:
+        from smolagents import ToolCallingAgent, tool
+        from smolagents.models import (
+            ChatMessage,
+            ChatMessageToolCall,
+            ChatMessageToolCallFunction,
+            Model,
+        )
+    except ImportError:
+        return None
+
+    @tool
+    def lookup_item(item: int) -> str:
+        """Look an item up.
+
+        Args:
+            item: the item number
+        """
+        return f"Item {item}: {TEXT}"
+
+    class Instant(Model):
+        def __init__(self):
+            super().__init__(model_id="instant")
+            self.step, self.seconds, self.prompt_chars = 0, 0.0, []
+
+        def generate(self, messages, stop_sequences=None, response_format=None,
+                     tools_to_call_from=None, **kwargs):
+            started = time.perf_counter()
+            self.prompt_chars.append(sum(len(str(m.content)) for m in messages))
+            self.step += 1
+            call = ChatMessageToolCall(
+                id=f"call_{self.step}", type="function",
+                function=ChatMessageToolCallFunction(name="lookup_item",
+                                                     arguments={"item": self.step}))
+            message = ChatMessage(role="assistant", content="Looking up.", tool_calls=[call])
+            self.seconds += time.perf_counter() - started
+            return message
+
+    model = Instant()
+    times = []
+    last, last_model = time.perf_counter(), 0.0
+
+    def on_step(step, agent=None):
+        nonlocal last, last_model
+        now = time.perf_counter()
+        times.append((now - last - (model.seconds - last_model)) * 1000)
+        last, last_model = now, model.seconds
+
+    agent = ToolCallingAgent(tools=[lookup_item], model=model, max_steps=STEPS,
+                             verbosity_level=0, step_callbacks=[on_step])
+    last = time.perf_counter()
+    try:
+        agent.run("Look up items 1 to 50, one per step.")
+    except Exception as exc:  # pragma: no cover - baseline only
+        print(f"# smolagents run raised {exc!r}", file=sys.stderr)
+    tokens = [c // 4 for c in model.prompt_chars]
+    return times, tokens
+
+
+def cache_reuse_embedded(data_dir: Path) -> float:
+    from autonomo.llm.local import LlamaCppModel
+
+    settings = Settings(data_dir=data_dir)
+    settings.memory.enabled = False
+    model = LlamaCppModel()
+    summary_model = LlamaCppModel()
+    pm = create_plugin_manager()
+    agent = new_agent(
+        "Write ten short notes, note1.txt to note10.txt, each with one fact about Paris.",
+        settings, AgentStore(data_dir), model, summary_model=summary_model, plugins=pm,
+        profile=AgentProfile(name="NoteGPT", role="an agent that writes notes"),
+        commands=["write_file", "read_file", "list_folder", "finish"],
+    )
+    prompt = cached = 0
+    steps = 0
+    while steps < 20:
+        clock = _Cache()
+        result = Runner(agent, observer=clock).run(max_steps=20 - steps)
+        prompt += clock.prompt
+        cached += clock.cached
+        steps += result.steps
+        if result.status == "finished" and steps < 20:
+            from autonomo.agent.builder import follow_up
+
+            follow_up(agent, "Write one more note with another fact about Paris.")
+        elif result.status != "running" and result.status != "finished":
+            if result.status == "stopped":
+                break
+            follow_up(agent, "Continue with the notes.")
+    return cached / prompt if prompt else 0.0
+
+
+class _Cache(RunObserver):
+    def __init__(self):
+        self.prompt = self.cached = 0
+
+    def on_model_response(self, purpose, completion):
+        if purpose == "propose":
+            self.prompt += completion.usage.prompt_tokens
+            self.cached += completion.usage.cached_prompt_tokens
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--embedded", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        ours = run_ours(Path(tmp) / "data")
+        print(f"step_overhead_ms: {statistics.median(ours.overheads):.3f}")
+        fsynced = run_ours(Path(tmp) / "fsync", fsync=True)
+        print(f"step_overhead_fsync_ms: {statistics.median(fsynced.overheads):.3f}")
+        baseline = run_smolagents()
+        if baseline:
+            times = baseline[0]
+            if times:
+                print(f"smolagents_step_overhead_ms: {statistics.median(times):.3f}")
+                print(f"step_overhead_vs_smolagents: "
+                      f"{statistics.median(ours.overheads) / statistics.median(times):.2f}")
+        growth = ours.prompt_tokens[29] / ours.prompt_tokens[0]
+        print(f"context_growth_30: {growth:.2f}")
+        if baseline and len(baseline[1]) >= 30:
+            print(f"smolagents_context_growth_30: {baseline[1][29] / baseline[1][0]:.2f}")
+        if args.embedded:
+            print(f"cache_reuse_20: {cache_reuse_embedded(Path(tmp) / 'embedded'):.3f}")
+
+
+if __name__ == "__main__":
+    main()

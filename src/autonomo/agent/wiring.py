@@ -1,0 +1,70 @@
+"""From settings to a running agent: models, plugins and memory, built once per process."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from autonomo.agent.agent import Agent
+from autonomo.agent.builder import assemble, new_agent
+from autonomo.agent.state import AgentState, AgentStore
+from autonomo.config import Settings
+from autonomo.llm.base import ChatModel
+from autonomo.llm.factory import create_model, create_model_pair
+from autonomo.plugins.manager import create_plugin_manager
+
+
+@dataclass
+class Workbench:
+    """What every agent of a process shares: settings, store, plugins and models."""
+
+    settings: Settings
+    store: AgentStore
+    plugins: pluggy.PluginManager
+    model: ChatModel
+    smart_model: ChatModel
+    summary_model: ChatModel
+
+    @classmethod
+    def open(cls, settings: Settings, *, plugins: pluggy.PluginManager | None = None,
+             models: tuple[ChatModel, ChatModel, ChatModel] | None = None) -> Workbench:
+        plugins = plugins or create_plugin_manager(disabled=settings.plugins_disabled)
+        if models is None:
+            pair = create_model_pair(settings.llm, plugins=plugins)
+            # A local model keeps one KV cache: summaries get their own instance so that the
+            # agent's cached prompt survives them (the weights are memory-mapped, not copied).
+            summary = (create_model(settings.llm.fast, plugins=plugins)
+                       if settings.llm.fast.provider == "local" else pair.fast)
+            models = (pair.fast, pair.smart, summary)
+        return cls(settings, AgentStore(settings.data_dir), plugins, *models)
+
+    def memory_factory(self) -> Any:
+        """A function state -> the agent's long-term memory, or None when memory is off."""
+        if not self.settings.memory.enabled:
+            return None
+        try:
+            from autonomo.memory.agent_memory import open_agent_memory
+        except ImportError:
+            return None
+        return lambda state: open_agent_memory(self.settings, state.id, plugins=self.plugins)
+
+    def new_agent(self, task: str, **kwargs: Any) -> Agent:
+        return new_agent(task, self.settings, self.store, self.model,
+                         smart_model=self.smart_model, summary_model=self.summary_model,
+                         plugins=self.plugins, memory_factory=self.memory_factory(), **kwargs)
+
+    def load_agent(self, agent_id: str) -> Agent:
+        return self.assemble(self.store.load(agent_id))
+
+    def assemble(self, state: AgentState) -> Agent:
+        return assemble(state, self.settings, self.store, self.model,
+                        smart_model=self.smart_model, summary_model=self.summary_model,
+                        plugins=self.plugins, memory_factory=self.memory_factory())
+
+    def close(self) -> None:
+        for model in {id(m): m for m in (self.model, self.smart_model, self.summary_model)
+                      }.values():
+            model.close()
+        self.store.close()
