@@ -256,7 +256,8 @@ class OpenAIEmbedder(BatchingEmbedder):
     def dim(self) -> int:
         if self._dim is None:
             # Unknown model: ask once; the answer tells the dimension.
-            self._dim = int(self._request(["dimension probe"]).shape[1])
+            self._request(["dimension probe"])
+        assert self._dim is not None
         return self._dim
 
     def _embed_batch(self, texts: list[str]) -> np.ndarray:
@@ -264,11 +265,14 @@ class OpenAIEmbedder(BatchingEmbedder):
 
     def _request(self, texts: list[str]) -> np.ndarray:
         try:
-            return self._post(texts)
+            vectors = self._post(texts)
         except TransientProviderError as exc:
             raise RetriesExhaustedError(
                 f"{self.name}: gave up after {self.max_retries} attempts: {exc}"
             ) from exc
+        if self._dim is None:
+            self._dim = int(vectors.shape[1])
+        return vectors
 
     def _post_once(self, texts: list[str]) -> np.ndarray:
         try:

@@ -282,6 +282,7 @@ class SQLiteVectorStore(VectorStore):
     ) -> list[Hit]:
         query = np.asarray(vector, dtype=np.float32).reshape(-1)
         with self._lock:
+            self._refresh_if_changed()
             if self.dim is None:
                 return []
             self._check_dim(len(query), str(self.path))
