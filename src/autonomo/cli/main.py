@@ -17,7 +17,6 @@ import sys
 from collections.abc import Sequence
 from typing import Annotated
 
-import click
 import typer
 from rich.markup import escape
 
@@ -76,12 +75,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AutonomoError as exc:
         err_console().print(f"[red]{escape(type(exc).__name__)}:[/red] {escape(str(exc))}")
         return 1
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         return exc.exit_code
-    except click.ClickException as exc:
-        exc.show()
+    except typer.TyperException as exc:  # usage errors; show() prints the message or help
+        show = getattr(exc, "show", None)
+        if show is not None:
+            show()
+        else:
+            err_console().print(escape(exc.format_message()))
         return exc.exit_code
-    except (click.exceptions.Abort, KeyboardInterrupt):
+    except (typer.Abort, KeyboardInterrupt):
         err_console().print("Interrupted.")
         return 130
     return result if isinstance(result, int) else 0
