@@ -1,0 +1,64 @@
+"""Every built-in command, registered through the same pluggy hook a plugin uses.
+
+The ``autonomo`` entry point ``builtin_commands`` points here. Commands that need permission
+(shell, downloads, cloning, code execution without a sandbox) carry an ``enabled`` check on
+the settings, so ``CommandRegistry.select(settings=…)`` offers exactly what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from autonomo.plugins.hookspecs import hookimpl
+from autonomo.tools import basic, execution, files, subagents, web
+from autonomo.tools.registry import Command, CommandRegistry
+
+BUILTIN_COMMANDS: tuple[Command, ...] = (
+    # files
+    files.read_file,
+    files.write_file,
+    files.append_to_file,
+    files.delete_file,
+    files.list_folder,
+    files.search_files,
+    # code and shell
+    execution.execute_python_code,
+    execution.execute_python_file,
+    execution.execute_shell,
+    execution.check_job,
+    execution.kill_job,
+    execution.list_jobs,
+    # web
+    web.web_search,
+    web.read_webpage,
+    web.download_file,
+    web.clone_repository,
+    # control, memory, code helpers
+    basic.finish,
+    basic.ask_user,
+    basic.think,
+    basic.do_nothing,
+    basic.recall,
+    basic.analyze_code,
+    basic.improve_code,
+    basic.write_tests,
+    # sub-agents
+    subagents.start_agent,
+    subagents.message_agent,
+    subagents.list_agents,
+    subagents.delete_agent,
+)
+
+
+@hookimpl
+def register_commands(register: Callable[[Command], None]) -> None:
+    for cmd in BUILTIN_COMMANDS:
+        register(cmd)
+
+
+def builtin_registry() -> CommandRegistry:
+    """A registry with every built-in command (enabled or not; use ``select`` to filter)."""
+    registry = CommandRegistry()
+    for cmd in BUILTIN_COMMANDS:
+        registry.register(cmd)
+    return registry

@@ -1,0 +1,314 @@
+"""Web commands: search, read a page, download a file, clone a repository.
+
+Every URL goes through ``netguard.check_url`` (and every redirect hop too), so loopback,
+private and link-local addresses are refused unless ``web.allow_private_addresses`` is set.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from autonomo.config import WebConfig
+from autonomo.tools._common import ask_model, cap_text, workspace
+from autonomo.tools.context import CommandContext
+from autonomo.tools.netguard import check_url
+from autonomo.tools.registry import CommandError, command
+
+USER_AGENT = "autonomo/0.1 (+https://github.com/autonomo)"
+MAX_REDIRECTS = 5
+
+
+# -- search engines --------------------------------------------------------------------------
+@dataclass
+class SearchHit:
+    title: str
+    url: str
+    snippet: str = ""
+
+
+class SearchEngine(Protocol):
+    def search(self, query: str, max_results: int) -> list[SearchHit]: ...
+
+
+class DuckDuckGo:
+    """DuckDuckGo through the ``ddgs`` package (``backend="auto"`` lets ddgs pick engines)."""
+
+    def __init__(self, config: WebConfig, backend: str = "duckduckgo") -> None:
+        self.timeout = config.timeout_s
+        self.backend = backend
+
+    def search(self, query: str, max_results: int) -> list[SearchHit]:
+        from ddgs import DDGS
+        from ddgs.exceptions import DDGSException
+
+        try:
+            rows = DDGS(timeout=int(self.timeout)).text(
+                query, max_results=max_results, backend=self.backend
+            )
+        except DDGSException as exc:
+            raise CommandError(
+                f"Web search failed: {exc}. Is there a network connection?"
+            ) from exc
+        return [
+            SearchHit(r.get("title", ""), r.get("href", ""), r.get("body", "")) for r in rows
+        ]
+
+
+_ENGINES: dict[str, Callable[[WebConfig], SearchEngine]] = {
+    "duckduckgo": DuckDuckGo,
+    "ddgs": lambda config: DuckDuckGo(config, backend="auto"),
+}
+
+
+def register_search_engine(name: str, factory: Callable[[WebConfig], SearchEngine]) -> None:
+    """Make ``web.search_engine = name`` use ``factory(web_config)``."""
+    _ENGINES[name] = factory
+
+
+def search_engine(config: WebConfig) -> SearchEngine:
+    factory = _ENGINES.get(config.search_engine)
+    if factory is None:
+        known = ", ".join(sorted(_ENGINES))
+        raise CommandError(f"Unknown search engine {config.search_engine!r}; known: {known}.")
+    return factory(config)
+
+
+def _web_enabled(settings: Any) -> bool:
+    return settings is not None and settings.web.enabled
+
+
+def _downloads(settings: Any) -> bool:
+    return _web_enabled(settings) and settings.web.allow_downloads
+
+
+def _clone(settings: Any) -> bool:
+    return _web_enabled(settings) and settings.web.allow_git_clone and bool(shutil.which("git"))
+
+
+@command(category="web", enabled=_web_enabled, example={"query": "python pathlib tutorial"})
+def web_search(ctx: CommandContext, query: str, max_results: int = 8) -> str:
+    """Search the web; returns titles, URLs and snippets.
+
+    Args:
+        query: what to search for
+        max_results: how many results at most
+    """
+    hits = search_engine(ctx.settings.web).search(query, max(1, min(max_results, 25)))
+    if not hits:
+        return f"No results for {query!r}."
+    lines = [f"{i}. {h.title}\n   {h.url}\n   {h.snippet}".rstrip() for i, h in enumerate(hits, 1)]
+    return cap_text("\n".join(lines), ctx.settings.web.max_page_chars)
+
+
+# -- fetching --------------------------------------------------------------------------------
+@dataclass
+class Fetched:
+    url: str
+    content_type: str
+    body: bytes
+    truncated: bool
+
+
+def _stream(url: str, config: WebConfig, sink: Callable[[bytes], None]) -> tuple[str, str, bool]:
+    """GET ``url`` (checking every redirect hop) into ``sink``; returns (final url,
+    content type, truncated)."""
+    limit = config.max_download_mb * 1024 * 1024
+    try:
+        with httpx.Client(
+            timeout=config.timeout_s,
+            follow_redirects=False,
+            headers={"User-Agent": USER_AGENT},
+        ) as client:
+            for _ in range(MAX_REDIRECTS + 1):
+                check_url(url, allow_private=config.allow_private_addresses)
+                with client.stream("GET", url) as response:
+                    if response.is_redirect:
+                        url = urljoin(url, response.headers.get("location", ""))
+                        continue
+                    if response.status_code >= 400:
+                        raise CommandError(f"{url} answered HTTP {response.status_code}.")
+                    size = 0
+                    for chunk in response.iter_bytes():
+                        if size + len(chunk) > limit:
+                            sink(chunk[: limit - size])
+                            return url, response.headers.get("content-type", ""), True
+                        sink(chunk)
+                        size += len(chunk)
+                    return url, response.headers.get("content-type", ""), False
+    except httpx.TimeoutException as exc:
+        raise CommandError(f"{url} did not answer within {config.timeout_s:g} s.") from exc
+    except httpx.HTTPError as exc:
+        raise CommandError(
+            f"Could not fetch {url}: {exc}. Is there a network connection?"
+        ) from exc
+    raise CommandError(f"{url} redirected more than {MAX_REDIRECTS} times.")
+
+
+def fetch(url: str, config: WebConfig) -> Fetched:
+    parts: list[bytes] = []
+    final, content_type, truncated = _stream(url, config, parts.append)
+    return Fetched(final, content_type, b"".join(parts), truncated)
+
+
+def page_text(page: Fetched) -> str:
+    """The readable text of a page: the main content of HTML (trafilatura), text as is."""
+    kind = page.content_type.split(";", 1)[0].strip().lower()
+    text = page.body.decode(_charset(page.content_type), errors="replace")
+    if kind in ("text/html", "application/xhtml+xml") or (not kind and "<html" in text[:500]):
+        import trafilatura
+
+        extracted = trafilatura.extract(text, url=page.url, include_tables=True)
+        if extracted:
+            return extracted
+        import lxml.html
+
+        return " ".join(lxml.html.fromstring(text).text_content().split())
+    if kind.startswith("text/") or kind in ("application/json", "application/xml", ""):
+        return text
+    raise CommandError(
+        f"{page.url} is not a text page ({kind}); use download_file to save it instead."
+    )
+
+
+def _charset(content_type: str) -> str:
+    for part in content_type.split(";")[1:]:
+        key, _, value = part.strip().partition("=")
+        if key.lower() == "charset" and value:
+            return value.strip('"')
+    return "utf-8"
+
+
+@command(
+    category="web",
+    enabled=_web_enabled,
+    example={"url": "https://example.com", "question": "What is this page about?"},
+)
+def read_webpage(
+    ctx: CommandContext,
+    url: str,
+    question: str | None = None,
+    topics_of_interest: list[str] | None = None,
+    raw: bool = False,
+) -> str:
+    """Read a web page: answer a question about it, report on topics, or return its text.
+
+    Args:
+        url: the page's http(s) URL
+        question: a question the page should answer
+        topics_of_interest: topics to report on from the page
+        raw: return the page's main text as is, without asking the model
+    """
+    config = ctx.settings.web
+    page = fetch(url, config)
+    text = page_text(page)
+    note = " (the page was cut off at the download limit)" if page.truncated else ""
+    clipped = cap_text(text, config.max_page_chars)
+    if raw or not (question or topics_of_interest):
+        return f"Text of {page.url}{note}:\n{clipped}"
+    if ctx.model is None:
+        return f"No model is available to answer; text of {page.url}{note}:\n{clipped}"
+    answer = ask_model(
+        ctx, "read_webpage", url=page.url, text=clipped, question=question or "",
+        topics=topics_of_interest or [],
+    )
+    return f"From {page.url}{note}: {answer}"
+
+
+@command(
+    category="web",
+    enabled=_downloads,
+    example={"url": "https://example.com/data.csv", "path": "data.csv"},
+)
+def download_file(ctx: CommandContext, url: str, path: str) -> str:
+    """Download a file from the web into the workspace.
+
+    Args:
+        url: the file's http(s) URL
+        path: where to save it, relative to the workspace
+    """
+    config = ctx.settings.web
+    if not config.allow_downloads:
+        raise CommandError("Downloads are not allowed by the configuration (web.allow_downloads).")
+    ws = workspace(ctx)
+    target = ws.resolve(path)
+    if target.is_dir():
+        raise CommandError(f"{path} is a folder; give a file name.")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".download-")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            final, _, truncated = _stream(url, config, handle.write)
+        if truncated:
+            raise CommandError(
+                f"{url} is larger than the {config.max_download_mb} MB download limit; "
+                "nothing was saved."
+            )
+        size = os.path.getsize(temp)
+        os.replace(temp, target)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+    return f"Downloaded {final} to {ws.relative(target)} ({size} bytes)."
+
+
+@command(
+    category="web",
+    enabled=_clone,
+    example={"url": "https://github.com/psf/requests", "path": "requests"},
+)
+def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> str:
+    """Clone a git repository (latest commit only) into the workspace.
+
+    Args:
+        url: the repository's http(s) URL
+        path: folder to clone into, relative to the workspace (default: the repository name)
+    """
+    config = ctx.settings.web
+    if not config.allow_git_clone:
+        raise CommandError("Cloning is not allowed by the configuration (web.allow_git_clone).")
+    git = shutil.which("git")
+    if git is None:
+        raise CommandError("git is not installed on this machine.")
+    check_url(url, allow_private=config.allow_private_addresses)
+    name = path or os.path.basename(urlsplit(url).path.rstrip("/")).removesuffix(".git")
+    ws = workspace(ctx)
+    target = ws.resolve(name or "repository")
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise CommandError(f"{ws.relative(target)} already exists and is not empty.")
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": tempfile.gettempdir(),
+        "GIT_TERMINAL_PROMPT": "0",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+    }
+    argv = [
+        git,
+        "-c", "protocol.allow=never",
+        "-c", "protocol.http.allow=always",
+        "-c", "protocol.https.allow=always",
+        "-c", "http.followRedirects=false",
+        "-c", "core.hooksPath=/dev/null",
+        "clone", "--depth", "1", "--no-recurse-submodules", "--", url, str(target),
+    ]
+    try:
+        done = subprocess.run(
+            argv, capture_output=True, text=True, env=env, timeout=max(120.0, config.timeout_s * 6)
+        )
+    except subprocess.TimeoutExpired as exc:
+        shutil.rmtree(target, ignore_errors=True)
+        raise CommandError(f"Cloning {url} took too long and was stopped.") from exc
+    if done.returncode != 0:
+        shutil.rmtree(target, ignore_errors=True)
+        raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
+    files = sum(len(f) for r, _, f in os.walk(target) if ".git" not in r.split(os.sep))
+    return f"Cloned {url} into {ws.relative(target)} ({files} files)."
