@@ -66,12 +66,12 @@ def plugins(*extra: Any):
     return create_plugin_manager(load_entry_points=False, extra=[TestCommands(), *extra])
 
 
-def reply(name: str, reasoning: str = "next step", **args: Any) -> str:
+def reply(command_name: str, reasoning: str = "next step", **args: Any) -> str:
     """A one-shot JSON reply with compact thoughts (what the scripted model 'says')."""
     return json.dumps(
         {"thoughts": {"reasoning": reasoning, "text": reasoning, "plan": "-", "speak": "-",
                       "observations": "-", "self_criticism": "-"},
-         "command": {"name": name, "args": args}}
+         "command": {"name": command_name, "args": args}}
     )
 
 

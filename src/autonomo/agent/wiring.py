@@ -10,6 +10,7 @@ import pluggy
 from autonomo.agent.agent import Agent
 from autonomo.agent.builder import assemble, new_agent
 from autonomo.agent.state import AgentState, AgentStore
+from autonomo.agent.subagents import SubAgentManager
 from autonomo.config import Settings
 from autonomo.llm.base import ChatModel
 from autonomo.llm.factory import create_model, create_model_pair
@@ -51,17 +52,24 @@ class Workbench:
         return lambda state: open_agent_memory(self.settings, state.id, plugins=self.plugins)
 
     def new_agent(self, task: str, **kwargs: Any) -> Agent:
-        return new_agent(task, self.settings, self.store, self.model,
-                         smart_model=self.smart_model, summary_model=self.summary_model,
-                         plugins=self.plugins, memory_factory=self.memory_factory(), **kwargs)
+        agent = new_agent(task, self.settings, self.store, self.model,
+                          smart_model=self.smart_model, summary_model=self.summary_model,
+                          plugins=self.plugins, memory_factory=self.memory_factory(), **kwargs)
+        return self._equip(agent)
 
     def load_agent(self, agent_id: str) -> Agent:
         return self.assemble(self.store.load(agent_id))
 
     def assemble(self, state: AgentState) -> Agent:
-        return assemble(state, self.settings, self.store, self.model,
-                        smart_model=self.smart_model, summary_model=self.summary_model,
-                        plugins=self.plugins, memory_factory=self.memory_factory())
+        agent = assemble(state, self.settings, self.store, self.model,
+                         smart_model=self.smart_model, summary_model=self.summary_model,
+                         plugins=self.plugins, memory_factory=self.memory_factory())
+        return self._equip(agent)
+
+    def _equip(self, agent: Agent) -> Agent:
+        """Services that need the workbench: sub-agents."""
+        agent.services["subagents"] = SubAgentManager(agent, self.new_agent, self.assemble)
+        return agent
 
     def close(self) -> None:
         for model in {id(m): m for m in (self.model, self.smart_model, self.summary_model)

@@ -81,6 +81,7 @@ class ScriptedModel(ChatModel):
             prompt_tokens=prompt_tokens,
             cached_prompt_tokens=cached,
             completion_tokens=self.count_tokens(completion.text),
+            cost=completion.usage.cost,  # a scripted Completion may set a cost (budget tests)
             calls=1,
         )
         completion.model = self.name

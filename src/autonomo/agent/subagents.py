@@ -1,0 +1,90 @@
+"""Sub-agents: real agents with their own state, started by a parent and paid from its budget.
+
+The parent's commands (``start_agent``, ``message_agent`` …, in ``tools/subagents.py``) reach
+this through ``ctx.services["subagents"]``. A sub-agent runs in continuous mode, within a step
+limit, in a workspace folder of its own inside the parent's workspace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from autonomo.agent.agent import Agent
+from autonomo.agent.approval import AutoApproval
+from autonomo.agent.builder import follow_up
+from autonomo.agent.profile import AgentProfile
+from autonomo.agent.runner import Runner, RunResult
+from autonomo.agent.state import AgentState
+
+#: most steps a sub-agent takes per task or message
+SUBAGENT_STEPS = 15
+
+NewAgent = Callable[..., Agent]
+LoadAgent = Callable[[AgentState], Agent]
+
+
+class SubAgentManager:
+    def __init__(self, parent: Agent, new_agent: NewAgent, load_agent: LoadAgent) -> None:
+        self.parent = parent
+        self._new_agent = new_agent
+        self._load_agent = load_agent
+
+    def start(self, name: str, task: str, prompt: str | None = None) -> str:
+        role = prompt or f"a helper of {self.parent.state.name} that completes one sub-task"
+        child = self._new_agent(
+            task,
+            profile=AgentProfile(name=name.replace(" ", "") or "Helper", role=role),
+            workspace=self.parent.workspace / "agents" / name.replace("/", "_"),
+            parent_id=self.parent.state.id,
+            budget=self._remaining_budget(),
+            commands=self._child_commands(),
+        )
+        self._run(child)
+        return child.state.id
+
+    def message(self, agent_id: str, text: str) -> str:
+        child = self._load_agent(self._child_state(agent_id))
+        child.state.budget = self._remaining_budget()
+        follow_up(child, text)
+        result = self._run(child)
+        return f"{child.state.name} ({result.status}): {result.reason}"
+
+    def list(self) -> list[dict[str, Any]]:
+        return [
+            {"id": s.id, "name": s.name, "task": s.task, "status": s.status,
+             "result": s.stop_reason}
+            for s in self.parent.store.list()
+            if s.parent_id == self.parent.state.id
+        ]
+
+    def delete(self, agent_id: str) -> None:
+        state = self._child_state(agent_id)
+        self.parent.store.delete(state.id)
+
+    # ---------------------------------------------------------------------------------------
+    def _run(self, child: Agent) -> RunResult:
+        before = child.state.usage
+        result = Runner(child, AutoApproval()).run(max_steps=SUBAGENT_STEPS)
+        spent = child.state.usage.model_copy(
+            update={f: getattr(child.state.usage, f) - getattr(before, f)
+                    for f in ("prompt_tokens", "cached_prompt_tokens", "completion_tokens",
+                              "cost", "calls")}
+        )
+        self.parent.state.usage = self.parent.state.usage + spent
+        return result
+
+    def _remaining_budget(self) -> float | None:
+        budget = self.parent.state.budget
+        return None if budget is None else max(0.0, budget - self.parent.state.usage.cost)
+
+    def _child_commands(self) -> list[str]:
+        """The parent's commands, less the sub-agent ones (no recursion)."""
+        return [n for n in self.parent.commands.names()
+                if n not in ("start_agent", "message_agent", "list_agents", "delete_agent")]
+
+    def _child_state(self, agent_id: str) -> AgentState:
+        for state in self.parent.store.list():
+            if state.parent_id == self.parent.state.id and agent_id in (state.id, state.name):
+                return self.parent.store.load(state.id)
+        raise KeyError(f"No sub-agent {agent_id!r}.")
