@@ -19,6 +19,7 @@ from autonomo.cli.common import (
 )
 from autonomo.config import ModelConfig, Settings
 from autonomo.llm.types import Message
+from autonomo.llm.usage import MeteredModel, UsageLedger
 
 CHECK_PROMPT = "Reply with the single word: OK"
 
@@ -94,21 +95,23 @@ def chat(
     current = settings()
     base = (current.llm.smart or current.llm.fast) if smart else current.llm.fast
     config = override_model(base, provider=provider, model=model, base_url=base_url)
-    chat_model = build_model(config, current)
+    chat_model = MeteredModel(build_model(config, current), UsageLedger())
     messages = ([Message.system(system)] if system else []) + [Message.user(prompt)]
     out = console()
+    started = time.perf_counter()
+    first_piece: float | None = None
     try:
         for piece in chat_model.stream(messages, max_tokens=max_tokens, temperature=temperature):
+            first_piece = first_piece or time.perf_counter() - started
             out.print(piece, end="", markup=False, soft_wrap=True)
         out.print()
     finally:
         chat_model.close()
-    completion = getattr(chat_model, "last_completion", None)
-    if completion is not None:
-        usage = completion.usage
-        err_console().print(
-            f"[dim]{escape(chat_model.name)} · {usage.prompt_tokens} prompt tokens "
-            f"({usage.cached_prompt_tokens} cached) · {usage.completion_tokens} completion "
-            f"tokens · {completion.latency_s:.2f} s · ${usage.cost:.6f}[/dim]"
-        )
+    total = time.perf_counter() - started
+    usage = chat_model.ledger.total
+    err_console().print(
+        f"[dim]{escape(chat_model.name)} · {usage.prompt_tokens} prompt tokens "
+        f"({usage.cached_prompt_tokens} cached) · {usage.completion_tokens} completion tokens · "
+        f"first text after {first_piece or total:.2f} s · {total:.2f} s · ${usage.cost:.6f}[/dim]"
+    )
     return 0
