@@ -40,6 +40,10 @@ class Reply:
     delay: float = 0.0
     drop: bool = False
     chunk_size: int = 3
+    #: streaming: after the first text chunk, wait for this event before sending the rest
+    hold: threading.Event | None = None
+    #: set by the server: whether ``hold`` was released (the client saw the first chunk)
+    released: bool | None = None
 
 
 @dataclass
@@ -241,6 +245,8 @@ class FakeOpenAIServer:
                 size = reply.chunk_size
                 for start in range(0, len(reply.text), size):
                     event({"content": reply.text[start : start + size]})
+                    if start == 0 and reply.hold is not None:
+                        reply.released = reply.hold.wait(timeout=5)
                 for index, call in enumerate(reply.tool_calls):
                     args = call["arguments"]
                     half = len(args) // 2

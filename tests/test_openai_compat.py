@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
@@ -160,6 +161,21 @@ def test_streaming_yields_pieces_and_keeps_the_completion(server):
     assert completion.usage.prompt_tokens == 20
     assert completion.usage.cached_prompt_tokens == 8
     assert completion.finish_reason == "stop"
+
+
+def test_streaming_is_incremental(server):
+    """The first piece reaches the caller while the server still holds back the rest."""
+    hold = threading.Event()
+    reply = Reply(text="first, then the rest", chunk_size=6, hold=hold)
+    server.add(reply)
+    pieces = []
+    for piece in make(server).stream([Message.user("go")]):
+        if not pieces:
+            assert reply.released is None  # the server is still waiting
+            hold.set()
+        pieces.append(piece)
+    assert reply.released is True
+    assert "".join(pieces) == "first, then the rest"
 
 
 def test_streamed_tool_calls_are_assembled(server):
