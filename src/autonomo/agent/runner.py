@@ -284,20 +284,16 @@ class Runner:
             + [(e.result.output[:300] if e.result else "") for e in recent]
         )
         budget = self.agent.settings.memory.relevant_budget
-        return memory.relevant(query, budget, self.agent.model.count_tokens)
+        shown = {memory_text(e) for e in self.agent.state.episodes
+                 if e.number > self.agent.state.compacted_upto}
+        return memory.relevant(query, budget, self.agent.model.count_tokens, exclude=shown)
 
     def _remember(self, episode: Episode) -> None:
         memory = self.agent.memory
         if memory is None or episode.result is None:
             return
-        reply = " ".join(str(v) for v in episode.action.thoughts.values())
         kind = "feedback" if episode.source == "human" else "result"
-        memory.remember(
-            f"Step {episode.number}: {episode.action.describe()}\n{reply}\n"
-            f"Result ({episode.result.status}): {episode.result.output[:2000]}",
-            kind=kind,
-            meta={"step": episode.number},
-        )
+        memory.remember(memory_text(episode), kind=kind, meta={"step": episode.number})
 
     def _plugin_edit_prompt(self, messages: list[Message]) -> list[Message]:
         plugins = self.agent.plugins
@@ -317,6 +313,15 @@ class Runner:
             if isinstance(replacement, Action):
                 action = replacement
         return action
+
+
+def memory_text(episode: Episode) -> str:
+    """What long-term memory keeps of a step: the reply, the command and its full result."""
+    reply = " ".join(str(v) for v in episode.action.thoughts.values())
+    status = episode.result.status if episode.result else "interrupted"
+    output = episode.result.output[:4000] if episode.result else ""
+    return (f"Step {episode.number}: {episode.action.describe()}\n{reply}\n"
+            f"Result ({status}): {output}")
 
 
 def _loggable(options: dict[str, Any]) -> dict[str, Any]:

@@ -27,6 +27,7 @@ class Workbench:
     model: ChatModel
     smart_model: ChatModel
     summary_model: ChatModel
+    _embedder: Any = None
 
     @classmethod
     def open(cls, settings: Settings, *, plugins: pluggy.PluginManager | None = None,
@@ -42,14 +43,16 @@ class Workbench:
         return cls(settings, AgentStore(settings.data_dir), plugins, *models)
 
     def memory_factory(self) -> Any:
-        """A function state -> the agent's long-term memory, or None when memory is off."""
+        """A function state -> the agent's long-term memory, or None when memory is off.
+
+        The embedder is made once per process and shared by every agent."""
         if not self.settings.memory.enabled:
             return None
-        try:
-            from autonomo.memory.agent_memory import open_agent_memory
-        except ImportError:
-            return None
-        return lambda state: open_agent_memory(self.settings, state.id, plugins=self.plugins)
+        from autonomo.memory.factory import make_embedder, open_memory
+
+        if self._embedder is None:
+            self._embedder = make_embedder(self.settings, self.plugins)
+        return lambda state: open_memory(self.settings, state.id, embedder=self._embedder)
 
     def new_agent(self, task: str, **kwargs: Any) -> Agent:
         agent = new_agent(task, self.settings, self.store, self.model,

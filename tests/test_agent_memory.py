@@ -1,0 +1,45 @@
+"""Long-term memory in the loop: each step stored, relevant ones shown, recall finds them."""
+
+from __future__ import annotations
+
+from agent_helpers import reply
+from autonomo.agent.approval import AutoApproval
+from autonomo.agent.profile import AgentProfile
+from autonomo.agent.runner import Runner
+from autonomo.agent.wiring import Workbench
+from autonomo.config import Settings
+from autonomo.llm.scripted import ScriptedModel
+
+
+def test_steps_are_remembered_recalled_and_shown_when_relevant(tmp_path):
+    settings = Settings(data_dir=tmp_path / "data")
+    settings.memory.embedder = "hashing"
+    settings.agent.full_episodes = 1
+    settings.agent.history_budget = 100_000
+    notes = [f"note{i}.txt" for i in range(7)]
+    facts = ["the vault code is 4417", "apples are red", "the sky is blue", "grass is green",
+             "snow is white", "coal is black", "the sun is yellow"]
+    model = ScriptedModel(
+        [reply("write_file", path=n, content=f) for n, f in zip(notes, facts, strict=True)]
+        + [reply("recall", query="vault code"), reply("finish", reason="done")]
+    )
+    summaries = ScriptedModel([lambda m: "wrote a note"] * 20)
+    bench = Workbench.open(settings, models=(model, model, summaries))
+    agent = bench.new_agent("Write notes, then find the vault code.",
+                            profile=AgentProfile(name="NoteGPT", role="a note taker"),
+                            commands=["write_file", "recall", "finish"])
+    result = Runner(agent, AutoApproval()).run()
+    assert result.status == "finished"
+    assert agent.state.compacted_upto >= 5  # step 1 is out of the prompt, as a summary only
+    recalled = agent.state.episodes[7].result.output
+    assert "4417" in recalled
+    # relevant memories go into the per-step trigger, never into the stable history
+    triggers = [call["messages"][-1].content for call in model.calls]
+    assert any("Things you remember" in t for t in triggers)
+    history = [m.content for call in model.calls for m in call["messages"][:-1]]
+    assert not any("Things you remember" in h for h in history)
+    # memory survives a restart of the process
+    bench.close()
+    again = Workbench.open(settings, models=(model, model, summaries))
+    memory = again.memory_factory()(agent.state)
+    assert any("4417" in text for text in memory.recall("vault code", k=3))
