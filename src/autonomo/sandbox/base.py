@@ -79,7 +79,8 @@ class ExecResult:
             limit = f" of {timeout:g} s" if timeout else ""
             status = f"Timed out: the wall-clock limit{limit} was reached and it was killed."
         else:
-            status = describe_exit(self.exit_code).capitalize() + "."
+            text = describe_exit(self.exit_code)
+            status = text[0].upper() + text[1:] + "."
         parts = [status]
         if self.stdout:
             parts.append("STDOUT:\n" + self.stdout.rstrip("\n"))
@@ -217,7 +218,7 @@ class ProcessSandbox(Sandbox):
         cfg = self.config
         return [
             "prlimit",
-            f"--cpu={cfg.cpu_seconds}",
+            f"--cpu={cfg.cpu_seconds}:{cfg.cpu_seconds + 1}",  # SIGXCPU first, then SIGKILL
             f"--as={cfg.memory_mb * 1024 * 1024}",
             f"--nproc={cfg.max_processes}",
             "--",

@@ -1,17 +1,22 @@
-"""bubblewrap backend: a fresh mount, network, pid and user namespace per command.
+"""bubblewrap backend: fresh mount, network, pid, ipc and uts namespaces per command.
 
 The sandbox sees a read-only system (``/usr``, ``/etc``, the Python installation), a private
 ``/tmp`` and the workspace at ``/workspace`` — the only writable place. The host's home, other
-folders and environment are not there at all. It runs as uid 65534 inside a user namespace;
-when autonomo itself runs as root, bubblewrap is started as ``SandboxConfig.sandbox_uid`` on
-the host, because the kernel exempts root from ``RLIMIT_NPROC`` (a fork bomb would otherwise
-not be stopped), and the workspace is handed to that uid so it stays writable.
+folders and environment are not there at all.
+
+Who the process is:
+* autonomo run by a normal user: bubblewrap adds a user namespace and the command runs as
+  uid 65534 inside it.
+* autonomo run as root: the kernel exempts root from ``RLIMIT_NPROC`` (a fork bomb would not
+  be stopped), even inside a user namespace. So bubblewrap sets up the mounts as root and the
+  command then drops to ``SandboxConfig.sandbox_uid`` — a real, otherwise unused host uid —
+  with every capability removed and ``no_new_privs`` (util-linux ``setpriv``). The workspace
+  is handed to that uid so it stays writable; root can still read and change everything in it.
 """
 
 from __future__ import annotations
 
 import functools
-import logging
 import os
 import shutil
 import subprocess
@@ -19,37 +24,33 @@ import sys
 from pathlib import Path
 
 from autonomo.config import SandboxConfig
+from autonomo.errors import MissingDependencyError
 from autonomo.sandbox.base import Launch, ProcessSandbox
-
-log = logging.getLogger(__name__)
 
 _SYSTEM_LINKS = ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32")
 _TMP_BYTES = 256 * 1024 * 1024
+_NAMESPACES = ("--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try")
 
 
 def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
-def _host_ids(config: SandboxConfig) -> tuple[int, int] | None:
-    """The uid/gid to start bubblewrap as, or None to keep ours."""
-    if os.geteuid() == 0:
-        return config.sandbox_uid, config.sandbox_uid
-    return None
+def _as_root() -> bool:
+    return os.geteuid() == 0
 
 
 @functools.lru_cache(maxsize=8)
-def _probe(bwrap: str, ids: tuple[int, int] | None) -> str | None:
+def _probe(bwrap: str, as_root: bool) -> str | None:
     """None when bubblewrap can create its namespaces here, else the reason it cannot."""
-    kwargs = {"user": ids[0], "group": ids[1], "extra_groups": []} if ids else {}
+    if as_root:
+        if shutil.which("setpriv") is None:
+            return "setpriv (util-linux) is needed to drop root inside the sandbox"
+        argv = [bwrap, *_NAMESPACES, "--unshare-net", "--ro-bind", "/", "/", "true"]
+    else:
+        argv = [bwrap, "--unshare-all", "--unshare-user", "--ro-bind", "/", "/", "true"]
     try:
-        done = subprocess.run(
-            [bwrap, "--unshare-all", "--unshare-user", "--ro-bind", "/", "/", "true"],
-            capture_output=True,
-            timeout=10,
-            env={"PATH": "/usr/bin:/bin"},
-            **kwargs,
-        )
+        done = subprocess.run(argv, capture_output=True, timeout=10, env={"PATH": "/usr/bin:/bin"})
     except (OSError, subprocess.SubprocessError) as exc:
         return str(exc)
     if done.returncode != 0:
@@ -62,9 +63,9 @@ def unavailable_reason(config: SandboxConfig) -> str | None:
     bwrap = bwrap_path()
     if bwrap is None:
         return "bwrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
-    reason = _probe(bwrap, _host_ids(config))
+    reason = _probe(bwrap, _as_root())
     if reason:
-        return f"bwrap cannot create namespaces here: {reason}"
+        return f"bwrap cannot create its sandbox here: {reason}"
     return None
 
 
@@ -80,53 +81,46 @@ class BubblewrapSandbox(ProcessSandbox):
         super().__init__(workspace, config)
         bwrap = bwrap_path()
         if bwrap is None:
-            from autonomo.errors import MissingDependencyError
-
             raise MissingDependencyError(
                 "bubblewrap is not installed: apt-get install bubblewrap (or choose another "
                 "sandbox backend)."
             )
         self._bwrap = bwrap
-        self._ids = _host_ids(config)
+        self._root = _as_root()
 
     @property
     def python(self) -> str:
         return os.path.realpath(sys.executable)
 
+    @property
+    def uid(self) -> int:
+        """The uid the command runs as, as seen inside the sandbox."""
+        return self.config.sandbox_uid if self._root else 65534
+
     def _prepare(self) -> None:
         """Running as root: give the workspace to the sandbox uid so it can write there."""
-        if self._ids is None:
+        if not self._root:
             return
-        uid, gid = self._ids
-        for path in [self.workspace, *self._walk()]:
+        uid = self.config.sandbox_uid
+        paths = [self.workspace]
+        for root, dirs, files in os.walk(self.workspace):
+            paths.extend(Path(root, name) for name in dirs + files)
+        for path in paths:
             try:
                 st = path.lstat()
-                if st.st_uid != uid or st.st_gid != gid:
-                    os.lchown(path, uid, gid)
+                if st.st_uid != uid or st.st_gid != uid:
+                    os.lchown(path, uid, uid)
             except FileNotFoundError:
                 continue
 
-    def _walk(self) -> list[Path]:
-        found: list[Path] = []
-        for root, dirs, files in os.walk(self.workspace):
-            found.extend(Path(root, name) for name in dirs + files)
-        return found
-
     def _launch(self, argv: list[str], cwd: str, env: dict[str, str], name: str) -> Launch:
         mount = self.workspace_mount
-        args = [
-            self._bwrap,
-            "--unshare-all",
-            "--unshare-user",
-            "--uid", "65534",
-            "--gid", "65534",
-            "--hostname", "sandbox",
-            "--die-with-parent",
-            "--new-session",
-            "--clearenv",
-        ]
-        if self.config.allow_network:
-            args.append("--share-net")
+        args = [self._bwrap, *_NAMESPACES]
+        if not self._root:
+            args += ["--unshare-user", "--uid", "65534", "--gid", "65534"]
+        if not self.config.allow_network:
+            args.append("--unshare-net")
+        args += ["--hostname", "sandbox", "--die-with-parent", "--new-session", "--clearenv"]
         args += ["--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
         for link in _SYSTEM_LINKS:
             if os.path.islink(link):
@@ -135,18 +129,24 @@ class BubblewrapSandbox(ProcessSandbox):
                 args += ["--ro-bind", link, link]
         prefix = _python_prefix()
         if not str(prefix).startswith("/usr/"):
+            for parent in reversed(prefix.parents[:-1]):  # bwrap would make them 0700
+                args += ["--perms", "0755", "--dir", str(parent)]
             args += ["--ro-bind", str(prefix), str(prefix)]
         args += [
             "--proc", "/proc",
             "--dev", "/dev",
-            "--size", str(_TMP_BYTES), "--tmpfs", "/tmp",
+            "--perms", "1777", "--size", str(_TMP_BYTES), "--tmpfs", "/tmp",
             "--bind", str(self.workspace), mount,
             "--chdir", f"{mount}/{cwd}" if cwd != "." else mount,
         ]
         path = f"{prefix}/bin:{env.get('PATH', '/usr/bin:/bin')}"
         for key, value in {**env, "PATH": path}.items():
             args += ["--setenv", key, value]
-        popen: dict[str, object] = {}
-        if self._ids:
-            popen = {"user": self._ids[0], "group": self._ids[1], "extra_groups": []}
-        return Launch(argv=[*args, "--", *argv], env={"PATH": "/usr/bin:/bin"}, popen=popen)
+        args.append("--")
+        if self._root:
+            uid = str(self.config.sandbox_uid)
+            args += [
+                "setpriv", "--reuid", uid, "--regid", uid, "--clear-groups",
+                "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--",
+            ]
+        return Launch(argv=[*args, *argv], env={"PATH": "/usr/bin:/bin"})
