@@ -61,6 +61,8 @@ class MatrixIndex:
         self.agents = np.zeros(0, dtype=np.int32)
         self.kinds = np.zeros(0, dtype=np.int32)
         self._codes: dict[str, int] = {}
+        #: rows per agent code, so a filter every row passes costs nothing
+        self._agent_rows: dict[int, int] = {}
 
     def code(self, label: str) -> int:
         return self._codes.setdefault(label, len(self._codes))
@@ -89,13 +91,18 @@ class MatrixIndex:
         self._matrix[self.size : end] = vectors
         self.ids[self.size : end] = ids
         self.created[self.size : end] = created
-        self.agents[self.size : end] = [self.code(a) for a in agents]
+        codes = [self.code(a) for a in agents]
+        self.agents[self.size : end] = codes
+        for code in codes:
+            self._agent_rows[code] = self._agent_rows.get(code, 0) + 1
         self.kinds[self.size : end] = [self.code(k) for k in kinds]
         self.size = end
 
     def remove(self, ids: Sequence[int]) -> None:
         keep = ~np.isin(self.ids[: self.size], np.asarray(ids, dtype=np.int64))
         count = int(keep.sum())
+        for code in self.agents[: self.size][~keep].tolist():
+            self._agent_rows[code] -= 1
         for name in ("_matrix", "ids", "created", "agents", "kinds"):
             column = getattr(self, name)
             column[:count] = column[: self.size][keep]
@@ -131,7 +138,7 @@ class MatrixIndex:
         count = len(scores) if mask is None or rows is not None else int(mask.sum())
         k = min(k, count)
         if k < len(scores):
-            top = np.argpartition(scores, len(scores) - k)[len(scores) - k :]
+            top = np.argpartition(scores, len(scores) - k)[len(scores) - k :]  # no copy
         else:
             top = np.arange(len(scores))
         top = top[np.argsort(-scores[top], kind="stable")]
@@ -156,9 +163,8 @@ class MatrixIndex:
             code = self._codes.get(agent_id)
             if code is None:
                 return np.zeros(n, dtype=bool)
-            column = self.agents[:n]
-            if not (column.min() == code == column.max()):  # skip when every row matches
-                narrow(column == code)
+            if self._agent_rows.get(code, 0) < n:
+                narrow(self.agents[:n] == code)
         if kinds is not None:
             codes = [self._codes[k] for k in kinds if k in self._codes]
             narrow(np.isin(self.kinds[:n], codes))
