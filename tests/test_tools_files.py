@@ -1,0 +1,149 @@
+"""File commands on a real temporary workspace; every escape attempt is refused."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from autonomo.errors import WorkspaceError
+from autonomo.tools.workspace import Workspace
+from tool_helpers import make_ctx, run
+
+
+@pytest.fixture
+def ctx(tmp_path: Path):
+    return make_ctx(tmp_path, sandbox={"output_cap": 300})
+
+
+def test_workspace_resolves_inside_paths(tmp_path: Path) -> None:
+    ws = Workspace(tmp_path)
+    assert ws.resolve("a/b.txt") == tmp_path.resolve() / "a/b.txt"
+    assert ws.resolve("a/../b.txt") == tmp_path.resolve() / "b.txt"
+    assert ws.resolve(str(tmp_path / "c.txt")) == tmp_path.resolve() / "c.txt"
+    assert ws.resolve("/workspace/d.txt") == tmp_path.resolve() / "d.txt"
+    assert ws.resolve("") == tmp_path.resolve()
+
+
+@pytest.mark.parametrize(
+    ("path", "reason"),
+    [
+        ("../outside.txt", "'..' climbs out"),
+        ("a/../../outside.txt", "'..' climbs out"),
+        ("/etc/passwd", "absolute path outside"),
+        ("~/.bashrc", "absolute path outside"),
+        ("file\x00.txt", "NUL byte"),
+    ],
+)
+def test_workspace_refuses_escapes(tmp_path: Path, path: str, reason: str) -> None:
+    (tmp_path / "ws").mkdir()
+    with pytest.raises(WorkspaceError, match=reason) as info:
+        Workspace(tmp_path / "ws").resolve(path)
+    assert "relative to the workspace" in str(info.value)
+
+
+def test_symlinks_pointing_out_are_refused(tmp_path: Path) -> None:
+    ws_dir = tmp_path / "ws"
+    ws_dir.mkdir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secret")
+    (ws_dir / "link.txt").symlink_to(secret)
+    (ws_dir / "linkdir").symlink_to(tmp_path)
+    (ws_dir / "inside.txt").write_text("fine")
+    (ws_dir / "ok-link").symlink_to(ws_dir / "inside.txt")
+    ws = Workspace(ws_dir)
+    for path in ("link.txt", "linkdir/secret.txt", "linkdir"):
+        with pytest.raises(WorkspaceError, match="symbolic link"):
+            ws.resolve(path)
+    assert ws.resolve("ok-link").read_text() == "fine"
+
+
+def test_write_read_append_delete(ctx) -> None:
+    assert run(ctx, "write_file", path="notes/a.txt", content="one\n").status == "success"
+    assert (ctx.workspace / "notes/a.txt").read_text() == "one\n"
+    res = run(ctx, "append_to_file", path="notes/a.txt", content="two\n")
+    assert res.output == "Appended 4 characters to notes/a.txt."
+    assert run(ctx, "read_file", path="notes/a.txt").output == "one\ntwo\n"
+    assert run(ctx, "delete_file", path="notes/a.txt").output == "Deleted notes/a.txt."
+    assert not (ctx.workspace / "notes/a.txt").exists()
+    assert run(ctx, "delete_file", path="notes").status == "success"  # now empty
+
+
+def test_opendevin_aliases(ctx) -> None:
+    assert run(ctx, "write", path="x.txt", content="via alias").status == "success"
+    assert run(ctx, "read", path="x.txt").output == "via alias"
+
+
+def test_escapes_become_error_results(ctx, tmp_path: Path) -> None:
+    res = run(ctx, "write_file", path="../escape.txt", content="x")
+    assert res.status == "error" and "Refused path" in res.output
+    assert not (tmp_path / "escape.txt").exists()
+    res = run(ctx, "read_file", path="/etc/passwd")
+    assert res.status == "error" and "root:" not in res.output
+    (ctx.workspace / "out").symlink_to(tmp_path)
+    res = run(ctx, "write_file", path="out/evil.txt", content="x")
+    assert res.status == "error" and not (tmp_path / "evil.txt").exists()
+    assert run(ctx, "delete_file", path=".").status == "error"
+
+
+def test_read_is_capped_and_pages(ctx) -> None:
+    lines = "".join(f"line {i:03d}\n" for i in range(1, 201))
+    (ctx.workspace / "long.txt").write_text(lines)
+    first = run(ctx, "read_file", path="long.txt").output
+    assert first.startswith("line 001")
+    assert "[truncated: showing lines 1-" in first and "start_line=" in first
+    next_line = int(first.rsplit("start_line=", 1)[1].split()[0])
+    second = run(ctx, "read_file", path="long.txt", start_line=next_line, max_lines=2).output
+    assert second.startswith(f"line {next_line:03d}\nline {next_line + 1:03d}\n")
+
+
+def test_binary_and_missing_files(ctx) -> None:
+    (ctx.workspace / "blob.bin").write_bytes(b"\x00\x01\x02" * 10)
+    assert "binary file" in run(ctx, "read_file", path="blob.bin").output
+    res = run(ctx, "read_file", path="nope.txt")
+    assert res.status == "error" and "does not exist" in res.output
+
+
+def test_list_folder(ctx) -> None:
+    (ctx.workspace / "src").mkdir()
+    (ctx.workspace / "src/main.py").write_text("print(1)\n")
+    (ctx.workspace / "README.md").write_text("hi")
+    flat = run(ctx, "list_folder").output.splitlines()
+    assert flat == ["README.md (2 bytes)", "src/"]
+    deep = run(ctx, "list_folder", recursive=True).output.splitlines()
+    assert "src/main.py (9 bytes)" in deep
+
+
+def test_list_folder_is_capped(ctx) -> None:
+    for i in range(100):
+        (ctx.workspace / f"file-{i:03d}.txt").write_text("")
+    out = run(ctx, "list_folder").output
+    assert "[truncated: showing 300 of" in out
+
+
+def test_search_by_name_and_content(ctx) -> None:
+    (ctx.workspace / "pkg").mkdir()
+    (ctx.workspace / "pkg/a.py").write_text("def main():\n    return 42\n")
+    (ctx.workspace / "pkg/b.py").write_text("x = 1\n")
+    (ctx.workspace / "notes.txt").write_text("main idea\n")
+    (ctx.workspace / "data.bin").write_bytes(b"\x00main")
+    assert run(ctx, "search_files", pattern="*.py").output.splitlines() == ["pkg/a.py", "pkg/b.py"]
+    hits = run(ctx, "search_files", content="main").output.splitlines()
+    assert hits == ["notes.txt:1: main idea", "pkg/a.py:1: def main():"]
+    regex = run(ctx, "search_files", pattern="*.py", content=r"return \d+", regex=True).output
+    assert regex == "pkg/a.py:2: return 42"
+    bad = run(ctx, "search_files", content="(", regex=True)
+    assert bad.status == "error" and "Invalid regular expression" in bad.output
+    assert "No files matching" in run(ctx, "search_files", pattern="*.rs").output
+    limited = run(ctx, "search_files", max_results=1).output
+    assert "stopped after 1 results" in limited
+
+
+def test_write_does_not_follow_a_final_symlink(ctx, tmp_path: Path) -> None:
+    target = ctx.workspace / "real.txt"
+    target.write_text("original")
+    (ctx.workspace / "alias.txt").symlink_to(target)
+    assert run(ctx, "write_file", path="alias.txt", content="new").status == "success"
+    assert target.read_text() == "new"  # the link points inside: resolved, written through
+    assert os.path.islink(ctx.workspace / "alias.txt")
