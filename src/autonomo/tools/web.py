@@ -298,17 +298,28 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
         "-c", "protocol.https.allow=always",
         "-c", "http.followRedirects=false",
         "-c", "core.hooksPath=/dev/null",
-        "clone", "--depth", "1", "--no-recurse-submodules", "--", url, str(target),
+        "clone", "--no-recurse-submodules",
     ]
+    done = _git_clone([*argv, "--depth", "1", "--", url, str(target)], env, config, target)
+    if done.returncode != 0 and "shallow" in done.stderr:  # dumb HTTP servers: full clone
+        done = _git_clone([*argv, "--", url, str(target)], env, config, target)
+    if done.returncode != 0:
+        shutil.rmtree(target, ignore_errors=True)
+        raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
+    files = sum(len(f) for r, _, f in os.walk(target) if ".git" not in r.split(os.sep))
+    return f"Cloned {url} into {ws.relative(target)} ({files} files)."
+
+
+def _git_clone(
+    argv: list[str], env: dict[str, str], config: WebConfig, target: Any
+) -> subprocess.CompletedProcess[str]:
     try:
         done = subprocess.run(
             argv, capture_output=True, text=True, env=env, timeout=max(120.0, config.timeout_s * 6)
         )
     except subprocess.TimeoutExpired as exc:
         shutil.rmtree(target, ignore_errors=True)
-        raise CommandError(f"Cloning {url} took too long and was stopped.") from exc
+        raise CommandError(f"Cloning {argv[-2]} took too long and was stopped.") from exc
     if done.returncode != 0:
         shutil.rmtree(target, ignore_errors=True)
-        raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
-    files = sum(len(f) for r, _, f in os.walk(target) if ".git" not in r.split(os.sep))
-    return f"Cloned {url} into {ws.relative(target)} ({files} files)."
+    return done

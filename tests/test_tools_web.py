@@ -1,0 +1,216 @@
+"""Web commands against a real HTTP server on loopback (explicitly allowed in these tests)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from autonomo.config import WebConfig
+from autonomo.llm.scripted import ScriptedModel
+from autonomo.tools.builtin import builtin_registry
+from autonomo.tools.netguard import check_url
+from autonomo.tools.registry import CommandError
+from autonomo.tools.web import SearchHit, register_search_engine
+from tool_helpers import make_ctx, run
+from web_server import LoopbackServer
+
+ALLOW_LOOPBACK = {"allow_private_addresses": True}
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    root = tmp_path / "served"
+    root.mkdir()
+    with LoopbackServer(root) as srv:
+        srv.root = root
+        yield srv
+
+
+def test_loopback_is_refused_by_default(tmp_path: Path, server) -> None:
+    ctx = make_ctx(tmp_path)
+    res = run(ctx, "read_webpage", url=f"{server.url}/article.html", raw=True)
+    assert res.status == "error"
+    assert "loopback, private or link-local" in res.output
+    assert "allow_private_addresses" in res.output
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1/",
+        "http://localhost:8080/admin",
+        "http://10.1.2.3/",
+        "http://192.168.0.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://0.0.0.0/",
+        "http://[fe80::1]/",
+    ],
+)
+def test_private_addresses_are_refused(url: str) -> None:
+    with pytest.raises(CommandError, match="loopback, private or link-local"):
+        check_url(url, allow_private=False)
+
+
+def test_other_schemes_are_refused_and_public_addresses_pass() -> None:
+    for url in ("file:///etc/passwd", "ftp://example.com/x", "gopher://x"):
+        with pytest.raises(CommandError, match="Only http and https"):
+            check_url(url, allow_private=True)
+    assert check_url("http://93.184.216.34/", allow_private=False) == "http://93.184.216.34/"
+
+
+def test_read_webpage_returns_the_main_text(tmp_path: Path, server) -> None:
+    ctx = make_ctx(tmp_path, web=ALLOW_LOOPBACK)
+    res = run(ctx, "read_webpage", url=f"{server.url}/redirect", raw=True)
+    assert res.status == "success", res.output
+    assert f"{server.url}/article.html" in res.output  # followed the redirect
+    assert "The capital of France is Paris." in res.output
+    assert "Menu Menu Menu" not in res.output and "Copyright" not in res.output
+
+
+def test_read_webpage_answers_a_question_with_the_model(tmp_path: Path, server) -> None:
+    model = ScriptedModel(["The capital of Japan is Tokyo."])
+    ctx = make_ctx(tmp_path, model=model, web=ALLOW_LOOPBACK)
+    res = run(
+        ctx, "read_webpage", url=f"{server.url}/article.html",
+        question="What is the capital of Japan?",
+    )
+    assert res.output == f"From {server.url}/article.html: The capital of Japan is Tokyo."
+    prompt = model.calls[0]["messages"][-1].content
+    assert "What is the capital of Japan?" in prompt
+    assert "Tokyo, a metropolis" in prompt
+
+
+def test_read_webpage_topics_of_interest(tmp_path: Path, server) -> None:
+    model = ScriptedModel(["France: Paris."])
+    ctx = make_ctx(tmp_path, model=model, web=ALLOW_LOOPBACK)
+    res = run(
+        ctx, "read_webpage", url=f"{server.url}/article.html",
+        topics_of_interest=["France", "population"],
+    )
+    assert res.output.endswith("France: Paris.")
+    assert "France, population" in model.calls[0]["messages"][-1].content
+
+
+def test_read_webpage_errors(tmp_path: Path, server) -> None:
+    ctx = make_ctx(tmp_path, web=ALLOW_LOOPBACK)
+    missing = run(ctx, "read_webpage", url=f"{server.url}/missing")
+    assert missing.status == "error" and "HTTP 404" in missing.output
+    image = run(ctx, "read_webpage", url=f"{server.url}/image.png")
+    assert image.status == "error" and "download_file" in image.output
+    loop = run(ctx, "read_webpage", url=f"{server.url}/loop")
+    assert loop.status == "error" and "redirected more than" in loop.output
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    closed = run(ctx, "read_webpage", url=f"http://127.0.0.1:{port}/")
+    assert closed.status == "error" and "Could not fetch" in closed.output
+
+
+def test_unresolvable_host_gives_a_clear_error(tmp_path: Path) -> None:
+    ctx = make_ctx(tmp_path)
+    res = run(ctx, "read_webpage", url="http://no-such-host.invalid/")
+    assert res.status == "error" and "Could not resolve" in res.output
+
+
+def test_download_file(tmp_path: Path, server) -> None:
+    off = make_ctx(tmp_path, web=ALLOW_LOOPBACK)
+    assert "download_file" not in builtin_registry().select(settings=off.settings)
+    assert "allow_downloads" in run(off, "download_file", url=f"{server.url}/data.csv",
+                                    path="d.csv").output
+    ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "allow_downloads": True, "max_download_mb": 1})
+    assert "download_file" in builtin_registry().select(settings=ctx.settings)
+    res = run(ctx, "download_file", url=f"{server.url}/data.csv", path="data/cities.csv")
+    assert res.status == "success", res.output
+    assert (ctx.workspace / "data/cities.csv").read_text() == "city,country\nParis,France\n"
+    big = run(ctx, "download_file", url=f"{server.url}/big", path="big.txt")
+    assert big.status == "error" and "1 MB download limit" in big.output
+    assert not (ctx.workspace / "big.txt").exists()
+    assert list((ctx.workspace).glob(".download-*")) == []
+    escape = run(ctx, "download_file", url=f"{server.url}/data.csv", path="../x.csv")
+    assert escape.status == "error" and not (tmp_path / "x.csv").exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_clone_repository_over_http(tmp_path: Path, server) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q", str(source)], check=True)
+    (source / "hello.py").write_text("print('hello')\n")
+    subprocess.run([*git, "-C", str(source), "add", "."], check=True)
+    subprocess.run([*git, "-C", str(source), "commit", "-qm", "first"], check=True)
+    bare = server.root / "demo.git"
+    subprocess.run(["git", "clone", "-q", "--bare", str(source), str(bare)], check=True)
+    subprocess.run(["git", "-C", str(bare), "update-server-info"], check=True)
+
+    refused = make_ctx(tmp_path, web={**ALLOW_LOOPBACK})
+    off = run(refused, "clone_repository", url=f"{server.url}/demo.git")
+    assert "allow_git_clone" in off.output
+    default = make_ctx(tmp_path, web={"allow_git_clone": True})
+    res = run(default, "clone_repository", url=f"{server.url}/demo.git")
+    assert res.status == "error" and "loopback" in res.output
+
+    ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "allow_git_clone": True})
+    res = run(ctx, "clone_repository", url=f"{server.url}/demo.git")
+    assert res.status == "success", res.output
+    assert (ctx.workspace / "demo/hello.py").read_text() == "print('hello')\n"
+    again = run(ctx, "clone_repository", url=f"{server.url}/demo.git")
+    assert again.status == "error" and "not empty" in again.output
+    bad = run(ctx, "clone_repository", url=f"{server.url}/nothing.git", path="other")
+    assert bad.status == "error" and "git clone" in bad.output
+    assert not (ctx.workspace / "other").exists()
+
+
+class _LoopbackSearch:
+    """A search engine backed by the test server's CSV (a real HTTP round trip)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def search(self, query: str, max_results: int) -> list[SearchHit]:
+        import httpx
+
+        rows = httpx.get(f"{self.url}/data.csv").text.splitlines()[1:]
+        return [
+            SearchHit(title=row.split(",")[0], url=f"{self.url}/article.html", snippet=row)
+            for row in rows if query.lower() in row.lower()
+        ][:max_results]
+
+
+def test_web_search_with_a_pluggable_engine(tmp_path: Path, server) -> None:
+    register_search_engine("loopback-test", lambda config: _LoopbackSearch(server.url))
+    ctx = make_ctx(tmp_path, web={"search_engine": "loopback-test"})
+    res = run(ctx, "web_search", query="paris")
+    assert res.output == f"1. Paris\n   {server.url}/article.html\n   Paris,France"
+    assert run(ctx, "web_search", query="berlin").output == "No results for 'berlin'."
+    unknown = make_ctx(tmp_path, web={"search_engine": "nope"})
+    res = run(unknown, "web_search", query="x")
+    assert res.status == "error" and "Unknown search engine 'nope'" in res.output
+
+
+def _has_dns() -> bool:
+    try:
+        socket.getaddrinfo("duckduckgo.com", 443)
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(_has_dns(), reason="this machine has a network; the offline error is not seen")
+def test_duckduckgo_without_network_fails_clearly(tmp_path: Path) -> None:
+    ctx = make_ctx(tmp_path, web={"timeout_s": 5})
+    res = run(ctx, "web_search", query="autonomo agents")
+    assert res.status == "error" and "Is there a network connection?" in res.output
+
+
+def test_web_can_be_disabled(tmp_path: Path) -> None:
+    ctx = make_ctx(tmp_path, web={"enabled": False})
+    names = builtin_registry().select(settings=ctx.settings).names()
+    assert not {"web_search", "read_webpage"} & set(names)
+    assert isinstance(WebConfig().max_download_mb, int)
