@@ -12,11 +12,11 @@ from autonomo.tools.context import CommandContext
 
 def make_ctx(tmp_path: Path, model: Any = None, **sections: dict[str, Any]) -> CommandContext:
     workspace = tmp_path / "workspace"
-    workspace.mkdir(exist_ok=True)
+    workspace.mkdir(parents=True, exist_ok=True)
     settings = Settings(data_dir=tmp_path / "data", **sections)
     return CommandContext(workspace=workspace, settings=settings, model=model, agent_id="test")
 
 
-def run(ctx: CommandContext, name: str, **arguments: Any):
+def run(ctx: CommandContext, command_name: str, /, **arguments: Any):
     """Execute a built-in command the way the agent loop does."""
-    return builtin_registry().execute(name, arguments, ctx)
+    return builtin_registry().execute(command_name, arguments, ctx)
