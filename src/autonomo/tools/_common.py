@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import threading
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -35,17 +37,36 @@ def cap_text(text: str, cap: int, hint: str = "") -> str:
     return text[:cap] + note
 
 
+_SANDBOXES: dict[tuple[str, str, str], Sandbox] = {}
+_SANDBOX_LOCK = threading.Lock()
+
+
 def sandbox(ctx: CommandContext) -> Sandbox:
-    """The agent's sandbox: ``ctx.services["sandbox"]``, created on first use from the config
-    (and kept there). Raises ``UserError`` when no backend may run."""
+    """The agent's sandbox: ``ctx.services["sandbox"]`` if the caller provides one, else one
+    per (agent, workspace, sandbox config) kept for the life of the process, so background
+    jobs survive from one step's context to the next. Raises ``UserError`` when no backend may
+    run."""
     existing = ctx.services.get("sandbox")
     if existing is not None:
         return existing
     from autonomo.sandbox import create_sandbox
 
-    created = create_sandbox(ctx.workspace, ctx.settings.sandbox)
-    ctx.services["sandbox"] = created
-    return created
+    key = (ctx.agent_id, str(ctx.workspace), ctx.settings.sandbox.model_dump_json())
+    with _SANDBOX_LOCK:
+        box = _SANDBOXES.get(key)
+        if box is None:
+            box = _SANDBOXES[key] = create_sandbox(ctx.workspace, ctx.settings.sandbox)
+    return box
+
+
+@atexit.register
+def close_sandboxes() -> None:
+    """Kill every background job the cached sandboxes started."""
+    with _SANDBOX_LOCK:
+        boxes = list(_SANDBOXES.values())
+        _SANDBOXES.clear()
+    for box in boxes:
+        box.close()
 
 
 _TEMPLATES = jinja2.Environment(
