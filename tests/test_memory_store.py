@@ -208,3 +208,26 @@ def test_sqlite_index_handles_growth_and_subset_filters(tmp_path: Path) -> None:
     hits = store.search(query, k=5)
     assert [h.record.text for h in hits] == [f"v{i}" for i in np.argsort(-(vectors @ query))[:5]]
     store.close()
+
+
+@pytest.mark.postgres
+def test_postgres_exact_mode_and_hnsw_after_analyze(postgres_url: str) -> None:
+    from autonomo.memory.postgres_store import PostgresVectorStore
+
+    rng = np.random.default_rng(10)
+    vectors = unit(rng, 2000)
+    approximate = PostgresVectorStore(postgres_url, DIM, table="mem_test_modes")
+    approximate.add([f"r{i}" for i in range(2000)], vectors, agent_id="a")
+    approximate.analyze()
+    exact = PostgresVectorStore(postgres_url, table="mem_test_modes", exact=True)
+    found = 0
+    for query in unit(rng, 10):
+        expected = [f"r{i}" for i in np.argsort(-(vectors @ query))[:10]]
+        assert [h.record.text for h in exact.search(query, 10, agent_id="a")] == expected
+        hits = approximate.search(query, 10, agent_id="a")
+        assert len(hits) == 10
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+        found += len({h.record.text for h in hits} & set(expected))
+    assert found >= 80  # HNSW on 16-d data: near exact
+    approximate.close()
+    exact.close()
