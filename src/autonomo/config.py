@@ -90,6 +90,10 @@ class AgentConfig(BaseModel):
     #: this machine's disk). Without it, every step still survives a crash of the process.
     fsync_steps: bool = False
     commands: list[str] | None = None  # None = every enabled command
+    #: the commands of a small local model (one whose output is grammar-constrained) when
+    #: ``commands`` is not set: a 135M model picks well among a few, poorly among dozens
+    small_model_commands: list[str] = Field(default_factory=lambda: [
+        "write_file", "read_file", "append_to_file", "list_folder", "finish"])
     disabled_commands: list[str] = Field(default_factory=list)
 
 

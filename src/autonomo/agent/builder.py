@@ -32,9 +32,12 @@ def all_commands(plugins: pluggy.PluginManager) -> CommandRegistry:
 
 
 def select_commands(
-    registry: CommandRegistry, settings: Settings, names: list[str] | None
+    registry: CommandRegistry, settings: Settings, names: list[str] | None,
+    *, small_model: bool = False,
 ) -> CommandRegistry:
     wanted = names if names is not None else settings.agent.commands
+    if wanted is None and small_model:
+        wanted = settings.agent.small_model_commands
     if wanted is not None:
         unknown = [n for n in wanted if n not in registry]
         if unknown:
@@ -112,7 +115,8 @@ def assemble(
     """An ``Agent`` around existing state (new or loaded); saves it."""
     plugins = plugins or create_plugin_manager(disabled=settings.plugins_disabled)
     Path(state.workspace).mkdir(parents=True, exist_ok=True)
-    commands = select_commands(all_commands(plugins), settings, state.commands)
+    commands = select_commands(all_commands(plugins), settings, state.commands,
+                               small_model=model.enforces_schema)
     strategy = create_strategy(state.strategy, commands, compact=model.enforces_schema)
     memory = memory_factory(state) if memory_factory else None
     agent = Agent(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import re
 from typing import Any
 
 import llama_cpp
@@ -24,9 +25,42 @@ from autonomo.errors import UserError
 def schema_grammar(schema: dict[str, Any]) -> str:
     """GBNF grammar text accepting exactly the JSON documents that satisfy ``schema``."""
     try:
-        return LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)._grammar
+        grammar = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)._grammar
     except Exception as exc:  # the converter raises plain exceptions on unsupported schemas
         raise UserError(f"This JSON schema cannot be enforced by the local model: {exc}") from exc
+    return collapse_repetitions(grammar)
+
+
+_NESTED = re.compile(r"\((\w[\w-]*) \(\1 ")
+
+
+def collapse_repetitions(grammar: str) -> str:
+    """Rewrite ``(x (x (x)?)?)?`` as ``x{0,3}``.
+
+    llama-cpp-python's converter spells a bounded repetition (``maxLength``, ``maxItems``) as
+    nested optionals; llama.cpp's parser rejects that form past a few hundred levels ("number
+    of rules ... exceeds sane defaults"), while its own ``{m,n}`` syntax stays small at any
+    bound.
+    """
+    lines = []
+    for line in grammar.splitlines():
+        while match := _NESTED.search(line):
+            start, item = match.start(), match.group(1)
+            depth, index, count = 0, start, 0
+            while True:
+                if line.startswith("(" + item, index):
+                    count += 1
+                if line[index] == "(":
+                    depth += 1
+                elif line[index] == ")":
+                    depth -= 1
+                index += 1
+                if depth == 0:
+                    index += line.startswith("?", index)
+                    break
+            line = f"{line[:start]}{item}{{0,{count}}}{line[index:]}"
+        lines.append(line)
+    return "\n".join(lines)
 
 
 class GrammarConstraint:

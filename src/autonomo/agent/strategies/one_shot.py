@@ -44,9 +44,10 @@ class OneShotStrategy(PromptStrategy):
         )
 
     def _example(self) -> str:
-        """One example reply (a small model copies the shape, so keep it neutral)."""
+        """One example reply. Not for a small model: its output is grammar-constrained
+        already, and it copies an example's arguments instead of reading the task."""
         example_cmd = next((c for c in self.commands if c.example), None)
-        if example_cmd is None:
+        if example_cmd is None or self.compact:
             return ""
         thoughts: dict[str, Any] = {
             f: "…" for f in self.thought_fields()

@@ -8,8 +8,8 @@ from typing import Any
 from autonomo.tools.registry import Command, CommandRegistry
 
 #: caps for compact mode: a string argument named like a body gets more room
-_SHORT_STRING = 200
-_LONG_STRING = 2000
+_SHORT_STRING = 100
+_LONG_STRING = 600
 _LONG_NAMES = {"content", "code", "text", "body", "message", "prompt", "task", "answer"}
 
 
@@ -45,7 +45,7 @@ COMPACT_THOUGHTS = ("reasoning",)
 
 def thoughts_schema(*, compact: bool) -> dict[str, Any]:
     fields = COMPACT_THOUGHTS if compact else FULL_THOUGHTS
-    limit = 150 if compact else 1000
+    limit = 100 if compact else 1000
     return {
         "type": "object",
         "properties": {f: {"type": "string", "maxLength": limit} for f in fields},
