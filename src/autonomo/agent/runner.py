@@ -265,8 +265,7 @@ class Runner:
         budget = self.agent.state.budget
         if budget is None:
             return
-        worst_case = getattr(model, "estimate_cost", None)
-        estimate = worst_case(messages, options.get("max_tokens")) if worst_case else 0.0
+        estimate = model.estimate_cost(messages, options.get("max_tokens"))
         if self.agent.state.usage.cost + estimate > budget:
             raise BudgetExceededError(
                 f"spent ${self.agent.state.usage.cost:.4f} of ${budget:.4f}; the next call "

@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from autonomo.config import Prices
 from autonomo.llm.types import Completion, Message, ToolSpec
 
 
@@ -28,6 +29,10 @@ class ChatModel(ABC):
     enforces_schema: bool = False
     #: whether the model calls tools natively
     supports_tools: bool = False
+    #: US$ per million tokens; None for a model that costs nothing (the local one)
+    prices: Prices | None = None
+    #: the answer length assumed when a call does not set ``max_tokens``
+    default_max_tokens: int = 1024
 
     @abstractmethod
     def complete(
@@ -61,6 +66,15 @@ class ChatModel(ABC):
     def count_message_tokens(self, messages: Sequence[Message]) -> int:
         """Tokens the messages take in a prompt, including a small per-message overhead."""
         return sum(self.count_tokens(m.content) + 4 for m in messages)
+
+    def estimate_cost(self, messages: Sequence[Message], max_tokens: int | None = None) -> float:
+        """The most a call could cost: the whole prompt uncached and a full-length answer."""
+        from autonomo.llm.usage import worst_case_cost
+
+        return worst_case_cost(
+            self.count_message_tokens(messages), max_tokens or self.default_max_tokens,
+            self.prices,
+        )
 
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release resources (loaded weights, HTTP clients)."""
