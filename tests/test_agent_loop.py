@@ -238,3 +238,39 @@ def test_trajectory_records_every_model_call(tmp_path):
     assert calls[1]["messages"][0]["role"] == "system"
     assert json.loads(calls[1]["response"]["text"])["command"]["name"] == "finish"
     assert agent.state.usage.calls == 2 and agent.state.usage.prompt_tokens > 0
+
+
+def test_overflowing_summaries_are_condensed_into_frozen_facts(tmp_path):
+    import json as _json
+
+    from autonomo.llm.scripted import ScriptedModel
+
+    settings = Settings(data_dir=tmp_path / "data")
+    settings.agent.history_budget = 1500  # summaries may take 500 tokens
+
+    def answer(messages):
+        if "facts" in messages[0].content.lower():  # the condenser's prompt
+            return _json.dumps({"facts": ["Steps 1-n looked up items and saw lorem ipsum."]})
+        command = messages[-1].content.splitlines()[0].removeprefix("Command: ")
+        return f"{command} returned a long lorem ipsum text of about a thousand characters"
+
+    helper = ScriptedModel([answer] * 200)
+    agent, model, store = make_agent(
+        tmp_path, [reply("big_output", n=1000 + i) for i in range(40)]
+        + [reply("finish", reason="done")], settings=settings, summary_model=helper,
+    )
+    Runner(agent).run(max_steps=50)
+    state = store.load(agent.state.id)
+    assert state.condensed and state.condensed_upto > 0
+    assert state.condensed[0].count("lorem ipsum") == 1
+    condense_calls = [c for c in store.calls(state.id) if c["purpose"] == "condense"]
+    assert len(condense_calls) == len(state.condensed)
+    last_prompt = "\n".join(m.content for m in model.calls[-1]["messages"])
+    assert "Steps 1-n looked up items" in last_prompt
+    assert "omitted" not in last_prompt  # condensed, not dropped
+    # from one step to the next the prompt still only appends (outside compaction steps)
+    appended = sum(
+        after["messages"][: len(before["messages"]) - 1] == before["messages"][:-1]
+        for before, after in zip(model.calls, model.calls[1:], strict=False)
+    )
+    assert appended >= 0.6 * (len(model.calls) - 1), appended

@@ -46,7 +46,7 @@ def progress_messages(
     compacted = [e for e in state.episodes if e.number <= state.compacted_upto]
     full = [e for e in state.episodes if e.number > state.compacted_upto]
     if compacted:
-        lines = [e.summary or e.action.describe() for e in compacted]
+        lines = [*state.condensed, *summary_lines(state)]
         messages.append(strategy.summaries_message(_fit_lines(lines, limits, strategy)))
     shown_task = compacted[-1].task_index if compacted else 0
     for episode in full:
@@ -60,9 +60,24 @@ def progress_messages(
     return messages
 
 
+def summary_lines(state: AgentState) -> list[str]:
+    """One line per compacted episode not yet condensed."""
+    return [
+        e.summary or e.action.describe()
+        for e in state.episodes
+        if state.condensed_upto < e.number <= state.compacted_upto
+    ]
+
+
+def summaries_budget(limits: ContextLimits) -> int:
+    """Tokens the summary block may take before its oldest lines are condensed."""
+    return limits.history_budget // 3
+
+
 def _fit_lines(lines: list[str], limits: ContextLimits, strategy: PromptStrategy) -> list[str]:
-    """Keep the latest summary lines within a third of the history budget."""
-    budget = limits.history_budget // 3
+    """Keep the latest summary lines within budget (a guard: condensation normally keeps the
+    block small; this only acts when condensing failed)."""
+    budget = summaries_budget(limits) * 2
     kept: list[str] = []
     used = 0
     for line in reversed(lines):
@@ -82,16 +97,26 @@ def episodes_to_compact(
     limits: ContextLimits,
     count_tokens: Callable[[str], int],
 ) -> list[Episode]:
-    """The episodes to turn into summaries now (empty on most steps)."""
+    """The episodes to turn into summaries now (empty on most steps).
+
+    A compaction is due when more than ``full_episodes + batch`` episodes are shown in full or
+    they pass the history budget. It then keeps at most ``full_episodes`` of the latest, within
+    half the budget (at least one), so that several steps can append before the next one.
+    """
     full = [e for e in state.episodes if e.number > state.compacted_upto and e.result]
-    if len(full) <= limits.full_episodes:
+    if len(full) <= 1:
         return []
-    too_many = len(full) > limits.full_episodes + limits.batch
-    tokens = sum(
-        count_tokens(m.content)
+    sizes = [
+        sum(count_tokens(m.content)
+            for m in strategy.cached_episode_messages(e, limits.result_chars))
         for e in full
-        for m in strategy.cached_episode_messages(e, limits.result_chars)
-    )
-    if not too_many and tokens <= limits.history_budget:
+    ]
+    too_many = len(full) > limits.full_episodes + limits.batch
+    if not too_many and sum(sizes) <= limits.history_budget:
         return []
-    return full[: len(full) - limits.full_episodes]
+    keep, used = 0, 0
+    for size in reversed(sizes):
+        if keep >= limits.full_episodes or (keep and used + size > limits.history_budget // 2):
+            break
+        keep, used = keep + 1, used + size
+    return full[: len(full) - keep]

@@ -10,7 +10,12 @@ from typing import Any
 from autonomo.agent import summaries
 from autonomo.agent.agent import Agent
 from autonomo.agent.approval import Approval, AutoApproval, Decision
-from autonomo.agent.context import build_messages, episodes_to_compact
+from autonomo.agent.context import (
+    build_messages,
+    episodes_to_compact,
+    summaries_budget,
+    summary_lines,
+)
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
 from autonomo.agent.state import AgentState, CallRecord
@@ -18,6 +23,7 @@ from autonomo.agent.strategies import Turn
 from autonomo.errors import BudgetExceededError, ModelResponseError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Completion, Message
+from autonomo.memory.condense import Condenser
 from autonomo.tools.registry import CommandResult
 
 INTERRUPTED_OUTPUT = (
@@ -229,8 +235,26 @@ class Runner:
             due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80)
         )
         agent.state.compacted_upto = due[-1].number
+        self._condense_summaries(model)
         self._write(due, durable=False)
-        self.observer.on_note(agent.state, f"Condensed steps up to {due[-1].number}.")
+        self.observer.on_note(agent.state, f"Summarised steps up to {due[-1].number}.")
+
+    def _condense_summaries(self, model: ChatModel) -> None:
+        """When the summary lines outgrow their budget, condense the oldest into facts
+        (OpenDevin's condensed monologue). The originals stay in long-term memory."""
+        state, limits = self.agent.state, self.agent.limits
+        lines = summary_lines(state)
+        condenser = Condenser(_CallThrough(self, model, "condense"), keep_fraction=0.5)
+        count = condenser.oldest_part(lines, summaries_budget(limits), model.count_tokens)
+        if count == 0:
+            return
+        try:
+            condensation = condenser.condense_entries(lines[:count])
+        except ModelResponseError as exc:
+            self.observer.on_note(state, f"Could not condense old summaries: {exc}")
+            return
+        state.condensed.append(condensation.summary)
+        state.condensed_upto += count  # episode numbers are consecutive
 
     def _stop(self, status: str, reason: str) -> None:
         state = self.agent.state
@@ -312,6 +336,21 @@ class Runner:
             if isinstance(replacement, Action):
                 action = replacement
         return action
+
+
+class _CallThrough(ChatModel):
+    """A model whose calls go through the runner (usage, budget, trajectory)."""
+
+    def __init__(self, runner: Runner, model: ChatModel, purpose: str) -> None:
+        self.runner, self.model, self.purpose = runner, model, purpose
+        self.name, self.context_window = model.name, model.context_window
+        self.enforces_schema = model.enforces_schema
+
+    def complete(self, messages, **options):  # type: ignore[override]
+        return self.runner.call_model(self.model, self.purpose, list(messages), **options)
+
+    def count_tokens(self, text: str) -> int:
+        return self.model.count_tokens(text)
 
 
 def memory_text(episode: Episode) -> str:

@@ -44,6 +44,10 @@ class AgentState(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     #: the latest episodes shown in full; earlier ones appear as summaries
     compacted_upto: int = 0
+    #: frozen condensations of older summary lines (OpenDevin): each replaces the summaries
+    #: of the episodes up to ``condensed_upto``
+    condensed: list[str] = Field(default_factory=list)
+    condensed_upto: int = 0
     parent_id: str | None = None
     budget: float | None = None
     episodes: list[Episode] = Field(default_factory=list, exclude=True)
