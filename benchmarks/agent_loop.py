@@ -103,7 +103,7 @@ def run_ours(data_dir: Path, *, fsync: bool = False) -> StepClock:
     settings = Settings(data_dir=data_dir)
     settings.memory.enabled = False
     settings.agent.fsync_steps = fsync
-    pm = create_plugin_manager(load_entry_points=False, extra=[LookupPlugin()])
+    pm = create_plugin_manager(extra=[LookupPlugin()])  # the default commands, and lookup
     responses = [reply(i) for i in range(STEPS)]
     model = TimedModel(ScriptedModel(responses))
     summaries = TimedModel(ScriptedModel(["Looked up an item: a quick brown fox."] * STEPS))

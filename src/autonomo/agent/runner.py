@@ -368,5 +368,5 @@ def _loggable(options: dict[str, Any]) -> dict[str, Any]:
     if logged.get("tools"):
         logged["tools"] = [t.name for t in logged["tools"]]
     if logged.get("schema"):
-        logged["schema"] = f"<json schema, {len(str(logged['schema']))} chars>"
+        logged["schema"] = "<the strategy's response schema>"
     return {k: v for k, v in logged.items() if v is not None}

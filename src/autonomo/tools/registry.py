@@ -18,6 +18,7 @@ can choose another path.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import re
 from collections.abc import Callable, Iterable
@@ -106,14 +107,17 @@ class Command:
     #: one example call for the prompt, as an arguments dict
     example: dict[str, Any] | None = None
     aliases: tuple[str, ...] = ()
+    _schema: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def parameters_schema(self) -> dict[str, Any]:
-        """JSON schema of the arguments (object with properties / required)."""
-        schema = self.params_model.model_json_schema()
-        schema.pop("title", None)
-        for prop in schema.get("properties", {}).values():
-            prop.pop("title", None)
-        return schema
+        """JSON schema of the arguments (object with properties / required); a fresh copy."""
+        if self._schema is None:
+            schema = self.params_model.model_json_schema()
+            schema.pop("title", None)
+            for prop in schema.get("properties", {}).values():
+                prop.pop("title", None)
+            self._schema = schema
+        return copy.deepcopy(self._schema)
 
     def is_enabled(self, settings: Any) -> bool:
         return self.enabled(settings) if callable(self.enabled) else bool(self.enabled)
@@ -133,11 +137,12 @@ class Command:
             ) from exc
 
     def signature(self) -> str:
-        props = self.parameters_schema().get("properties", {})
-        required = set(self.parameters_schema().get("required", []))
+        schema = self.parameters_schema()
+        props = schema.get("properties", {})
+        required = set(schema.get("required", []))
         parts = []
         for name, prop in props.items():
-            kind = prop.get("type", "any")
+            kind = _type_name(prop)
             parts.append(f'"{name}": <{kind}>' if name in required else f'"{name}"?: <{kind}>')
         return f"{self.name}({', '.join(parts)})"
 
@@ -154,6 +159,17 @@ class Command:
         if isinstance(value, CommandResult):
             return value
         return CommandResult.ok("" if value is None else str(value))
+
+
+def _type_name(prop: dict[str, Any]) -> str:
+    """``string``, ``array``, ``string?`` (nullable) … for a property schema."""
+    if "type" in prop:
+        return str(prop["type"])
+    options = [_type_name(p) for p in prop.get("anyOf", []) if p.get("type") != "null"]
+    if not options:
+        return "any"
+    nullable = any(p.get("type") == "null" for p in prop.get("anyOf", []))
+    return "|".join(options) + ("?" if nullable and len(options) == 1 else "")
 
 
 def _is_context_param(param: inspect.Parameter, hints: dict[str, Any]) -> bool:
