@@ -231,3 +231,93 @@ def test_postgres_exact_mode_and_hnsw_after_analyze(postgres_url: str) -> None:
     assert found >= 80  # HNSW on 16-d data: near exact
     approximate.close()
     exact.close()
+
+
+# -- the two-stage search (int8 scan + exact rescoring) of the SQLite store -----------------------
+@pytest.fixture
+def two_stage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Use the int8 scan from 1,000 rows, so a small store exercises it."""
+    from autonomo.memory.sqlite_store import MatrixIndex
+
+    monkeypatch.setattr(MatrixIndex, "quantize_from", 1000)
+
+
+def exact_texts(vectors: np.ndarray, query: np.ndarray, k: int, rows: np.ndarray) -> list[str]:
+    scores = vectors[rows] @ query
+    return [f"v{rows[i]}" for i in np.argsort(-scores, kind="stable")[:k]]
+
+
+def test_two_stage_search_returns_the_exact_top_k(tmp_path: Path, two_stage: None) -> None:
+    pytest.importorskip("torch")
+    rng = np.random.default_rng(11)
+    n = 4000
+    vectors = unit(rng, n, 64)
+    store = SQLiteVectorStore(tmp_path / "m.sqlite")
+    agents = ["a" if i % 3 else "b" for i in range(n)]  # b: a third of the rows
+    for agent in ("a", "b"):
+        rows = [i for i in range(n) if agents[i] == agent]
+        store.add([f"v{i}" for i in rows], vectors[rows], agent_id=agent,
+                  kind="even" if agent == "a" else "odd", created_at=[float(i) for i in rows])
+    all_rows = np.arange(n)
+    b_rows = np.array([i for i in range(n) if agents[i] == "b"])
+    for query in unit(rng, 8, 64):
+        hits = store.search(query, k=10)
+        assert store.search_method == "int8+rescore"
+        assert [h.record.text for h in hits] == exact_texts(vectors, query, 10, all_rows)
+        texts = [f"v{i}" for i in range(n)]
+        exact_scores = {texts[i]: float(vectors[i] @ query) for i in range(n)}
+        assert all(abs(h.score - exact_scores[h.record.text]) < 1e-5 for h in hits)
+        # filters passing a third or more of the rows go through the scan too
+        hits = store.search(query, k=25, agent_id="b")
+        assert [h.record.text for h in hits] == exact_texts(vectors, query, 25, b_rows)
+        hits = store.search(query, k=10, kind="odd", since=1000.0)
+        assert [h.record.text for h in hits] == exact_texts(
+            vectors, query, 10, b_rows[b_rows >= 1000]
+        )
+    # a k larger than the candidate pool and than what passes the filter
+    query = vectors[5]
+    hits = store.search(query, k=2000, agent_id="b")
+    assert [h.record.text for h in hits] == exact_texts(vectors, query, 2000, b_rows)
+    store.close()
+
+
+def test_two_stage_search_sees_new_and_deleted_rows(tmp_path: Path, two_stage: None) -> None:
+    pytest.importorskip("torch")
+    rng = np.random.default_rng(12)
+    vectors = unit(rng, 6000, 32)
+    store = SQLiteVectorStore(tmp_path / "m.sqlite")
+    ids = store.add([f"v{i}" for i in range(3000)], vectors[:3000], agent_id="a")
+    store.search(vectors[0], k=1)  # builds the int8 copy of 3,000 rows
+    assert store.search_method == "int8+rescore"
+    for start in range(3000, 6000, 500):  # the exact tail grows, then the copy is rebuilt
+        ids += store.add([f"v{i}" for i in range(start, start + 500)],
+                         vectors[start : start + 500], agent_id="a")
+        query = vectors[start + 7]
+        rows = np.arange(start + 500)
+        assert [h.record.text for h in store.search(query, k=5)] == exact_texts(
+            vectors, query, 5, rows
+        )
+    store.delete(ids[:100])
+    query = vectors[50]
+    hits = store.search(query, k=10)
+    assert [h.record.text for h in hits] == exact_texts(vectors, query, 10, np.arange(100, 6000))
+    store.close()
+
+
+def test_search_is_exact_without_torch(
+    tmp_path: Path, two_stage: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` raises ImportError
+    rng = np.random.default_rng(13)
+    vectors = unit(rng, 2000, 32)
+    store = SQLiteVectorStore(tmp_path / "m.sqlite")
+    store.add([f"v{i}" for i in range(2000)], vectors, agent_id="a")
+    query = vectors[3]
+    hits = store.search(query, k=10)
+    assert store.search_method == "exact"
+    assert [h.record.text for h in hits] == exact_texts(vectors, query, 10, np.arange(2000))
+    with pytest.raises(ValueError, match="NaN"):
+        store.search(np.full(32, np.nan), k=3)
+    store.close()
