@@ -9,6 +9,7 @@ from autonomo.agent.runner import Runner
 from autonomo.agent.wiring import Workbench
 from autonomo.config import ModelConfig, Prices, Settings
 from autonomo.llm.openai_compat import OpenAICompatModel
+from autonomo.llm.retry import RetryPolicy
 from autonomo.plugins.manager import create_plugin_manager
 from openai_server import FakeOpenAIServer, text, tool_call
 
@@ -55,3 +56,29 @@ def test_budget_stops_the_run_before_a_call_could_pass_it(tmp_path):
         assert result.status == "stopped" and "Budget reached" in result.reason
         assert agent.state.usage.cost <= 0.8
         assert len(server.requests) == len(agent.state.episodes) >= 1
+
+
+def test_a_model_that_keeps_failing_ends_the_run_with_the_reason(tmp_path):
+    from openai_server import error
+
+    with FakeOpenAIServer([error(503)] * 10) as server:
+        bench = workbench(tmp_path, server)
+        bench.model.retry = RetryPolicy(max_retries=1, sleep=lambda seconds: None)
+        agent = bench.new_agent("anything", profile=AgentProfile(name="T", role="a tester"))
+        result = Runner(agent, AutoApproval()).run()
+        assert result.status == "failed" and "503" in result.reason
+        assert bench.store.load(agent.state.id).status == "failed"
+
+
+def test_a_rejected_key_is_saved_and_raised_for_the_user(tmp_path):
+    import pytest
+
+    from autonomo.errors import UserError
+    from openai_server import error
+
+    with FakeOpenAIServer([error(401, "bad key")]) as server:
+        bench = workbench(tmp_path, server)
+        agent = bench.new_agent("anything", profile=AgentProfile(name="T", role="a tester"))
+        with pytest.raises(UserError):
+            Runner(agent, AutoApproval()).run()
+        assert bench.store.load(agent.state.id).status == "failed"

@@ -20,7 +20,7 @@ from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
 from autonomo.agent.state import AgentState, CallRecord
 from autonomo.agent.strategies import Turn
-from autonomo.errors import BudgetExceededError, ModelResponseError
+from autonomo.errors import BudgetExceededError, ModelResponseError, ProviderError, UserError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Completion, Message
 from autonomo.memory.condense import Condenser
@@ -68,7 +68,13 @@ class Runner:
             if steps >= limit:
                 self._stop("stopped", f"Reached the step limit ({limit}).")
                 break
-            self.step()
+            try:
+                self.step()
+            except ProviderError as exc:  # retried already: the model cannot be reached
+                self._stop("failed", f"The model failed: {exc}")
+            except UserError as exc:  # e.g. a rejected key: saved, then shown to the user
+                self._stop("failed", str(exc))
+                raise
             steps += 1
         self._write([], durable=True)
         self.observer.on_run_end(state)
