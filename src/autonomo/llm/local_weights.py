@@ -18,6 +18,7 @@ import logging
 import os
 import threading
 from pathlib import Path
+from types import ModuleType
 
 import platformdirs
 
@@ -33,6 +34,23 @@ _SLOW_PREFILL_FTYPES = {3: "Q4_1", 9: "Q5_1", 8: "Q5_0"}
 _TARGET_FTYPES = {"Q8_0": 7, "Q4_0": 2, "F16": 1, "BF16": 32}
 
 _convert_lock = threading.Lock()
+
+
+def import_llama_cpp() -> ModuleType:
+    """Import llama_cpp with OpenMP threads that sleep, rather than spin, while they wait.
+
+    llama.cpp splits each matrix product over its threads and meets them at a barrier.
+    With the default (active) wait policy a thread that finishes first spins on its core; when
+    another process holds the other core, the thread it waits for cannot run, and a 2-thread
+    prompt ran at a third of its speed (about 210 against 680 tokens/s here with one busy
+    loop beside it; about 340 with passive waiting, the speed of 1 thread). Passive waiting cost
+    nothing measurable on an idle machine. The variable is read when libgomp loads, so it only
+    takes effect if set before the first import; an explicit setting is kept.
+    """
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    import llama_cpp
+
+    return llama_cpp
 
 
 def default_model_path() -> Path:
@@ -100,8 +118,7 @@ def prefill_friendly_path(path: Path, file_type: int, requantize: str) -> Path:
 
 
 def _quantize(src: Path, dst: Path, ftype: int) -> None:
-    import llama_cpp
-
+    llama_cpp = import_llama_cpp()
     logging.getLogger("llama-cpp-python").setLevel(logging.ERROR)  # quiet llama.cpp's log
     params = llama_cpp.llama_model_quantize_default_params()
     params.ftype = ftype
