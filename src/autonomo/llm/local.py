@@ -420,13 +420,15 @@ class LlamaCppModel(ChatModel):
             if cut >= 0:
                 text = text[:cut]
                 run.finish_reason = "stop"
+                decoder = None  # the text ends at the stop string: drop what follows it
                 break
             if len(text) - hold > sent:
                 yield text[sent : len(text) - hold]
                 sent = len(text) - hold
             if run.completion_tokens < budget:  # the last token is evaluated only if needed
                 llm.eval([token])
-        text += decoder.decode(b"", final=True) if run.finish_reason == "length" else ""
+        if decoder is not None:
+            text += decoder.decode(b"", final=True)  # bytes of an unfinished character
         if len(text) > sent:
             yield text[sent:]
 
