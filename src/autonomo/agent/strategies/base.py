@@ -119,7 +119,8 @@ class PromptStrategy(ABC):
     def trigger_message(self, state: AgentState, turn: Turn) -> Message:
         return Message.user(
             templates.render(
-                self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note
+                self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
+                task=state.task, small=self.compact,
             )
         )
 

@@ -35,7 +35,7 @@ class OneShotStrategy(PromptStrategy):
         )
         return templates.render(
             self.template,
-            "system",
+            "system_small" if self.compact else "system",
             profile=state.profile,
             directives=state.directives,
             commands=self.command_views(),
@@ -44,10 +44,9 @@ class OneShotStrategy(PromptStrategy):
         )
 
     def _example(self) -> str:
-        """One example reply. Not for a small model: its output is grammar-constrained
-        already, and it copies an example's arguments instead of reading the task."""
+        """One example reply (the small model's prompt has its own, task-shaped examples)."""
         example_cmd = next((c for c in self.commands if c.example), None)
-        if example_cmd is None or self.compact:
+        if example_cmd is None:
             return ""
         thoughts: dict[str, Any] = {
             f: "…" for f in self.thought_fields()

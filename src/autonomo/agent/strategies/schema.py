@@ -55,13 +55,17 @@ def thoughts_schema(*, compact: bool) -> dict[str, Any]:
 
 
 def one_shot_schema(commands: CommandRegistry, *, compact: bool) -> dict[str, Any]:
+    """Thoughts, then the command; a small model writes the command first (measured: it
+    picks the right command and arguments more often while the task is freshest)."""
+    properties = {
+        "thoughts": thoughts_schema(compact=compact),
+        "command": {"anyOf": [command_call_schema(c, compact=compact) for c in commands]},
+    }
+    order = ["command", "thoughts"] if compact else ["thoughts", "command"]
     return {
         "type": "object",
-        "properties": {
-            "thoughts": thoughts_schema(compact=compact),
-            "command": {"anyOf": [command_call_schema(c, compact=compact) for c in commands]},
-        },
-        "required": ["thoughts", "command"],
+        "properties": {key: properties[key] for key in order},
+        "required": order,
         "additionalProperties": False,
     }
 
