@@ -274,3 +274,26 @@ def test_overflowing_summaries_are_condensed_into_frozen_facts(tmp_path):
         for before, after in zip(model.calls, model.calls[1:], strict=False)
     )
     assert appended >= 0.6 * (len(model.calls) - 1), appended
+
+
+def test_a_constrained_model_re_thinks_without_the_repeated_command(tmp_path):
+    from autonomo.llm.scripted import ScriptedModel
+
+    class Constrained(ScriptedModel):
+        enforces_schema = True  # like the local model: decoding follows the schema
+
+    model = Constrained([
+        reply("write_note", path="a.txt", text="hi"),
+        reply("write_note", path="a.txt", text="hi"),
+        reply("finish", reason="done"),
+    ])
+    agent, _, _ = make_agent(tmp_path, [])
+    agent.model = model
+    Runner(agent).run()
+    names = [
+        [option["properties"]["name"]["const"]
+         for option in call["schema"]["properties"]["command"]["anyOf"]]
+        for call in model.calls
+    ]
+    assert "write_note" in names[1] and "write_note" not in names[2]
+    assert agent.state.status == "finished"

@@ -107,9 +107,10 @@ class Runner:
         """Ask the model for the next action; handle invalid replies and repeats."""
         max_invalid = self.agent.settings.agent.max_invalid_responses
         note, invalid, model, rethought = "", 0, self.agent.model, False
+        exclude: frozenset[str] = frozenset()
         while True:
             try:
-                completion = self._call_proposal(model, note)
+                completion = self._call_proposal(model, note, exclude)
             except BudgetExceededError as exc:
                 self._stop("stopped", f"Budget reached: {exc}")
                 return None
@@ -130,16 +131,20 @@ class Runner:
                 return self._refuse_repeat(action)
             rethought, model = True, self.agent.smart_model or self.agent.model
             note = self._repeat_note(action)
+            if model.enforces_schema and action.name != "finish":
+                # a grammar-constrained model cannot even propose the same command again
+                exclude = frozenset({action.name})
             self.observer.on_note(self.agent.state, f"Repeat of {action.describe()} caught; "
                                                     "re-thinking with the smart model.")
 
-    def _call_proposal(self, model: ChatModel, note: str) -> Completion:
+    def _call_proposal(self, model: ChatModel, note: str,
+                       exclude: frozenset[str] = frozenset()) -> Completion:
         state, agent = self.agent.state, self.agent
         turn = Turn(now=datetime.now().strftime("%Y-%m-%d %H:%M"), note=note,
                     memories=self._relevant_memories())
         messages = build_messages(state, agent.strategy, turn, agent.limits)
         messages = self._plugin_edit_prompt(messages)
-        request = agent.strategy.request()
+        request = agent.strategy.request(exclude)
         return self.call_model(model, "propose", messages, schema=request.schema,
                                tools=request.tools)
 

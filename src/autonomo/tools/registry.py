@@ -284,6 +284,13 @@ class CommandRegistry:
             chosen.register(cmd)
         return chosen
 
+    def without(self, names: Iterable[str]) -> CommandRegistry:
+        """This registry less the named commands (itself when there are none to drop)."""
+        dropped = set(names)
+        if not dropped & set(self.commands):
+            return self
+        return CommandRegistry({n: c for n, c in self.commands.items() if n not in dropped})
+
     def execute(
         self, name: str, arguments: dict[str, Any], ctx: CommandContext | None
     ) -> CommandResult:

@@ -12,7 +12,7 @@ from autonomo.agent.strategies.base import ModelRequest, PromptStrategy
 from autonomo.agent.strategies.schema import command_call_schema
 from autonomo.errors import ModelResponseError
 from autonomo.llm.types import Completion
-from autonomo.tools.registry import Command
+from autonomo.tools.registry import Command, CommandRegistry
 
 #: OpenDevin's vocabulary, mapped to the commands that implement it
 ACTION_COMMANDS = {
@@ -59,13 +59,13 @@ class ActionsStrategy(PromptStrategy):
     def render_action(self, action: Action) -> str:
         return json.dumps({"action": action.name, "args": action.arguments})
 
-    def build_request(self) -> ModelRequest:
+    def build_request(self, commands: CommandRegistry) -> ModelRequest:
         return ModelRequest(
             schema={
                 "anyOf": [
                     command_call_schema(c, compact=self.compact, name_key="action",
                                         name=self.action_name(c))
-                    for c in self.commands
+                    for c in commands
                 ]
             }
         )

@@ -51,7 +51,7 @@ class PromptStrategy(ABC):
         #: small models: tighter schema (short thoughts, string length caps)
         self.compact = compact
         self._system: tuple[int, Message] | None = None
-        self._request: ModelRequest | None = None
+        self._requests: dict[frozenset[str], ModelRequest] = {}
         #: episode number -> (the result object rendered, chars, its messages); episodes are
         #: immutable once they have a result, so each is rendered once
         self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
@@ -125,14 +125,15 @@ class PromptStrategy(ABC):
         )
 
     # -- the call and its response --------------------------------------------------------------
-    def request(self) -> ModelRequest:
-        """Schema or tools for the call; the command set is fixed for a run, so built once."""
-        if self._request is None:
-            self._request = self.build_request()
-        return self._request
+    def request(self, exclude: frozenset[str] = frozenset()) -> ModelRequest:
+        """Schema or tools for the call, without the commands in ``exclude``; the command set
+        is fixed for a run, so each variant is built once."""
+        if exclude not in self._requests:
+            self._requests[exclude] = self.build_request(self.commands.without(exclude))
+        return self._requests[exclude]
 
     @abstractmethod
-    def build_request(self) -> ModelRequest: ...
+    def build_request(self, commands: CommandRegistry) -> ModelRequest: ...
 
     @abstractmethod
     def parse(self, completion: Completion) -> Action:

@@ -18,6 +18,7 @@ from autonomo.agent.strategies.schema import (
 )
 from autonomo.errors import ModelResponseError
 from autonomo.llm.types import Completion
+from autonomo.tools.registry import CommandRegistry
 
 
 class OneShotStrategy(PromptStrategy):
@@ -57,8 +58,8 @@ class OneShotStrategy(PromptStrategy):
              "command": {"name": example_cmd.name, "args": example_cmd.example}}
         )
 
-    def build_request(self) -> ModelRequest:
-        return ModelRequest(schema=one_shot_schema(self.commands, compact=self.compact))
+    def build_request(self, commands: CommandRegistry) -> ModelRequest:
+        return ModelRequest(schema=one_shot_schema(commands, compact=self.compact))
 
     def parse(self, completion: Completion) -> Action:
         data = parse_json_object(completion.text)

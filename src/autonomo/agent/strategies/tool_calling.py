@@ -9,6 +9,7 @@ from autonomo.agent.strategies.base import ModelRequest, PromptStrategy
 from autonomo.agent.strategies.schema import tighten
 from autonomo.errors import ModelResponseError
 from autonomo.llm.types import Completion, Message, ToolCall, ToolSpec
+from autonomo.tools.registry import CommandRegistry
 
 
 class ToolCallingStrategy(PromptStrategy):
@@ -49,7 +50,7 @@ class ToolCallingStrategy(PromptStrategy):
         status = result.status if result else "interrupted"
         return output if status == "success" else f"{status}: {output}"
 
-    def build_request(self) -> ModelRequest:
+    def build_request(self, commands: CommandRegistry) -> ModelRequest:
         return ModelRequest(
             tools=[
                 ToolSpec(
@@ -57,7 +58,7 @@ class ToolCallingStrategy(PromptStrategy):
                     description=c.description,
                     parameters=tighten(c.parameters_schema(), compact=self.compact),
                 )
-                for c in self.commands
+                for c in commands
             ]
         )
 
