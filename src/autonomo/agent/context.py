@@ -1,8 +1,8 @@
 """Building the prompt from state, and deciding when to compact episodes into summaries.
 
-Compaction happens rarely and in batches: once more than ``full_episodes + batch`` episodes are
-shown in full, or the progress passes its token budget, the oldest full episodes are replaced
-by their one-line summaries at once. Every other step only appends, so the prefix cache holds.
+Compaction happens rarely and in batches: once the episodes shown in full pass the history
+budget, all but the latest few are replaced by their one-line summaries at once. Every other
+step only appends, so the prefix cache holds.
 """
 
 from __future__ import annotations
@@ -20,10 +20,8 @@ from autonomo.llm.types import Message
 class ContextLimits:
     #: tokens the progress (summaries + full episodes) may take
     history_budget: int = 1500
-    #: latest episodes always shown in full
+    #: at most this many of the latest episodes stay in full after a compaction
     full_episodes: int = 3
-    #: how many more full episodes may pile up before a compaction
-    batch: int = 4
     #: characters of a result shown in full
     result_chars: int = 1200
 
@@ -99,9 +97,9 @@ def episodes_to_compact(
 ) -> list[Episode]:
     """The episodes to turn into summaries now (empty on most steps).
 
-    A compaction is due when more than ``full_episodes + batch`` episodes are shown in full or
-    they pass the history budget. It then keeps at most ``full_episodes`` of the latest, within
-    half the budget (at least one), so that several steps can append before the next one.
+    A compaction is due when the episodes shown in full pass the history budget. It keeps at
+    most ``full_episodes`` of the latest within a quarter of the budget (at least one), so
+    that many steps append before the next compaction.
     """
     full = [e for e in state.episodes if e.number > state.compacted_upto and e.result]
     if len(full) <= 1:
@@ -111,12 +109,11 @@ def episodes_to_compact(
             for m in strategy.cached_episode_messages(e, limits.result_chars))
         for e in full
     ]
-    too_many = len(full) > limits.full_episodes + limits.batch
-    if not too_many and sum(sizes) <= limits.history_budget:
+    if sum(sizes) <= limits.history_budget:
         return []
     keep, used = 0, 0
     for size in reversed(sizes):
-        if keep >= limits.full_episodes or (keep and used + size > limits.history_budget // 2):
+        if keep >= limits.full_episodes or (keep and used + size > limits.history_budget // 4):
             break
         keep, used = keep + 1, used + size
     return full[: len(full) - keep]

@@ -17,6 +17,9 @@ class Action(BaseModel):
     thoughts: dict[str, Any] = Field(default_factory=dict)
     #: the model's response exactly as it was generated (kept so the prompt can replay it)
     raw: str = ""
+    #: the per-step instruction this action answered (time, memories, notes), kept verbatim
+    #: so that the next prompt extends this one and the model's cache covers the reply too
+    prompt: str = ""
 
     def same_call(self, other: Action | None) -> bool:
         return other is not None and (self.name, self.arguments) == (other.name, other.arguments)

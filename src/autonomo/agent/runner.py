@@ -54,6 +54,8 @@ class Runner:
         self._auto_runs = 0
         #: model calls not yet written; they go with the step's next write
         self._unsaved_calls: list[CallRecord] = []
+        #: the instruction of the proposal being made (kept with the action it produces)
+        self._trigger = ""
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self, max_steps: int | None = None) -> RunResult:
@@ -116,6 +118,7 @@ class Runner:
                 return None
             try:
                 action = self._plugin_filter_proposal(self.agent.strategy.parse(completion))
+                action.prompt = self._trigger
             except ModelResponseError as exc:
                 invalid += 1
                 self.observer.on_invalid_response(self.agent.state, str(exc), invalid)
@@ -143,6 +146,7 @@ class Runner:
         turn = Turn(now=datetime.now().strftime("%Y-%m-%d %H:%M"), note=note,
                     memories=self._relevant_memories())
         messages = build_messages(state, agent.strategy, turn, agent.limits)
+        self._trigger = messages[-1].content
         messages = self._plugin_edit_prompt(messages)
         request = agent.strategy.request(exclude)
         return self.call_model(model, "propose", messages, schema=request.schema,

@@ -89,11 +89,17 @@ class PromptStrategy(ABC):
         return cached[2]
 
     def episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
-        """The model's own reply, then the result, as the model will see them from now on."""
+        """The instruction the model answered, its reply, then the result, as the model
+        will see them from now on."""
         return [
+            *self.prompt_messages(episode),
             Message.assistant(episode.action.raw or self.render_action(episode.action)),
             Message.user(self.render_result(episode, result_chars)),
         ]
+
+    @staticmethod
+    def prompt_messages(episode: Episode) -> list[Message]:
+        return [Message.user(episode.action.prompt)] if episode.action.prompt else []
 
     def render_action(self, action: Action) -> str:
         return action.describe()
@@ -110,7 +116,7 @@ class PromptStrategy(ABC):
             self.template,
             "result",
             number=episode.number,
-            action=episode.action.describe(),
+            command=episode.action.name,  # its arguments are in the reply just above
             status=result.status if result else "interrupted",
             output=output or "(no output)",
             source=episode.source,

@@ -36,6 +36,7 @@ class ToolCallingStrategy(PromptStrategy):
         thought = episode.action.thoughts.get("text", "")
         call = ToolCall(id=call_id, name=episode.action.name, arguments=episode.action.arguments)
         return [
+            *self.prompt_messages(episode),
             Message.assistant(thought, tool_calls=[call]),
             Message.tool(self.render_result(episode, result_chars), call_id, episode.action.name),
         ]
