@@ -88,3 +88,34 @@ def test_bad_configuration_is_a_clear_error(env, capsys):
     assert main(["run", "-c", "anything"]) == 2
     err = capsys.readouterr().err
     assert "agent.max_steps" in err and "Traceback" not in err
+
+
+def test_interactive_run_asks_for_the_task_approval_and_a_follow_up(env, capsys, monkeypatch):
+    import io
+
+    responses = script(
+        env / "r.yaml",
+        reply("write_file", path="a.txt", content="one"),
+        reply("write_file", path="b.txt", content="two"),
+        reply("finish", reason="both written"),
+        reply("read_file", path="a.txt"),
+        reply("finish", reason="read it"),
+    )
+    answers = "\n".join([
+        "write two files",          # the task (no agent to resume yet)
+        "y",                        # run write_file a.txt
+        "use b.txt next",           # feedback instead of running write_file b.txt
+        "y -5",                     # finish, and everything after without asking
+        "now read a.txt",           # follow-up task after finish
+        "",                         # no further follow-up: quit
+    ]) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code = main(["run", "--provider", "scripted", "--model", responses,
+                 "--name", "Pat", "--role", "a file clerk"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "FEEDBACK: use b.txt next" in out
+    assert "read it" in out
+    ws = env / "data" / "agents"
+    written = sorted(p.name for p in ws.glob("*/workspace/*"))
+    assert written == ["a.txt"]  # b.txt was never written: the user gave feedback instead
