@@ -107,6 +107,8 @@ class TerminalObserver(RunObserver):
         self._stop_spinner()
         colour = {"finished": "green", "failed": "red"}.get(state.status, "yellow")
         self.console.print(f"[bold {colour}]{state.status.upper()}:[/] {escape(state.stop_reason)}")
+        self.console.print(f"[dim]The agent's files are in {state.workspace}; "
+                           f"`autonomo log {state.id}` shows every step.[/]")
 
 
 class TerminalApproval:
