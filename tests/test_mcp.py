@@ -104,3 +104,34 @@ def test_streamable_http_server(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_agents_get_the_configured_servers_tools(tmp_path: Path) -> None:
+    """MCP tools are listed in the prompt like built-ins and called by a running agent."""
+    import json as _json
+
+    from autonomo.agent.approval import AutoApproval
+    from autonomo.agent.profile import AgentProfile
+    from autonomo.agent.runner import Runner
+    from autonomo.agent.wiring import Workbench
+    from autonomo.config import Settings
+    from autonomo.llm.scripted import ScriptedModel
+
+    settings = Settings(data_dir=tmp_path / "data",
+                        mcp_servers={"calc": {"command": [sys.executable, SERVER]}})
+    settings.memory.enabled = False
+
+    def call(name: str, **args: object) -> str:
+        return _json.dumps({"thoughts": {"reasoning": "next"},
+                            "command": {"name": name, "args": args}})
+
+    model = ScriptedModel([call("calc_add", a=2, b=40), call("finish", reason="2+40=42")])
+    bench = Workbench.open(settings, models=(model, model, model))
+    try:
+        agent = bench.new_agent("add 2 and 40", profile=AgentProfile(name="M", role="a maths AI"))
+        result = Runner(agent, AutoApproval()).run()
+        assert result.status == "finished"
+        assert "calc_add" in model.calls[0]["messages"][0].content
+        assert agent.state.episodes[0].result.output.strip() == "42"
+    finally:
+        bench.close()

@@ -14,7 +14,20 @@ from autonomo.agent.subagents import SubAgentManager
 from autonomo.config import Settings
 from autonomo.llm.base import ChatModel
 from autonomo.llm.factory import create_model, create_model_pair
+from autonomo.plugins.hookspecs import hookimpl
 from autonomo.plugins.manager import create_plugin_manager
+
+
+class _Commands:
+    """Registers a fixed list of commands through the plugin hook."""
+
+    def __init__(self, commands: list[Any]) -> None:
+        self.commands = commands
+
+    @hookimpl
+    def register_commands(self, register: Any) -> None:
+        for cmd in self.commands:
+            register(cmd)
 
 
 @dataclass
@@ -28,6 +41,8 @@ class Workbench:
     smart_model: ChatModel
     summary_model: ChatModel
     _embedder: Any = None
+    #: the running MCP servers whose tools this workbench's agents can call
+    _mcp: Any = None
 
     @classmethod
     def open(cls, settings: Settings, *, plugins: pluggy.PluginManager | None = None,
@@ -40,7 +55,18 @@ class Workbench:
             summary = (create_model(settings.llm.fast, plugins=plugins)
                        if settings.llm.fast.provider == "local" else pair.fast)
             models = (pair.fast, pair.smart, summary)
-        return cls(settings, AgentStore(settings.data_dir), plugins, *models)
+        bench = cls(settings, AgentStore(settings.data_dir), plugins, *models)
+        if settings.mcp_servers:
+            bench._start_mcp()
+        return bench
+
+    def _start_mcp(self) -> None:
+        """Start the configured MCP servers; their tools register like any plugin's commands
+        (named ``<server>_<tool>``), so the agent's command selection applies to them too."""
+        from autonomo.tools.mcp import mcp_toolset
+
+        self._mcp = mcp_toolset(self.settings)
+        self.plugins.register(_Commands(self._mcp.start()), name="mcp")
 
     def memory_factory(self) -> Any:
         """A function state -> the agent's long-term memory, or None when memory is off.
@@ -75,6 +101,8 @@ class Workbench:
         return agent
 
     def close(self) -> None:
+        if self._mcp is not None:
+            self._mcp.close()
         for model in {id(m): m for m in (self.model, self.smart_model, self.summary_model)
                       }.values():
             model.close()
