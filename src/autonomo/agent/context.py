@@ -46,7 +46,11 @@ def progress_messages(
     if compacted:
         lines = [*state.condensed, *summary_lines(state)]
         messages.append(strategy.summaries_message(_fit_lines(lines, limits, strategy)))
-    shown_task = compacted[-1].task_index if compacted else 0
+    shown_task = 0
+    # tasks given during the compacted steps: they change only when a compaction does
+    while compacted and shown_task < compacted[-1].task_index:
+        shown_task += 1
+        messages.append(strategy.task_message(state, shown_task))
     for episode in full:
         while episode.task_index > shown_task:
             shown_task += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -56,6 +57,9 @@ class Runner:
         self._unsaved_calls: list[CallRecord] = []
         #: the instruction of the proposal being made (kept with the action it produces)
         self._trigger = ""
+        #: guards usage, the budget reservation and the unsaved calls (summaries run in threads)
+        self._lock = threading.Lock()
+        self._reserved = 0.0
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self, max_steps: int | None = None) -> RunResult:
@@ -74,6 +78,8 @@ class Runner:
                 self.step()
             except ProviderError as exc:  # retried already: the model cannot be reached
                 self._stop("failed", f"The model failed: {exc}")
+            except BudgetExceededError as exc:  # e.g. while summarising old steps
+                self._stop("stopped", f"Budget reached: {exc}")
             except UserError as exc:  # e.g. a rejected key: saved, then shown to the user
                 self._stop("failed", str(exc))
                 raise
@@ -145,9 +151,9 @@ class Runner:
         state, agent = self.agent.state, self.agent
         turn = Turn(now=datetime.now().strftime("%Y-%m-%d %H:%M"), note=note,
                     memories=self._relevant_memories())
-        messages = build_messages(state, agent.strategy, turn, agent.limits)
+        messages = self._plugin_edit_prompt(
+            build_messages(state, agent.strategy, turn, agent.limits))
         self._trigger = messages[-1].content
-        messages = self._plugin_edit_prompt(messages)
         request = agent.strategy.request(exclude)
         return self.call_model(model, "propose", messages, schema=request.schema,
                                tools=request.tools)
@@ -217,7 +223,8 @@ class Runner:
         self._write([episode], durable=False)
 
     def _write(self, episodes: list[Episode], *, durable: bool) -> None:
-        calls, self._unsaved_calls = self._unsaved_calls, []
+        with self._lock:
+            calls, self._unsaved_calls = self._unsaved_calls, []
         durable = durable and self.agent.settings.agent.fsync_steps
         self.agent.store.write(self.agent.state, episodes=episodes, calls=calls,
                                durable=durable)
@@ -280,36 +287,48 @@ class Runner:
     # -- model calls ----------------------------------------------------------------------------
     def call_model(self, model: ChatModel, purpose: str, messages: list[Message],
                    **options: Any) -> Completion:
-        """One model call: budget check, plugins, usage, trajectory."""
+        """One model call: budget check, plugins, usage, trajectory. Thread-safe: summaries
+        call it from several threads at once."""
         state = self.agent.state
-        self._check_budget(model, messages, options)
-        self.observer.on_model_call(purpose, messages)
-        completion = None
-        if self.agent.plugins is not None:
-            completion = self.agent.plugins.hook.chat_completion(
-                model=model, messages=messages, options=options)
-        if completion is None:
-            started = time.perf_counter()
-            completion = model.complete(messages, **options)
-            completion.latency_s = completion.latency_s or time.perf_counter() - started
-        state.usage = state.usage + completion.usage.model_copy(update={"calls": 1})
-        self._unsaved_calls.append(CallRecord(len(state.episodes) + 1, purpose, messages,
-                                              _loggable(options), completion))
+        reserved = self._reserve_budget(model, messages, options)
+        try:
+            self.observer.on_model_call(purpose, messages)
+            completion = None
+            if self.agent.plugins is not None:
+                completion = self.agent.plugins.hook.chat_completion(
+                    model=model, messages=messages, options=options)
+            if completion is None:
+                started = time.perf_counter()
+                completion = model.complete(messages, **options)
+                completion.latency_s = completion.latency_s or time.perf_counter() - started
+        finally:
+            with self._lock:
+                self._reserved -= reserved
+        with self._lock:
+            state.usage = state.usage + completion.usage.model_copy(update={"calls": 1})
+            self._unsaved_calls.append(CallRecord(len(state.episodes) + 1, purpose, messages,
+                                                  _loggable(options), completion))
         self.observer.on_model_response(purpose, completion)
         if self.agent.plugins is not None:
             self.agent.plugins.hook.on_response(agent=self.agent, completion=completion)
         return completion
 
-    def _check_budget(self, model: ChatModel, messages: list[Message], options: dict) -> None:
+    def _reserve_budget(self, model: ChatModel, messages: list[Message], options: dict) -> float:
+        """Set aside the call's worst-case cost, or raise if that would pass the budget
+        (calls in flight count with their worst case, so parallel calls cannot overshoot)."""
         budget = self.agent.state.budget
         if budget is None:
-            return
+            return 0.0
         estimate = model.estimate_cost(messages, options.get("max_tokens"))
-        if self.agent.state.usage.cost + estimate > budget:
-            raise BudgetExceededError(
-                f"spent ${self.agent.state.usage.cost:.4f} of ${budget:.4f}; the next call "
-                f"could cost up to ${estimate:.4f}."
-            )
+        with self._lock:
+            committed = self.agent.state.usage.cost + self._reserved
+            if committed + estimate > budget:
+                raise BudgetExceededError(
+                    f"spent ${committed:.4f} of ${budget:.4f}; the next call could cost up to "
+                    f"${estimate:.4f}."
+                )
+            self._reserved += estimate
+        return estimate
 
     # -- memory and plugins ---------------------------------------------------------------------
     def _relevant_memories(self) -> list[str]:

@@ -169,7 +169,8 @@ def agents_list() -> None:
     table = Table("id", "name", "status", "steps", "task")
     for state in store.list():
         steps = store.db.query("select count(*) from episodes where agent_id = ?", (state.id,))
-        table.add_row(state.id, state.name, state.status, str(steps[0][0]), state.task[:60])
+        table.add_row(state.id, escape(state.name), state.status, str(steps[0][0]),
+                      escape(state.task[:60]))
     console.print(table)
 
 

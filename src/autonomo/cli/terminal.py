@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -22,11 +25,15 @@ RESULT_PREVIEW = 600
 
 
 class TerminalObserver(RunObserver):
-    def __init__(self, console: Console, *, debug: bool = False, speak: bool = False) -> None:
+    def __init__(self, console: Console, *, debug: bool = False, speak: bool = False,
+                 speaker: Speaker | None = None) -> None:
         self.console = console
         self.debug = debug
-        self.speaker = Speaker() if speak else None
+        self.speaker = speaker or (Speaker() if speak else None)
         self._status: Status | None = None
+        #: model calls in flight (summaries run several at once): one spinner for all
+        self._calls_in_flight = 0
+        self._lock = threading.Lock()
 
     def on_run_start(self, state: AgentState) -> None:
         self.console.print(
@@ -36,16 +43,21 @@ class TerminalObserver(RunObserver):
         self.console.print(f"[bold]Task:[/] {escape(state.task)}")
 
     def on_model_call(self, purpose: str, messages: list[Message]) -> None:
-        if self.debug:
-            for message in messages:
-                self.console.rule(f"[dim]{message.role}[/]")
-                self.console.print(escape(message.content), highlight=False)
-        self._stop_spinner()
-        self._status = self.console.status(SPINNER_TEXT.get(purpose, "Working…"))
-        self._status.start()
+        with self._lock:
+            if self.debug:
+                for message in messages:
+                    self.console.rule(f"[dim]{message.role}[/]")
+                    self.console.print(escape(message.content), highlight=False)
+            self._calls_in_flight += 1
+            if self._status is None:
+                self._status = self.console.status(SPINNER_TEXT.get(purpose, "Working…"))
+                self._status.start()
 
     def on_model_response(self, purpose: str, completion: Completion) -> None:
-        self._stop_spinner()
+        with self._lock:
+            self._calls_in_flight = max(0, self._calls_in_flight - 1)
+            if self._calls_in_flight == 0:
+                self._stop_spinner()
         if self.debug:
             self.console.rule(f"[dim]response ({purpose}, {completion.latency_s:.2f}s)[/]")
             self.console.print(escape(completion.text), highlight=False)
@@ -104,7 +116,9 @@ class TerminalObserver(RunObserver):
         )
 
     def on_run_end(self, state: AgentState) -> None:
-        self._stop_spinner()
+        with self._lock:
+            self._calls_in_flight = 0
+            self._stop_spinner()
         colour = {"finished": "green", "failed": "red"}.get(state.status, "yellow")
         self.console.print(f"[bold {colour}]{state.status.upper()}:[/] {escape(state.stop_reason)}")
         self.console.print(f"[dim]The agent's files are in {state.workspace}; "
@@ -136,11 +150,22 @@ class TerminalApproval:
 
 
 class Speaker:
-    """Reads text aloud with espeak-ng (or espeak) when one is installed."""
+    """Reads text aloud with espeak-ng (or espeak) when one is installed; with ``wav_dir``
+    (e.g. on a machine without a sound card), saves each utterance as a WAV file there."""
 
-    def __init__(self) -> None:
+    def __init__(self, wav_dir: Path | None = None) -> None:
         self.binary = shutil.which("espeak-ng") or shutil.which("espeak")
+        self.wav_dir = wav_dir
+        self.spoken = 0
 
     def say(self, text: str) -> None:
-        if self.binary:
-            subprocess.run([self.binary, text], check=False, capture_output=True, timeout=60)
+        if not self.binary:
+            return
+        command = [self.binary]
+        if self.wav_dir is not None:
+            self.wav_dir.mkdir(parents=True, exist_ok=True)
+            command += ["-w", str(self.wav_dir / f"speak-{self.spoken + 1:04d}.wav")]
+        self.spoken += 1
+        # "--": a text starting with "-" is not an option; a long speech is cut off
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            subprocess.run([*command, "--", text], check=False, capture_output=True, timeout=60)

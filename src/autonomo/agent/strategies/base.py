@@ -68,10 +68,8 @@ class PromptStrategy(ABC):
 
     def task_message(self, state: AgentState, index: int) -> Message:
         if index == 0:
-            goals = state.profile.goals if len(state.tasks) <= 1 else []
-            return Message.user(
-                templates.render(self.template, "task", task=state.tasks[0], goals=goals)
-            )
+            return Message.user(templates.render(
+                self.template, "task", task=state.tasks[0], goals=state.profile.goals))
         return Message.user(
             templates.render(self.template, "follow_up", task=state.tasks[index])
         )

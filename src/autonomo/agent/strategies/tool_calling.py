@@ -25,7 +25,7 @@ class ToolCallingStrategy(PromptStrategy):
         return Message.user(
             templates.render("one_shot", "task" if index == 0 else "follow_up",
                              task=state.tasks[index],
-                             goals=state.profile.goals if len(state.tasks) <= 1 else [])
+                             goals=state.profile.goals)
         )
 
     def summaries_message(self, lines: list[str]) -> Message:
