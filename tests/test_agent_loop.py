@@ -298,3 +298,34 @@ def test_a_constrained_model_re_thinks_without_the_repeated_command(tmp_path):
     ]
     assert "write_note" in names[1] and "write_note" not in names[2]
     assert agent.state.status == "finished"
+
+
+def test_generated_profile_is_counted_and_logged(tmp_path):
+    from autonomo.llm.types import ToolCall
+
+    profile_call = ToolCall(id="p", name="create_agent", arguments={
+        "name": "Writer GPT", "description": "An AI that writes notes.",
+        "best_practices": ["Keep notes short."], "constraints": ["Stay in the workspace."]})
+    agent, _model, store = make_agent(tmp_path, [profile_call, reply("finish", reason="ok")],
+                                     profile=None)
+    assert agent.state.profile.name == "WriterGPT"
+    assert agent.state.profile.role == "an AI that writes notes"
+    assert "Stay in the workspace." in agent.state.directives.constraints
+    Runner(agent).run()
+    calls = store.calls(agent.state.id)
+    assert [c["purpose"] for c in calls] == ["profile", "propose"]
+    assert agent.state.usage.calls == 2
+
+
+def test_agents_are_found_by_unique_id_prefix_or_name_only(tmp_path):
+    import pytest
+
+    from autonomo.errors import UserError
+
+    first, _, store = make_agent(tmp_path, [])
+    _second, _, _ = make_agent(tmp_path, [])
+    assert store.load(first.state.id[:6]).id == first.state.id
+    with pytest.raises(UserError, match="matches several agents"):
+        store.load("TestGPT")  # both have this name
+    with pytest.raises(UserError, match="No agent"):
+        store.load("%")  # a LIKE wildcard is taken literally

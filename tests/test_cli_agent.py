@@ -53,7 +53,7 @@ def test_run_continuous_writes_the_file_and_is_listed_and_logged(env, capsys):
     export = env / "log.json"
     assert main(["log", agent_id, "--json", str(export)]) == 0
     data = json.loads(export.read_text())
-    assert [c["purpose"] for c in data["calls"]] == ["propose", "propose"]
+    assert [c["purpose"] for c in data["calls"]] == ["profile", "propose", "propose"]
     assert data["agent"]["profile"]["name"] == "WriterGPT"
     assert "Only write inside the workspace." in data["agent"]["directives"]["constraints"]
 

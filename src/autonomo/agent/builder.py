@@ -12,7 +12,7 @@ from autonomo.agent.agent import Agent
 from autonomo.agent.context import ContextLimits
 from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.agent.profile_generation import generate_profile
-from autonomo.agent.state import AgentState, AgentStore
+from autonomo.agent.state import AgentState, AgentStore, CallRecord
 from autonomo.agent.strategies import create_strategy
 from autonomo.config import Settings
 from autonomo.errors import ModelResponseError, UserError
@@ -88,17 +88,40 @@ def new_agent(
         parent_id=parent_id,
     )
     base = load_directives(settings)
+    calls: list[CallRecord] = []
     if profile is None:
-        try:
-            profile, generated = generate_profile(model, task)
-            directives = (directives or base).merged_with(generated)
-        except ModelResponseError:
-            profile = AgentProfile()
+        profile, generated = _generated_profile(model, task, state, calls)
+        directives = (directives or base).merged_with(generated)
     state.profile = profile
     state.directives = directives or base
     state.workspace = str((workspace or store.default_workspace(state.id)).resolve())
-    return assemble(state, settings, store, model, smart_model=smart_model,
-                    summary_model=summary_model, plugins=plugins, memory_factory=memory_factory)
+    agent = assemble(state, settings, store, model, smart_model=smart_model,
+                     summary_model=summary_model, plugins=plugins, memory_factory=memory_factory)
+    if calls:
+        store.write(state, calls=calls)
+    return agent
+
+
+def _generated_profile(
+    model: ChatModel, task: str, state: AgentState, calls: list[CallRecord]
+) -> tuple[AgentProfile, Directives]:
+    """The model's ``create_agent`` answer, counted in the agent's usage, budget and
+    trajectory; the default profile when the answer is unusable or the budget is too small."""
+
+    def call(m: ChatModel, messages: list[Any], **options: Any) -> Any:
+        if state.budget is not None and m.estimate_cost(
+                messages, options.get("max_tokens")) > state.budget:
+            raise ModelResponseError("The budget is too small to generate a profile.")
+        completion = m.complete(messages, **options)
+        state.usage = state.usage + completion.usage.model_copy(update={"calls": 1})
+        logged = {k: v for k, v in options.items() if k not in ("tools", "schema")}
+        calls.append(CallRecord(0, "profile", list(messages), logged, completion))
+        return completion
+
+    try:
+        return generate_profile(model, task, call=call)
+    except ModelResponseError:
+        return AgentProfile(), Directives()
 
 
 def assemble(

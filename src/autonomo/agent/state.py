@@ -122,16 +122,21 @@ class AgentStore:
             self._write_agent(db, state)
 
     def load(self, agent_id: str) -> AgentState:
-        rows = self.db.query("select id, state from agents where id = ? or name = ?"
-                             " order by updated_at desc", (agent_id, agent_id))
+        """An agent by id, unique id prefix, or unique name."""
+        rows = self.db.query("select id, state from agents where id = ?", (agent_id,))
         if not rows:
-            matches = self.db.query("select id, state from agents where id like ?",
-                                    (agent_id + "%",))
-            if len(matches) != 1:
-                raise UserError(
-                    f"No agent {agent_id!r}. List the agents with `autonomo agents list`."
-                )
-            rows = matches
+            pattern = agent_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            rows = self.db.query(
+                "select id, state from agents where id like ? escape '\\' or name = ?",
+                (pattern + "%", agent_id),
+            )
+        if len(rows) > 1:
+            ids = ", ".join(r[0] for r in rows[:10])
+            raise UserError(f"{agent_id!r} matches several agents ({ids}); use the full id.")
+        if not rows:
+            raise UserError(
+                f"No agent {agent_id!r}. List the agents with `autonomo agents list`."
+            )
         state = AgentState.model_validate_json(rows[0][1])
         state.episodes = [
             Episode.model_validate_json(r[0])

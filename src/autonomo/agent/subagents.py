@@ -45,7 +45,10 @@ class SubAgentManager:
 
     def message(self, agent_id: str, text: str) -> str:
         child = self._load_agent(self._child_state(agent_id))
-        child.state.budget = self._remaining_budget()
+        remaining = self._remaining_budget()
+        # the child's own budget counts its whole history; the parent's usage already has
+        # what the child spent before, so the child may spend its past plus what is left
+        child.state.budget = None if remaining is None else child.state.usage.cost + remaining
         follow_up(child, text)
         result = self._run(child)
         return f"{child.state.name} ({result.status}): {result.reason}"
@@ -65,14 +68,15 @@ class SubAgentManager:
     # ---------------------------------------------------------------------------------------
     def _run(self, child: Agent) -> RunResult:
         before = child.state.usage
-        result = Runner(child, AutoApproval()).run(max_steps=SUBAGENT_STEPS)
-        spent = child.state.usage.model_copy(
-            update={f: getattr(child.state.usage, f) - getattr(before, f)
-                    for f in ("prompt_tokens", "cached_prompt_tokens", "completion_tokens",
-                              "cost", "calls")}
-        )
-        self.parent.state.usage = self.parent.state.usage + spent
-        return result
+        try:
+            return Runner(child, AutoApproval()).run(max_steps=SUBAGENT_STEPS)
+        finally:  # the parent pays even when the child's run raised
+            spent = child.state.usage.model_copy(
+                update={f: getattr(child.state.usage, f) - getattr(before, f)
+                        for f in ("prompt_tokens", "cached_prompt_tokens", "completion_tokens",
+                                  "cost", "calls")}
+            )
+            self.parent.state.usage = self.parent.state.usage + spent
 
     def _remaining_budget(self) -> float | None:
         budget = self.parent.state.budget

@@ -47,8 +47,13 @@ def start_agent(ctx: CommandContext, name: str, task: str, prompt: str | None = 
         task: what the helper should do
         prompt: extra instructions for the helper
     """
-    agent_id = _subagents(ctx).start(name, task, prompt)
-    return f"Started agent {name!r} with id {agent_id}."
+    agents = _subagents(ctx)
+    agent_id = agents.start(name, task, prompt)
+    outcome = next((a for a in agents.list() if a.get("id") == agent_id), {})
+    text = f"Started agent {name!r} with id {agent_id}."
+    if outcome.get("status"):
+        text += f" It {outcome['status']}: {outcome.get('result', '')}"
+    return cap_text(text, output_cap(ctx))
 
 
 @command(category="agents", example={"agent_id": "agent-1", "message": "What did you find?"})
@@ -75,7 +80,9 @@ def list_agents(ctx: CommandContext) -> str:
     lines = []
     for info in agents:
         status = f" [{info['status']}]" if info.get("status") else ""
-        lines.append(f"{info.get('id')}: {info.get('name')}{status} — {info.get('task', '')}")
+        result = f" → {info['result']}" if info.get("result") else ""
+        lines.append(f"{info.get('id')}: {info.get('name')}{status} — "
+                     f"{info.get('task', '')}{result}")
     return "\n".join(lines)
 
 
