@@ -28,7 +28,7 @@ def test_readme_toml_example_is_valid_configuration(tmp_path, monkeypatch):
     settings = load_settings()
     assert settings.llm.fast.model == "gpt-4o-mini"
     assert settings.llm.smart.model == "gpt-4o"
-    assert settings.sandbox.shell_allowlist == ["ls", "cat", "python3", "pytest"]
+    assert settings.sandbox.shell_allowlist == ["ls", "cat", "wc", "grep", "head"]
 
 
 def test_readme_commands_exist():
