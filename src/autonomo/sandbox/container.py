@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 from autonomo.config import SandboxConfig
-from autonomo.errors import MissingDependencyError
+from autonomo.errors import MissingDependencyError, UserError
 from autonomo.sandbox.base import Launch, ProcessSandbox
 
 
@@ -53,6 +53,12 @@ class ContainerSandbox(ProcessSandbox):
     def _launch(self, argv: list[str], cwd: str, env: dict[str, str], name: str) -> Launch:
         cfg = self.config
         mount = self.workspace_mount
+        if any(c in str(self.workspace) for c in ',:"'):
+            # the engine parses the mount spec: such a character would add options to it
+            raise UserError(
+                f"The workspace path {self.workspace} contains ',', ':' or '\"', which a "
+                "container mount cannot take safely; choose a workspace path without them."
+            )
         args = [
             self._exe, "run", "--rm", "-i",
             "--name", name,
@@ -65,7 +71,7 @@ class ContainerSandbox(ProcessSandbox):
             "--memory", f"{cfg.memory_mb}m",
             "--pids-limit", str(cfg.max_processes),
             "--ulimit", f"cpu={cfg.cpu_seconds}",
-            "-v", f"{self.workspace}:{mount}",
+            "--mount", f"type=bind,source={self.workspace},target={mount}",
             "-w", f"{mount}/{cwd}" if cwd != "." else mount,
         ]
         for key, value in env.items():
