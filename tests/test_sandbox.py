@@ -251,3 +251,51 @@ def test_exec_result_description() -> None:
     text = ExecResult(exit_code=-24).describe()
     assert "SIGXCPU" in text and "CPU time limit" in text
     assert "(no output)" in ExecResult(exit_code=3).describe()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the workspace is handed over only as root")
+def test_handing_over_the_workspace_never_follows_a_swapped_in_symlink(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A job renaming a folder to a symlink while the workspace is re-owned (the race a
+    reviewer won) must not get anything outside chowned: the swap is made deterministic by
+    doing it at the first chown, after the walk has listed the real folder."""
+    box = make(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "shadow").write_text("root only")
+    (outside / "sub").mkdir()
+    ws = box.workspace
+    (ws / "d" / "sub").mkdir(parents=True)
+    (ws / "d" / "shadow").write_text("mine")
+    (ws / "d" / "sub" / "f").write_text("mine")
+    (ws / "hard").write_text("x")
+    os.link(ws / "hard", tmp_path / "hard-outside")  # a hard link shared with the host
+    swapped: list[bool] = []
+
+    def swap() -> None:
+        if not swapped:
+            swapped.append(True)
+            os.rename(ws / "d", ws / "dreal")
+            os.symlink(outside, ws / "d")
+
+    real_chown, real_lchown = os.chown, os.lchown
+
+    def chown(*args, **kwargs):
+        swap()
+        return real_chown(*args, **kwargs)
+
+    def lchown(*args, **kwargs):
+        swap()
+        return real_lchown(*args, **kwargs)
+
+    monkeypatch.setattr(os, "chown", chown)
+    monkeypatch.setattr(os, "lchown", lchown)
+    box._prepare()
+    monkeypatch.undo()
+    assert swapped
+    for path in (outside, outside / "shadow", outside / "sub", tmp_path / "hard-outside"):
+        assert os.stat(path, follow_symlinks=False).st_uid == 0, path
+    uid = box.config.sandbox_uid
+    assert os.stat(ws, follow_symlinks=False).st_uid == uid
+    assert os.stat(ws / "d", follow_symlinks=False).st_uid == uid  # the link itself

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -69,6 +70,26 @@ def unavailable_reason(config: SandboxConfig) -> str | None:
     return None
 
 
+def _hand_over(name: str, dirfd: int, uid: int, device: int) -> bool:
+    """Give ``name`` in the folder ``dirfd`` to ``uid`` without following symlinks; False
+    when it is gone or on another device (so a folder is not to be entered)."""
+    try:
+        st = os.stat(name, dir_fd=dirfd, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    if st.st_dev != device:
+        return False
+    if st.st_uid == uid and st.st_gid == uid:
+        return True
+    if not stat.S_ISDIR(st.st_mode) and st.st_nlink > 1 and st.st_uid != uid:
+        return True
+    try:
+        os.chown(name, uid, uid, dir_fd=dirfd, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
+
+
 def _python_prefix() -> Path:
     return Path(os.path.realpath(sys.base_prefix))
 
@@ -98,20 +119,32 @@ class BubblewrapSandbox(ProcessSandbox):
         return self.config.sandbox_uid if self._root else 65534
 
     def _prepare(self) -> None:
-        """Running as root: give the workspace to the sandbox uid so it can write there."""
+        """Running as root: give the workspace to the sandbox uid so it can write there.
+
+        A sandboxed job may be renaming things in the workspace while this runs, so nothing
+        here goes by path: every folder is opened relative to its parent's descriptor without
+        following symlinks (``os.fwalk`` checks each opened folder is the one it listed), each
+        entry is changed through that descriptor with ``follow_symlinks=False``, and mounts of
+        other file systems are not entered. Files with other hard links that the sandbox uid
+        does not already own are left alone: they may be shared with files outside.
+        """
         if not self._root:
             return
         uid = self.config.sandbox_uid
-        paths = [self.workspace]
-        for root, dirs, files in os.walk(self.workspace):
-            paths.extend(Path(root, name) for name in dirs + files)
-        for path in paths:
-            try:
-                st = path.lstat()
-                if st.st_uid != uid or st.st_gid != uid:
-                    os.lchown(path, uid, uid)
-            except FileNotFoundError:
-                continue
+        try:
+            top = os.stat(self.workspace, follow_symlinks=False)
+        except FileNotFoundError:
+            return
+        if not stat.S_ISDIR(top.st_mode):
+            return
+        if top.st_uid != uid or top.st_gid != uid:
+            os.chown(self.workspace, uid, uid, follow_symlinks=False)
+        for _root, dirs, files, dirfd in os.fwalk(self.workspace, follow_symlinks=False):
+            for name in list(dirs):
+                if not _hand_over(name, dirfd, uid, top.st_dev):
+                    dirs.remove(name)  # another file system, or gone: do not enter
+            for name in files:
+                _hand_over(name, dirfd, uid, top.st_dev)
 
     def _launch(self, argv: list[str], cwd: str, env: dict[str, str], name: str) -> Launch:
         mount = self.workspace_mount
