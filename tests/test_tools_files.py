@@ -147,3 +147,80 @@ def test_write_does_not_follow_a_final_symlink(ctx, tmp_path: Path) -> None:
     assert run(ctx, "write_file", path="alias.txt", content="new").status == "success"
     assert target.read_text() == "new"  # the link points inside: resolved, written through
     assert os.path.islink(ctx.workspace / "alias.txt")
+
+
+@pytest.fixture
+def swap_after_resolve(ctx, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The race a reviewer won, made deterministic: the path is checked while 'd' is a real
+    folder, then 'd' is renamed and a symlink to a folder outside takes its place before
+    the command acts."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("host secret")
+    (outside / "sub").mkdir()
+    (ctx.workspace / "d" / "sub").mkdir(parents=True)
+    (ctx.workspace / "d" / "secret.txt").write_text("mine")
+    real_resolve = Workspace.resolve
+
+    def resolve_then_swap(self, path):
+        resolved = real_resolve(self, path)
+        if not (ctx.workspace / "dreal").exists():
+            os.rename(ctx.workspace / "d", ctx.workspace / "dreal")
+            os.symlink(outside, ctx.workspace / "d")
+        return resolved
+
+    monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
+    return outside
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("write_file", {"path": "d/pwned.txt", "content": "x"}),
+        ("write_file", {"path": "d/sub/new/pwned.txt", "content": "x"}),
+        ("append_to_file", {"path": "d/secret.txt", "content": "x"}),
+        ("read_file", {"path": "d/secret.txt"}),
+        ("delete_file", {"path": "d/secret.txt"}),
+        ("delete_file", {"path": "d/sub"}),
+        ("search_files", {"content": "secret", "path": "d"}),
+    ],
+)
+def test_a_folder_swapped_for_a_symlink_is_never_followed(
+    ctx, swap_after_resolve: Path, name: str, arguments: dict
+) -> None:
+    outside = swap_after_resolve
+    res = run(ctx, name, **arguments)
+    assert "host secret" not in res.output
+    if name != "search_files":
+        assert res.status == "error" and "symbolic link" in res.output
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.txt", "sub"]
+    assert list((outside / "sub").iterdir()) == []
+    assert (outside / "secret.txt").read_text() == "host secret"
+
+
+def test_a_fifo_is_refused_not_waited_on(ctx) -> None:
+    os.mkfifo(ctx.workspace / "notes.txt")  # opening it to read would block forever
+    res = run(ctx, "read_file", path="notes.txt")
+    assert res.status == "error" and "named pipe" in res.output
+    (ctx.workspace / "real.txt").write_text("notes here\n")
+    hits = run(ctx, "search_files", content="notes").output
+    assert hits == "real.txt:1: notes here"
+    res = run(ctx, "write_file", path="notes.txt", content="x")
+    assert res.status == "error"
+
+
+def test_reading_a_huge_file_reads_only_its_start(ctx, monkeypatch: pytest.MonkeyPatch) -> None:
+    from autonomo.tools import files
+
+    monkeypatch.setattr(files, "_READ_MAX_BYTES", 1000)
+    with open(ctx.workspace / "big.txt", "w") as handle:
+        handle.write("first line\n")
+        handle.truncate(1500 * 1024 * 1024)  # sparse: 1.5 GB that takes no disk
+    # sparse zeros look binary; make the start text and the read still stops early
+    res = run(ctx, "read_file", path="big.txt")
+    assert res.status == "error" and "binary" in res.output
+    with open(ctx.workspace / "long.txt", "w") as handle:
+        handle.write("abc\n" * 1000)
+    out = run(ctx, "read_file", path="long.txt", max_lines=2).output
+    assert out.startswith("abc\nabc\n")
+    assert "the file is 4000 bytes; only its first 1000 bytes were read" in out

@@ -2,29 +2,99 @@
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
 import re
+import stat
 from pathlib import Path
 
 from autonomo.tools._common import cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
 from autonomo.tools.registry import CommandError, command
+from autonomo.tools.workspace import Workspace
 
 #: files larger than this are not searched by content
 _SEARCH_MAX_BYTES = 2 * 1024 * 1024
 _BINARY_SNIFF = 8192
+#: read_file reads at most this much of a file (a huge or sparse file is not loaded whole)
+_READ_MAX_BYTES = 4 * 1024 * 1024
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 def _is_binary(data: bytes) -> bool:
     return b"\x00" in data[:_BINARY_SNIFF]
 
 
-def _read_text(path: Path) -> str:
-    data = path.read_bytes()
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    left = limit
+    while left > 0:
+        chunk = os.read(fd, min(left, 1024 * 1024))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _open_regular(folder: int, name: str, shown: str) -> tuple[int, os.stat_result]:
+    """Open ``name`` in ``folder`` for reading: no symlink, no blocking on a FIFO, and
+    nothing but a regular file (a FIFO or device could hang or never end)."""
+    try:
+        fd = os.open(name, _READ_FLAGS, dir_fd=folder)
+    except FileNotFoundError as exc:
+        raise CommandError(f"{shown} does not exist. Use list_folder to see what is there.") \
+            from exc
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise CommandError(f"{shown} became a symbolic link while being read; refused.") \
+                from exc
+        raise CommandError(f"Cannot read {shown}: {exc.strerror}.") from exc
+    st = os.fstat(fd)
+    if stat.S_ISDIR(st.st_mode):
+        os.close(fd)
+        raise CommandError(f"{shown} is a folder; use list_folder to see its contents.")
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        kind = _kind(st.st_mode)
+        raise CommandError(f"{shown} is {kind}, not a regular file; it cannot be read.")
+    return fd, st
+
+
+def _read_text(ws: Workspace, path: str) -> tuple[str, str, int | None]:
+    """(text, relative path, total size when only the first part was read)."""
+    parts = ws.parts(path)
+    if not parts:
+        raise CommandError(f"{path} is a folder; use list_folder to see its contents.")
+    try:
+        folder = ws.open_folder(parts[:-1])
+    except FileNotFoundError as exc:
+        raise CommandError(f"{path} does not exist. Use list_folder to see what is there.") from exc
+    try:
+        fd, st = _open_regular(folder, parts[-1], path)
+    finally:
+        os.close(folder)
+    try:
+        data = _read_at_most(fd, _READ_MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    shown = "/".join(parts)
     if _is_binary(data):
-        raise CommandError(f"{path.name} is a binary file ({len(data)} bytes); it cannot be shown.")
-    return data.decode("utf-8", errors="replace")
+        raise CommandError(f"{path} is a binary file ({st.st_size} bytes); it cannot be shown.")
+    partial = len(data) > _READ_MAX_BYTES
+    text = data[:_READ_MAX_BYTES].decode("utf-8", errors="replace")
+    return text, shown, max(st.st_size, len(data)) if partial else None
 
 
 @command(category="files", aliases=("read",), example={"path": "notes.txt"})
@@ -39,12 +109,8 @@ def read_file(
         max_lines: how many lines to show at most (default: as many as fit)
     """
     ws = workspace(ctx)
-    target = ws.resolve(path)
-    if not target.exists():
-        raise CommandError(f"{path} does not exist. Use list_folder to see what is there.")
-    if target.is_dir():
-        raise CommandError(f"{path} is a folder; use list_folder to see its contents.")
-    lines = _read_text(target).splitlines(keepends=True)
+    text, _shown, partial_of = _read_text(ws, path)
+    lines = text.splitlines(keepends=True)
     if start_line < 1:
         raise CommandError("start_line must be 1 or more.")
     if lines and start_line > len(lines):
@@ -68,6 +134,11 @@ def read_file(
             f"\n[truncated: showing lines {start_line}-{last} of {len(lines)}; "
             f"call read_file with start_line={last + 1} to continue]"
         )
+    if partial_of is not None:
+        text += (
+            f"\n[truncated: the file is {partial_of} bytes; only its first {_READ_MAX_BYTES} "
+            "bytes were read. Use a shell command (e.g. tail, sed -n) to see the rest]"
+        )
     return text if text else f"({path} is empty)"
 
 
@@ -79,13 +150,8 @@ def write_file(ctx: CommandContext, path: str, content: str) -> str:
         path: file path relative to the workspace
         content: the complete new text of the file
     """
-    ws = workspace(ctx)
-    target = ws.resolve(path)
-    if target == ws.root or target.is_dir():
-        raise CommandError(f"{path} is a folder; give a file name.")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _write(target, content, "w")
-    return f"Wrote {len(content)} characters to {ws.relative(target)}."
+    shown = _write(workspace(ctx), path, content, "w")
+    return f"Wrote {len(content)} characters to {shown}."
 
 
 @command(category="files", example={"path": "log.txt", "content": "one more line\n"})
@@ -96,25 +162,34 @@ def append_to_file(ctx: CommandContext, path: str, content: str) -> str:
         path: file path relative to the workspace
         content: the text to add at the end
     """
-    ws = workspace(ctx)
-    target = ws.resolve(path)
-    if target == ws.root or target.is_dir():
+    shown = _write(workspace(ctx), path, content, "a")
+    return f"Appended {len(content)} characters to {shown}."
+
+
+def _write(ws: Workspace, path: str, content: str, mode: str) -> str:
+    """Write through folder descriptors, never following a symlink swapped in for a folder or
+    the file, creating missing folders the same way; the relative path written."""
+    parts = ws.parts(path)
+    if not parts:
         raise CommandError(f"{path} is a folder; give a file name.")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _write(target, content, "a")
-    return f"Appended {len(content)} characters to {ws.relative(target)}."
-
-
-def _write(target: Path, content: str, mode: str) -> None:
-    """Write without following a symlink swapped in at the last moment."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
     flags |= os.O_APPEND if mode == "a" else os.O_TRUNC
+    folder = ws.open_folder(parts[:-1], create=True)
     try:
-        fd = os.open(target, flags, 0o644)
+        fd = os.open(parts[-1], flags, 0o644, dir_fd=folder)
     except OSError as exc:
-        raise CommandError(f"Cannot write {target.name}: {exc.strerror}.") from exc
+        if exc.errno == errno.EISDIR:
+            raise CommandError(f"{path} is a folder; give a file name.") from exc
+        raise CommandError(f"Cannot write {parts[-1]}: {exc.strerror}.") from exc
+    finally:
+        os.close(folder)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise CommandError(f"{path} is not a regular file; it cannot be written.")
+    os.set_blocking(fd, True)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(content)
+    return "/".join(parts)
 
 
 @command(category="files", example={"path": "old.txt"})
@@ -125,18 +200,33 @@ def delete_file(ctx: CommandContext, path: str) -> str:
         path: file path relative to the workspace
     """
     ws = workspace(ctx)
-    target = ws.resolve(path)
-    if target == ws.root:
+    parts = ws.parts(path)
+    if not parts:
         raise CommandError("The workspace itself cannot be deleted.")
-    if not target.exists():
-        raise CommandError(f"{path} does not exist.")
-    if target.is_dir():
-        if any(target.iterdir()):
-            raise CommandError(f"{path} is a folder that is not empty; delete its files first.")
-        target.rmdir()
-    else:
-        target.unlink()
-    return f"Deleted {ws.relative(target)}."
+    try:
+        folder = ws.open_folder(parts[:-1])
+    except FileNotFoundError as exc:
+        raise CommandError(f"{path} does not exist.") from exc
+    name = parts[-1]
+    try:
+        try:
+            st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        except FileNotFoundError as exc:
+            raise CommandError(f"{path} does not exist.") from exc
+        try:
+            if stat.S_ISDIR(st.st_mode):
+                os.rmdir(name, dir_fd=folder)
+            else:
+                os.unlink(name, dir_fd=folder)
+        except OSError as exc:
+            if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+                raise CommandError(
+                    f"{path} is a folder that is not empty; delete its files first."
+                ) from exc
+            raise CommandError(f"Cannot delete {path}: {exc.strerror}.") from exc
+    finally:
+        os.close(folder)
+    return f"Deleted {'/'.join(parts)}."
 
 
 @command(category="files", example={"path": "."})
@@ -200,21 +290,29 @@ def search_files(
     results: list[str] = []
     limit = max(1, max_results)
     hit_limit = False
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d != ".git")
-        for name in sorted(files):
-            rel = ws.relative(Path(root, name))
-            if not (fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(rel, pattern)):
-                continue
-            if matcher is None:
-                results.append(rel)
-            else:
-                results += _grep(Path(root, name), rel, matcher, limit - len(results))
-            if len(results) >= limit:
-                hit_limit = True
+    try:
+        top = ws.open_folder(ws.parts(folder))
+    except FileNotFoundError as exc:
+        raise CommandError(f"{path} is not a folder in the workspace.") from exc
+    try:
+        # descriptors all the way down: a folder swapped for a symlink is not entered
+        for root, dirs, files, dirfd in os.fwalk(".", dir_fd=top):
+            dirs[:] = sorted(d for d in dirs if d != ".git")
+            for name in sorted(files):
+                rel = ws.relative(Path(folder, root, name))
+                if not (fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(rel, pattern)):
+                    continue
+                if matcher is None:
+                    results.append(rel)
+                else:
+                    results += _grep(dirfd, name, rel, matcher, limit - len(results))
+                if len(results) >= limit:
+                    hit_limit = True
+                    break
+            if hit_limit:
                 break
-        if hit_limit:
-            break
+    finally:
+        os.close(top)
     if not results:
         what = f"containing {content!r} " if content else ""
         return f"No files matching {pattern!r} {what}in {ws.relative(folder)}."
@@ -234,13 +332,22 @@ def _content_matcher(content: str, regex: bool):
     return lambda line: compiled.search(line) is not None
 
 
-def _grep(path: Path, rel: str, matcher, room: int) -> list[str]:
+def _grep(dirfd: int, name: str, rel: str, matcher, room: int) -> list[str]:
+    """Matching lines of a regular file no bigger than the search limit (a symlink, FIFO or
+    device is skipped without being waited on)."""
     try:
-        if path.is_symlink() or path.stat().st_size > _SEARCH_MAX_BYTES:
-            return []
-        data = path.read_bytes()
+        fd = os.open(name, _READ_FLAGS, dir_fd=dirfd)
     except OSError:
         return []
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > _SEARCH_MAX_BYTES:
+            return []
+        data = _read_at_most(fd, _SEARCH_MAX_BYTES)
+    except OSError:
+        return []
+    finally:
+        os.close(fd)
     if _is_binary(data):
         return []
     found = []

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import stat
 from pathlib import Path
 
 from autonomo.errors import WorkspaceError
@@ -10,7 +13,26 @@ from autonomo.errors import WorkspaceError
 #: where sandboxed processes see the workspace; paths under it are accepted as relative
 SANDBOX_MOUNT = "/workspace"
 
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
 _RULE = "Use a path relative to the workspace root, e.g. 'notes.txt' or 'src/main.py'."
+
+
+def _component_error(parent: int, parts: tuple[str, ...], exc: OSError) -> OSError:
+    """A clear error for a folder component that could not be opened (Linux reports a
+    symlink met with ``O_NOFOLLOW | O_DIRECTORY`` as ENOTDIR)."""
+    shown = "/".join(parts)
+    if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+        return exc
+    try:
+        is_link = stat.S_ISLNK(os.stat(parts[-1], dir_fd=parent, follow_symlinks=False).st_mode)
+    except OSError:
+        is_link = exc.errno == errno.ELOOP
+    if is_link:
+        return WorkspaceError(
+            f"Refused path {shown!r}: it became a symbolic link while being used. {_RULE}"
+        )
+    return WorkspaceError(f"{shown!r} is not a folder. {_RULE}")
 
 
 class Workspace:
@@ -44,6 +66,36 @@ class Workspace:
                 why = "it goes through a symbolic link that points outside the workspace"
             raise WorkspaceError(f"Refused path {text!r}: {why}. {_RULE}")
         return real
+
+    def parts(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
+        """The components of ``path`` below the root, after ``resolve`` has checked it."""
+        return self.resolve(path).relative_to(self.root).parts
+
+    def open_folder(self, parts: tuple[str, ...], *, create: bool = False) -> int:
+        """A descriptor of the folder ``parts`` below the root, opened one component at a
+        time relative to its parent without following symlinks (``create``: make missing
+        folders the same way).
+
+        ``resolve`` checks a path by name, but a process in the sandbox may rename a folder
+        and put a symlink in its place right after; opening through descriptors means such a
+        swap is refused instead of followed. The caller closes the descriptor.
+        """
+        fd = os.open(self.root, _DIR_FLAGS)
+        try:
+            for index, name in enumerate(parts):
+                if create:
+                    with contextlib.suppress(FileExistsError):
+                        os.mkdir(name, dir_fd=fd)
+                try:
+                    child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                except OSError as exc:
+                    raise _component_error(fd, parts[: index + 1], exc) from exc
+                os.close(fd)
+                fd = child
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
 
     def relative(self, path: Path) -> str:
         """``path`` (already resolved) relative to the root, for messages."""
