@@ -9,6 +9,7 @@ import pytest
 
 from autonomo.config import SandboxConfig
 from autonomo.sandbox import can_execute
+from autonomo.tools import shell_policy
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.shell_policy import ShellPolicy, ShellPolicyError
 from tool_helpers import make_ctx, run
@@ -57,6 +58,25 @@ DENY = ShellPolicy.from_lists(deny=["rm", "curl"])
         (ALLOW, "ls; wget x", "not on the shell allow list"),
         (ALLOW, "echo x | python3 - | sh", "run text as a command"),
         (ALLOW, "echo \x07 x", "control characters"),
+        # a heredoc body is text the checker never reads (a reviewer hid rm and id in one)
+        (ALLOW, "cat <<cat\ncat '\ncat\nrm -f victim\nid\ncat <<cat\n'\ncat", "heredocs"),
+        (ALLOW, "cat <<-EOF\nx\nEOF", "heredocs"),
+        (DENY, "cat <<< hi", "herestrings"),
+        (DENY, "cat <<'EOF'\nx\nEOF", "heredocs"),
+        # a program named by a path in the workspace could be rm under another name
+        (DENY, "ln -s /usr/bin/rm r && ./r victim", "not a system program"),
+        (DENY, "tools/r victim", "not a system program"),
+        (DENY, "/usr/bin/../../workspace/r victim", "not a system program"),
+        # programs that run other programs are refused unless explicitly allowed
+        (DENY, "sed -n '1e id' x", "can start other programs"),
+        (ALLOW, "sed -n '1e id' x", "can start other programs"),
+        (DENY, "tar cf /dev/null x --checkpoint-action=exec=id", "can start other programs"),
+        (DENY, "git -c alias.x='!id' x", "can start other programs"),
+        (DENY, "make -f evil.mk", "can start other programs"),
+        (DENY, "python3 -c 'import os'", "can start other programs"),
+        (DENY, "python3.11 x.py", "can start other programs"),
+        (DENY, "vim -c '!id'", "can start other programs"),
+        (DENY, "timeout 5 rm x", "deny list"),
     ],
 )
 def test_bypass_attempts_fail_closed(policy: ShellPolicy, command: str, why: str) -> None:
@@ -79,6 +99,14 @@ def test_bypass_attempts_fail_closed(policy: ShellPolicy, command: str, why: str
 )
 def test_plain_commands_pass(command: str, programs: list[str]) -> None:
     assert ALLOW.check(command) == programs
+
+
+def test_an_explicitly_allowed_launcher_is_allowed() -> None:
+    """The documented trade-off: naming a launcher in the allow list allows it (and then
+    whatever it runs), so a user who lists sed gets sed."""
+    policy = ShellPolicy.from_lists(allow=["sed", "cat"])
+    assert policy.check("sed -n 1p x | cat") == ["sed", "cat"]
+    assert "python3" in (ShellPolicy.__doc__ or "") + (shell_policy.__doc__ or "")
 
 
 def test_no_lists_no_restriction() -> None:

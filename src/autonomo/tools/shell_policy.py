@@ -4,8 +4,16 @@ The sandbox is the security boundary; these lists narrow what an agent may *try*
 list is set, anything the checker cannot see through is refused rather than guessed at:
 unparsable input, command or process substitution, variables used as command names, shells
 and other programs that run a command given as an argument (``bash -c``, ``eval``, ``env``,
-``xargs`` …), sub-shells and ``case`` blocks. Programs are compared by basename, so
-``/bin/rm`` is ``rm``.
+``xargs``, ``sed``, ``git``, interpreters …), heredocs and herestrings (their bodies are
+text the checker does not read), sub-shells and ``case`` blocks, and programs named by a path
+outside the system folders (``./r`` may be a link to ``rm``). Programs are compared by
+basename, so ``/bin/rm`` is ``rm``.
+
+A program that can run others (``LAUNCHERS``) is refused unless the allow list names it
+explicitly — and then the list no longer limits anything that program is told to run: an
+allow list containing ``python3``, ``perl``, ``sed`` (its ``e`` command), ``find``
+(``-exec``), ``git`` (aliases, hooks) or ``make`` allows any command at all. Only the sandbox
+contains what such a command does.
 """
 
 from __future__ import annotations
@@ -31,13 +39,21 @@ DANGEROUS_VARIABLES = frozenset(
 )
 #: with an allow list, a program named by path must live in one of these
 SYSTEM_BIN_DIRS = ("/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/usr/sbin/")
-#: programs whose arguments name another program to run
+#: programs that can run another program or arbitrary code (by an argument, a script, an
+#: editor escape, a hook or a config file); allowed only when the allow list names them
 LAUNCHERS = frozenset(
     {"env", "xargs", "nohup", "timeout", "nice", "ionice", "sudo", "su", "doas", "setsid",
      "stdbuf", "chroot", "unshare", "nsenter", "strace", "ltrace", "script", "watch", "time",
      "parallel", "flock", "chrt", "taskset", "prlimit", "runuser", "setpriv", "systemd-run",
-     "find", "awk", "gawk", "mawk", "perl", "ssh"}
+     "find", "awk", "gawk", "mawk", "nawk", "perl", "ssh", "scp", "sed", "tar", "git", "make",
+     "gmake", "less", "more", "most", "man", "vim", "vi", "view", "nvim", "ex", "ed", "emacs",
+     "nano", "rsync", "zip", "python", "python2", "python3", "pypy", "pypy3", "node",
+     "nodejs", "npm", "npx", "deno", "bun", "ruby", "irb", "php", "lua", "tclsh", "wish",
+     "Rscript", "pip", "pip3", "pytest", "py.test", "tox", "nox", "gdb", "expect", "dpkg",
+     "apt", "apt-get", "crontab", "at", "batch", "cmake", "ninja", "cargo", "go", "gcc", "cc",
+     "socat", "nc", "ncat", "tmux", "screen"}
 )
+_VERSIONED_LAUNCHER = re.compile(r"^(python|pypy|perl|ruby|php|lua|node|pip)[0-9][0-9.]*$")
 _OPERATORS = frozenset({";", "&&", "||", "|", "&", "|&", ";;", "\n"})
 _REDIRECTS = frozenset({">", ">>", "<", "<<", "<<<", ">&", "<&", "&>", "&>>", ">|", "<>"})
 #: reserved words after which a command name follows
@@ -52,6 +68,10 @@ class ShellPolicyError(ValueError):
 
 @dataclass(frozen=True)
 class ShellPolicy:
+    """Allow and deny lists of program names (see the module notes). An allow list that
+    contains an interpreter or other launcher (``python3``, ``perl``, ``sed``, ``find``,
+    ``git``, ``make`` …) allows anything: that program can run any other."""
+
     allow: frozenset[str] = frozenset()
     deny: frozenset[str] = frozenset()
 
@@ -86,24 +106,26 @@ class ShellPolicy:
                 "Refused: '#' comments are not allowed when a shell allow/deny list is set."
             )
         named = _programs(command)
-        if self.allow:
-            for path in named:
-                if "/" in path and not path.startswith(SYSTEM_BIN_DIRS):
-                    raise ShellPolicyError(
-                        f"Refused: {path!r} is not a system program; with a shell allow list "
-                        "only programs from the system folders may be named by path."
-                    )
+        for path in named:
+            if os.path.basename(path) in self.deny:
+                raise ShellPolicyError(
+                    f"Refused: {os.path.basename(path)!r} is on the shell deny list."
+                )
+            if "/" in path and not os.path.normpath(path).startswith(SYSTEM_BIN_DIRS):
+                raise ShellPolicyError(
+                    f"Refused: {path!r} is not a system program; with a shell allow/deny list "
+                    "only programs from the system folders may be named by path (a file in "
+                    "the workspace could be any program under another name)."
+                )
         programs = [os.path.basename(p) for p in named]
         for program in programs:
-            if program in self.deny:
-                raise ShellPolicyError(f"Refused: {program!r} is on the shell deny list.")
             if program in SHELLS:
                 raise ShellPolicyError(
                     f"Refused: {program!r} can run text as a command or change what a command "
                     "name means, which would get around the shell allow/deny list. Run the "
                     "programs directly."
                 )
-            if program in LAUNCHERS and program not in self.allow:
+            if _is_launcher(program) and program not in self.allow:
                 raise ShellPolicyError(
                     f"Refused: {program!r} can start other programs, which would get around the "
                     "shell allow/deny list."
@@ -114,6 +136,10 @@ class ShellPolicy:
                     f"Refused: {program!r} is not on the shell allow list ({allowed})."
                 )
         return programs
+
+
+def _is_launcher(program: str) -> bool:
+    return program in LAUNCHERS or _VERSIONED_LAUNCHER.match(program) is not None
 
 
 def _tokens(command: str) -> list[str]:
@@ -146,6 +172,12 @@ def _programs(command: str) -> list[str]:
             expect_command = True
             in_for = False
             continue
+        if token.startswith("<<"):
+            raise ShellPolicyError(
+                "Refused: heredocs and herestrings ('<<', '<<<') are not allowed when a shell "
+                "allow/deny list is set: their text is not checked. Write the text to a file "
+                "with write_file and pass the file instead."
+            )
         if token in _REDIRECTS or (token and all(c in "<>&" for c in token)):
             skip_next = True
             continue
