@@ -214,3 +214,30 @@ def test_web_can_be_disabled(tmp_path: Path) -> None:
     names = builtin_registry().select(settings=ctx.settings).names()
     assert not {"web_search", "read_webpage"} & set(names)
     assert isinstance(WebConfig().max_download_mb, int)
+
+
+def test_download_never_follows_a_folder_swapped_for_a_symlink(
+    tmp_path: Path, server, monkeypatch
+) -> None:
+    """A process in the sandbox may swap a folder for a symlink right after the path check."""
+    import os
+
+    from autonomo.tools.workspace import Workspace
+
+    ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "allow_downloads": True})
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (ctx.workspace / "d").mkdir(parents=True)
+    real_resolve = Workspace.resolve
+
+    def resolve_then_swap(self, path):
+        resolved = real_resolve(self, path)
+        if not (ctx.workspace / "dreal").exists():
+            os.rename(ctx.workspace / "d", ctx.workspace / "dreal")
+            os.symlink(outside, ctx.workspace / "d")
+        return resolved
+
+    monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
+    res = run(ctx, "download_file", url=f"{server.url}/data.csv", path="d/cities.csv")
+    assert res.status == "error", res.output
+    assert list(outside.iterdir()) == []

@@ -6,10 +6,12 @@ private and link-local addresses are refused unless ``web.allow_private_addresse
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import tempfile
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -240,23 +242,31 @@ def download_file(ctx: CommandContext, url: str, path: str) -> str:
         raise CommandError("Downloads are not allowed by the configuration (web.allow_downloads).")
     ws = workspace(ctx)
     target = ws.resolve(path)
-    if target.is_dir():
+    parts = ws.parts(path)
+    if not parts or target.is_dir():
         raise CommandError(f"{path} is a folder; give a file name.")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".download-")
+    # write through a descriptor of the folder: a symlink swapped in for a folder (by a
+    # process in the sandbox) is refused instead of followed
+    folder = ws.open_folder(parts[:-1], create=True)
+    temp = f".download-{uuid.uuid4().hex}"
     try:
-        with os.fdopen(fd, "wb") as handle:
-            final, _, truncated = _stream(url, config, handle.write)
-        if truncated:
-            raise CommandError(
-                f"{url} is larger than the {config.max_download_mb} MB download limit; "
-                "nothing was saved."
-            )
-        size = os.path.getsize(temp)
-        os.replace(temp, target)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                     0o644, dir_fd=folder)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                final, _, truncated = _stream(url, config, handle.write)
+                size = handle.tell()
+            if truncated:
+                raise CommandError(
+                    f"{url} is larger than the {config.max_download_mb} MB download limit; "
+                    "nothing was saved."
+                )
+            os.replace(temp, parts[-1], src_dir_fd=folder, dst_dir_fd=folder)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp, dir_fd=folder)
     finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
+        os.close(folder)
     return f"Downloaded {final} to {ws.relative(target)} ({size} bytes)."
 
 
