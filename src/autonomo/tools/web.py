@@ -7,6 +7,7 @@ private and link-local addresses are refused unless ``web.allow_private_addresse
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
 import subprocess
@@ -292,6 +293,9 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
     name = path or os.path.basename(urlsplit(url).path.rstrip("/")).removesuffix(".git")
     ws = workspace(ctx)
     target = ws.resolve(name or "repository")
+    parts = ws.parts(name or "repository")
+    if not parts:
+        raise CommandError("Give a folder name inside the workspace to clone into.")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise CommandError(f"{ws.relative(target)} already exists and is not empty.")
     env = {
@@ -310,26 +314,40 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
         "-c", "core.hooksPath=/dev/null",
         "clone", "--no-recurse-submodules",
     ]
-    done = _git_clone([*argv, "--depth", "1", "--", url, str(target)], env, config, target)
-    if done.returncode != 0 and "shallow" in done.stderr:  # dumb HTTP servers: full clone
-        done = _git_clone([*argv, "--", url, str(target)], env, config, target)
+    # git runs in the parent folder opened by descriptor (its /proc/self/fd path follows the
+    # descriptor, not a name), so a folder swapped for a symlink cannot redirect the clone
+    folder = ws.open_folder(parts[:-1], create=True)
+    try:
+        run = functools.partial(_git_clone, env=env, config=config, folder=folder,
+                                name=parts[-1])
+        done = run([*argv, "--depth", "1", "--", url, parts[-1]])
+        if done.returncode != 0 and "shallow" in done.stderr:  # dumb HTTP servers: full clone
+            done = run([*argv, "--", url, parts[-1]])
+    finally:
+        os.close(folder)
     if done.returncode != 0:
-        shutil.rmtree(target, ignore_errors=True)
         raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
     files = sum(len(f) for r, _, f in os.walk(target) if ".git" not in r.split(os.sep))
     return f"Cloned {url} into {ws.relative(target)} ({files} files)."
 
 
 def _git_clone(
-    argv: list[str], env: dict[str, str], config: WebConfig, target: Any
+    argv: list[str], *, env: dict[str, str], config: WebConfig, folder: int, name: str
 ) -> subprocess.CompletedProcess[str]:
     try:
         done = subprocess.run(
-            argv, capture_output=True, text=True, env=env, timeout=max(120.0, config.timeout_s * 6)
+            argv, capture_output=True, text=True, env=env, cwd=f"/proc/self/fd/{folder}",
+            pass_fds=(folder,), timeout=max(120.0, config.timeout_s * 6),
         )
     except subprocess.TimeoutExpired as exc:
-        shutil.rmtree(target, ignore_errors=True)
+        _remove(folder, name)
         raise CommandError(f"Cloning {argv[-2]} took too long and was stopped.") from exc
     if done.returncode != 0:
-        shutil.rmtree(target, ignore_errors=True)
+        _remove(folder, name)
     return done
+
+
+def _remove(folder: int, name: str) -> None:
+    """Delete a failed clone below ``folder`` (descriptor-relative, symlinks not followed)."""
+    with contextlib.suppress(OSError):
+        shutil.rmtree(name, dir_fd=folder)
