@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from pydantic import ValidationError
 
-from autonomo.agent import templates
+from autonomo import prompts
 from autonomo.agent.parsing import parse_json_object
 from autonomo.agent.profile import AgentProfile, Directives, profile_schema
 from autonomo.errors import ModelResponseError
@@ -32,8 +32,8 @@ def generate_profile(
     the default profile.
     """
     messages = [
-        Message.system(templates.render("create_agent", "system")),
-        Message.user(templates.render("create_agent", "user", task=task)),
+        Message.system(prompts.render("create_agent", "system")),
+        Message.user(prompts.render("create_agent", "user", task=task)),
     ]
     call = call or (lambda m, msgs, **o: m.complete(msgs, **o))
     if model.supports_tools and not model.enforces_schema:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from autonomo.agent import templates
+from autonomo import prompts
 from autonomo.agent.episodes import Episode
 from autonomo.llm.types import Completion, Message
 
@@ -17,9 +17,9 @@ def summary_messages(episode: Episode) -> list[Message]:
     output = (result.output if result else "")[:1500]
     reasoning = " ".join(str(v) for v in episode.action.thoughts.values())[:400]
     return [
-        Message.system(templates.render("summarize_episode", "system")),
+        Message.system(prompts.render("summarize_episode", "system")),
         Message.user(
-            templates.render(
+            prompts.render(
                 "summarize_episode",
                 "user",
                 action=episode.action.describe()[:500],

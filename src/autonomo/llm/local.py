@@ -19,14 +19,12 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import yaml
 
+from autonomo import prompts
 from autonomo.config import ModelConfig
 from autonomo.errors import ModelResponseError, ProviderError
 from autonomo.llm.base import ChatModel
@@ -50,12 +48,6 @@ CHATML_TEMPLATE = (
 )
 #: keep tokens whose probability is at least this share of the best one (temperature > 0)
 MIN_P = 0.05
-
-
-@lru_cache(maxsize=1)
-def _prompts() -> dict[str, str]:
-    text = resources.files("autonomo").joinpath("prompts/local.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
 
 
 def _default_threads() -> int:
@@ -84,7 +76,7 @@ def _tool_instruction(tools: Sequence[ToolSpec]) -> str:
     for tool in tools:
         lines.append(f"- {tool.name}: {tool.description}".rstrip(": "))
         lines.append(f"  arguments (JSON schema): {json.dumps(tool.parameters)}")
-    return _prompts()["tool_instruction"].replace("{tools}", "\n".join(lines)).strip()
+    return prompts.texts("local")["tool_instruction"].replace("{tools}", "\n".join(lines)).strip()
 
 
 @dataclass

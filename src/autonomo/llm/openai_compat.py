@@ -20,15 +20,13 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from functools import lru_cache
-from importlib import resources
 from typing import Any, Literal
 
 import httpx
 import json_repair
-import yaml
 from dotenv import dotenv_values
 
+from autonomo import prompts
 from autonomo.config import ModelConfig
 from autonomo.errors import ConfigError, ModelResponseError, ProviderError
 from autonomo.llm.base import ChatModel
@@ -53,15 +51,9 @@ AZURE_API_VERSION = "2024-10-21"
 _COMPLETION_TOKENS_MODELS = ("o1", "o3", "o4", "gpt-5")
 
 
-@lru_cache(maxsize=1)
-def _prompts() -> dict[str, str]:
-    text = resources.files("autonomo").joinpath("prompts/llm.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
-
-
 def schema_instruction(schema: dict[str, Any]) -> str:
     """The system-prompt text that asks for JSON satisfying ``schema``."""
-    return _prompts()["json_schema_instruction"].replace("{schema}", json.dumps(schema))
+    return prompts.texts("llm")["json_schema_instruction"].replace("{schema}", json.dumps(schema))
 
 
 def resolve_api_key(config: ModelConfig) -> str | None:

@@ -13,14 +13,11 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
 from typing import Any
 
-import jinja2
 import json_repair
-import yaml
 
+from autonomo import prompts
 from autonomo.errors import ModelResponseError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Message
@@ -28,21 +25,6 @@ from autonomo.memory.relevant import AgentMemory
 
 TokenCounter = Callable[[str], int]
 ORIGINAL_KIND = "condensed_original"
-
-_ENV = jinja2.Environment(
-    trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined, autoescape=False
-)
-
-
-@cache
-def _templates() -> dict[str, jinja2.Template]:
-    text = resources.files("autonomo.prompts").joinpath("condense.yaml").read_text("utf-8")
-    return {key: _ENV.from_string(value) for key, value in yaml.safe_load(text).items()}
-
-
-def _render(part: str, **values: Any) -> str:
-    return _templates()[part].render(**values).strip()
-
 
 @dataclass(frozen=True)
 class Condensation:
@@ -131,7 +113,7 @@ class Condenser:
         facts: list[str] = []
         for batch in self._batches(entries):
             facts.extend(self._facts(batch))
-        summary = _render("summary", count=len(entries), facts=facts)
+        summary = prompts.render("condense", "summary", count=len(entries), facts=facts)
         ids: list[int] = []
         if self.memory is not None:
             digest = hashlib.sha256(summary.encode("utf-8")).hexdigest()[:16]
@@ -146,8 +128,8 @@ class Condenser:
     def _batches(self, entries: list[str]) -> list[list[str]]:
         """Groups of entries whose prompt fits in the model's context window."""
         count = self.model.count_tokens
-        fixed = count(_render("system", max_facts=self.max_facts)) + count(
-            _render("user", items=[])
+        fixed = count(prompts.render("condense", "system", max_facts=self.max_facts)) + count(
+            prompts.render("condense", "user", items=[])
         )
         budget = max(256, self.model.context_window - self.max_tokens - fixed - 64)
         batches: list[list[str]] = [[]]
@@ -166,8 +148,8 @@ class Condenser:
 
     def _facts(self, entries: list[str]) -> list[str]:
         messages = [
-            Message.system(_render("system", max_facts=self.max_facts)),
-            Message.user(_render("user", items=entries)),
+            Message.system(prompts.render("condense", "system", max_facts=self.max_facts)),
+            Message.user(prompts.render("condense", "user", items=entries)),
         ]
         for attempt in range(self.retries + 1):
             completion = self.model.complete(
@@ -181,7 +163,7 @@ class Condenser:
                 messages = [
                     *messages,
                     Message.assistant(completion.text),
-                    Message.user(_render("retry", error=str(exc))),
+                    Message.user(prompts.render("condense", "retry", error=str(exc))),
                 ]
         raise AssertionError("unreachable")
 

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import atexit
 import threading
-from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-import jinja2
-import yaml
-
+from autonomo import prompts
 from autonomo.tools.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -69,22 +65,6 @@ def close_sandboxes() -> None:
         box.close()
 
 
-_TEMPLATES = jinja2.Environment(
-    trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined, autoescape=False
-)
-
-
-@cache
-def _prompt(name: str) -> dict[str, jinja2.Template]:
-    text = resources.files("autonomo.prompts").joinpath(f"{name}.yaml").read_text("utf-8")
-    return {key: _TEMPLATES.from_string(value) for key, value in yaml.safe_load(text).items()}
-
-
-def render_prompt(name: str, part: str, **values: Any) -> str:
-    """Render ``part`` ("system" / "user") of ``autonomo/prompts/<name>.yaml``."""
-    return _prompt(name)[part].render(**values).strip()
-
-
 def ask_model(ctx: CommandContext, prompt: str, max_tokens: int = 700, **values: Any) -> str:
     """One model call with prompt file ``prompt``; the reply text."""
     from autonomo.llm.types import Message, Role
@@ -93,8 +73,8 @@ def ask_model(ctx: CommandContext, prompt: str, max_tokens: int = 700, **values:
     if ctx.model is None:
         raise CommandError("No model is available to this command.")
     messages = [
-        Message(role=Role.SYSTEM, content=render_prompt(prompt, "system", **values)),
-        Message(role=Role.USER, content=render_prompt(prompt, "user", **values)),
+        Message(role=Role.SYSTEM, content=prompts.render(prompt, "system", **values)),
+        Message(role=Role.USER, content=prompts.render(prompt, "user", **values)),
     ]
     completion = ctx.model.complete(messages, max_tokens=max_tokens, temperature=0.0)
     return completion.text.strip()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from autonomo.agent import templates
+from autonomo import prompts
 from autonomo.agent.episodes import Action
 from autonomo.agent.parsing import parse_json_object
 from autonomo.agent.state import AgentState
@@ -51,7 +51,7 @@ class ActionsStrategy(PromptStrategy):
         if any(c.name == "think" for c in self.commands):
             example = json.dumps({"action": "think",
                                   "args": {"thought": "First I should look at the files."}})
-        return templates.render(
+        return prompts.render(
             self.template, "system", profile=state.profile, directives=state.directives,
             commands=self.command_views(), example=example,
         )

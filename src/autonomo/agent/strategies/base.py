@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from autonomo.agent import templates
+from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.llm.types import Completion, Message, ToolSpec
@@ -68,14 +68,14 @@ class PromptStrategy(ABC):
 
     def task_message(self, state: AgentState, index: int) -> Message:
         if index == 0:
-            return Message.user(templates.render(
+            return Message.user(prompts.render(
                 self.template, "task", task=state.tasks[0], goals=state.profile.goals))
         return Message.user(
-            templates.render(self.template, "follow_up", task=state.tasks[index])
+            prompts.render(self.template, "follow_up", task=state.tasks[index])
         )
 
     def summaries_message(self, lines: list[str]) -> Message:
-        return Message.user(templates.render(self.template, "summaries", lines=lines))
+        return Message.user(prompts.render(self.template, "summaries", lines=lines))
 
     # -- the appended part --------------------------------------------------------------------
     def cached_episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
@@ -110,7 +110,7 @@ class PromptStrategy(ABC):
                 output[:result_chars]
                 + f"\n[… {len(output) - result_chars} more characters not shown]"
             )
-        return templates.render(
+        return prompts.render(
             self.template,
             "result",
             number=episode.number,
@@ -122,7 +122,7 @@ class PromptStrategy(ABC):
 
     def trigger_message(self, state: AgentState, turn: Turn) -> Message:
         return Message.user(
-            templates.render(
+            prompts.render(
                 self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
                 task=state.task, small=self.compact,
             )

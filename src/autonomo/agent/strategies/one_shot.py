@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from autonomo.agent import templates
+from autonomo import prompts
 from autonomo.agent.episodes import Action
 from autonomo.agent.parsing import parse_json_object
 from autonomo.agent.state import AgentState
@@ -34,7 +34,7 @@ class OneShotStrategy(PromptStrategy):
             {"thoughts": thoughts, "command": {"name": "command name", "args": {"arg": "value"}}},
             indent=2 if not self.compact else None,
         )
-        return templates.render(
+        return prompts.render(
             self.template,
             "system_small" if self.compact else "system",
             profile=state.profile,

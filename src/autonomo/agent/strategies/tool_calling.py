@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from autonomo.agent import templates
+from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.base import ModelRequest, PromptStrategy
@@ -17,19 +17,19 @@ class ToolCallingStrategy(PromptStrategy):
     template = "tool_calling"
 
     def render_system(self, state: AgentState) -> str:
-        return templates.render(
+        return prompts.render(
             self.template, "system", profile=state.profile, directives=state.directives
         )
 
     def task_message(self, state: AgentState, index: int) -> Message:
         return Message.user(
-            templates.render("one_shot", "task" if index == 0 else "follow_up",
+            prompts.render("one_shot", "task" if index == 0 else "follow_up",
                              task=state.tasks[index],
                              goals=state.profile.goals)
         )
 
     def summaries_message(self, lines: list[str]) -> Message:
-        return Message.user(templates.render("one_shot", "summaries", lines=lines))
+        return Message.user(prompts.render("one_shot", "summaries", lines=lines))
 
     def episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
         call_id = f"call_{episode.number}"
