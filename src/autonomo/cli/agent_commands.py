@@ -18,6 +18,7 @@ from autonomo.agent.builder import follow_up
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner
 from autonomo.agent.wiring import Workbench
+from autonomo.cli.common import override_model
 from autonomo.cli.terminal import TerminalApproval, TerminalObserver
 from autonomo.config import Settings, load_settings
 from autonomo.errors import UserError
@@ -37,16 +38,6 @@ def settings_from(
     strategy: str | None = None, budget: float | None = None, data_dir: Path | None = None,
 ) -> Settings:
     overrides: dict[str, Any] = {}
-    fast: dict[str, Any] = {}
-    if provider:
-        fast["provider"] = provider
-    if model:
-        fast["model"] = model
-    if base_url:
-        fast["base_url"] = base_url
-        fast.setdefault("provider", "openai")
-    if fast:
-        overrides["llm"] = {"fast": fast}
     agent: dict[str, Any] = {}
     if strategy:
         agent["strategy"] = strategy
@@ -56,7 +47,10 @@ def settings_from(
         overrides["agent"] = agent
     if data_dir:
         overrides["data_dir"] = str(data_dir)
-    return load_settings(overrides)
+    settings = load_settings(overrides)
+    settings.llm.fast = override_model(settings.llm.fast, provider=provider, model=model,
+                                       base_url=base_url)
+    return settings
 
 
 def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, speak: bool,
