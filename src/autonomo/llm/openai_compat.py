@@ -575,6 +575,13 @@ class OpenAICompatModel(ChatModel):
                         yield piece
             except httpx.TransportError as exc:
                 raise ProviderError(f"{self.url}: the stream broke off ({exc})") from exc
+        self._finish_stream(state, messages, mode, started)
+
+    def _finish_stream(
+        self, state: _StreamState, messages: Sequence[Message], mode: SchemaMode | None,
+        started: float,
+    ) -> None:
+        """Record the completion a finished stream adds up to (``last_completion``)."""
         self._finish(
             text="".join(state.text),
             tool_calls=state.tool_calls(),
@@ -624,16 +631,7 @@ class OpenAICompatModel(ChatModel):
             raise ProviderError(f"{self.url}: the stream broke off ({exc})") from exc
         finally:
             await response.aclose()
-        self._finish(
-            text="".join(state.text),
-            tool_calls=state.tool_calls(),
-            raw_usage=state.usage,
-            messages=messages,
-            mode=mode,
-            finish_reason=state.finish_reason,
-            model=state.model,
-            started=started,
-        )
+        self._finish_stream(state, messages, mode, started)
 
     def count_tokens(self, text: str) -> int:
         return len(self._encoding.encode(text, disallowed_special=())) if text else 0
