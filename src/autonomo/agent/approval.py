@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Literal, Protocol
 
 from pydantic import BaseModel
@@ -76,21 +76,3 @@ class ScriptedApproval:
         if not self.replies:
             raise AssertionError(f"No scripted reply left for: {question}")
         return self.replies.popleft()
-
-
-class CallbackApproval:
-    """Approval through functions, e.g. from a web page or chat bridge."""
-
-    def __init__(
-        self,
-        decide: Callable[[AgentState, Action], str],
-        ask: Callable[[str], str],
-    ) -> None:
-        self._decide = decide
-        self._ask = ask
-
-    def decide(self, state: AgentState, action: Action) -> Decision:
-        return parse_answer(self._decide(state, action))
-
-    def ask(self, question: str) -> str:
-        return self._ask(question)

@@ -159,11 +159,6 @@ class AgentStore:
         return state
 
     # -- trajectory ---------------------------------------------------------------------------
-    def record_call(self, agent_id: str, call: CallRecord) -> None:
-        """Store one model call now (the runner batches them into ``write`` instead)."""
-        with self.db.transaction(durable=False) as db:
-            self._insert_call(db, agent_id, call)
-
     def _insert_call(self, db: Any, agent_id: str, call: CallRecord) -> None:
         """Prompts are stored once per distinct message (they repeat their prefix)."""
         rows = [self._message_row(m) for m in call.messages]
