@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import yaml
@@ -12,16 +12,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from autonomo.agent.agent import Agent
-from autonomo.agent.approval import AutoApproval
-from autonomo.agent.builder import follow_up
-from autonomo.agent.profile import AgentProfile
-from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.cli.common import override_model
-from autonomo.cli.terminal import TerminalApproval, TerminalObserver
 from autonomo.config import Settings, load_settings
 from autonomo.errors import UserError
+
+if TYPE_CHECKING:  # the agent layer is imported inside the commands: `--help` stays fast
+    from autonomo.agent.agent import Agent
+    from autonomo.agent.profile import AgentProfile
 
 console = Console(highlight=False)
 
@@ -56,6 +53,11 @@ def settings_from(
 def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, speak: bool,
           interactive: bool) -> int:
     """Run the agent; in interactive mode, offer a follow-up task after each finish."""
+    from autonomo.agent.approval import AutoApproval
+    from autonomo.agent.builder import follow_up
+    from autonomo.agent.runner import Runner
+    from autonomo.cli.terminal import TerminalApproval, TerminalObserver
+
     approval = AutoApproval() if continuous else TerminalApproval(console)
     observer = TerminalObserver(console, debug=debug, speak=speak)
     while True:
@@ -82,6 +84,8 @@ def _saved_profile_path(settings: Settings) -> Path:
 def _profile_from_options(settings: Settings, name: str | None, role: str | None,
                           goals: list[str] | None, interactive: bool) -> AgentProfile | None:
     """A user-given profile (saved for next time), the saved one if accepted, else None."""
+    from autonomo.agent.profile import AgentProfile
+
     path = _saved_profile_path(settings)
     if name or role or goals:
         profile = AgentProfile(name=name or "Autonomo", role=role or AgentProfile().role,
@@ -119,6 +123,8 @@ def run(
     speak: SpeakOpt = False,
 ) -> None:
     """Run an agent on a task (asks before each command unless --continuous)."""
+    from autonomo.agent.wiring import Workbench
+
     settings = settings_from(model=model, provider=provider, base_url=base_url,
                              strategy=strategy, budget=budget)
     interactive = not continuous
@@ -197,6 +203,9 @@ def agents_resume(
     speak: SpeakOpt = False,
 ) -> None:
     """Continue an agent where it stopped (or give a finished one a follow-up task)."""
+    from autonomo.agent.builder import follow_up
+    from autonomo.agent.wiring import Workbench
+
     workbench = Workbench.open(load_settings())
     try:
         agent = workbench.load_agent(agent_id)
