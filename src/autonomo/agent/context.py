@@ -108,11 +108,7 @@ def episodes_to_compact(
     full = [e for e in state.episodes if e.number > state.compacted_upto and e.result]
     if len(full) <= 1:
         return []
-    sizes = [
-        sum(count_tokens(m.content)
-            for m in strategy.cached_episode_messages(e, limits.result_chars))
-        for e in full
-    ]
+    sizes = [strategy.episode_tokens(e, limits.result_chars, count_tokens) for e in full]
     if sum(sizes) <= limits.history_budget:
         return []
     keep, used = 0, 0

@@ -13,6 +13,7 @@ cache is reused from step to step::
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,7 @@ class PromptStrategy(ABC):
         #: episode number -> (the result object rendered, chars, its messages); episodes are
         #: immutable once they have a result, so each is rendered once
         self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
+        self._episode_tokens: dict[int, int] = {}
 
     # -- the stable part ---------------------------------------------------------------------
     def system_message(self, state: AgentState) -> Message:
@@ -84,7 +86,17 @@ class PromptStrategy(ABC):
         if cached is None or cached[:2] != key or episode.result is None:
             cached = (*key, self.episode_messages(episode, result_chars))
             self._episodes[episode.number] = cached
+            self._episode_tokens.pop(episode.number, None)
         return cached[2]
+
+    def episode_tokens(
+        self, episode: Episode, result_chars: int, count_tokens: Callable[[str], int]
+    ) -> int:
+        """Tokens of the episode's messages, counted once per rendering."""
+        messages = self.cached_episode_messages(episode, result_chars)
+        if episode.number not in self._episode_tokens or episode.result is None:
+            self._episode_tokens[episode.number] = sum(count_tokens(m.content) for m in messages)
+        return self._episode_tokens[episode.number]
 
     def episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
         """The instruction the model answered, its reply, then the result, as the model
