@@ -1,7 +1,4 @@
 """Checks the workspace after the task; prints PASS or FAIL: <why>."""
-import csv  # noqa: F401
-import io  # noqa: F401
-import json  # noqa: F401
 import os
 import subprocess
 import sys
@@ -32,7 +29,7 @@ def ok(cond, why):
 
 
 try:
-    lines = [x.strip() for x in open('numbers.txt').read().split() if x.strip()]
+    lines = read('numbers.txt').split()
     ok(lines == ['1', '2', '3'], lines)
 except Exception as exc:  # the agent's file is malformed
     print(f"FAIL: {exc!r}")

@@ -1,7 +1,5 @@
 """Checks the workspace after the task; prints PASS or FAIL: <why>."""
-import csv  # noqa: F401
-import io  # noqa: F401
-import json  # noqa: F401
+import json
 import os
 import subprocess
 import sys
