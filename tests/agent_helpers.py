@@ -75,7 +75,7 @@ def reply(command_name: str, reasoning: str = "next step", **args: Any) -> str:
     )
 
 
-def make_agent(tmp_path: Path, responses: list, *, task: str = "write hello to a.txt",
+def make_agent(tmp_path: Path, responses: list, *, task: str = "write hello to a note",
                settings: Settings | None = None, plugin_manager=None, **kwargs: Any):
     settings = settings or Settings(data_dir=tmp_path / "data")
     model = ScriptedModel(responses)

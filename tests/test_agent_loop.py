@@ -75,13 +75,14 @@ def test_one_and_two_invalid_responses_are_re_asked(tmp_path):
     agent, model, _ = make_agent(tmp_path, [
         "this is not json",
         '{"thoughts": {}, "command": {"name": "no_such_command", "args": {}}}',
+        reply("write_note", path="a.txt", text="hello"),
         reply("finish", reason="ok"),
     ])
     result = Runner(agent).run()
     assert result.status == "finished"
     retry_prompt = model.calls[2]["messages"][-1].content
     assert "Unknown command 'no_such_command'" in retry_prompt
-    assert len(agent.state.episodes) == 1  # invalid replies leave no episode
+    assert len(agent.state.episodes) == 2  # invalid replies leave no episode
 
 
 def test_three_invalid_responses_end_the_run(tmp_path):
@@ -94,14 +95,16 @@ def test_three_invalid_responses_end_the_run(tmp_path):
 
 def test_json_repair_accepts_a_slightly_broken_reply(tmp_path):
     broken = reply("finish", reason="ok")[:-2] + "'"  # truncated, bad quote
-    agent, _, _ = make_agent(tmp_path, ["```json\n" + broken + "\n```"])
+    agent, _, _ = make_agent(tmp_path, [reply("write_note", path="a.txt", text="hello"),
+                                        "```json\n" + broken + "\n```"])
     assert Runner(agent).run().status == "finished"
 
 
 def test_bad_arguments_become_an_error_result_not_a_crash(tmp_path):
     agent, model, _ = make_agent(tmp_path, [
         reply("write_note", path="a.txt"),  # missing "text"
-        reply("finish", reason="gave up"),
+        reply("write_note", path="a.txt", text="hello"),
+        reply("finish", reason="wrote a.txt"),
     ])
     Runner(agent).run()
     first = agent.state.episodes[0]
@@ -181,7 +184,7 @@ def test_follow_up_task_after_finish(tmp_path):
     prompt = [m.content for m in model.calls[2]["messages"]]
     assert any("New task" in c and "count the lines" in c for c in prompt)
     loaded = store.load(agent.state.id)
-    assert loaded.tasks == ["write hello to a.txt", "count the lines of a.txt"]
+    assert loaded.tasks == ["write hello to a note", "count the lines of a.txt"]
     assert [e.task_index for e in loaded.episodes] == [0, 0, 1, 1]
 
 
@@ -306,15 +309,16 @@ def test_generated_profile_is_counted_and_logged(tmp_path):
     profile_call = ToolCall(id="p", name="create_agent", arguments={
         "name": "Writer GPT", "description": "An AI that writes notes.",
         "best_practices": ["Keep notes short."], "constraints": ["Stay in the workspace."]})
-    agent, _model, store = make_agent(tmp_path, [profile_call, reply("finish", reason="ok")],
-                                     profile=None)
+    agent, _model, store = make_agent(
+        tmp_path, [profile_call, reply("write_note", path="a.txt", text="hello"),
+                   reply("finish", reason="ok")], profile=None)
     assert agent.state.profile.name == "WriterGPT"
     assert agent.state.profile.role == "an AI that writes notes"
     assert "Stay in the workspace." in agent.state.directives.constraints
     Runner(agent).run()
     calls = store.calls(agent.state.id)
-    assert [c["purpose"] for c in calls] == ["profile", "propose"]
-    assert agent.state.usage.calls == 2
+    assert [c["purpose"] for c in calls] == ["profile", "propose", "propose"]
+    assert agent.state.usage.calls == 3
 
 
 def test_agents_are_found_by_unique_id_prefix_or_name_only(tmp_path):

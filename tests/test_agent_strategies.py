@@ -52,9 +52,11 @@ def test_one_shot_strategy_shows_autogpt_thoughts_and_format(tmp_path):
     thoughts = {k: f"my {k}" for k in ("observations", "text", "reasoning",
                                         "self_criticism", "plan", "speak")}
     result, agent, model = run_with(tmp_path, "one_shot", [
+        json.dumps({"thoughts": thoughts, "command": {
+            "name": "write_file", "args": {"path": "a.txt", "content": "hi"}}}),
         json.dumps({"thoughts": thoughts,
                     "command": {"name": "finish", "args": {"reason": "done"}}}),
-    ], ["finish"])
+    ], ["write_file", "finish"])
     assert result.status == "finished"
     assert agent.state.episodes[0].action.thoughts["self_criticism"] == "my self_criticism"
     schema = model.calls[0]["schema"]

@@ -93,8 +93,11 @@ class AgentConfig(BaseModel):
     #: the commands of a small local model (one whose output is grammar-constrained) when
     #: ``commands`` is not set: a 135M model picks well among a few, poorly among dozens
     small_model_commands: list[str] = Field(default_factory=lambda: [
-        "write_file", "read_file", "append_to_file", "list_folder", "finish"])
+        "write_file", "read_file", "append_to_file", "delete_file", "list_folder", "finish"])
     disabled_commands: list[str] = Field(default_factory=list)
+    #: let the model write the agent's profile first; None = yes, except on a small local
+    #: (grammar-constrained) model, where it costs a call and yields a name, not a better run
+    generate_profile: bool | None = None
 
 
 class SandboxConfig(BaseModel):

@@ -89,10 +89,13 @@ def new_agent(
     )
     base = load_directives(settings)
     calls: list[CallRecord] = []
-    if profile is None:
+    generate = settings.agent.generate_profile
+    if generate is None:
+        generate = not model.enforces_schema
+    if profile is None and generate:
         profile, generated = _generated_profile(model, task, state, calls)
         directives = (directives or base).merged_with(generated)
-    state.profile = profile
+    state.profile = profile or AgentProfile()
     state.directives = directives or base
     state.workspace = str((workspace or store.default_workspace(state.id)).resolve())
     agent = assemble(state, settings, store, model, smart_model=smart_model,

@@ -19,6 +19,7 @@ from autonomo.agent.context import (
 )
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
+from autonomo.agent.finishing import finish_objection
 from autonomo.agent.state import AgentState, CallRecord
 from autonomo.agent.strategies import Turn
 from autonomo.errors import BudgetExceededError, ModelResponseError, ProviderError, UserError
@@ -198,6 +199,10 @@ class Runner:
 
     def _execute(self, action: Action) -> CommandResult:
         name, arguments = action.name, action.arguments
+        if name == "finish":  # no false success, whatever the strategy or model
+            objection = finish_objection(self.agent.state, str(arguments.get("reason", "")))
+            if objection:
+                return CommandResult.error(objection)
         plugins = self.agent.plugins
         if plugins is not None:
             verdict = plugins.hook.pre_command(agent=self.agent, name=name, arguments=arguments)

@@ -70,7 +70,10 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
                           f"{agent.state.id}`.[/]")
             return 130
         if result.status != "finished" or not interactive:
-            return 0 if result.status in ("finished", "stopped") else 1
+            # only a finish the record supports is success; an unattended run that stopped
+            # (step limit, budget) says so in its exit code
+            stopped = 0 if interactive else 3
+            return {"finished": 0, "stopped": stopped}.get(result.status, 1)
         task = console.input("Follow-up task for the same agent (Enter to quit): ").strip()
         if not task:
             return 0

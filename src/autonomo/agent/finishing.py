@@ -1,0 +1,87 @@
+"""Honest finishing: ``finish`` is refused while the agent's own record contradicts it.
+
+Checked against what the run itself shows, whatever the strategy or model:
+
+* nothing was done yet (no command succeeded) for a task that names files to work on;
+* the finish reason names a file that does not exist (and that the agent did not delete);
+* the reason says a file holds a word or a quoted text that the file does not hold;
+* the task names a file that does not exist and that no command of the run wrote or deleted.
+
+The objection is returned as the finish command's error result: the model reads why, and the
+run goes on; a run that never finishes honestly ends stopped or failed, never finished.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from autonomo.agent.episodes import Episode
+from autonomo.agent.state import AgentState
+from autonomo.agent.strategies.grounding import mentioned_files
+
+#: commands that change nothing and show nothing: they do not count as work done
+_NO_WORK = {"finish", "think", "do_nothing", "ask_user"}
+#: "<file> holds X", "<file> contains 'X'"
+_CLAIM = re.compile(
+    r"(?P<file>[\w./-]+\.[A-Za-z]\w{0,7})\s+(?:now\s+)?(?:holds|contains|has|says|reads)\s+"
+    r"(?:the\s+(?:word|text|number|value|line)s?\s+)?(?P<what>'[^']+'|\"[^\"]+\"|[^\s,;.]+)"
+    r"(?P<rest>[^,;]*)",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(r"'([^']{1,200})'|\"([^\"]{1,200})\"")
+
+
+def _episodes_of_task(state: AgentState) -> list[Episode]:
+    current = len(state.tasks) - 1
+    return [e for e in state.episodes if e.task_index == current and e.result is not None]
+
+
+def _touched(episodes: list[Episode], name: str) -> bool:
+    """Whether a successful command of the task named the file (wrote, deleted or handed it
+    to a sub-agent …)."""
+    return any(
+        name in value
+        for e in episodes if e.result is not None and e.result.status == "success"
+        for value in e.action.arguments.values() if isinstance(value, str)
+    )
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text("utf-8", errors="replace") if path.is_file() else None
+    except OSError:
+        return None
+
+
+def finish_objection(state: AgentState, reason: str) -> str | None:
+    """Why finishing now contradicts the agent's record, or None when nothing does."""
+    episodes = _episodes_of_task(state)
+    named = mentioned_files(state.task)
+    if named and not any(e.action.name not in _NO_WORK and e.result
+                         and e.result.status == "success" for e in episodes):
+        return ("Refused: nothing has been done for this task yet. Use the commands to do "
+                "the task first, then finish.")
+    workspace = Path(state.workspace)
+    for name in mentioned_files(reason):
+        if not (workspace / name).exists() and not _touched(episodes, name):
+            return (f"Refused: your reason names {name}, but {name} does not exist in the "
+                    "workspace. Do the task first, then finish.")
+    for claim in _CLAIM.finditer(reason):
+        text = _read(workspace / claim.group("file"))
+        what = claim.group("what").strip("'\"")
+        single = not claim.group("rest").strip() or claim.group("what")[0] in "'\""
+        if text is not None and single and what.lower() not in text.lower():
+            return (f"Refused: your reason says {claim.group('file')} holds {what!r}, but it "
+                    f"does not. Its text is: {text[:200]!r}. Fix the file, then finish.")
+    for quoted in _QUOTED.finditer(reason):
+        words = quoted.group(1) or quoted.group(2)
+        files = [t for n in mentioned_files(reason) if (t := _read(workspace / n)) is not None]
+        if files and not any(words.lower() in t.lower() for t in files):
+            return (f"Refused: no file your reason names holds {words!r}. Fix the file, then "
+                    "finish.")
+    for name in named:
+        if not (workspace / name).exists() and not _touched(episodes, name):
+            return (f"Refused: the task names {name}, which does not exist, and no command "
+                    f"wrote it. Do that first, then finish.")
+    return None
