@@ -43,3 +43,42 @@ def test_steps_are_remembered_recalled_and_shown_when_relevant(tmp_path):
     again = Workbench.open(settings, models=(model, model, summaries))
     memory = again.memory_factory()(agent.state)
     assert any("4417" in text for text in memory.recall("vault code", k=3))
+
+
+_NO_SEARCH_RUN = """
+import sys, pathlib
+sys.path.insert(0, {tests!r})
+from agent_helpers import reply
+from autonomo.agent.approval import AutoApproval
+from autonomo.agent.profile import AgentProfile
+from autonomo.agent.runner import Runner
+from autonomo.agent.wiring import Workbench
+from autonomo.config import Settings
+from autonomo.llm.scripted import ScriptedModel
+
+settings = Settings(data_dir=pathlib.Path({data!r}))
+assert settings.memory.enabled and settings.memory.embedder == "local"
+model = ScriptedModel([reply("write_file", path="a.txt", content="hi"),
+                       reply("finish", reason="a.txt holds hi")])
+bench = Workbench.open(settings, models=(model, model, model))
+agent = bench.new_agent("Write hi to a.txt", profile=AgentProfile(),
+                        commands=["write_file", "finish"])
+assert Runner(agent, AutoApproval()).run().status == "finished"
+print(sorted(m for m in ("torch", "transformers") if m in sys.modules))
+agent.memory.recall("what was written")  # the first search loads it
+print(sorted(m for m in ("torch", "transformers") if m in sys.modules))
+"""
+
+
+def test_the_embedder_is_not_imported_on_a_run_that_never_searches(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = _NO_SEARCH_RUN.format(tests=str(Path(__file__).parent), data=str(tmp_path / "d"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    before, after = done.stdout.strip().splitlines()
+    assert before == "[]"
+    assert after == "['torch', 'transformers']"

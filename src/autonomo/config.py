@@ -136,6 +136,9 @@ class WebConfig(BaseModel):
 
 class MemoryConfig(BaseModel):
     enabled: bool = True
+    #: keep an agent's new memories in RAM and embed them at its first search, so that a run
+    #: that never searches never loads the embedder (its steps stay in the agent's store)
+    lazy: bool = True
     backend: Literal["sqlite", "postgres"] = "sqlite"
     #: PostgreSQL + pgvector URL; unset = the embedded server under ``<data_dir>/postgres``
     postgres_url: str | None = None

@@ -107,4 +107,6 @@ def open_memory(
 ) -> AgentMemory:
     """``agent_id``'s memory as configured; it survives restarts (a file or a server)."""
     embedder = embedder or make_embedder(settings, plugins)
-    return AgentMemory(open_store(settings, agent_id, embedder.dim), embedder, agent_id)
+    pending = agent_dir(settings, agent_id) / "memory_pending.jsonl"
+    return AgentMemory(open_store(settings, agent_id, embedder.dim), embedder, agent_id,
+                       pending_path=pending if settings.memory.lazy else None)

@@ -8,8 +8,10 @@ searches on demand.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
 from typing import Any
 
 from autonomo.memory.embeddings import Embedder
@@ -32,6 +34,7 @@ class AgentMemory:
         agent_id: str,
         *,
         chunk_chars: int = DEFAULT_CHUNK_CHARS,
+        pending_path: Path | None = None,
     ) -> None:
         if not agent_id:
             raise ValueError("AgentMemory needs an agent_id")
@@ -39,6 +42,10 @@ class AgentMemory:
         self.embedder = embedder
         self.agent_id = agent_id
         self.chunk_chars = chunk_chars
+        #: lazy mode: ``remember`` appends to this file (one JSON line per call, no embedding);
+        #: the first search, listing or ``flush`` — in any process — embeds and stores them
+        self.pending_path = pending_path
+        self._stored_any: bool | None = None
 
     # -- writing --------------------------------------------------------------------------------
     def remember(
@@ -54,8 +61,50 @@ class AgentMemory:
         metas: Sequence[dict[str, Any]] | None = None,
         created_at: float | Sequence[float] | None = None,
     ) -> list[int]:
-        """Store several texts in one embedding batch and one transaction."""
+        """Store several texts in one embedding batch and one transaction (lazy: queue them,
+        and return no ids)."""
         metas = list(metas) if metas is not None else [{} for _ in texts]
+        if self.pending_path is not None:
+            line = json.dumps({"texts": list(texts), "kind": kind, "metas": metas,
+                               "created_at": created_at})
+            self.pending_path.parent.mkdir(parents=True, exist_ok=True)
+            with self.pending_path.open("a", encoding="utf-8") as fh:
+                fh.write(line + "\n")
+            return []
+        return self._store(texts, kind, metas, created_at)
+
+    def _pending(self) -> list[dict[str, Any]]:
+        if self.pending_path is None or not self.pending_path.is_file():
+            return []
+        lines = self.pending_path.read_text("utf-8").splitlines()
+        return [json.loads(line) for line in lines if line.strip()]
+
+    def has_pending(self) -> bool:
+        return self.pending_path is not None and self.pending_path.is_file()
+
+    def flush(self) -> None:
+        """Embed and store what ``remember`` queued (lazy mode)."""
+        pending = self._pending()
+        for item in pending:
+            self._store(item["texts"], item["kind"], item["metas"], item["created_at"])
+        if pending and self.pending_path is not None:
+            self.pending_path.unlink()
+
+    def _has_searchable(self, exclude: Collection[str]) -> bool:
+        """Whether a search could find something outside ``exclude`` (no embedding needed)."""
+        if any(t not in exclude for item in self._pending() for t in item["texts"]):
+            return True
+        if self._stored_any is None:
+            self._stored_any = self.store.stats(self.agent_id).count > 0
+        return self._stored_any
+
+    def _store(
+        self,
+        texts: Sequence[str],
+        kind: str,
+        metas: list[dict[str, Any]],
+        created_at: float | Sequence[float] | None,
+    ) -> list[int]:
         times = (
             [created_at] * len(texts)
             if created_at is None or isinstance(created_at, (int, float))
@@ -77,6 +126,7 @@ class AgentMemory:
             return []
         vectors = self.embedder.embed(pieces)
         when = None if created_at is None else [float(s or 0.0) for s in stamps]
+        self._stored_any = True
         return self.store.add(
             pieces, vectors, agent_id=self.agent_id, kind=kind, created_at=when, extra=extras
         )
@@ -93,6 +143,7 @@ class AgentMemory:
     ) -> list[Hit]:
         if not query.strip():
             return []
+        self.flush()
         vector = self.embedder.embed([query])[0]
         return self.store.search(
             vector, k, agent_id=self.agent_id, kind=kind, since=since, until=until
@@ -118,7 +169,7 @@ class AgentMemory:
         Less relevant memories are dropped first: the result is always the best-ranked
         prefix that fits. ``exclude`` skips texts the prompt already shows.
         """
-        if token_budget <= 0:
+        if token_budget <= 0 or not self._has_searchable(exclude):
             return []
         chosen: list[str] = []
         used = 0
@@ -137,6 +188,7 @@ class AgentMemory:
 
     # -- housekeeping ---------------------------------------------------------------------------
     def list(self, limit: int = 50, *, kind: Kinds = None, offset: int = 0) -> list[MemoryRecord]:
+        self.flush()
         return self.store.list(agent_id=self.agent_id, kind=kind, limit=limit, offset=offset)
 
     def forget(self, ids: Sequence[int]) -> int:
@@ -146,6 +198,7 @@ class AgentMemory:
         return self.store.clear(self.agent_id)
 
     def stats(self) -> StoreStats:
+        self.flush()
         return self.store.stats(self.agent_id)
 
     def close(self) -> None:
