@@ -255,7 +255,10 @@ class Runner:
     def _compact(self) -> None:
         agent = self.agent
         model = agent.summary_model or agent.model
-        due = episodes_to_compact(agent.state, agent.strategy, agent.limits, model.count_tokens)
+        # the budget is of the agent's prompt: count with its model (the summary model, a
+        # separate instance, loads its weights only when a summary is due)
+        due = episodes_to_compact(agent.state, agent.strategy, agent.limits,
+                                  agent.model.count_tokens)
         if not due:
             return
         summaries.summarize(
