@@ -92,7 +92,7 @@ def test_a_symlinked_agents_folder_cannot_move_a_sub_agent_onto_the_host(tmp_pat
     assert settings.data_dir.resolve() in child_ws.parents
     assert sorted(p.name for p in host.iterdir()) == ["id_rsa"]  # nothing planted
     child_steps = [e.result.output for e in bench.store.load(child.id).episodes]
-    assert not any("1" == out.strip() for out in child_steps)  # id_rsa was never read
+    assert not any(out.strip() == "1" for out in child_steps)  # id_rsa was never read
     assert (child_ws / "planted.txt").read_text() == "pwned"  # it wrote its own workspace
     start = parent.state.episodes[0].result
     assert start.status == "error" and "symbolic link" in start.output
