@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+# imported now: it binds sys.stderr at import time, and the capfd stream is closed later
+import mcp.client.stdio  # noqa: F401
 import pytest
 import yaml
 
