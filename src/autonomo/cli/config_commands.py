@@ -20,7 +20,8 @@ config_app = typer.Typer(help="Show the configuration files; trust the current f
 #: settings worth a second look before trusting a file: they run programs, change the
 #: sandbox or decide where keys and data are sent
 SENSITIVE = ("mcp_servers", "sandbox", "base_url", "api_key", "headers", "web",
-             "data_dir", "embedding_base_url", "record_to", "plugins_disabled")
+             "data_dir", "embedding_base_url", "record_to", "plugins_disabled", "server",
+             "token")
 
 
 def register(app: typer.Typer) -> None:

@@ -64,12 +64,19 @@ def _root(
 
 
 def _register_commands(target: typer.Typer) -> None:
-    from autonomo.cli import agent_commands, config_commands, llm_commands, memory_commands
+    from autonomo.cli import (
+        agent_commands,
+        config_commands,
+        llm_commands,
+        memory_commands,
+        serve_commands,
+    )
 
     config_commands.register(target)
     llm_commands.register(target)
     agent_commands.register(target)
     memory_commands.register(target)
+    serve_commands.register(target)
 
 
 _register_commands(app)
