@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-from agent_helpers import TestCommands, reply
+from agent_helpers import TEST_TOOLS, reply
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.llm.types import Completion, Usage
-from autonomo.plugins.hookspecs import hookimpl
 from autonomo.plugins.manager import create_plugin_manager
 from autonomo.tools import subagents
 
-
-class SubAgentCommands:
-    @hookimpl
-    def register_commands(self, register):
-        for cmd in (subagents.start_agent, subagents.message_agent, subagents.list_agents,
-                    subagents.delete_agent):
-            register(cmd)
+SUBAGENT_TOOLS = [subagents.start_agent, subagents.message_agent, subagents.list_agents,
+                  subagents.delete_agent]
 
 
 def priced(text: str, cost: float) -> Completion:
@@ -30,8 +24,7 @@ def priced(text: str, cost: float) -> Completion:
 def test_parent_starts_messages_lists_and_deletes_a_sub_agent(tmp_path):
     settings = Settings(data_dir=tmp_path / "data")
     settings.memory.enabled = False
-    pm = create_plugin_manager(load_entry_points=False,
-                               extra=[TestCommands(), SubAgentCommands()])
+    pm = create_plugin_manager(load_entry_points=False)
     # one queue for parent and child, in the order the calls happen
     model = ScriptedModel([
         priced(reply("start_agent", name="writer", task="write b.txt"), 0.1),   # parent
@@ -47,6 +40,7 @@ def test_parent_starts_messages_lists_and_deletes_a_sub_agent(tmp_path):
     ])
     bench = Workbench.open(settings, plugins=pm, models=(model, model, model))
     parent = bench.new_agent("delegate writing b.txt", budget=5.0,
+                             tools=[*TEST_TOOLS, *SUBAGENT_TOOLS],
                              profile=AgentProfile(name="Boss", role="a manager"))
     result = Runner(parent, AutoApproval()).run()
     assert result.status == "finished", result.reason
