@@ -54,7 +54,6 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
           interactive: bool) -> int:
     """Run the agent; in interactive mode, offer a follow-up task after each finish."""
     from autonomo.agent.approval import AutoApproval
-    from autonomo.agent.builder import follow_up
     from autonomo.agent.runner import Runner
     from autonomo.cli.terminal import TerminalApproval, TerminalObserver
 
@@ -74,7 +73,7 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
         task = console.input("Follow-up task for the same agent (Enter to quit): ").strip()
         if not task:
             return 0
-        follow_up(agent, task)
+        agent.follow_up(task)
 
 
 def _saved_profile_path(current: Settings) -> Path:
@@ -123,7 +122,7 @@ def run(
     speak: SpeakOpt = False,
 ) -> None:
     """Run an agent on a task (asks before each command unless --continuous)."""
-    from autonomo.agent.wiring import Workbench
+    from autonomo import Workbench
 
     current = settings_from(model=model, provider=provider, base_url=base_url,
                             strategy=strategy, budget=budget)
@@ -141,14 +140,14 @@ def run(
             task = console.input(prompt).strip()
             match = next((a for a in resumable if a.id == task), None)
             if match:
-                agent = workbench.assemble(workbench.store.load(match.id))
+                agent = workbench.load_agent(match.id)
                 raise typer.Exit(drive(agent, continuous=continuous, limit=limit,
                                        debug=debug, speak=speak, interactive=interactive))
         profile = _profile_from_options(current, name, role, goal, interactive)
         with console.status("Setting up the agent…"):
             agent = workbench.new_agent(
                 task, profile=profile, workspace=workspace,
-                commands=[c.strip() for c in commands.split(",")] if commands else None,
+                tools=[c.strip() for c in commands.split(",")] if commands else None,
             )
         code = drive(agent, continuous=continuous, limit=limit, debug=debug, speak=speak,
                      interactive=interactive)
@@ -203,8 +202,7 @@ def agents_resume(
     speak: SpeakOpt = False,
 ) -> None:
     """Continue an agent where it stopped (or give a finished one a follow-up task)."""
-    from autonomo.agent.builder import follow_up
-    from autonomo.agent.wiring import Workbench
+    from autonomo import Workbench
 
     current = settings()
     warn_if_unsandboxed(current)
@@ -212,7 +210,7 @@ def agents_resume(
     try:
         agent = workbench.load_agent(agent_id)
         if task:
-            follow_up(agent, task)
+            agent.follow_up(task)
         elif agent.state.status == "finished":
             raise UserError(f"Agent {agent_id} has finished; give it a follow-up with --task.")
         code = drive(agent, continuous=continuous, limit=limit, debug=debug, speak=speak,
