@@ -13,9 +13,9 @@ import venv
 from pathlib import Path
 
 import pytest
-from server_helpers import reply, running, scripted_factory, server_settings
 
 from autonomo.server.app import create_app
+from server_helpers import reply, running, scripted_factory, server_settings
 
 CLIENT = "agent-protocol-client==1.1.0"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "autonomo-tests"
