@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from autonomo import prompts
 from autonomo.agent import summaries
 from autonomo.agent.agent import Agent
 from autonomo.agent.approval import Approval, AutoApproval, Decision
@@ -135,6 +136,8 @@ class Runner:
         max_invalid = self.agent.settings.agent.max_invalid_responses
         note, invalid, model, rethought = "", 0, self.agent.model, False
         exclude: frozenset[str] = frozenset()
+        if model.enforces_schema and self._finish_refused():
+            exclude = frozenset({"finish"})  # do something about the refusal first
         while True:
             try:
                 completion = self._call_proposal(model, note, exclude)
@@ -168,6 +171,8 @@ class Runner:
     def _call_proposal(self, model: ChatModel, note: str,
                        exclude: frozenset[str] = frozenset()) -> Completion:
         state, agent = self.agent.state, self.agent
+        if not note and agent.strategy.compact and self._may_finish():
+            note = prompts.render("finishing", "may_finish")
         turn = Turn(now=datetime.now().strftime("%Y-%m-%d %H:%M"), note=note,
                     memories=self._relevant_memories())
         messages = self._plugin_edit_prompt(
@@ -178,11 +183,25 @@ class Runner:
                                tools=request.tools)
 
     def _is_repeat(self, action: Action) -> bool:
-        last = next((e for e in reversed(self.agent.state.episodes) if e.source == "agent"), None)
-        return last is not None and action.same_call(last.action) and action.name != "finish"
+        """The same call as one of the agent's last three steps (an A-B-A loop counts)."""
+        recent = [e for e in self.agent.state.episodes if e.source == "agent"][-3:]
+        return action.name != "finish" and any(action.same_call(e.action) for e in recent)
+
+    def _finish_refused(self) -> bool:
+        episodes = self.agent.state.episodes
+        return bool(episodes) and episodes[-1].action.name == "finish" and (
+            episodes[-1].result is not None and episodes[-1].result.status == "error")
+
+    def _may_finish(self) -> bool:
+        """The last step worked and the record would let a finish through."""
+        episodes = self.agent.state.episodes
+        last = episodes[-1] if episodes else None
+        return (last is not None and last.result is not None and last.source == "agent"
+                and last.result.status == "success" and last.action.name != "finish"
+                and finish_objection(self.agent.state, "") is None)
 
     def _repeat_note(self, action: Action) -> str:
-        return (f"You chose {action.describe()} again, exactly as in the previous step, whose "
+        return (f"You chose {action.describe()} again, exactly as in a recent step, whose "
                 "result is shown above. Running it again would change nothing. Choose a "
                 "different command; if the task is complete, use finish.")
 

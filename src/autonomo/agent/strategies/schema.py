@@ -9,8 +9,8 @@ from autonomo.agent.strategies.grounding import Situation, ground
 from autonomo.tools.registry import Command, CommandRegistry
 
 #: caps for compact mode: a string argument named like a body gets more room
-_SHORT_STRING = 100
-_LONG_STRING = 600
+_SHORT_STRING = 80
+_LONG_STRING = 300
 _LONG_NAMES = {"content", "code", "text", "body", "message", "prompt", "task", "answer"}
 
 
