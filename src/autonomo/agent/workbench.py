@@ -132,7 +132,7 @@ class Workbench:
         if generate is None:  # not on a small local model: a call, a name, no better run
             generate = not self.model.enforces_schema
         if profile is None and generate:
-            profile, generated = profile_for(self.model, task, state, calls)
+            profile, generated, calls = profile_for(self.model, task, state, self.plugins)
             directives = (directives or base).merged_with(generated)
         state.profile = profile or AgentProfile()
         state.directives = directives or base
