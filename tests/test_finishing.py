@@ -96,3 +96,23 @@ def test_the_same_check_applies_to_the_tool_calling_strategy(tmp_path):
     assert result.status == "finished"
     assert [e.result.status for e in agent.state.episodes] == ["error", "success", "success"]
     assert json.loads(json.dumps(agent.state.episodes[0].result.output)).startswith("Refused")
+
+
+def test_a_constrained_model_cannot_repeat_a_refused_finish(tmp_path):
+    from autonomo.llm.scripted import ScriptedModel
+
+    class Constrained(ScriptedModel):
+        enforces_schema = True  # like the local model: decoding follows the schema
+
+    model = Constrained([
+        reply("finish", reason="out.txt written"),
+        reply("write_note", path="out.txt", text="x"),
+        reply("finish", reason="out.txt written"),
+    ])
+    agent, _, _ = make_agent(tmp_path, [], task="Write x to out.txt")
+    agent.model = agent.smart_model = model
+    assert Runner(agent).run().status == "finished"
+    offered = [{o["properties"]["name"]["const"]
+                for o in call["schema"]["properties"]["command"]["anyOf"]}
+               for call in model.calls]
+    assert "finish" in offered[0] and "finish" not in offered[1] and "finish" in offered[2]

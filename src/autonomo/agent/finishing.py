@@ -37,6 +37,10 @@ def _episodes_of_task(state: AgentState) -> list[Episode]:
     return [e for e in state.episodes if e.task_index == current and e.result is not None]
 
 
+#: words of a task that asks for a file to go away
+_REMOVING = {"delete", "remove", "rename", "move", "erase"}
+
+
 def _touched(episodes: list[Episode], name: str) -> bool:
     """Whether a successful command of the task named the file (wrote, deleted or handed it
     to a sub-agent …)."""
@@ -45,6 +49,11 @@ def _touched(episodes: list[Episode], name: str) -> bool:
         for e in episodes if e.result is not None and e.result.status == "success"
         for value in e.action.arguments.values() if isinstance(value, str)
     )
+
+
+def _deleted(episodes: list[Episode], name: str) -> bool:
+    return any(e.action.name == "delete_file" and e.action.arguments.get("path") == name
+               and e.result is not None and e.result.status == "success" for e in episodes)
 
 
 def _read(path: Path) -> str | None:
@@ -80,8 +89,14 @@ def finish_objection(state: AgentState, reason: str) -> str | None:
         if files and not any(words.lower() in t.lower() for t in files):
             return (f"Refused: no file your reason names holds {words!r}. Fix the file, then "
                     "finish.")
+    removing = bool(_REMOVING & set(re.findall(r"[a-z]+", state.task.lower())))
     for name in named:
-        if not (workspace / name).exists() and not _touched(episodes, name):
+        if (workspace / name).exists():
+            continue
+        if _deleted(episodes, name) and not removing:
+            return (f"Refused: you deleted {name}, but the task does not ask for that. "
+                    f"Recreate it, then do the task.")
+        if not _touched(episodes, name):
             return (f"Refused: the task names {name}, which does not exist, and no command "
                     f"wrote it. Do that first, then finish.")
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -131,9 +132,9 @@ class Runner:
         """Ask the model for the next action; handle invalid replies and repeats."""
         max_invalid = self.agent.settings.agent.max_invalid_responses
         note, invalid, model, rethought = "", 0, self.agent.model, False
-        exclude: frozenset[str] = frozenset()
+        exclude = self._unneeded_commands() if model.enforces_schema else frozenset()
         if model.enforces_schema and self._finish_refused():
-            exclude = frozenset({"finish"})  # do something about the refusal first
+            exclude = exclude | {"finish"}  # do something about the refusal first
         while True:
             try:
                 completion = self._call_proposal(model, note, exclude)
@@ -160,7 +161,7 @@ class Runner:
             note = self._repeat_note(action)
             if model.enforces_schema and action.name != "finish":
                 # a grammar-constrained model cannot even propose the same command again
-                exclude = frozenset({action.name})
+                exclude = exclude | {action.name}
             self.observer.on_note(self.agent.state, f"Repeat of {action.describe()} caught; "
                                                     "re-thinking with the smart model.")
 
@@ -183,6 +184,14 @@ class Runner:
         recent = [e for e in self.agent.state.episodes if e.source == "agent"][-3:]
         return action.name != "finish" and any(action.same_call(e.action) for e in recent)
 
+    def _unneeded_commands(self) -> frozenset[str]:
+        """Commands a small model is offered only when the task's words call for them."""
+        words = set(re.findall(r"[a-z]+", self.agent.state.task.lower()))
+        return frozenset(
+            name for name, needed in self.agent.settings.agent.small_model_command_words.items()
+            if not words & set(needed)
+        )
+
     def _finish_refused(self) -> bool:
         episodes = self.agent.state.episodes
         return bool(episodes) and episodes[-1].action.name == "finish" and (
@@ -197,7 +206,10 @@ class Runner:
                 and finish_objection(self.agent.state, "") is None)
 
     def _repeat_note(self, action: Action) -> str:
-        return (f"You chose {action.describe()} again, exactly as in a recent step, whose "
+        agent_steps = [e for e in self.agent.state.episodes if e.source == "agent"]
+        when = ("the previous step" if agent_steps and action.same_call(agent_steps[-1].action)
+                else "a recent step")
+        return (f"You chose {action.describe()} again, exactly as in {when}, whose "
                 "result is shown above. Running it again would change nothing. Choose a "
                 "different command; if the task is complete, use finish.")
 
