@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import yaml
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from autonomo.cli.common import override_model, settings, warn_if_unsandboxed
+from autonomo.cli.safe_console import SafeConsole
 from autonomo.config import Settings
 from autonomo.errors import UserError
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the agent layer is imported inside the commands: `--help` s
     from autonomo.agent.agent import Agent
     from autonomo.agent.profile import AgentProfile
 
-console = Console(highlight=False)
+console = SafeConsole(highlight=False)
 
 ContinuousOpt = Annotated[bool, typer.Option("--continuous", "-c",
                                              help="Run without asking before each command.")]
