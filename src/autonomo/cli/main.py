@@ -82,9 +82,18 @@ def _register_commands(target: typer.Typer) -> None:
 _register_commands(app)
 
 
+def _plain_help(command: object) -> None:
+    """Use click's help layout everywhere: typer's rich one prints a type after every flag
+    (``--continuous -c <bool>``), which reads as if the flag took a value."""
+    command.rich_markup_mode = None  # type: ignore[attr-defined]
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help(sub)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit code."""
     command = typer.main.get_command(app)
+    _plain_help(command)
     args = list(sys.argv[1:] if argv is None else argv)
     reset_report()
     try:
