@@ -184,3 +184,54 @@ def test_sigkill_then_list_resume_and_a_refused_second_driver(tmp_path, monkeypa
     assert memory_steps(data, agent_id) == [1, 2, 3, 4]  # memory and steps agree
     main(["agents", "list"])
     assert "finished" in capsys.readouterr().out
+
+
+def claim_for(process: subprocess.Popen, store, agent_id: str, *, started: str | None = None):
+    """Record ``process`` as the agent's driver, as its own ``acquire`` would have."""
+    import dataclasses
+
+    from autonomo.agent.owner import Owner, _process_start
+
+    owner = dataclasses.replace(Owner.this_process(), pid=process.pid,
+                                started=started or _process_start(process.pid))
+    with store.db.transaction() as db:
+        db.execute("update agents set owner = ? where id = ?", (owner.to_json(), agent_id))
+
+
+def test_one_driver_per_agent_and_a_dead_or_reused_pid_frees_it(tmp_path):
+    from agent_helpers import make_agent
+    from autonomo.agent.events import RunObserver
+    from autonomo.errors import AgentBusyError
+
+    agent, _, store = make_agent(tmp_path, [reply("finish", reason="done")])
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        claim_for(other, store, agent.state.id)
+        try:
+            Runner(agent).run()
+            raise AssertionError("a second driver was let in")
+        except AgentBusyError as exc:
+            assert f"process {other.pid}" in str(exc)
+        assert store.activity(agent.state.id).alive
+        # the same pid with another start time is another process: the holder is gone
+        claim_for(other, store, agent.state.id, started="1")
+        assert not store.activity(agent.state.id).alive
+        claim_for(other, store, agent.state.id)
+    finally:
+        other.kill()  # not reaped yet: a zombie still counts as dead
+    deadline = time.monotonic() + 10
+    while store.activity(agent.state.id).alive:  # the signal takes a moment to land
+        assert time.monotonic() < deadline, "a killed (zombie) owner still counts as alive"
+        time.sleep(0.01)
+
+    notes: list[str] = []
+
+    class Said(RunObserver):
+        def on_resume(self, state, note):
+            notes.append(note)
+
+    result = Runner(agent, observer=Said()).run()
+    other.wait()
+    assert result.status == "finished"
+    assert f"process {other.pid}" in notes[0] and "killed or crashed" in notes[0]
+    assert store.activity(agent.state.id).owner is None  # released at the end of the run

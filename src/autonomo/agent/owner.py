@@ -1,9 +1,10 @@
 """Which process drives an agent, and whether that process is still alive.
 
 One driver per agent: ``AgentStore.acquire`` records the running process as the agent's
-owner; a second driver is refused while the owner lives. A process killed with SIGKILL
-cannot clean up, so liveness is checked, not assumed: same host, same pid, and the same
-process start time (a pid can be reused by an unrelated process later).
+owner; a driver in another process is refused while the owner lives. (Within one process,
+drivers are the program's own business: the server serialises a task's steps itself.)
+A process killed with SIGKILL cannot clean up, so liveness is checked, not assumed: same
+host, same pid, and the same process start time (a pid can be reused by another process).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class Owner:
     host: str
     #: the process start time ('' where /proc is missing)
     started: str
-    #: one per run, so that a driver can re-enter its own lock and no other can
+    #: one per run: only the run that holds the agent releases it
     token: str
     since: str
 
@@ -77,6 +78,9 @@ class Owner:
         except PermissionError:
             return True
         return True
+
+    def same_process(self, other: Owner) -> bool:
+        return (self.pid, self.host, self.started) == (other.pid, other.host, other.started)
 
     def describe(self) -> str:
         return f"process {self.pid} on {self.host} (since {self.since})"

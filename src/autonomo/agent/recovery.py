@@ -32,7 +32,7 @@ def resume_note(state: AgentState, dead_owner: Owner | None) -> str | None:
     """Where a run on a stored agent starts and why the previous one ended; None for an
     agent's first run. Call it before the interrupted step is recovered."""
     episodes = state.episodes
-    if not episodes and state.status == "created":
+    if not episodes and state.status == "created" and dead_owner is None:
         return None
     last = episodes[-1] if episodes else None
     name = f"{state.name} (agent {state.id})"

@@ -279,6 +279,8 @@ class Runner:
         if episode.result and episode.result.finished:
             state.status, state.stop_reason = "finished", episode.result.output
         self._write([episode], durable=True)
+        if state.status == "finished" and not self._in_run:
+            self.release()  # a step-by-step driver (the server) has no run end
         self._remember(episode)
         self.observer.on_episode(state, episode)
         self._compact()
@@ -325,7 +327,6 @@ class Runner:
         """End the run from outside the loop (a driver's stop request, an error it caught);
         unsaved model calls are written with it."""
         self._stop(status, reason)
-        self.release()
 
     def flush(self) -> None:
         """Write the model calls and usage not yet saved (a driver that stops after
@@ -336,8 +337,9 @@ class Runner:
         state = self.agent.state
         state.status, state.stop_reason = status, reason  # type: ignore[assignment]
         self._write([], durable=True)
-        if not self._in_run:  # run's end shows the reason: said once, not twice
+        if not self._in_run:  # run's end shows the reason (said once) and releases the agent
             self.observer.on_note(state, reason)
+            self.release()
 
     # -- model calls ----------------------------------------------------------------------------
     def call_model(self, model: ChatModel, purpose: str, messages: list[Message],

@@ -197,11 +197,13 @@ class AgentStore:
                 self._write_agent(db, state)
                 row = (None, _now())
             previous = Owner.from_json(row[0])
-            if previous is not None and previous.token != token and previous.alive():
+            me = Owner.this_process(token)
+            if previous is not None and previous.same_process(me):
+                previous = None  # this process again (an earlier run of it, or re-entry)
+            if previous is not None and previous.alive():
                 raise _busy(state.id, previous, row[1])
-            db.execute("update agents set owner = ? where id = ?",
-                       (Owner.this_process(token).to_json(), state.id))
-        return previous if previous is not None and previous.token != token else None
+            db.execute("update agents set owner = ? where id = ?", (me.to_json(), state.id))
+        return previous
 
     def release(self, agent_id: str, token: str) -> None:
         """Give up driving the agent (only if run ``token`` still holds it)."""

@@ -107,6 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except typer.Exit as exc:
         return exc.exit_code
     except typer.TyperException as exc:  # usage errors; show() prints the message or help
+        context = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and context is not None:
+            typer.echo(context.get_help())  # `autonomo` alone: the help, on stdout
+            return 0
         show = getattr(exc, "show", None)
         if show is not None:
             show()
