@@ -124,3 +124,25 @@ class ConstantModel(ScriptedModel):
     def complete(self, messages: Sequence[Message], **options: Any):
         self.add(self.text)
         return super().complete(messages, **options)
+
+
+FIXTURE_PLANS = {
+    "Open the file called motto.txt": [
+        reply("read_file", path="motto.txt"),
+        reply("write_file", path="echo.txt", content="Slow and steady wins the race"),
+        reply("finish", reason="done")],
+    "digit_sum(n)": [
+        reply("write_file", path="digits.py",
+              content="def digit_sum(n):\n    return sum(int(d) for d in str(n))\n"),
+        reply("finish", reason="done")],
+}
+
+
+def fixture_models():
+    """Solves the two challenges of tests/fixtures/agbenchmark (for CLI tests)."""
+    return scripted_models(FIXTURE_PLANS)
+
+
+def lazy_models():
+    """Gives up on every task at once."""
+    return scripted_models({})

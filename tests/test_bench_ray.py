@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
-from bench_helpers import reply, write_challenge
-from test_bench_runner import spec_for
 
 from autonomo.bench import load_suite
 from autonomo.bench.runner import run_suite
 from autonomo.bench.store import BenchStore
+from bench_helpers import reply, write_challenge
+from test_bench_runner import spec_for
 
 ray = pytest.importorskip("ray")
 

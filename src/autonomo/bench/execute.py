@@ -30,7 +30,7 @@ from autonomo.bench.webserver import serve_folder
 STOP_GRACE_S = 2.0
 
 
-class CutoffReached(Exception):  # noqa: N818 - it is an event, not a bug
+class CutoffReached(Exception):
     """Raised inside the agent's thread at its next model call after the cutoff."""
 
 
