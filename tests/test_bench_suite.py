@@ -8,11 +8,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from bench_helpers import ConstantModel
 
 from autonomo.bench import evaluate, load_suite, prepare_workspace
 from autonomo.config import SandboxConfig
 from autonomo.sandbox import can_execute
+from bench_helpers import ConstantModel
 
 SUITE = load_suite("builtin")
 
