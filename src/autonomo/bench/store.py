@@ -101,7 +101,7 @@ class BenchStore:
         return dict(rows[0]) | {"meta": json.loads(rows[0]["meta"])}
 
     def runs(self) -> list[dict[str, Any]]:
-        rows = self.db.query("select * from runs order by started_at desc")
+        rows = self.db.query("select * from runs order by started_at desc, rowid desc")
         return [dict(r) for r in rows]
 
     def results(self, run_id: str) -> list[ChallengeResult]:
