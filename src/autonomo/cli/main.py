@@ -66,6 +66,7 @@ def _root(
 def _register_commands(target: typer.Typer) -> None:
     from autonomo.cli import (
         agent_commands,
+        bench_commands,
         config_commands,
         llm_commands,
         memory_commands,
@@ -77,6 +78,7 @@ def _register_commands(target: typer.Typer) -> None:
     agent_commands.register(target)
     memory_commands.register(target)
     serve_commands.register(target)
+    bench_commands.register(target)
 
 
 _register_commands(app)
