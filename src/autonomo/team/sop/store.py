@@ -1,0 +1,121 @@
+"""SOP runs in the data directory's SQLite database: each run and every event, written as it
+happens (a crash loses at most the event in flight)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autonomo.errors import UserError
+from autonomo.storage.db import Database, _run_script, migration
+from autonomo.team.sop.events import SopEvent
+
+
+@migration
+def m101_sop_runs(db: sqlite3.Connection) -> None:
+    _run_script(
+        db,
+        """
+        create table sop_runs (
+            id text primary key,
+            name text not null,
+            source text not null,             -- the SOP file or company folder
+            format text not null,
+            task text not null,
+            workspace text not null,
+            status text not null,             -- running, finished, failed, stopped
+            created_at real not null,
+            updated_at real not null
+        );
+        create table sop_events (
+            run_id text not null references sop_runs(id) on delete cascade,
+            seq integer not null,
+            kind text not null,
+            data text not null,               -- JSON
+            at real not null,
+            primary key (run_id, seq)
+        );
+        """
+    )
+
+
+@dataclass
+class RunRecord:
+    id: str
+    name: str
+    source: str
+    format: str
+    task: str
+    workspace: str
+    status: str
+    created_at: float
+    updated_at: float
+
+
+class SopStore:
+    """Runs and their events in ``<data dir>/autonomo.db``."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.db = Database(Path(data_dir) / "autonomo.db")
+
+    def create(self, *, name: str, source: str, format: str, task: str, workspace: str) -> str:
+        run_id = uuid.uuid4().hex[:12]
+        now = time.time()
+        with self.db.transaction() as db:
+            db.execute(
+                "insert into sop_runs values (?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+                (run_id, name, source, format, task, workspace, now, now),
+            )
+        return run_id
+
+    def append(self, run_id: str, event: SopEvent) -> None:
+        with self.db.transaction(durable=event.kind in ("checkpoint", "run_finished")) as db:
+            db.execute(
+                "insert into sop_events values (?, ?, ?, ?, ?)",
+                (run_id, event.seq, event.kind, json.dumps(event.data), event.at),
+            )
+            if event.kind == "run_finished":
+                db.execute("update sop_runs set status = ?, updated_at = ? where id = ?",
+                           (event.data.get("status", "finished"), event.at, run_id))
+            else:
+                db.execute("update sop_runs set updated_at = ? where id = ?", (event.at, run_id))
+
+    def set_status(self, run_id: str, status: str) -> None:
+        with self.db.transaction() as db:
+            db.execute("update sop_runs set status = ?, updated_at = ? where id = ?",
+                       (status, time.time(), run_id))
+
+    def get(self, run_id: str) -> RunRecord:
+        rows = self.db.query("select * from sop_runs where id = ? or id like ?",
+                             (run_id, f"{run_id}%"))
+        if len(rows) != 1:
+            known = ", ".join(r.id for r in self.list()[:10]) or "none yet"
+            what = "matches several runs" if rows else "is not a saved SOP run"
+            raise UserError(f"{run_id!r} {what}. Recent runs: {known} (autonomo sop list).")
+        return RunRecord(*rows[0])
+
+    def list(self) -> list[RunRecord]:
+        return [RunRecord(*row) for row in
+                self.db.query("select * from sop_runs order by created_at desc")]
+
+    def events(self, run_id: str) -> list[SopEvent]:
+        rows = self.db.query(
+            "select kind, data, seq, at from sop_events where run_id = ? order by seq", (run_id,)
+        )
+        return [SopEvent(kind, json.loads(data), seq, at) for kind, data, seq, at in rows]
+
+    def last_seq(self, run_id: str) -> int:
+        rows = self.db.query("select max(seq) from sop_events where run_id = ?", (run_id,))
+        return rows[0][0] or 0
+
+    def close(self) -> None:
+        self.db.close()
+
+    def data(self, run_id: str) -> dict[str, Any]:
+        record = self.get(run_id)
+        return {"run": record.__dict__, "events": [e.__dict__ for e in self.events(record.id)]}
