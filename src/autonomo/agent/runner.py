@@ -154,7 +154,7 @@ class Runner:
         messages = self._plugin_edit_prompt(
             build_messages(state, agent.strategy, turn, agent.limits))
         self._trigger = messages[-1].content
-        request = agent.strategy.request(exclude)
+        request = agent.strategy.request(exclude, state)
         return self.call_model(model, "propose", messages, schema=request.schema,
                                tools=request.tools)
 

@@ -7,6 +7,7 @@ from typing import Any
 from autonomo.sandbox.select import can_execute
 from autonomo.tools._common import sandbox, workspace
 from autonomo.tools.context import CommandContext
+from autonomo.tools.grounding import ExistingFile
 from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.shell_policy import ShellPolicy, ShellPolicyError
 
@@ -51,7 +52,8 @@ def execute_python_code(
 
 @command(category="code", enabled=_can_execute, example={"path": "main.py"})
 def execute_python_file(
-    ctx: CommandContext, path: str, args: list[str] | None = None, timeout_s: float | None = None
+    ctx: CommandContext, path: ExistingFile, args: list[str] | None = None,
+    timeout_s: float | None = None,
 ) -> CommandResult:
     """Run a Python file from the workspace in the sandbox and show its output.
 

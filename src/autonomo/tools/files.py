@@ -11,6 +11,7 @@ from pathlib import Path
 
 from autonomo.tools._common import cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
+from autonomo.tools.grounding import ExistingFile, FilePath, FolderPath
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
 
@@ -99,7 +100,7 @@ def _read_text(ws: Workspace, path: str) -> tuple[str, str, int | None]:
 
 @command(category="files", aliases=("read",), example={"path": "notes.txt"})
 def read_file(
-    ctx: CommandContext, path: str, start_line: int = 1, max_lines: int | None = None
+    ctx: CommandContext, path: ExistingFile, start_line: int = 1, max_lines: int | None = None
 ) -> str:
     """Read a text file from the workspace.
 
@@ -143,7 +144,7 @@ def read_file(
 
 
 @command(category="files", aliases=("write",), example={"path": "notes.txt", "content": "Hello"})
-def write_file(ctx: CommandContext, path: str, content: str) -> str:
+def write_file(ctx: CommandContext, path: FilePath, content: str) -> str:
     """Write text to a file in the workspace, replacing it; folders are created as needed.
 
     Args:
@@ -155,7 +156,7 @@ def write_file(ctx: CommandContext, path: str, content: str) -> str:
 
 
 @command(category="files", example={"path": "log.txt", "content": "one more line\n"})
-def append_to_file(ctx: CommandContext, path: str, content: str) -> str:
+def append_to_file(ctx: CommandContext, path: FilePath, content: str) -> str:
     """Append text to the end of a file in the workspace (created if missing).
 
     Args:
@@ -193,7 +194,7 @@ def _write(ws: Workspace, path: str, content: str, mode: str) -> str:
 
 
 @command(category="files", example={"path": "old.txt"})
-def delete_file(ctx: CommandContext, path: str) -> str:
+def delete_file(ctx: CommandContext, path: ExistingFile) -> str:
     """Delete a file (or an empty folder) in the workspace.
 
     Args:
@@ -230,7 +231,7 @@ def delete_file(ctx: CommandContext, path: str) -> str:
 
 
 @command(category="files", example={"path": "."})
-def list_folder(ctx: CommandContext, path: str = ".", recursive: bool = False) -> str:
+def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = False) -> str:
     """List the files and folders in a workspace folder (folders end with '/').
 
     Args:

@@ -192,7 +192,7 @@ def make_command(
     doc_description, arg_docs = _parse_docstring(function.__doc__)
     signature = inspect.signature(function)
     try:
-        hints = get_type_hints(function)
+        hints = get_type_hints(function, include_extras=True)  # keeps Annotated marks
     except NameError:
         hints = {}
     fields: dict[str, Any] = {}

@@ -9,6 +9,7 @@ from autonomo.agent.episodes import Action
 from autonomo.agent.parsing import parse_json_object
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.base import ModelRequest, PromptStrategy
+from autonomo.agent.strategies.grounding import Situation
 from autonomo.agent.strategies.schema import command_call_schema
 from autonomo.errors import ModelResponseError
 from autonomo.llm.types import Completion
@@ -59,12 +60,13 @@ class ActionsStrategy(PromptStrategy):
     def render_action(self, action: Action) -> str:
         return json.dumps({"action": action.name, "args": action.arguments})
 
-    def build_request(self, commands: CommandRegistry) -> ModelRequest:
+    def build_request(self, commands: CommandRegistry,
+                      where: Situation | None = None) -> ModelRequest:
         return ModelRequest(
             schema={
                 "anyOf": [
                     command_call_schema(c, compact=self.compact, name_key="action",
-                                        name=self.action_name(c))
+                                        name=self.action_name(c), where=where)
                     for c in commands
                 ]
             }

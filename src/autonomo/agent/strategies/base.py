@@ -20,6 +20,7 @@ from typing import Any
 from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
+from autonomo.agent.strategies.grounding import Situation, situation
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry
 
@@ -52,7 +53,7 @@ class PromptStrategy(ABC):
         #: small models: tighter schema (short thoughts, string length caps)
         self.compact = compact
         self._system: tuple[int, Message] | None = None
-        self._requests: dict[frozenset[str], ModelRequest] = {}
+        self._requests: dict[tuple[frozenset[str], Situation | None], ModelRequest] = {}
         #: episode number -> (the result object rendered, chars, its messages); episodes are
         #: immutable once they have a result, so each is rendered once
         self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
@@ -141,15 +142,23 @@ class PromptStrategy(ABC):
         )
 
     # -- the call and its response --------------------------------------------------------------
-    def request(self, exclude: frozenset[str] = frozenset()) -> ModelRequest:
-        """Schema or tools for the call, without the commands in ``exclude``; the command set
-        is fixed for a run, so each variant is built once."""
-        if exclude not in self._requests:
-            self._requests[exclude] = self.build_request(self.commands.without(exclude))
-        return self._requests[exclude]
+    def request(self, exclude: frozenset[str] = frozenset(),
+                state: AgentState | None = None) -> ModelRequest:
+        """Schema or tools for the call, without the commands in ``exclude``; on a compact
+        (grammar-constrained) model, with grounded parameters narrowed to ``state``'s
+        situation. Each variant is built once."""
+        where = (situation(state.workspace, state.task)
+                 if self.compact and state is not None and state.workspace else None)
+        key = (exclude, where)
+        if key not in self._requests:
+            if len(self._requests) > 32:  # the workspace keeps changing: keep the latest few
+                self._requests.clear()
+            self._requests[key] = self.build_request(self.commands.without(exclude), where)
+        return self._requests[key]
 
     @abstractmethod
-    def build_request(self, commands: CommandRegistry) -> ModelRequest: ...
+    def build_request(self, commands: CommandRegistry,
+                      where: Situation | None = None) -> ModelRequest: ...
 
     @abstractmethod
     def parse(self, completion: Completion) -> Action:

@@ -10,6 +10,7 @@ from autonomo.agent.episodes import Action
 from autonomo.agent.parsing import parse_json_object
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.base import ModelRequest, PromptStrategy
+from autonomo.agent.strategies.grounding import Situation
 from autonomo.agent.strategies.schema import (
     COMPACT_THOUGHTS,
     FULL_THOUGHTS,
@@ -58,8 +59,9 @@ class OneShotStrategy(PromptStrategy):
              "command": {"name": example_cmd.name, "args": example_cmd.example}}
         )
 
-    def build_request(self, commands: CommandRegistry) -> ModelRequest:
-        return ModelRequest(schema=one_shot_schema(commands, compact=self.compact))
+    def build_request(self, commands: CommandRegistry,
+                      where: Situation | None = None) -> ModelRequest:
+        return ModelRequest(schema=one_shot_schema(commands, compact=self.compact, where=where))
 
     def parse(self, completion: Completion) -> Action:
         data = parse_json_object(completion.text)

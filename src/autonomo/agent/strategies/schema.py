@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from autonomo.agent.strategies.grounding import Situation, ground
 from autonomo.tools.registry import Command, CommandRegistry
 
 #: caps for compact mode: a string argument named like a body gets more room
@@ -13,9 +14,11 @@ _LONG_STRING = 600
 _LONG_NAMES = {"content", "code", "text", "body", "message", "prompt", "task", "answer"}
 
 
-def tighten(schema: dict[str, Any], *, compact: bool) -> dict[str, Any]:
-    """A copy of an arguments schema with titles/defaults dropped and, if compact, caps added."""
-    schema = copy.deepcopy(schema)
+def tighten(schema: dict[str, Any], *, compact: bool,
+            where: Situation | None = None) -> dict[str, Any]:
+    """A copy of an arguments schema with titles/defaults dropped and, if compact, caps added
+    and grounded parameters narrowed to ``where`` (their marks dropped otherwise)."""
+    schema = ground(copy.deepcopy(schema), where if compact else None)
     schema.pop("title", None)
     for name, prop in schema.get("properties", {}).items():
         prop.pop("title", None)
@@ -27,12 +30,13 @@ def tighten(schema: dict[str, Any], *, compact: bool) -> dict[str, Any]:
 
 
 def command_call_schema(cmd: Command, *, compact: bool, name_key: str = "name",
-                        args_key: str = "args", name: str | None = None) -> dict[str, Any]:
+                        args_key: str = "args", name: str | None = None,
+                        where: Situation | None = None) -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
             name_key: {"const": name or cmd.name},
-            args_key: tighten(cmd.parameters_schema(), compact=compact),
+            args_key: tighten(cmd.parameters_schema(), compact=compact, where=where),
         },
         "required": [name_key, args_key],
         "additionalProperties": False,
@@ -54,12 +58,14 @@ def thoughts_schema(*, compact: bool) -> dict[str, Any]:
     }
 
 
-def one_shot_schema(commands: CommandRegistry, *, compact: bool) -> dict[str, Any]:
+def one_shot_schema(commands: CommandRegistry, *, compact: bool,
+                    where: Situation | None = None) -> dict[str, Any]:
     """Thoughts, then the command; a small model writes the command first (measured: it
     picks the right command and arguments more often while the task is freshest)."""
     properties = {
         "thoughts": thoughts_schema(compact=compact),
-        "command": {"anyOf": [command_call_schema(c, compact=compact) for c in commands]},
+        "command": {"anyOf": [command_call_schema(c, compact=compact, where=where)
+                             for c in commands]},
     }
     order = ["command", "thoughts"] if compact else ["thoughts", "command"]
     return {

@@ -6,6 +6,7 @@ from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.base import ModelRequest, PromptStrategy
+from autonomo.agent.strategies.grounding import Situation
 from autonomo.agent.strategies.schema import tighten
 from autonomo.errors import ModelResponseError
 from autonomo.llm.types import Completion, Message, ToolCall, ToolSpec
@@ -51,13 +52,15 @@ class ToolCallingStrategy(PromptStrategy):
         status = result.status if result else "interrupted"
         return output if status == "success" else f"{status}: {output}"
 
-    def build_request(self, commands: CommandRegistry) -> ModelRequest:
+    def build_request(self, commands: CommandRegistry,
+                      where: Situation | None = None) -> ModelRequest:
         return ModelRequest(
             tools=[
                 ToolSpec(
                     name=c.name,
                     description=c.description,
-                    parameters=tighten(c.parameters_schema(), compact=self.compact),
+                    parameters=tighten(c.parameters_schema(), compact=self.compact,
+                                      where=where),
                 )
                 for c in commands
             ]

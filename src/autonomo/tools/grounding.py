@@ -1,0 +1,42 @@
+"""Grounded parameters: a parameter declares which values make sense in the agent's situation.
+
+A command marks a parameter in its JSON schema with ``"x-grounded": <kind>``; on a
+grammar-constrained (small, local) model the strategy replaces that parameter's schema by the
+values the situation allows, so the grammar cannot produce anything else. On other models the
+mark is dropped and the parameter stays a plain string. Kinds:
+
+``file``
+    a file the workspace has, or a file name the task mentions (a new file the task asks for)
+``existing_file``
+    a file the workspace has
+``folder``
+    ``.`` or a folder the workspace has
+
+In Python, annotate the parameter (``path: FilePath``); a plugin or an MCP tool puts the key
+in its JSON schema directly.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+GROUNDED_KEY = "x-grounded"
+GroundKind = Literal["file", "existing_file", "folder"]
+KINDS: tuple[str, ...] = ("file", "existing_file", "folder")
+
+
+def grounded(kind: GroundKind) -> dict[str, str]:
+    """The schema mark for ``kind`` (for ``Field(json_schema_extra=...)``)."""
+    if kind not in KINDS:
+        raise ValueError(f"Unknown grounding kind {kind!r}; choose one of {', '.join(KINDS)}.")
+    return {GROUNDED_KEY: kind}
+
+
+#: a file to write: one the workspace has or one the task names
+FilePath = Annotated[str, Field(json_schema_extra=grounded("file"))]
+#: a file to read, run or delete: one the workspace has
+ExistingFile = Annotated[str, Field(json_schema_extra=grounded("existing_file"))]
+#: a folder of the workspace, ``.`` included
+FolderPath = Annotated[str, Field(json_schema_extra=grounded("folder"))]
