@@ -1,0 +1,109 @@
+"""Every model call of a team goes through ``TeamCalls``: budget, usage, store, replay.
+
+* **Budget** — before a call its worst-case cost is reserved against the team's investment
+  (as the single agent's runner does); a call that could pass it is not made.
+* **Usage** — per role and in total, as the terminal and ``autonomo team`` show it.
+* **Store** — each call is written as soon as it returns.
+* **Replay** — after a crash, the calls of the turn that was cut short are played back from
+  the store when the same prompt comes again, so the turn is redone without paying twice and
+  produces the same messages.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from autonomo.errors import BudgetExceededError
+from autonomo.llm.base import ChatModel
+from autonomo.llm.types import Completion, Message, Usage
+from autonomo.llm.usage import cost_of
+from autonomo.team.observer import TeamObserver
+from autonomo.team.store import StoredCall, TeamState, TeamStore
+
+
+class TeamCalls:
+    """The team's gate to its models (and to its humans, who answer like models)."""
+
+    def __init__(self, state: TeamState, store: TeamStore, observer: TeamObserver,
+                 stored: Sequence[StoredCall] = ()) -> None:
+        self.state, self.store, self.observer = state, store, observer
+        self._lock = threading.Lock()
+        self._reserved = 0.0
+        self._seq: dict[tuple[int, str], int] = {}
+        self.by_role: dict[str, Usage] = {}
+        self._replay: dict[tuple[int, str, int], StoredCall] = {}
+        for call in stored:
+            self._add_usage(call.role, call.completion.usage)
+            self._replay[(call.round, call.role, call.seq)] = call
+        #: calls answered from the store since this object was made (resume)
+        self.replayed = 0
+
+    @property
+    def total(self) -> Usage:
+        with self._lock:
+            return sum(self.by_role.values(), Usage())
+
+    def call(self, role: str, purpose: str, model: ChatModel, messages: list[Message],
+             **options: Any) -> Completion:
+        """One call for ``role``; raises ``BudgetExceededError`` before passing the budget."""
+        key = self._next_key(role)
+        stored = self._replay.pop(key, None)
+        if stored is not None and stored.messages == messages:
+            self.replayed += 1
+            self.observer.on_call(role, purpose, stored.completion, replayed=True)
+            return stored.completion.model_copy(deep=True)
+        reserved = self._reserve(model, messages, options)
+        try:
+            started = time.perf_counter()
+            completion = model.complete(messages, **options)
+            completion.latency_s = completion.latency_s or time.perf_counter() - started
+        finally:
+            with self._lock:
+                self._reserved -= reserved
+        usage = completion.usage
+        if usage.cost == 0.0 and model.prices is not None:
+            usage.cost = cost_of(usage, model.prices)
+        usage.calls = 1
+        self._add_usage(role, usage)
+        logged = {k: v for k, v in options.items() if k not in ("schema", "tools") and v}
+        self.store.add_call(self.state.id, StoredCall(
+            key[0], role, key[2], purpose, completion.model or model.name, messages, completion),
+            logged)
+        self.observer.on_call(role, purpose, completion, replayed=False)
+        return completion
+
+    def _next_key(self, role: str) -> tuple[int, str, int]:
+        with self._lock:
+            turn = (self.state.round, role)
+            seq = self._seq.get(turn, 0) + 1
+            self._seq[turn] = seq
+        return (turn[0], role, seq)
+
+    def _add_usage(self, role: str, usage: Usage) -> None:
+        with self._lock:
+            self.by_role[role] = self.by_role.get(role, Usage()) + usage
+
+    def _reserve(self, model: ChatModel, messages: list[Message], options: dict) -> float:
+        """Set aside the call's worst-case cost, or raise when it could pass the budget."""
+        budget = self.state.investment
+        if budget is None:
+            return 0.0
+        estimate = model.estimate_cost(messages, options.get("max_tokens"))
+        spent = self.total.cost
+        with self._lock:
+            committed = spent + self._reserved
+            if committed + estimate > budget:
+                raise BudgetExceededError(
+                    f"the team spent ${committed:.4f} of its ${budget:.4f}; the next call "
+                    f"({model.name}) could cost up to ${estimate:.4f}. Invest more to go on."
+                )
+            self._reserved += estimate
+        return estimate
+
+    def remaining_budget(self) -> float | None:
+        if self.state.investment is None:
+            return None
+        return max(0.0, self.state.investment - self.total.cost - self._reserved)

@@ -1,0 +1,207 @@
+"""Teams in the data directory's SQLite database: every message and model call as it happens.
+
+A team is resumable from these rows alone:
+
+* ``team_messages`` — the whole history in publication order, with the recipients chosen
+  when each was routed and the round/role turn that produced it;
+* ``team_turns`` — one row per finished turn of a role: the messages it consumed and the
+  role's state (its plan, for instance), written in one transaction;
+* ``team_calls`` — every model call (and every human answer), keyed by round, role and its
+  number within the turn, so a turn cut short by a crash is replayed without paying twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from autonomo.errors import UserError
+from autonomo.llm.types import Completion, Message
+from autonomo.storage.db import Database, migration
+from autonomo.team.message import Message as TeamMessage
+
+TeamStatus = Literal["created", "running", "finished", "stopped", "failed"]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@migration
+def m101_teams(db: sqlite3.Connection) -> None:
+    for statement in (
+        """create table teams (
+            id text primary key, name text not null, created_at text not null,
+            updated_at text not null, status text not null, state text not null)""",
+        """create table team_messages (
+            team_id text not null references teams(id) on delete cascade,
+            seq integer not null, id text not null, round integer not null,
+            turn text not null, recipients text not null, data text not null,
+            primary key (team_id, seq), unique (team_id, id))""",
+        """create table team_turns (
+            team_id text not null references teams(id) on delete cascade,
+            round integer not null, role text not null, consumed text not null,
+            state text not null, primary key (team_id, round, role))""",
+        """create table team_calls (
+            id integer primary key, team_id text not null references teams(id)
+            on delete cascade, round integer not null, role text not null,
+            seq integer not null, purpose text not null, model text not null,
+            messages text not null, options text not null, response text not null,
+            created_at text not null, unique (team_id, round, role, seq))""",
+    ):
+        db.execute(statement)
+
+
+class TeamState(BaseModel):
+    """A team's own row: what it works on, how far it got, why it stopped."""
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex[:12])
+    name: str = "team"
+    created_at: str = Field(default_factory=_now)
+    idea: str = ""
+    #: how to rebuild the roles on resume (see ``autonomo.team.loader``)
+    spec: dict[str, Any] = Field(default_factory=dict)
+    investment: float | None = None
+    n_round: int = 5
+    #: the round in progress (0 before the first)
+    round: int = 0
+    status: TeamStatus = "created"
+    stop_reason: str = ""
+    workspace: str = ""
+
+
+@dataclass
+class StoredCall:
+    round: int
+    role: str
+    seq: int
+    purpose: str
+    model: str
+    messages: list[Message]
+    completion: Completion
+
+
+@dataclass
+class StoredTurn:
+    round: int
+    role: str
+    consumed: list[str]
+    state: dict[str, Any]
+
+
+class TeamStore:
+    """Reads and writes teams; shares the agents' database file."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.db = Database(self.data_dir / "autonomo.db")
+
+    def default_workspace(self, team_id: str) -> Path:
+        return self.data_dir / "teams" / team_id / "workspace"
+
+    def save(self, state: TeamState) -> None:
+        with self.db.transaction() as db:
+            db.execute(
+                "insert into teams(id, name, created_at, updated_at, status, state)"
+                " values (?, ?, ?, ?, ?, ?) on conflict(id) do update set name=excluded.name,"
+                " updated_at=excluded.updated_at, status=excluded.status, state=excluded.state",
+                (state.id, state.name, state.created_at, _now(), state.status,
+                 state.model_dump_json()),
+            )
+
+    def add_message(self, team_id: str, message: TeamMessage, recipients: list[str],
+                    turn: str) -> None:
+        """Append ``message`` to the history (not fsynced: it survives a crash of the
+        process; the next turn commit makes it durable)."""
+        with self.db.transaction(durable=False) as db:
+            db.execute(
+                "insert into team_messages(team_id, seq, id, round, turn, recipients, data)"
+                " values (?, coalesce((select max(seq) from team_messages where team_id = ?),"
+                " 0) + 1, ?, ?, ?, ?, ?)",
+                (team_id, team_id, message.id, message.round, turn, json.dumps(recipients),
+                 message.model_dump_json()),
+            )
+
+    def add_call(self, team_id: str, call: StoredCall, options: dict[str, Any]) -> None:
+        with self.db.transaction(durable=False) as db:
+            db.execute(
+                "insert or replace into team_calls(team_id, round, role, seq, purpose, model,"
+                " messages, options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (team_id, call.round, call.role, call.seq, call.purpose, call.model,
+                 json.dumps([m.model_dump(mode="json") for m in call.messages]),
+                 json.dumps(options, default=str), call.completion.model_dump_json(), _now()),
+            )
+
+    def commit_turn(self, team_id: str, turn: StoredTurn) -> None:
+        with self.db.transaction() as db:
+            db.execute(
+                "insert into team_turns(team_id, round, role, consumed, state)"
+                " values (?, ?, ?, ?, ?)",
+                (team_id, turn.round, turn.role, json.dumps(turn.consumed),
+                 json.dumps(turn.state)),
+            )
+
+    # -- reading ------------------------------------------------------------------------------
+    def load(self, team_id: str) -> TeamState:
+        """A team by id or unique id prefix."""
+        rows = self.db.query("select state from teams where id = ?", (team_id,))
+        if not rows:
+            pattern = team_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            rows = self.db.query("select state from teams where id like ? escape '\\'",
+                                 (pattern + "%",))
+        if len(rows) != 1:
+            found = "several teams" if rows else "no team"
+            raise UserError(f"{team_id!r} matches {found}; list them with `autonomo team list`.")
+        return TeamState.model_validate_json(rows[0][0])
+
+    def list(self) -> list[TeamState]:
+        return [TeamState.model_validate_json(r[0])
+                for r in self.db.query("select state from teams order by updated_at desc")]
+
+    def messages(self, team_id: str) -> list[tuple[TeamMessage, list[str], str]]:
+        """(message, recipients, turn) in publication order."""
+        return [
+            (TeamMessage.model_validate_json(data), json.loads(recipients), turn)
+            for data, recipients, turn in self.db.query(
+                "select data, recipients, turn from team_messages where team_id = ?"
+                " order by seq", (team_id,))
+        ]
+
+    def turns(self, team_id: str) -> list[StoredTurn]:
+        return [
+            StoredTurn(r, role, json.loads(consumed), json.loads(state))
+            for r, role, consumed, state in self.db.query(
+                "select round, role, consumed, state from team_turns where team_id = ?"
+                " order by round, rowid", (team_id,))
+        ]
+
+    def calls(self, team_id: str) -> list[StoredCall]:
+        return [
+            StoredCall(r, role, seq, purpose, model,
+                       [Message.model_validate(m) for m in json.loads(messages)],
+                       Completion.model_validate_json(response))
+            for r, role, seq, purpose, model, messages, response in self.db.query(
+                "select round, role, seq, purpose, model, messages, response from team_calls"
+                " where team_id = ? order by id", (team_id,))
+        ]
+
+    def discard_unfinished(self, team_id: str, round_: int) -> int:
+        """Forget the messages of turns of ``round_`` that never committed (they will be
+        published again, identically, when the turn is replayed); returns how many."""
+        with self.db.transaction() as db:
+            cursor = db.execute(
+                "delete from team_messages where team_id = ? and round = ? and turn != ''"
+                " and turn not in (select role from team_turns where team_id = ? and round = ?)",
+                (team_id, round_, team_id, round_),
+            )
+            return cursor.rowcount
+
+    def close(self) -> None:
+        self.db.close()
