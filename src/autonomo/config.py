@@ -112,9 +112,19 @@ class SandboxConfig(BaseModel):
     output_cap: int = 8000
     #: a background job is killed after this long
     job_timeout_s: float = 3600.0
-    #: when autonomo runs as root, the bubblewrap sandbox runs as this otherwise unused host
-    #: uid (root is exempt from the process limit); the workspace is handed to it
+    #: largest file a command may write, in megabytes (RLIMIT_FSIZE)
+    max_file_mb: int = 1024
+    #: a command is killed once the workspace's disk has lost this much free space since it
+    #: started, in megabytes
+    max_write_mb: int = 4096
+    #: ... or once that disk's free space falls below this, in megabytes
+    min_free_mb: int = 1024
+    #: when autonomo runs as root, each bubblewrap sandbox runs as its own otherwise unused host
+    #: uid from ``sandbox_uid`` .. ``sandbox_uid + sandbox_uid_count - 1`` (root is exempt from
+    #: the process limit, and one uid shared by all agents would share that limit); the
+    #: workspace is mapped to it with an idmapped mount, its ownership on disk never changes
     sandbox_uid: int = 64321
+    sandbox_uid_count: int = 1000
     #: image for the docker / podman backends
     image: str = "python:3.11-slim"
 
