@@ -81,3 +81,37 @@ def test_resume_goes_on_from_the_last_checkpoint(tmp_path: Path):
     assert "resumed" in kinds and kinds[-1] == "run_finished"
     assert (tmp_path / "ws" / "manual.md").exists()
     assert store.get(first.run_id).status == "finished"
+
+
+def test_team_budget_stops_the_run_before_passing_it(tmp_path: Path):
+    from autonomo.llm.types import Completion, Usage
+
+    model = ScriptedModel([Completion(text="<INFO> Website", usage=Usage(cost=0.6)), "unused"])
+    result = SopRun(load_sop(chatdev_default()), "t", model=model, workspace=tmp_path / "ws",
+                    budget=0.5).run()
+    assert result.status == "stopped" and "$0.5000" in result.reason
+    assert result.usage["Chief Product Officer"].cost == pytest.approx(0.6)
+    assert model.remaining == 1  # the call that could pass the budget was not made
+
+
+def test_resume_replays_the_calls_already_paid_for(tmp_path: Path):
+    items, _ = script()
+    items[7] = "`nam` is undefined."
+    store = SopStore(tmp_path / "data")
+    settings = Settings(data_dir=tmp_path / "data")
+
+    def crash(messages):
+        raise KeyboardInterrupt
+
+    first = SopRun(load_sop(chatdev_default()), "Greet",
+                   model=ScriptedModel([*items[:10], crash]), workspace=tmp_path / "ws",
+                   settings=settings, store=store)
+    with pytest.raises(KeyboardInterrupt):
+        first.run()  # Ctrl-C during EnvironmentDoc's self-reflection, its first call paid
+    assert store.get(first.run_id).status == "stopped"
+    # EnvironmentDoc starts over: its first call comes from the store, not the model
+    model = ScriptedModel(items[10:])
+    result = resume_run(store, first.run_id, model=model, settings=settings)
+    assert result.status == "finished", result.reason
+    model.assert_all_used()
+    assert "standard library" in (tmp_path / "ws" / "requirements.txt").read_text()

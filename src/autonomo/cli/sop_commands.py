@@ -134,3 +134,34 @@ def resume(
     result = resume_run(store, run_id, model=fast, smart_model=smart, settings=settings,
                         observer=SopDisplay(console(), full=full), ask_human=_ask)
     return 0 if result.status == "finished" else 1
+
+
+@sop_app.command("generate")
+def generate_sop(
+    task: Annotated[str, typer.Option(help="The task the team is generated for.")],
+    out: Annotated[Path | None, typer.Option(help="Where to write the SOP file.")] = None,
+    rounds: Annotated[int, typer.Option(help="Most planner/observer rounds.")] = 3,
+    model: ModelOpt = None, provider: ProviderOpt = None, base_url: BaseUrlOpt = None,
+) -> None:
+    """Generate expert roles and a plan for a task (AutoAgents) as an SOP file to run."""
+    from autonomo.agent.builder import all_commands
+    from autonomo.plugins.manager import create_plugin_manager
+    from autonomo.team.sop.autoagents import generate, write
+    from autonomo.team.sop.display import SopDisplay
+    from autonomo.team.sop.load import load_sop
+
+    settings = _settings(model, provider, base_url)
+    fast, _ = _models(settings)
+    registry = all_commands(create_plugin_manager(disabled=settings.plugins_disabled))
+    commands = {c.name: c.description.splitlines()[0] for c in registry
+                if c.is_enabled(settings) and c.name != "finish"}
+    generated = generate(task, fast, commands, rounds=rounds,
+                         observer=SopDisplay(console()))
+    path = out or Path(f"{generated.sop['name']}.sop.yaml")
+    write(generated, path)
+    spec = load_sop(path)  # what was written validates (or this says why not)
+    status = "accepted by both observers" if generated.accepted else (
+        f"not accepted after {generated.rounds} rounds; repaired where code could")
+    console().print(f"[green]wrote[/] {escape(str(path))}: {len(spec.roles)} roles, "
+                    f"{len(spec.states)} steps, {status}. Run it with "
+                    f"`autonomo sop run {escape(str(path))} --task ...`.")

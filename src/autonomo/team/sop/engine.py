@@ -13,7 +13,6 @@ from autonomo.config import Settings
 from autonomo.errors import AutonomoError, BudgetExceededError, UserError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Message, Usage
-from autonomo.llm.usage import MeteredModel, UsageLedger
 from autonomo.prompts import render
 from autonomo.team.sop import decide
 from autonomo.team.sop.events import SopEvent, SopObserver
@@ -21,6 +20,7 @@ from autonomo.team.sop.hooks import HOOKS
 from autonomo.team.sop.model import HookCall, SopSpec, StateSpec
 from autonomo.team.sop.store import SopStore
 from autonomo.team.sop.template import fill
+from autonomo.team.store import StoredCall, TeamState
 
 AskHuman = Callable[[str], str]
 SHOWN = 2000  # characters of a variable's value kept in an event
@@ -83,19 +83,16 @@ class SopRun:
     code_files: dict[str, str] = field(default_factory=dict)
     attempts: dict[str, int] = field(default_factory=dict)
     lines: list[ChatLine] = field(default_factory=list)
-    usage: dict[str, Usage] = field(default_factory=dict)
     last_concluded: bool = False
+    #: model calls of an earlier attempt (resume): replayed when the same prompt comes again
+    stored_calls: list[StoredCall] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.workspace = Path(self.workspace)
         self.workspace.mkdir(parents=True, exist_ok=True)
         self.rng = random.Random(self.seed)
-        self.ledger = UsageLedger()
-        self._models = {
-            "": MeteredModel(self.model, self.ledger, self.budget),
-            "smart": MeteredModel(self.smart_model or self.model, self.ledger, self.budget),
-        }
-        self._models["fast"] = self._models[""]
+        self._models = {"": self.model, "fast": self.model,
+                        "smart": self.smart_model or self.model}
         self._seq = 0
         self._visit = 0
         self._sandbox: Any = None
@@ -103,17 +100,38 @@ class SopRun:
         self._left: tuple[str, str] | None = None
         if not self.variables:
             self.variables = {**self.spec.variables, self.spec.task_variable: self.task}
-        if self.store and not self.run_id:
+        self._scratch = None
+        if self.store is None:  # nothing is kept: the run's records go to a folder deleted
+            import tempfile  # at its end
+
+            self._scratch = tempfile.TemporaryDirectory(prefix="autonomo-sop-")
+            self.store = SopStore(Path(self._scratch.name))
+        if not self.run_id:
             self.run_id = self.store.create(
                 name=self.spec.name, source=str(self.spec.source), format=self.spec.format,
                 task=self.task, workspace=str(self.workspace))
+        # every model call goes through the team layer: budget, usage per role, the call
+        # store, and replay of an interrupted state's calls on resume
+        from autonomo.team.calls import TeamCalls
+        from autonomo.team.observer import TeamObserver
+
+        self.team = TeamState(id=self.run_id, name=f"sop {self.spec.name}", idea=self.task,
+                              spec={"sop": str(self.spec.source), "format": self.spec.format},
+                              investment=self.budget, n_round=0, status="running",
+                              workspace=str(self.workspace))
+        self.store.teams.save(self.team)
+        self.calls = TeamCalls(self.team, self.store.teams, TeamObserver(), self.stored_calls)
+
+    @property
+    def usage(self) -> dict[str, Usage]:
+        """Tokens and cost per role (the controller's own calls under "controller")."""
+        return dict(self.calls.by_role)
 
     # -- events ---------------------------------------------------------------------------
     def emit(self, event_kind: str, **data: Any) -> None:
         self._seq += 1
         event = SopEvent(event_kind, data, self._seq)
-        if self.store:
-            self.store.append(self.run_id, event)
+        self.store.append(self.run_id, event)
         if self.observer:
             self.observer.on_event(event)
 
@@ -174,20 +192,24 @@ class SopRun:
             self._sandbox = create_sandbox(self.workspace, settings.sandbox)
         return self._sandbox
 
-    def last_reply(self, state: StateSpec) -> str:
-        """The last message said (not the opening) in the state's current visit."""
+    def last_reply(self, state: StateSpec, role: str = "") -> str:
+        """The last message said (not the opening; by ``role`` if given) in the state's
+        current visit."""
         for line in reversed(self.lines):
             if line.visit != self._visit:
                 break
-            if line is not self._opening_line:
+            if line is not self._opening_line and (not role or line.role == role):
                 return line.text
         return self.variables.get("conclusion", "")
 
     def ask_model(self, purpose: str, messages: list[Message], state: StateSpec,
                   model: str = "") -> str:
-        completion = self._models.get(model or state.model, self._models[""]).complete(messages)
-        self.usage[purpose] = self.usage.get(purpose, Usage()) + completion.usage
-        return completion.text
+        return self._call(purpose, purpose, self._models.get(model or state.model, self.model),
+                          messages).text
+
+    def _call(self, role: str, purpose: str, model: ChatModel, messages: list[Message]) -> Any:
+        self.team.round = self._visit
+        return self.calls.call(role, purpose, model, messages)
 
     def transcript(self, state: StateSpec) -> str:
         lines = [f"{line.role}: {line.text}" for line in self._visible(state, None)]
@@ -220,8 +242,14 @@ class SopRun:
             self._sandbox.close()
         usage = {role: u.model_dump() for role, u in self.usage.items()}
         self.emit("run_finished", status=status, reason=reason, usage=usage)
-        return SopResult(self.run_id, status, reason, dict(self.variables), dict(self.usage),
-                         self.workspace, len(self.lines))
+        self.team.status, self.team.stop_reason = status, reason  # type: ignore[assignment]
+        self.store.teams.save(self.team)
+        result = SopResult(self.run_id, status, reason, dict(self.variables), self.usage,
+                           self.workspace, len(self.lines))
+        if self._scratch is not None:
+            self.store.close()
+            self._scratch.cleanup()
+        return result
 
     def _chain(self, resume: dict[str, Any] | None) -> str:
         current: str | None = resume["state"] if resume else self.spec.start
@@ -254,7 +282,8 @@ class SopRun:
 
     def _checkpoint(self, state: str, cycle: tuple[int, int] | None = None) -> None:
         self.emit("checkpoint", state=state, cycle=list(cycle) if cycle else None,
-                  variables=self.variables, code_files=self.code_files, attempts=self.attempts)
+                  visit=self._visit, variables=self.variables, code_files=self.code_files,
+                  attempts=self.attempts)
 
     def _cycle(self, state: StateSpec, start: tuple[int, ...]) -> None:
         first_cycle, first_child = start
@@ -395,11 +424,15 @@ class SopRun:
 
     def _speak(self, state: StateSpec, role_name: str) -> ChatLine:
         role = self.spec.roles[role_name]
-        if role.human:
-            return self._say(state, role_name, self.ask_human(f"{role_name} ({state.name})"))
-        model = self._models.get(role.model or state.model, self._models[""])
-        completion = model.complete(self._context(state, role_name))
-        self.usage[role_name] = self.usage.get(role_name, Usage()) + completion.usage
+        if role.human:  # a person answers like a model: stored, and replayed on resume
+            from autonomo.team.human import HumanModel
+
+            model: ChatModel = HumanModel(self.ask_human)
+            messages = [Message.user(f"{role_name} ({state.name})")]
+        else:
+            model = self._models.get(role.model or state.model, self.model)
+            messages = self._context(state, role_name)
+        completion = self._call(role_name, "speak", model, messages)
         return self._say(state, role_name, completion.text, completion.usage)
 
     def _visible(self, state: StateSpec, role: str | None, own_visit: bool = False

@@ -206,3 +206,18 @@ def write_variable(run: SopRun, state: StateSpec, args: dict[str, str]) -> None:
 
 class HookError(AutonomoError):
     """A hook could not do its job."""
+
+
+@hook("results")
+def record_result(run: SopRun, state: StateSpec, args: dict[str, str]) -> None:
+    """Append the last reply of ``args["role"]`` to ``results`` (a generated plan's steps);
+    with ``variable``/``file`` set, also keep it there (the final answer)."""
+    role = args.get("role", "")
+    text = run.last_reply(state, role)
+    entry = f"{args.get('label', role)}:\n{text.strip()}"
+    previous = run.variables.get("results", "")
+    run.set_variable("results", f"{previous}\n\n{entry}".strip(), state.name)
+    if args.get("variable"):
+        run.set_variable(args["variable"], text, state.name)
+    if args.get("file"):
+        run.write_file(args["file"], text, state.name)

@@ -30,8 +30,9 @@ def resume_run(store: SopStore, run_id: str, **options: Any) -> SopResult:
     run = SopRun(spec, record.task, workspace=Path(record.workspace), store=store,
                  run_id=record.id, variables=dict(point["variables"]),
                  code_files=dict(point["code_files"]), attempts=dict(point["attempts"]),
-                 **options)
+                 stored_calls=store.teams.calls(record.id), **options)
     run._seq = events[-1].seq
+    run._visit = point.get("visit", 0)
     store.set_status(record.id, "running")
     run.emit("resumed", state=point["state"], cycle=point.get("cycle"))
     cycle = point.get("cycle")

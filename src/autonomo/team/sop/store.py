@@ -15,6 +15,9 @@ from autonomo.errors import UserError
 from autonomo.storage.db import Database, _run_script, migration
 from autonomo.team.sop.events import SopEvent
 
+#: events that write what is pending at once
+FLUSH_ON = ("message", "run_finished", "resumed")
+
 
 @migration
 def m101_sop_runs(db: sqlite3.Connection) -> None:
@@ -60,8 +63,23 @@ class RunRecord:
 class SopStore:
     """Runs and their events in ``<data dir>/autonomo.db``."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *, fsync: bool = False) -> None:
         self.db = Database(Path(data_dir) / "autonomo.db")
+        #: fsync checkpoints (survive a power cut); without it they survive a crash of the
+        #: process, like the agent's steps without ``agent.fsync_steps``
+        self.fsync = fsync
+        self._pending: list[tuple[str, SopEvent]] = []
+        self.data_dir = Path(data_dir)
+        self._teams: Any = None
+
+    @property
+    def teams(self) -> Any:
+        """The team store (same database): an SOP run is a team whose calls it keeps."""
+        if self._teams is None:
+            from autonomo.team.store import TeamStore
+
+            self._teams = TeamStore(self.data_dir)
+        return self._teams
 
     def create(self, *, name: str, source: str, format: str, task: str, workspace: str) -> str:
         run_id = uuid.uuid4().hex[:12]
@@ -74,16 +92,27 @@ class SopStore:
         return run_id
 
     def append(self, run_id: str, event: SopEvent) -> None:
-        with self.db.transaction(durable=event.kind in ("checkpoint", "run_finished")) as db:
-            db.execute(
-                "insert into sop_events values (?, ?, ?, ?, ?)",
-                (run_id, event.seq, event.kind, json.dumps(event.data), event.at),
-            )
-            if event.kind == "run_finished":
-                db.execute("update sop_runs set status = ?, updated_at = ? where id = ?",
-                           (event.data.get("status", "finished"), event.at, run_id))
-            else:
-                db.execute("update sop_runs set updated_at = ? where id = ?", (event.at, run_id))
+        """Keep an event; events are written together with the next chat message (or the end
+        of the run): one transaction per turn, as the agent writes one per step."""
+        self._pending.append((run_id, event))
+        if event.kind in FLUSH_ON:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, []
+        durable = self.fsync and any(e.kind in ("checkpoint", "run_finished") for _, e in pending)
+        with self.db.transaction(durable=durable) as db:
+            db.executemany("insert into sop_events values (?, ?, ?, ?, ?)", [
+                (run_id, e.seq, e.kind, json.dumps(e.data), e.at) for run_id, e in pending])
+            for run_id, event in pending:
+                if event.kind == "run_finished":
+                    db.execute("update sop_runs set status = ? where id = ?",
+                               (event.data.get("status", "finished"), run_id))
+            for run_id in {run_id for run_id, _ in pending}:
+                db.execute("update sop_runs set updated_at = ? where id = ?",
+                           (pending[-1][1].at, run_id))
 
     def set_status(self, run_id: str, status: str) -> None:
         with self.db.transaction() as db:
@@ -104,6 +133,7 @@ class SopStore:
                 self.db.query("select * from sop_runs order by created_at desc")]
 
     def events(self, run_id: str) -> list[SopEvent]:
+        self.flush()
         rows = self.db.query(
             "select kind, data, seq, at from sop_events where run_id = ? order by seq", (run_id,)
         )
@@ -114,7 +144,10 @@ class SopStore:
         return rows[0][0] or 0
 
     def close(self) -> None:
+        self.flush()
         self.db.close()
+        if self._teams is not None:
+            self._teams.close()
 
     def data(self, run_id: str) -> dict[str, Any]:
         record = self.get(run_id)
