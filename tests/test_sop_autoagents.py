@@ -8,6 +8,7 @@ from pathlib import Path
 
 import yaml
 
+from agent_helpers import reply
 from autonomo.cli.main import main
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.team.sop.autoagents import generate, write
@@ -70,12 +71,18 @@ def test_observer_suggestion_changes_the_roles_and_the_sop_runs(tmp_path: Path):
     assert list(spec.states) == ["step_1", "step_2", "step_3"]
     assert spec.roles["FactChecker"].commands == ["web_search"]
 
+    # roles with commands work as agents: here they may write and read files (no network)
+    spec.roles["Researcher"].commands = ["write_file"]
+    spec.roles["FactChecker"].commands = ["read_file"]
+    facts = "Tides come twice a day. The moon pulls the sea."
     runner = ScriptedModel([
-        "1. Tides come twice a day. 2. The moon pulls the sea. 3. The sun helps a little.",
-        "<INFO> all three facts are there",
-        "Checked: all three are right.",
-        "Fact 2 needs a source.",  # the action observer asks for a redo
-        "Checked again: the moon's pull is the main cause (NOAA).",
+        reply("write_file", path="facts.txt", content=facts),  # Researcher's agent
+        reply("finish", reason="facts.txt holds two facts about tides"),
+        "<INFO> the facts are there",
+        reply("read_file", path="facts.txt"),  # FactChecker's agent
+        reply("finish", reason="both facts are right"),
+        "The reason is missing a source.",  # the action observer asks for a redo
+        reply("finish", reason="both facts are right; the moon's pull is the main cause"),
         "<INFO> good",
         "The sea rises and falls twice a day because the moon pulls it.",
         "<INFO> clear answer",
@@ -85,9 +92,14 @@ def test_observer_suggestion_changes_the_roles_and_the_sop_runs(tmp_path: Path):
     assert result.status == "finished", result.reason
     runner.assert_all_used()
     assert (tmp_path / "ws" / "answer.md").read_text().startswith("The sea rises")
-    assert "Step 2 (FactChecker):\nChecked again" in result.variables["results"]
+    assert (tmp_path / "ws" / "facts.txt").read_text() == facts
+    # the FactChecker's agent read the file the Researcher's agent wrote
+    assert facts in "\n".join(m.content for m in runner.calls[4]["messages"])
+    results = result.variables["results"]
+    assert "Step 2 (FactChecker):" in results and "the moon's pull is the main cause" in results
+    assert "write_file(path='facts.txt'" in results
     # the observer's opening of step 3 carried the earlier results
-    assert "Checked again" in runner.calls[6]["messages"][1].content
+    assert "main cause" in runner.calls[8]["messages"][1].content
 
 
 def test_summariser_is_added_when_rounds_run_out(tmp_path: Path):

@@ -94,6 +94,7 @@ class SopRun:
         self._models = {"": self.model, "fast": self.model,
                         "smart": self.smart_model or self.model}
         self._seq = 0
+        self._agent_usage: dict[str, Usage] = {}
         self._visit = 0
         self._sandbox: Any = None
         self._opening_line: ChatLine | None = None
@@ -125,7 +126,13 @@ class SopRun:
     @property
     def usage(self) -> dict[str, Usage]:
         """Tokens and cost per role (the controller's own calls under "controller")."""
-        return dict(self.calls.by_role)
+        usage = dict(self.calls.by_role)
+        for role, extra in self._agent_usage.items():
+            usage[role] = usage.get(role, Usage()) + extra
+        return usage
+
+    def values_now(self) -> dict[str, str]:
+        return dict(self.variables)
 
     # -- events ---------------------------------------------------------------------------
     def emit(self, event_kind: str, **data: Any) -> None:
@@ -432,6 +439,13 @@ class SopRun:
         else:
             model = self._models.get(role.model or state.model, self.model)
             messages = self._context(state, role_name)
+            if role.commands:  # a role with commands works as an agent
+                from autonomo.team.sop.acting import act
+
+                settings = self.settings or Settings(data_dir=self.store.data_dir)
+                text, usage = act(self, role, model, messages[-1].content, settings)
+                self._agent_usage[role_name] = self._agent_usage.get(role_name, Usage()) + usage
+                return self._say(state, role_name, text, usage)
         completion = self._call(role_name, "speak", model, messages)
         return self._say(state, role_name, completion.text, completion.usage)
 
