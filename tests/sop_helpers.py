@@ -24,3 +24,19 @@ def chatdev_default() -> Path:
 
 def aiwaves_config() -> Path:
     return formats_dir() / "aiwaves" / "software_company.config.json"
+
+
+class Recorder:
+    """An SOP observer that keeps every event."""
+
+    def __init__(self) -> None:
+        self.events: list = []
+
+    def on_event(self, event) -> None:
+        self.events.append(event)
+
+    def of(self, kind: str) -> list[dict]:
+        return [e.data for e in self.events if e.kind == kind]
+
+    def speakers(self, state: str | None = None) -> list[str]:
+        return [d["role"] for d in self.of("message") if state is None or d["state"] == state]

@@ -11,24 +11,13 @@ import pytest
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.team.sop.engine import SopRun
-from autonomo.team.sop.events import SopObserver
 from autonomo.team.sop.load import load_sop
 from autonomo.team.sop.source import SopError
-from sop_helpers import aiwaves_config
+from sop_helpers import Recorder, aiwaves_config
 
 CODE = "<title>snake.py</title><python>print('snake')</python>"
 
 
-class Recorder(SopObserver):
-    def __init__(self) -> None:
-        self.events = []
-
-    def on_event(self, event) -> None:
-        self.events.append(event)
-
-    def speakers(self, state: str | None = None) -> list[str]:
-        return [e.data["role"] for e in self.events if e.kind == "message"
-                and (state is None or e.data["state"] == state)]
 
 
 def kind_of(messages) -> str:

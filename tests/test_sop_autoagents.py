@@ -13,8 +13,8 @@ from autonomo.cli.main import main
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.team.sop.autoagents import generate, write
 from autonomo.team.sop.engine import SopRun
-from autonomo.team.sop.events import SopObserver
 from autonomo.team.sop.load import load_sop
+from sop_helpers import Recorder
 
 COMMANDS = {"web_search": "Search the web.", "write_file": "Write a file.",
             "read_file": "Read a file."}
@@ -43,12 +43,6 @@ NOT_OK = json.dumps({"ok": False, "suggestions": "Add a FactChecker role that ch
 OK = json.dumps({"ok": True, "suggestions": ""})
 
 
-class Recorder(SopObserver):
-    def __init__(self) -> None:
-        self.events = []
-
-    def on_event(self, event) -> None:
-        self.events.append(event)
 
 
 def test_observer_suggestion_changes_the_roles_and_the_sop_runs(tmp_path: Path):

@@ -11,11 +11,10 @@ import pytest
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.team.sop.engine import SopRun
-from autonomo.team.sop.events import SopObserver
 from autonomo.team.sop.load import load_sop
 from autonomo.team.sop.source import SopError
 from autonomo.team.sop.store import SopStore
-from sop_helpers import chatdev_default
+from sop_helpers import Recorder, chatdev_default
 
 MAIN = "main.py\n```python\nfrom utils import greet\n\nprint(greet('world'))\n```\n"
 UTILS_STUB = "utils.py\n```python\ndef greet(name):\n    pass\n```\n"
@@ -23,15 +22,6 @@ UTILS_BUG = "utils.py\n```python\ndef greet(name):\n    return 'Hello, ' + nam\n
 UTILS_FIXED = "utils.py\n```python\ndef greet(name):\n    return 'Hello, ' + name\n```\n"
 
 
-class Recorder(SopObserver):
-    def __init__(self) -> None:
-        self.events = []
-
-    def on_event(self, event) -> None:
-        self.events.append(event)
-
-    def kinds(self, kind: str) -> list[dict]:
-        return [e.data for e in self.events if e.kind == kind]
 
 
 def script() -> list:
@@ -98,7 +88,7 @@ def test_default_company_runs_end_to_end(tmp_path: Path):
     # the sandboxed run failed first and its error reached the programmer
     assert "NameError" in seen["report"]
     assert result.variables["tests_passed"] == "yes"
-    entered = [e["state"] for e in recorder.kinds("state_entered")]
+    entered = [e["state"] for e in recorder.of("state_entered")]
     assert entered == [
         "DemandAnalysis", "LanguageChoose", "Coding",
         "CodeCompleteAll.CodeComplete", "CodeCompleteAll.CodeComplete",
@@ -106,10 +96,10 @@ def test_default_company_runs_end_to_end(tmp_path: Path):
         "CodeReview.CodeReviewComment",
         "Test.TestErrorSummary", "Test.TestModification", "Test.TestErrorSummary",
         "EnvironmentDoc", "Manual"]
-    breaks = [e["ended"] for e in recorder.kinds("cycle") if "ended" in e]
+    breaks = [e["ended"] for e in recorder.of("cycle") if "ended" in e]
     assert breaks == ["break: unimplemented_file is empty", "break: review_done equals 'yes'",
                       "break: tests_passed equals 'yes'"]
-    conclusions = {e["state"]: e["how"] for e in recorder.kinds("conclusion")}
+    conclusions = {e["state"]: e["how"] for e in recorder.of("conclusion")}
     assert conclusions["EnvironmentDoc"] == "reflection"
     assert conclusions["DemandAnalysis"] == "marker"
     # every event was saved as it happened, and the run reads back without a model

@@ -10,9 +10,9 @@ import pytest
 
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.team.sop.engine import SopRun
-from autonomo.team.sop.events import SopObserver
 from autonomo.team.sop.load import load_sop
 from autonomo.team.sop.source import SopError
+from sop_helpers import Recorder
 
 GOOD = """\
 sop: 1
@@ -62,15 +62,6 @@ states:
 """
 
 
-class Recorder(SopObserver):
-    def __init__(self) -> None:
-        self.events = []
-
-    def on_event(self, event) -> None:
-        self.events.append(event)
-
-    def of(self, kind: str) -> list[dict]:
-        return [e.data for e in self.events if e.kind == kind]
 
 
 def write(tmp_path: Path, text: str) -> Path:
