@@ -189,3 +189,23 @@ def test_bad_config_names_file_line_and_field(tmp_path: Path, change, field, wor
     assert problem.line > 1 and field.rsplit("/", 1)[-1].strip("0123456789") in (
         lines[problem.line - 1] + field)
     assert str(path) in str(error.value) and "nothing was run" in str(error.value)
+
+
+def test_user_names_make_a_person_play_the_role(tmp_path: Path):
+    def change(data):
+        data["User_Names"] = ["Michael"]  # Michael plays Leader
+        data["relations"] = {"design_state": {"0": "end_state"}}
+        data["states"]["design_state"]["controller"]["max_chat_nums"] = 2
+    asked = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return "Looks fine to me."
+
+    model = ScriptedModel([Router([])])
+    recorder = Recorder()
+    result = SopRun(load_sop(edited(tmp_path, change)), "", model=model,
+                    workspace=tmp_path / "ws", observer=recorder, ask_human=ask).run()
+    assert result.status == "finished", result.reason
+    assert asked == ["Leader (design_state)"]
+    assert recorder.of("message")[-1]["text"] == "Looks fine to me."
