@@ -144,17 +144,17 @@ def generate_sop(
     model: ModelOpt = None, provider: ProviderOpt = None, base_url: BaseUrlOpt = None,
 ) -> None:
     """Generate expert roles and a plan for a task (AutoAgents) as an SOP file to run."""
-    from autonomo.agent.builder import all_commands
-    from autonomo.plugins.manager import create_plugin_manager
+    from autonomo import Workbench
     from autonomo.team.sop.autoagents import generate, write
     from autonomo.team.sop.display import SopDisplay
     from autonomo.team.sop.load import load_sop
 
     settings = _settings(model, provider, base_url)
     fast, _ = _models(settings)
-    registry = all_commands(create_plugin_manager(disabled=settings.plugins_disabled))
-    commands = {c.name: c.description.splitlines()[0] for c in registry
+    bench = Workbench.open(settings, models=fast)
+    commands = {c.name: c.description.splitlines()[0] for c in bench.all_commands()
                 if c.is_enabled(settings) and c.name != "finish"}
+    bench.store.close()
     generated = generate(task, fast, commands, rounds=rounds,
                          observer=SopDisplay(console()))
     path = out or Path(f"{generated.sop['name']}.sop.yaml")

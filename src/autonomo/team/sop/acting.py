@@ -21,23 +21,21 @@ STEPS = 8  # most agent steps per turn of a role
 def act(run: SopRun, role: RoleSpec, model: ChatModel, instruction: str, settings: Settings
         ) -> tuple[str, Usage]:
     """Run ``role`` as an agent on ``instruction``; its report and usage."""
-    from autonomo.agent.builder import new_agent
-    from autonomo.agent.profile import AgentProfile
-    from autonomo.agent.runner import Runner
-    from autonomo.agent.state import AgentStore
+    from autonomo import AgentProfile, Runner, Workbench
 
     values = run.values_now()
     task = render("sop", "agent_task", role=role.name, description=role.description,
                   prompt=run.fill(role.prompt, values), instruction=instruction)
-    store = AgentStore(settings.data_dir)
+    bench = Workbench.open(settings, models=model)
+    bench.memory = False  # a turn's agent needs no long-term memory (nor the embedder)
     try:
-        agent = new_agent(task, settings, store, model, summary_model=model,
-                          profile=AgentProfile(name=role.name, role=role.description or role.name),
-                          commands=[*role.commands, "finish"], workspace=run.workspace,
-                          budget=run.calls.remaining_budget())
+        agent = bench.new_agent(
+            task, profile=AgentProfile(name=role.name, role=role.description or role.name),
+            tools=list(role.commands), workspace=run.workspace,
+            budget=run.calls.remaining_budget())
         result = Runner(agent).run(max_steps=STEPS)
     finally:
-        store.close()
+        bench.store.close()
     steps = [f"{e.action.describe()}: " + (e.summary or (e.result.output if e.result else "")
                                            )[:300].replace("\n", " ")
              for e in agent.state.episodes if e.action.name != "finish"]
