@@ -38,3 +38,4 @@ def test_a_saved_run_is_listed_and_replayed_and_polled(tmp_path: Path):
         page = client.get("/sop")
         assert "sop.js" in page.text and "content-security-policy" in page.headers
         assert "textContent" in client.get("/sop/sop.js").text
+        assert client.get("/sop/sop.css").headers["content-type"].startswith("text/css")

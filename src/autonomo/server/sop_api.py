@@ -42,6 +42,12 @@ async def sop_script() -> Response:
                     headers={"x-content-type-options": "nosniff"})
 
 
+@router.get("/sop/sop.css", include_in_schema=False)
+async def sop_style() -> Response:
+    return Response(_file("sop.css"), media_type="text/css",
+                    headers={"x-content-type-options": "nosniff"})
+
+
 @router.get("/api/sop/runs")
 async def sop_runs(request: Request) -> dict[str, Any]:
     def read() -> list[dict[str, Any]]:

@@ -74,6 +74,9 @@ async function list() {
     return item;
   });
   byId("sop-runs").replaceChildren(...items);
+  const wanted = location.hash.slice(1);  // /sop#RUN_ID opens that run
+  const run = data.runs.find((r) => r.id === wanted);
+  if (run) open(run);
 }
 
 list();
