@@ -124,6 +124,8 @@ def test_human_transition_and_human_role(tmp_path: Path):
     ("max_turns: 4", "max_turns: four", "/states/draft/max_turns",
      ["wrong type", "whole number"]),
     ("cycles: 3", "cycles: 0", "/states/polish/cycles", ["minimum"]),
+    ('prompt: "You edit poems."', 'prompt: "You edit poems."\n    commands: [read_file, fly]',
+     "/roles/Editor/commands/1", ["unknown command 'fly'", "write_file"]),
     ("  draft:\n    roles", "  draft:\n    speakers: loudest\n    roles", "/states/draft/speakers",
      ["order, random, model"]),
 ])

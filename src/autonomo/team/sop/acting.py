@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 STEPS = 8  # most agent steps per turn of a role
 
 
-def act(run: SopRun, role: RoleSpec, model: ChatModel, instruction: str, settings: Settings
-        ) -> tuple[str, Usage]:
+def act(run: SopRun, role: RoleSpec, commands: list[str], model: ChatModel, instruction: str,
+        settings: Settings) -> tuple[str, Usage]:
     """Run ``role`` as an agent on ``instruction``; its report and usage."""
     from autonomo import AgentProfile, Runner, Workbench
 
@@ -31,7 +31,7 @@ def act(run: SopRun, role: RoleSpec, model: ChatModel, instruction: str, setting
     try:
         agent = bench.new_agent(
             task, profile=AgentProfile(name=role.name, role=role.description or role.name),
-            tools=list(role.commands), workspace=run.workspace,
+            tools=commands, workspace=run.workspace,
             budget=run.calls.remaining_budget())
         result = Runner(agent).run(max_steps=STEPS)
     finally:

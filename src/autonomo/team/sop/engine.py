@@ -439,11 +439,12 @@ class SopRun:
         else:
             model = self._models.get(role.model or state.model, self.model)
             messages = self._context(state, role_name)
-            if role.commands:  # a role with commands works as an agent
+            commands = list(dict.fromkeys([*role.commands, *state.commands]))
+            if commands:  # a role with commands (its own or the state's) works as an agent
                 from autonomo.team.sop.acting import act
 
                 settings = self.settings or Settings(data_dir=self.store.data_dir)
-                text, usage = act(self, role, model, messages[-1].content, settings)
+                text, usage = act(self, role, commands, model, messages[-1].content, settings)
                 self._agent_usage[role_name] = self._agent_usage.get(role_name, Usage()) + usage
                 return self._say(state, role_name, text, usage)
         completion = self._call(role_name, "speak", model, messages)

@@ -47,6 +47,20 @@ def load_yaml_sop(path: Path) -> SopSpec:
     return _compile(doc)
 
 
+def _command_problems(doc: Document, ptr: str, names: list[str]) -> list[Problem]:
+    """Roles may use only commands that exist (built-in or from an installed plugin)."""
+    if not names:
+        return []
+    from autonomo.plugins.manager import create_plugin_manager
+    from autonomo.tools.registry import CommandRegistry
+
+    registry = CommandRegistry()
+    create_plugin_manager().hook.register_commands(register=registry.register)
+    return [doc.problem(f"{ptr}/{index}", f"unknown command {name!r}: use one of "
+                        f"{', '.join(sorted(registry.names()))}")
+            for index, name in enumerate(names) if name not in registry]
+
+
 def _condition(data: dict[str, Any]) -> Condition:
     op = next(key for key in data if key != "variable")
     value = data[op]
@@ -76,6 +90,7 @@ def _compile(doc: Document) -> SopSpec:
              | provided_by(every_hook) | outputs)
     for name, role in roles.items():
         problems += placeholder_problems(doc, pointer("roles", name, "prompt"), role.prompt, known)
+        problems += _command_problems(doc, pointer("roles", name, "commands"), role.commands)
 
     states: dict[str, StateSpec] = {}
     for name, raw in data["states"].items():
@@ -147,6 +162,7 @@ def _compile(doc: Document) -> SopSpec:
         state.history_window = raw.get("history_window", 0)
         state.model = raw.get("model", "")
         state.commands = list(raw.get("commands", []))
+        problems += _command_problems(doc, f"{ptr}/commands", state.commands)
         for index, edge in enumerate(raw.get("next", [])):
             target = edge["to"]
             if target != END and target not in data["states"]:
