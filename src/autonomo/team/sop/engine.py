@@ -195,7 +195,7 @@ class SopRun:
         if self._sandbox is None:
             from autonomo.sandbox import create_sandbox
 
-            settings = self.settings or Settings(data_dir=self.workspace.parent / ".autonomo")
+            settings = self.settings or Settings(data_dir=self.store.data_dir)
             self._sandbox = create_sandbox(self.workspace, settings.sandbox)
         return self._sandbox
 
