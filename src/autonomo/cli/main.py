@@ -23,6 +23,7 @@ from rich.markup import escape
 
 from autonomo import __version__
 from autonomo.cli.common import console, err_console, reset_report
+from autonomo.cli.safe_console import install_safe_log_output
 from autonomo.config_files import use_config_file
 from autonomo.errors import AutonomoError, UserError
 
@@ -100,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _plain_help(command)
     args = list(sys.argv[1:] if argv is None else argv)
     reset_report()
+    install_safe_log_output()
     try:
         result = command.main(args=args, prog_name="autonomo", standalone_mode=False)
     except UserError as exc:
