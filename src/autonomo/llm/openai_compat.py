@@ -20,12 +20,12 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 
 from autonomo import prompts
-from autonomo.config import ModelConfig
+from autonomo.config import ModelConfig, ProviderOptions
 from autonomo.config_files import find_config_files
 from autonomo.errors import ConfigError, ProviderError
 from autonomo.llm.base import ChatModel
@@ -96,6 +96,17 @@ def resolve_api_key(config: ModelConfig) -> str | None:
     )
 
 
+class OpenAIOptions(ProviderOptions):
+    """The openai / azure providers' options."""
+
+    #: Azure's api-version query parameter
+    api_version: str | None = None
+    #: structured output: "auto" learns it from the server; or json_schema, json_object, prompt
+    response_format: Literal["auto", "json_schema", "json_object", "prompt"] = "auto"
+    #: tools: "auto" learns it from the server; "native" (the tools field) or "text" (JSON)
+    tool_calling: Literal["auto", "native", "text"] = "auto"
+
+
 class OpenAICompatModel(ChatModel):
     """A model behind an OpenAI-compatible chat-completions endpoint.
 
@@ -115,6 +126,7 @@ class OpenAICompatModel(ChatModel):
                 "[llm.fast] / [llm.smart] section (or AUTONOMO_LLM__FAST__MODEL, or --model)."
             )
         self.config = config
+        self.options = config.options_as(OpenAIOptions)
         self.model = config.model
         self.name = f"{config.provider}/{config.model}"
         self.context_window = config.context_window or context_window_for(config.model)
@@ -125,7 +137,11 @@ class OpenAICompatModel(ChatModel):
         self._api_key = resolve_api_key(config)
         self.url, self.params = self._endpoint(config)
         #: what this endpoint supports, shared by every model of the process that uses it
-        self.caps = capabilities(self.url, self.model)
+        opts = self.options
+        self.caps = capabilities(
+            self.url, self.model,
+            schema_mode=None if opts.response_format == "auto" else opts.response_format,
+            tool_mode=None if opts.tool_calling == "auto" else opts.tool_calling)
         self._encoding = encoding_for_model(config.model)
         self._client: httpx.Client | None = None
         self._async_client: httpx.AsyncClient | None = None
@@ -142,8 +158,7 @@ class OpenAICompatModel(ChatModel):
 
     # -- endpoint -------------------------------------------------------------------------
 
-    @staticmethod
-    def _endpoint(config: ModelConfig) -> tuple[str, dict[str, str]]:
+    def _endpoint(self, config: ModelConfig) -> tuple[str, dict[str, str]]:
         if config.provider == "azure":
             if not config.base_url:
                 raise ConfigError(
@@ -153,10 +168,11 @@ class OpenAICompatModel(ChatModel):
             if "/openai/deployments/" not in base:
                 base = f"{base}/openai/deployments/{config.model}"
             url = base if base.endswith("/chat/completions") else f"{base}/chat/completions"
-            return url, {"api-version": config.api_version or AZURE_API_VERSION}
+            return url, {"api-version": self.options.api_version or AZURE_API_VERSION}
         base = (config.base_url or OPENAI_BASE_URL).rstrip("/")
         url = base if base.endswith("/chat/completions") else f"{base}/chat/completions"
-        return url, {"api-version": config.api_version} if config.api_version else {}
+        version = self.options.api_version
+        return url, {"api-version": version} if version else {}
 
     @property
     def endpoint(self) -> str:
