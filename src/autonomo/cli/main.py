@@ -72,6 +72,7 @@ def _register_commands(target: typer.Typer) -> None:
         llm_commands,
         memory_commands,
         serve_commands,
+        sop_commands,
     )
 
     config_commands.register(target)
@@ -79,6 +80,7 @@ def _register_commands(target: typer.Typer) -> None:
     agent_commands.register(target)
     memory_commands.register(target)
     serve_commands.register(target)
+    sop_commands.register(target)
     bench_commands.register(target)
 
 
