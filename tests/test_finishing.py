@@ -60,7 +60,9 @@ def _state(tmp_path, task: str, *steps: tuple[str, dict, str]) -> AgentState:
     ("Delete temp.txt", {}, [("delete_file", {"path": "temp.txt"}, "success")],
      "temp.txt was deleted", False),
     ("Delete temp.txt", {"temp.txt": "x"}, [("read_file", {"path": "temp.txt"}, "success")],
-     "temp.txt is gone", False),   # exists: the task's own check is not guessed here
+     "temp.txt is gone", True),    # the task asks for a change; only a read was done
+    ("Read temp.txt", {"temp.txt": "x"}, [("read_file", {"path": "temp.txt"}, "success")],
+     "temp.txt says x", False),    # a task that asks for no change may end after a read
     ("Rename a.txt to b.txt", {"a.txt": "x"}, [("read_file", {"path": "a.txt"}, "success")],
      "done", True),                # b.txt was never written
     ("Write 42 to answer.txt", {"answer.txt": "42\n"},

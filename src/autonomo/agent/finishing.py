@@ -37,6 +37,11 @@ def _episodes_of_task(state: AgentState) -> list[Episode]:
     return [e for e in state.episodes if e.task_index == current and e.result is not None]
 
 
+#: commands that only look: they do not do a task that asks for a change
+_LOOKING = {"list_folder", "read_file", "search_files", "recall"}
+#: words of a task that asks for a change in the workspace
+_CHANGING = {"write", "append", "add", "copy", "rename", "delete", "remove", "create", "save",
+             "change", "make", "duplicate", "update", "put", "set", "move", "erase"}
 #: words of a task that asks for a file to go away
 _REMOVING = {"delete", "remove", "rename", "move", "erase"}
 
@@ -67,7 +72,9 @@ def finish_objection(state: AgentState, reason: str) -> str | None:
     """Why finishing now contradicts the agent's record, or None when nothing does."""
     episodes = _episodes_of_task(state)
     named = mentioned_files(state.task)
-    if named and not any(e.action.name not in _NO_WORK and e.result
+    task_words = set(re.findall(r"[a-z]+", state.task.lower()))
+    idle = _NO_WORK | (_LOOKING if task_words & _CHANGING else set())
+    if named and not any(e.action.name not in idle and e.result
                          and e.result.status == "success" for e in episodes):
         return ("Refused: nothing has been done for this task yet. Use the commands to do "
                 "the task first, then finish.")

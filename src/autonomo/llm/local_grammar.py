@@ -64,17 +64,9 @@ def collapse_repetitions(grammar: str) -> str:
 
 
 class GrammarConstraint:
-    """One use of a grammar over one generation (llama.cpp grammar sampler, stateful).
-
-    It also refuses a token that would repeat a three-token sequence already generated, as
-    long as the grammar leaves another choice among the best candidates: greedy decoding on
-    a small model otherwise loops ("done done done …", "data.csv.csv.csv") until the length
-    cap. When nothing else is allowed, the full mask (grammar only) decides.
-    """
+    """One use of a grammar over one generation (llama.cpp grammar sampler, stateful)."""
 
     def __init__(self, vocab: Any, grammar: str, n_vocab: int) -> None:
-        self._history: list[int] = []
-        self._seen: set[tuple[int, int, int]] = set()
         self._sampler = llama_cpp.llama_sampler_init_grammar(vocab, grammar.encode(), b"root")
         if not self._sampler:
             raise UserError("llama.cpp rejected the grammar built from the JSON schema.")
@@ -92,15 +84,8 @@ class GrammarConstraint:
             size=n_vocab, selected=-1, sorted=False,
         )
 
-    def _repeats(self, token: int) -> bool:
-        history = self._history
-        return len(history) >= 2 and (history[-2], history[-1], token) in self._seen
-
     def allows(self, token: int) -> bool:
-        """Whether the grammar accepts ``token`` next and it repeats no trigram (cheap: one
-        candidate)."""
-        if self._repeats(token):
-            return False
+        """Whether the grammar accepts ``token`` next (cheap: one candidate)."""
         self._one[0].id = token
         self._one[0].logit = 0.0
         self._one[0].p = 0.0
@@ -123,9 +108,8 @@ class GrammarConstraint:
         self._all_array.selected = -1
         self._all_array.sorted = False
         llama_cpp.llama_sampler_apply(self._sampler, ctypes.byref(self._all_array))
-        allowed = [int(self._all["id"][i])
-                   for i in np.flatnonzero(np.isfinite(self._all["logit"][:k]))]
-        token = next((t for t in allowed if not self._repeats(t)), None)
+        allowed = np.flatnonzero(np.isfinite(self._all["logit"][:k]))
+        token = int(self._all["id"][allowed[0]]) if allowed.size else None
         self._all["id"][:k] = np.arange(k, dtype=np.intc)  # restore for ``mask``
         return token
 
@@ -143,9 +127,6 @@ class GrammarConstraint:
     def accept(self, token: int) -> None:
         """Advance the grammar past ``token``."""
         llama_cpp.llama_sampler_accept(self._sampler, token)
-        self._history.append(token)
-        if len(self._history) >= 3:
-            self._seen.add(tuple(self._history[-3:]))  # type: ignore[arg-type]
 
     def close(self) -> None:
         if self._sampler:
