@@ -88,7 +88,7 @@ FIRST_RUN = textwrap.dedent(
     from autonomo import AgentProfile, Runner, ScriptedModel, Settings, Workbench
     from autonomo.agent.runner import Runner as RunnerClass
 
-    settings = Settings(data_dir=Path({data!r}), memory={{"embedder": "hashing"}},
+    settings = Settings(data_dir=Path({data!r}), memory={{"embedder": "hashing", "lazy": False}},
                         sandbox={{"backend": "local", "allow_unsandboxed": True}})
     model = ScriptedModel([reply("write_file", path="a.txt", content="1"),
                            reply("write_file", path="b.txt", content="2"),
@@ -132,7 +132,9 @@ def test_sigkill_then_list_resume_and_a_refused_second_driver(tmp_path, monkeypa
     assert [e.number for e in store.load(agent_id).episodes] == [1, 2]
     assert memory_steps(data, agent_id) == [1]  # the step's memory was lost with the process
 
+    # eager memory (memory.lazy off): each step is embedded and stored as it is written
     env = {"AUTONOMO_DATA_DIR": str(data), "AUTONOMO_MEMORY__EMBEDDER": "hashing",
+           "AUTONOMO_MEMORY__LAZY": "false",
            "AUTONOMO_SANDBOX__BACKEND": "local", "AUTONOMO_SANDBOX__ALLOW_UNSANDBOXED": "true",
            "AUTONOMO_LLM__FAST__PROVIDER": "scripted"}
     for name, value in env.items():
