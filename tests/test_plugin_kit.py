@@ -57,6 +57,7 @@ commands = ["stamp"]
 [memory]
 backend = "kitstore"
 embedder = "hashing"
+lazy = false
 """)
     env = {**os.environ, "AUTONOMO_CONFIG": str(config),
            "AUTONOMO_DATA_DIR": str(tmp_path / "data"),
