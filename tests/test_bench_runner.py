@@ -116,3 +116,18 @@ def test_an_agent_past_its_cutoff_between_calls_is_stopped(tmp_path: Path) -> No
     (result,), _, _ = run(tmp_path, load_suite(root), plans)
     assert result.status == "fail" and result.reason == "cutoff reached: the agent was stopped"
     assert 1 <= result.steps < 6 and result.worker_builds == 1
+
+
+def test_a_team_can_be_the_target(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    write_challenge(root, "TeamWrites", task="Say hi as a team", files=["team.txt"])
+    write_challenge(root, "TeamSilent", task="Stay silent as a team", files=["team.txt"])
+    plans = {"Say hi as a team": ["hi from the team"], "Stay silent as a team": ["..."]}
+    spec = spec_for(tmp_path, plans, team="bench_helpers:writer_team")
+    results = run_suite(load_suite(root), InProcessExecutor(spec, "run-team"),
+                        run_id="run-team")
+    by_name = {r.challenge: r for r in results}
+    assert by_name["TeamWrites"].status == "pass", by_name["TeamWrites"].reason
+    assert by_name["TeamSilent"].status == "fail"
+    assert by_name["TeamWrites"].steps >= 1 and by_name["TeamWrites"].prompt_tokens > 0
+    assert by_name["TeamWrites"].trajectory_id

@@ -36,8 +36,8 @@ class AgentSpec:
     grader: str | None = None
     max_steps: int = 30
     strategy: str | None = None
-    #: "agent", or later "team"/"sop" targets
-    target: str = "agent"
+    #: "module:function" building a team to run instead of one agent (see bench.targets)
+    team: str | None = None
     label: str = ""
     #: keyword arguments for the ``models`` factory (JSON-like data)
     model_args: dict[str, Any] = field(default_factory=dict)
@@ -49,6 +49,8 @@ class AgentSpec:
     def describe(self) -> str:
         if self.label:
             return self.label
+        if self.team:
+            return f"team {self.team}"
         if self.models:
             return self.models
         fast = self.settings.get("llm", {}).get("fast", {})
