@@ -52,8 +52,8 @@ class BenchStore:
     def start_run(self, run_id: str, *, suite: str, agent: str, repeat: int, executor: str,
                   meta: dict[str, Any]) -> None:
         with self.db.transaction() as db:
-            db.execute("insert into bench_runs(id, started_at, suite, agent, repeat, executor, meta)"
-                       " values (?, ?, ?, ?, ?, ?, ?)",
+            db.execute("insert into bench_runs(id, started_at, suite, agent, repeat, executor,"
+                       " meta) values (?, ?, ?, ?, ?, ?, ?)",
                        (run_id, _now(), suite, agent, repeat, executor, json.dumps(meta)))
 
     def finish_run(self, run_id: str) -> None:
@@ -64,8 +64,8 @@ class BenchStore:
         """Store one result; a second result for the same attempt replaces the first."""
         with self.db.transaction() as db:
             db.execute(
-                "insert into bench_results(run_id, challenge, attempt, category, difficulty, status,"
-                " data) values (?, ?, ?, ?, ?, ?, ?) on conflict(run_id, challenge, attempt)"
+                "insert into bench_results(run_id, challenge, attempt, category, difficulty,"
+                " status, data) values (?, ?, ?, ?, ?, ?, ?) on conflict(run_id, challenge, attempt)"
                 " do update set status=excluded.status, data=excluded.data",
                 (result.run_id, result.challenge, result.attempt, result.category,
                  result.difficulty, result.status, result.model_dump_json()))
