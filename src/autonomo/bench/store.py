@@ -65,7 +65,8 @@ class BenchStore:
         with self.db.transaction() as db:
             db.execute(
                 "insert into bench_results(run_id, challenge, attempt, category, difficulty,"
-                " status, data) values (?, ?, ?, ?, ?, ?, ?) on conflict(run_id, challenge, attempt)"
+                " status, data) values (?, ?, ?, ?, ?, ?, ?)"
+                " on conflict(run_id, challenge, attempt)"
                 " do update set status=excluded.status, data=excluded.data",
                 (result.run_id, result.challenge, result.attempt, result.category,
                  result.difficulty, result.status, result.model_dump_json()))
