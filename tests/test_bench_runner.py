@@ -131,3 +131,33 @@ def test_a_team_can_be_the_target(tmp_path: Path) -> None:
     assert by_name["TeamSilent"].status == "fail"
     assert by_name["TeamWrites"].steps >= 1 and by_name["TeamWrites"].prompt_tokens > 0
     assert by_name["TeamWrites"].trajectory_id
+
+
+SOP = """\
+sop: 1
+name: one-coder
+roles:
+  Coder:
+    prompt: "You write files. The task: {task}"
+start: code
+states:
+  code:
+    roles: [Coder]
+    opening: {role: Coder, text: "Do the task."}
+    max_turns: 1
+    after: [{hook: write_code}]
+    next: [{to: end}]
+"""
+
+
+def test_an_sop_file_can_be_the_target(tmp_path: Path) -> None:
+    root = tmp_path / "suite"
+    write_challenge(root, "SopWrites", task="Write hi to out.txt with the SOP")
+    sop = tmp_path / "coder.yaml"
+    sop.write_text(SOP)
+    plans = {"Write hi to out.txt with the SOP": ["out.txt\n```text\nhi from the SOP\n```"]}
+    spec = spec_for(tmp_path, plans, sop=str(sop))
+    (result,) = run_suite(load_suite(root), InProcessExecutor(spec, "run-sop"),
+                          run_id="run-sop")
+    assert result.status == "pass", result.reason
+    assert result.prompt_tokens > 0 and result.trajectory_id

@@ -1,4 +1,5 @@
-"""What works on a challenge: one agent (the default) or a team (``--team module:function``),
+"""What works on a challenge: one agent (the default), a team (``--team module:function``) or
+an SOP file (``--sop FILE``: autonomo YAML, a ChatDev company folder or an aiwaves config),
 each run in a thread within the challenge's cutoff.
 
 A team factory is called as ``build(model, *, store, workspace, observer, services)`` and
@@ -35,7 +36,7 @@ class _AgentStopper:
         self.event = event
 
     def decide(self, state: Any, action: Any) -> Any:
-        from autonomo.agent.approval import Decision
+        from autonomo import Decision
 
         return Decision(kind="stop" if self.event.is_set() else "run")
 
@@ -54,8 +55,7 @@ class _AgentStopper:
 
 def _agent_work(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
                 stop: threading.Event, outcome: dict[str, Any]) -> Callable[[], None]:
-    from autonomo.agent.profile import AgentProfile
-    from autonomo.agent.runner import Runner
+    from autonomo import AgentProfile, Runner
 
     agent = worker.bench.new_agent(task, profile=AgentProfile(**BENCH_PROFILE),
                                    workspace=workspace, strategy=spec.strategy)
@@ -101,13 +101,41 @@ def _team_work(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
     return work
 
 
+def _sop_work(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
+              stop: threading.Event, outcome: dict[str, Any]) -> Callable[[], None]:
+    from autonomo.llm.types import Usage
+    from autonomo.team.sop.engine import SopRun
+    from autonomo.team.sop.events import SopObserver
+    from autonomo.team.sop.load import load_sop
+    from autonomo.team.sop.store import SopStore
+
+    class Stopper(SopObserver):
+        def on_event(self, event: Any) -> None:
+            if stop.is_set():
+                raise CutoffReached("the challenge's cutoff was reached")
+
+    bench = worker.bench
+    run = SopRun(load_sop(Path(spec.sop or "")), task, model=bench.model,
+                 smart_model=bench.smart_model, workspace=workspace, settings=bench.settings,
+                 store=SopStore(bench.settings.data_dir), observer=Stopper(),
+                 ask_human=lambda question: "No one is available; decide on your own.")
+    outcome.update(agent_id=run.run_id, usage_of=lambda: sum(run.usage.values(), Usage()),
+                   steps_of=lambda: len(run.lines))
+
+    def work() -> None:
+        result = run.run()
+        outcome.update(status=result.status, reason=result.reason, steps=result.messages)
+
+    return work
+
+
 def run_within_cutoff(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
                       cutoff: float) -> dict[str, Any]:
     """Run the spec's target on ``task`` in ``workspace``; the outcome has status, reason,
     steps, usage, agent_id (the trajectory) and ``cutoff``/``abandoned`` when they apply."""
     stop = threading.Event()
     outcome: dict[str, Any] = {}
-    make = _team_work if spec.team else _agent_work
+    make = _sop_work if spec.sop else _team_work if spec.team else _agent_work
     work = make(spec, worker, task, workspace, stop, outcome)
 
     def guarded() -> None:

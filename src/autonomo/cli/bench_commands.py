@@ -41,11 +41,12 @@ def _agent_settings(agent: Path | None, model: str | None, provider: str | None,
 
 
 def _check_target(sop: Path | None, team: str | None) -> None:
+    if sop is not None and team is not None:
+        raise UserError("Give --sop or --team, not both.")
     if sop is not None:
-        raise UserError(
-            "Benchmarking an SOP file needs the SOP engine (issue 13), which this build does "
-            "not have yet; run the challenges with an agent or a team (--team module:function)."
-        )
+        from autonomo.team.sop.load import load_sop
+
+        load_sop(sop)  # an invalid SOP is reported before anything runs
     if team is not None and ":" not in team:
         raise UserError(f"--team {team}: give module:function (a function that builds the "
                         "team; see autonomo.bench.targets).")
@@ -102,7 +103,8 @@ def run(
         # the harness serves web challenges' pages on 127.0.0.1 itself
         settings.web.allow_private_addresses = True
     spec = AgentSpec(settings=settings.model_dump(mode="json"), models=models, grader=grader,
-                     max_steps=max_steps, strategy=strategy, team=team)
+                     max_steps=max_steps, strategy=strategy, team=team,
+                     sop=str(sop.resolve()) if sop else None)
     run_id = new_run_id()
     if ray:
         from autonomo.bench.ray_executor import RayExecutor, start_ray
