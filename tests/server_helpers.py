@@ -12,8 +12,7 @@ from typing import Any
 
 import uvicorn
 
-from autonomo.config import Settings
-from autonomo.llm.scripted import ScriptedModel
+from autonomo import ScriptedModel, Settings
 
 
 def reply(command: str, thought: str = "next step", **args: Any) -> str:

@@ -14,8 +14,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from autonomo.agent.wiring import Workbench
-from autonomo.config import Settings
+from autonomo import Settings, Workbench
 from autonomo.errors import UserError, WorkspaceError
 from autonomo.server import protocol, web
 from autonomo.server.engine import ModelFactory, RequestError, TaskEngine

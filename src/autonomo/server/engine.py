@@ -19,13 +19,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from autonomo.agent.approval import AutoApproval, parse_answer
-from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.events import RunObserver
-from autonomo.agent.profile import AgentProfile
-from autonomo.agent.runner import Runner
-from autonomo.agent.state import AgentState
-from autonomo.agent.wiring import Workbench
+from autonomo import (
+    Action,
+    AgentProfile,
+    AgentState,
+    AutoApproval,
+    Episode,
+    Runner,
+    RunObserver,
+    Workbench,
+)
+from autonomo.agent.approval import parse_answer
 from autonomo.config import LLMConfig
 from autonomo.errors import (
     AutonomoError,
