@@ -31,6 +31,10 @@ def create_app(settings: Settings, *, bench: Workbench | None = None,
     test) give the agents their models, e.g. ``ScriptedModel``s."""
     config = settings.server
     bench = bench or Workbench.open(settings)
+    if store is None and config.database:
+        from autonomo.server.postgres import PostgresTaskStore
+
+        store = PostgresTaskStore(config.database, lease_s=config.lease_s)
     store = store or TaskStore(settings.data_dir, durable=settings.agent.fsync_steps)
     workers = config.workers
     if model_factory is None and settings.llm.fast.provider == "local":

@@ -139,7 +139,11 @@ def new_id() -> str:
 
 
 class TaskStore:
-    """Server tables over SQLite. ``_tx``/``_query`` are the only database-specific parts."""
+    """Server tables over SQLite. ``_tx``/``_query`` are the only database-specific parts;
+    claims matter only when several servers share the tables (``server/postgres.py``)."""
+
+    shared = False
+    lease_s = 0.0
 
     def __init__(self, data_dir: Path, *, durable: bool = False) -> None:
         path = Path(data_dir) / "autonomo.db"
@@ -161,6 +165,19 @@ class TaskStore:
     def close(self) -> None:
         self.db.close()
         self.reader.close()
+
+    # -- claims: one process owns SQLite, so its in-memory locks are enough ---------------------
+    def claim(self, task_id: str, worker: str) -> bool:
+        return True
+
+    def release(self, task_id: str, worker: str) -> None:
+        pass
+
+    def renew(self, worker: str) -> None:
+        pass
+
+    def claimable(self, limit: int) -> list[str]:
+        return []
 
     # -- tasks ------------------------------------------------------------------------------
     def add_task(self, task: TaskRow) -> None:
@@ -200,7 +217,7 @@ class TaskStore:
     def active_tasks(self) -> list[TaskRow]:
         """Tasks with steps left to run on their own (to continue after a restart)."""
         rows = self._query(f"select {_TASK_COLUMNS} from server_tasks"
-                           " where auto_steps > 0 and status = 'running'")
+                           " where auto_steps > 0 and status in ('created', 'running')")
         return [_task(r) for r in rows]
 
     # -- steps ------------------------------------------------------------------------------
