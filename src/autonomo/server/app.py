@@ -35,7 +35,8 @@ def create_app(settings: Settings, *, bench: Workbench | None = None,
         from autonomo.server.postgres import PostgresTaskStore
 
         store = PostgresTaskStore(config.database, lease_s=config.lease_s)
-    store = store or TaskStore(settings.data_dir, durable=settings.agent.fsync_steps)
+    store = store or TaskStore(settings.data_dir, durable=settings.agent.fsync_steps,
+                               db=bench.store.db)
     workers = config.workers
     if model_factory is None and settings.llm.fast.provider == "local":
         workers = 1  # one embedded model, one generation at a time
