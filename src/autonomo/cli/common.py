@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
+from autonomo.cli.safe_console import SafeConsole
 from autonomo.config import BUILTIN_PROVIDERS, ModelConfig, Settings, load_settings
 from autonomo.config_files import ConfigFiles, find_config_files
 from autonomo.llm.base import ChatModel
@@ -15,13 +15,14 @@ from autonomo.llm.base import ChatModel
 _reported = False
 
 
-def console() -> Console:
-    """Rich console on stdout (created per call, so tests capturing stdout see the output)."""
-    return Console(highlight=False)
+def console() -> SafeConsole:
+    """Rich console on stdout (created per call, so tests capturing stdout see the output);
+    control characters of untrusted text never reach the terminal."""
+    return SafeConsole(highlight=False)
 
 
-def err_console() -> Console:
-    return Console(stderr=True, highlight=False)
+def err_console() -> SafeConsole:
+    return SafeConsole(stderr=True, highlight=False)
 
 
 def settings(overrides: dict[str, Any] | None = None) -> Settings:

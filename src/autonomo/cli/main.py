@@ -66,6 +66,7 @@ def _root(
 def _register_commands(target: typer.Typer) -> None:
     from autonomo.cli import (
         agent_commands,
+        bench_commands,
         config_commands,
         llm_commands,
         memory_commands,
@@ -77,14 +78,24 @@ def _register_commands(target: typer.Typer) -> None:
     agent_commands.register(target)
     memory_commands.register(target)
     serve_commands.register(target)
+    bench_commands.register(target)
 
 
 _register_commands(app)
 
 
+def _plain_help(command: object) -> None:
+    """Use click's help layout everywhere: typer's rich one prints a type after every flag
+    (``--continuous -c <bool>``), which reads as if the flag took a value."""
+    command.rich_markup_mode = None  # type: ignore[attr-defined]
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help(sub)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit code."""
     command = typer.main.get_command(app)
+    _plain_help(command)
     args = list(sys.argv[1:] if argv is None else argv)
     reset_report()
     try:
@@ -98,6 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except typer.Exit as exc:
         return exc.exit_code
     except typer.TyperException as exc:  # usage errors; show() prints the message or help
+        context = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and context is not None:
+            typer.echo(context.get_help())  # `autonomo` alone: the help, on stdout
+            return 0
         show = getattr(exc, "show", None)
         if show is not None:
             show()

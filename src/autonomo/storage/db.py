@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -57,6 +58,13 @@ def m001_agents(db: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m002_agent_owner(db: sqlite3.Connection) -> None:
+    """The process driving an agent (JSON: pid, host, start time, token, since); null when
+    none. A run whose process died leaves it behind, which is how a crash is told apart."""
+    db.execute("alter table agents add column owner text")
+
+
 def _run_script(db: sqlite3.Connection, script: str) -> None:
     """Run ``;``-separated statements inside the current transaction (``executescript``
     would commit it)."""
@@ -76,7 +84,10 @@ class Database:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # prompts, history and results: readable by the owner only (SQLite gives its -wal and
+        # -shm files the database file's mode)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.close(os.open(self.path, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600))
         self._lock = threading.RLock()
         self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.conn.execute("pragma journal_mode=wal")
