@@ -13,6 +13,7 @@ are fetched over plain HTTP as before.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib.util
 import os
@@ -29,7 +30,7 @@ import httpx
 from autonomo.config import WebConfig
 from autonomo.tools.netguard import check_url
 from autonomo.tools.registry import CommandError
-from autonomo.tools.web import MAX_REDIRECTS, USER_AGENT, Fetched, fetch
+from autonomo.tools.web import MAX_REDIRECTS, USER_AGENT, Fetched, _run_coroutine, fetch
 
 #: raises ``CommandError`` when a URL may not be fetched
 Guard = Callable[[str], object]
@@ -94,26 +95,27 @@ class _Interceptor:
         self.final_urls: dict[str, str] = {}
         #: why a request failed, by URL
         self.failures: dict[str, str] = {}
-        self.client = httpx.Client(timeout=timeout, follow_redirects=False,
-                                   headers={"User-Agent": USER_AGENT})
+
+    def late(self, url: str) -> str:
+        return (f"{url} did not finish within {self.timeout:g} s (web.timeout_s, the limit for "
+                "the whole page and what it loads); it was stopped.")
 
     def __call__(self, route: Any) -> None:
         request = route.request
         url = request.url
         if time.monotonic() > self.deadline or self.left <= 0:
             self.truncated = self.truncated or self.left <= 0
-            self.failures.setdefault(url, f"{url} did not load within the deadline "
-                                          f"({self.timeout:g} s) and size limit.")
+            self.failures.setdefault(url, self.late(url))
             route.abort("timedout")
             return
         try:
-            status, headers, body = self._get(request)
+            status, headers, body = _run_coroutine(lambda: self._bounded(request))
         except CommandError as exc:
             self.failures[url] = str(exc)
             route.abort("blockedbyclient")
             return
-        except httpx.TimeoutException:
-            self.failures[url] = f"{url} did not answer within the deadline ({self.timeout:g} s)."
+        except TimeoutError:
+            self.failures[url] = self.late(url)
             route.abort("timedout")
             return
         except httpx.TooManyRedirects:
@@ -126,49 +128,50 @@ class _Interceptor:
             return
         route.fulfill(status=status, headers=headers, body=body)
 
-    def _get(self, request: Any) -> tuple[int, dict[str, str], bytes]:
+    async def _bounded(self, request: Any) -> tuple[int, dict[str, str], bytes]:
+        """The whole exchange — connecting, redirects, headers, body — within what is left
+        of the page's deadline, however slowly the server trickles."""
+        async with asyncio.timeout(max(0.05, self.deadline - time.monotonic())):
+            return await self._get(request)
+
+    async def _get(self, request: Any) -> tuple[int, dict[str, str], bytes]:
         """Fetch a request, following redirects here (Chromium would not route the next
         hop back to us), each hop through the guard."""
         headers = {k: v for k, v in request.headers.items()
                    if k.lower() not in ("host", "cookie", "authorization")}
         url, method, content = request.url, request.method, request.post_data_buffer
-        for _ in range(MAX_REDIRECTS + 1):
+        async with httpx.AsyncClient(timeout=self.timeout, follow_redirects=False,
+                                     headers={"User-Agent": USER_AGENT}) as client:
+            for _ in range(MAX_REDIRECTS + 1):
+                try:
+                    self.guard(url)
+                except CommandError:
+                    self.refused.append(url)
+                    raise
+                outgoing = client.build_request(method, url, headers=headers, content=content)
+                response = await client.send(outgoing, stream=True)
+                if not response.is_redirect:
+                    break
+                await response.aclose()
+                url = urljoin(url, response.headers.get("location", ""))
+                if response.status_code in (301, 302, 303):
+                    method, content = "GET", None
+            else:
+                raise httpx.TooManyRedirects(f"more than {MAX_REDIRECTS} redirects")
+            self.final_urls[request.url] = url
             try:
-                self.guard(url)
-            except CommandError:
-                self.refused.append(url)
-                raise
-            remaining = max(0.1, self.deadline - time.monotonic())
-            outgoing = self.client.build_request(method, url, headers=headers,
-                                                 content=content, timeout=remaining)
-            response = self.client.send(outgoing, stream=True)
-            if not response.is_redirect:
-                break
-            response.close()
-            url = urljoin(url, response.headers.get("location", ""))
-            if response.status_code in (301, 302, 303):
-                method, content = "GET", None
-        else:
-            raise httpx.TooManyRedirects(f"more than {MAX_REDIRECTS} redirects")
-        self.final_urls[request.url] = url
-        try:
-            parts: list[bytes] = []
-            for chunk in response.iter_bytes():
-                if len(chunk) > self.left:
-                    parts.append(chunk[: self.left])
-                    self.left, self.truncated = 0, True
-                    break
-                parts.append(chunk)
-                self.left -= len(chunk)
-                if time.monotonic() > self.deadline:
-                    break
-        finally:
-            response.close()
+                parts: list[bytes] = []
+                async for chunk in response.aiter_bytes():
+                    if len(chunk) > self.left:
+                        parts.append(chunk[: self.left])
+                        self.left, self.truncated = 0, True
+                        break
+                    parts.append(chunk)
+                    self.left -= len(chunk)
+            finally:
+                await response.aclose()
         kept = {k: v for k, v in response.headers.items() if k.lower() not in _HOP_HEADERS}
         return response.status_code, kept, b"".join(parts)
-
-    def close(self) -> None:
-        self.client.close()
 
 
 def render(url: str, config: WebConfig, *, guard: Guard | None = None) -> Rendered:
@@ -206,8 +209,6 @@ def render(url: str, config: WebConfig, *, guard: Guard | None = None) -> Render
         if url in interceptor.failures:
             raise CommandError(interceptor.failures[url]) from exc
         raise CommandError(f"The browser could not load {url}: {_first_line(exc)}") from exc
-    finally:
-        interceptor.close()
     return Rendered(final, html, interceptor.truncated, interceptor.refused)
 
 
@@ -220,7 +221,7 @@ def _load(page: Any, url: str, deadline: float, interceptor: _Interceptor) -> tu
     try:
         response = page.goto(url, wait_until="load", timeout=left_ms())
     except PlaywrightTimeout as exc:
-        raise CommandError(f"{url} did not load within the deadline.") from exc
+        raise CommandError(interceptor.late(url)) from exc
     if response is None:
         raise CommandError(f"The browser got no answer from {url}.")
     if response.status >= 400:
