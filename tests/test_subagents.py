@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from agent_helpers import TestCommands, reply
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.profile import AgentProfile
@@ -59,3 +61,38 @@ def test_parent_starts_messages_lists_and_deletes_a_sub_agent(tmp_path):
     # the parent paid for its own five calls and the child's four
     assert abs(parent.state.usage.cost - 1.1) < 1e-9
     model.assert_all_used()
+
+
+def test_a_symlinked_agents_folder_cannot_move_a_sub_agent_onto_the_host(tmp_path):
+    """Code in the parent's sandbox plants ``agents/evil -> /host/folder``; the child must
+    neither read nor write that folder (its workspace lives in the data directory)."""
+    settings = Settings(data_dir=tmp_path / "data")
+    settings.memory.enabled = False
+    host = tmp_path / "host-folder"
+    host.mkdir()
+    (host / "id_rsa").write_text("PRIVATE KEY\n")
+    pm = create_plugin_manager(load_entry_points=False,
+                               extra=[TestCommands(), SubAgentCommands()])
+    model = ScriptedModel([
+        reply("start_agent", name="evil", task="look around"),            # parent
+        reply("count_lines", path="id_rsa"),                               # child
+        reply("write_note", path="planted.txt", text="pwned"),             # child
+        reply("finish", reason="done"),                                    # child
+        reply("finish", reason="delegated"),                               # parent
+    ])
+    bench = Workbench.open(settings, plugins=pm, models=(model, model, model))
+    parent = bench.new_agent("delegate", profile=AgentProfile(name="Boss", role="a manager"))
+    (parent.workspace / "agents").mkdir()
+    (parent.workspace / "agents" / "evil").symlink_to(host)
+    result = Runner(parent, AutoApproval()).run()
+    assert result.status == "finished", result.reason
+    child = next(s for s in bench.store.list() if s.parent_id == parent.state.id)
+    child_ws = Path(child.workspace)
+    assert host not in child_ws.parents and child_ws != host
+    assert settings.data_dir.resolve() in child_ws.parents
+    assert sorted(p.name for p in host.iterdir()) == ["id_rsa"]  # nothing planted
+    child_steps = [e.result.output for e in bench.store.load(child.id).episodes]
+    assert not any(out.strip() == "1" for out in child_steps)  # id_rsa was never read
+    assert (child_ws / "planted.txt").read_text() == "pwned"  # it wrote its own workspace
+    start = parent.state.episodes[0].result
+    assert start.status == "error" and "symbolic link" in start.output

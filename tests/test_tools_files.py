@@ -183,6 +183,8 @@ def swap_after_resolve(ctx, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         ("delete_file", {"path": "d/secret.txt"}),
         ("delete_file", {"path": "d/sub"}),
         ("search_files", {"content": "secret", "path": "d"}),
+        ("list_folder", {"path": "d"}),
+        ("list_folder", {"path": "d", "recursive": True}),
     ],
 )
 def test_a_folder_swapped_for_a_symlink_is_never_followed(
@@ -191,6 +193,7 @@ def test_a_folder_swapped_for_a_symlink_is_never_followed(
     outside = swap_after_resolve
     res = run(ctx, name, **arguments)
     assert "host secret" not in res.output
+    assert "sub" not in res.output and "secret.txt" not in res.output.replace("d/", "")
     if name != "search_files":
         assert res.status == "error" and "symbolic link" in res.output
     assert sorted(p.name for p in outside.iterdir()) == ["secret.txt", "sub"]
@@ -224,3 +227,100 @@ def test_reading_a_huge_file_reads_only_its_start(ctx, monkeypatch: pytest.Monke
     out = run(ctx, "read_file", path="long.txt", max_lines=2).output
     assert out.startswith("abc\nabc\n")
     assert "the file is 4000 bytes; only its first 1000 bytes were read" in out
+
+
+@pytest.mark.parametrize("name", ["analyze_code", "improve_code", "write_tests"])
+def test_code_helpers_read_a_path_without_following_a_swapped_in_symlink(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """The file passes the path check as a regular file, then becomes a symlink to a host
+    file before it is read: the host file must never reach the model's prompt."""
+    from autonomo.llm.scripted import ScriptedModel
+
+    model = ScriptedModel(["Looks fine."])
+    ctx = make_ctx(tmp_path, model=model)
+    host_file = tmp_path / "shadow"
+    host_file.write_text("root:HOST-SECRET-HASH:19000:0:99999:7:::")
+    (ctx.workspace / "calc.py").write_text("def add(a, b):\n    return a + b\n")
+    real_resolve = Workspace.resolve
+
+    def resolve_then_swap(self, path):
+        resolved = real_resolve(self, path)
+        if not (ctx.workspace / "calc-real.py").exists():
+            os.rename(ctx.workspace / "calc.py", ctx.workspace / "calc-real.py")
+            os.symlink(host_file, ctx.workspace / "calc.py")
+        return resolved
+
+    monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
+    extra = {"suggestions": ["add type hints"]} if name == "improve_code" else {}
+    res = run(ctx, name, path="calc.py", **extra)
+    prompts = "".join(m.content for call in model.calls for m in call["messages"])
+    assert (ctx.workspace / "calc-real.py").exists()  # the swap happened
+    assert "HOST-SECRET" not in prompts and "HOST-SECRET" not in res.output
+    assert res.status == "error" and "symbolic link" in res.output
+
+
+def test_code_helpers_read_a_workspace_file(tmp_path: Path) -> None:
+    from autonomo.llm.scripted import ScriptedModel
+
+    model = ScriptedModel(["No bugs."])
+    ctx = make_ctx(tmp_path, model=model)
+    (ctx.workspace / "calc.py").write_text("def add(a, b):\n    return a + b\n")
+    assert run(ctx, "analyze_code", path="calc.py").output == "No bugs."
+    assert "return a + b" in model.calls[0]["messages"][-1].content
+    missing = run(ctx, "analyze_code", path="nope.py")
+    assert missing.status == "error" and "does not exist" in missing.output
+
+
+def test_file_names_cannot_forge_listing_lines(ctx) -> None:
+    """A name with a newline or terminal codes is shown escaped, on one line."""
+    (ctx.workspace / "a.txt\nsecret.txt (0 bytes)").write_text("x")
+    (ctx.workspace / "b\x1b]0;owned\x07.txt").write_text("needle\x1b[2J here")
+    (ctx.workspace / "ok.txt").write_text("")
+    listing = run(ctx, "list_folder").output.splitlines()
+    assert listing == [
+        "a.txt\\nsecret.txt (0 bytes) (1 bytes)",
+        "b\\x1b]0;owned\\x07.txt (15 bytes)",
+        "ok.txt (0 bytes)",
+    ]
+    found = run(ctx, "search_files").output.splitlines()
+    assert found == ["a.txt\\nsecret.txt (0 bytes)", "b\\x1b]0;owned\\x07.txt", "ok.txt"]
+    hit = run(ctx, "search_files", content="needle").output
+    assert hit == "b\\x1b]0;owned\\x07.txt:1: needle\\x1b[2J here"
+    assert "\x1b" not in hit
+
+
+def make_deep_folder(root: Path, levels: int) -> None:
+    """``root/d/d/…/d``, ``levels`` deep."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    for _ in range(levels):
+        os.mkdir("d", dir_fd=fd)
+        child = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+        os.close(fd)
+        fd = child
+    os.close(fd)
+
+
+def remove_deep_folder(root: Path) -> None:
+    """Remove ``root/d/d/…`` one level at a time (``shutil.rmtree`` would recurse too deep)."""
+    top, spare = root / "d", root / "d-spare"
+    while top.exists():
+        if (top / "d").exists():
+            os.rename(top / "d", spare)
+            top.rmdir()
+            os.rename(spare, top)
+        else:
+            top.rmdir()
+
+
+def test_a_folder_1100_levels_deep_does_not_break_listing_or_search(ctx) -> None:
+    make_deep_folder(ctx.workspace, 1100)
+    try:
+        (ctx.workspace / "top.txt").write_text("needle\n")
+        listing = run(ctx, "list_folder", recursive=True)
+        assert listing.status == "success", listing.output
+        assert "top.txt (7 bytes)" in listing.output
+        assert run(ctx, "search_files", content="needle").output == "top.txt:1: needle"
+        assert run(ctx, "list_folder").output.splitlines() == ["d/", "top.txt (7 bytes)"]
+    finally:
+        remove_deep_folder(ctx.workspace)

@@ -136,8 +136,7 @@ def test_download_file(tmp_path: Path, server) -> None:
     assert escape.status == "error" and not (tmp_path / "x.csv").exists()
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-def test_clone_repository_over_http(tmp_path: Path, server) -> None:
+def _serve_demo_repo(tmp_path: Path, server) -> None:
     source = tmp_path / "source"
     source.mkdir()
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
@@ -149,6 +148,10 @@ def test_clone_repository_over_http(tmp_path: Path, server) -> None:
     subprocess.run(["git", "clone", "-q", "--bare", str(source), str(bare)], check=True)
     subprocess.run(["git", "-C", str(bare), "update-server-info"], check=True)
 
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_clone_repository_over_http(tmp_path: Path, server) -> None:
+    _serve_demo_repo(tmp_path, server)
     refused = make_ctx(tmp_path, web={**ALLOW_LOOPBACK})
     off = run(refused, "clone_repository", url=f"{server.url}/demo.git")
     assert "allow_git_clone" in off.output
@@ -165,6 +168,37 @@ def test_clone_repository_over_http(tmp_path: Path, server) -> None:
     bad = run(ctx, "clone_repository", url=f"{server.url}/nothing.git", path="other")
     assert bad.status == "error" and "git clone" in bad.output
     assert not (ctx.workspace / "other").exists()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_clone_never_follows_a_destination_swapped_for_a_symlink(
+    tmp_path: Path, server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The probe's race, made deterministic: the destination passes the emptiness check as
+    an empty folder, then (as the probe's inotify job did) it is exchanged for a symlink to
+    an empty host folder right before git runs. Nothing may be written outside."""
+    import os
+
+    from autonomo.tools import web
+
+    _serve_demo_repo(tmp_path, server)
+    ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "allow_git_clone": True})
+    outside = tmp_path / "host-folder"
+    outside.mkdir()
+    (ctx.workspace / "repo").mkdir()
+    real_clone = web._git_clone
+
+    def swap_then_clone(*args, **kwargs):
+        if not (ctx.workspace / "repo-real").exists():
+            os.rename(ctx.workspace / "repo", ctx.workspace / "repo-real")
+            os.symlink(outside, ctx.workspace / "repo")
+        return real_clone(*args, **kwargs)
+
+    monkeypatch.setattr(web, "_git_clone", swap_then_clone)
+    res = run(ctx, "clone_repository", url=f"{server.url}/demo.git", path="repo")
+    assert (ctx.workspace / "repo-real").exists()  # the swap happened
+    assert list(outside.iterdir()) == []
+    assert res.status == "error" and "repo" in res.output
 
 
 class _LoopbackSearch:

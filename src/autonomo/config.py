@@ -150,6 +150,27 @@ class MemoryConfig(BaseModel):
     condense_threshold: int = 3000
 
 
+class ServerConfig(BaseModel):
+    """``autonomo serve``: the Agent Protocol server and its web page."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: bearer token every request must carry; required to listen beyond loopback
+    token: str | None = None
+    #: steps that may run at once (model calls and commands); the rest wait in a queue
+    workers: int = 4
+    #: a PostgreSQL URL to share tasks between several servers; unset = SQLite in data_dir
+    database: str | None = None
+    #: browser origins allowed to call the API from other pages (CORS); none by default
+    cors_origins: list[str] = Field(default_factory=list)
+    max_body_kb: int = 1024
+    max_upload_mb: int = 50
+    #: models a task may pick by name in ``additional_input.model``
+    models: dict[str, ModelConfig] = Field(default_factory=dict)
+    #: seconds a PostgreSQL worker holds a task without renewing its claim
+    lease_s: float = 30.0
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="AUTONOMO_",
@@ -164,6 +185,7 @@ class Settings(BaseSettings):
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     web: WebConfig = Field(default_factory=WebConfig)
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
+    server: ServerConfig = Field(default_factory=ServerConfig)
     #: MCP servers: name -> {"command": [...]} or {"url": "..."}
     mcp_servers: dict[str, dict[str, Any]] = Field(default_factory=dict)
     plugins_disabled: list[str] = Field(default_factory=list)

@@ -65,10 +65,7 @@ class Runner:
     def run(self, max_steps: int | None = None) -> RunResult:
         state = self.agent.state
         limit = max_steps if max_steps is not None else self.agent.settings.agent.max_steps
-        self._recover_interrupted()
-        state.status, state.stop_reason = "running", ""
-        self.agent.store.save(state)
-        self.observer.on_run_start(state)
+        self.begin()
         steps = 0
         while state.status == "running":
             if steps >= limit:
@@ -88,12 +85,33 @@ class Runner:
         self.observer.on_run_end(state)
         return RunResult(state.status, state.stop_reason, steps, state)
 
+    def begin(self) -> None:
+        """Mark the agent running (a step left in flight by a crash is recorded as
+        interrupted). ``run`` calls it; so does a driver that calls ``propose``/``advance``."""
+        state = self.agent.state
+        self._recover_interrupted()
+        state.status, state.stop_reason = "running", ""
+        self.agent.store.save(state)
+        self.observer.on_run_start(state)
+
     def step(self) -> None:
         """One step; ends the run (status != running) when it must stop."""
         action = self._propose()
         if action is None:
             return
-        decision = self._approve(action)
+        self.advance(action, self._approve(action))
+
+    def propose(self) -> Action | None:
+        """The next action, not yet approved (for drivers that approve one step at a time,
+        like the server); None when the run had to end instead."""
+        action = self._propose()
+        if action is not None:
+            self.observer.on_proposal(self.agent.state, action)
+        return action
+
+    def advance(self, action: Action, decision: Decision) -> None:
+        """Carry out a proposed ``action`` as ``decision`` says: run it, record the user's
+        feedback instead, or stop."""
         if decision.kind == "stop":
             self._stop("stopped", "Stopped by the user.")
             return
@@ -277,6 +295,16 @@ class Runner:
             return
         state.condensed.append(condensation.summary)
         state.condensed_upto += count  # episode numbers are consecutive
+
+    def end(self, status: str, reason: str) -> None:
+        """End the run from outside the loop (a driver's stop request, an error it caught);
+        unsaved model calls are written with it."""
+        self._stop(status, reason)
+
+    def flush(self) -> None:
+        """Write the model calls and usage not yet saved (a driver that stops after
+        ``propose`` calls this; ``run`` does it at its end)."""
+        self._write([], durable=True)
 
     def _stop(self, status: str, reason: str) -> None:
         state = self.agent.state

@@ -2,11 +2,20 @@
 
 The parent's commands (``start_agent``, ``message_agent`` …, in ``tools/subagents.py``) reach
 this through ``ctx.services["subagents"]``. A sub-agent runs in continuous mode, within a step
-limit, in a workspace folder of its own inside the parent's workspace.
+limit, in a workspace of its own in the data directory.
+
+The child's workspace is never a folder *inside* the parent's workspace: code in the parent's
+sandbox can put a symlink there (``agents/NAME -> /any/host/folder``) and the child — its
+host-side commands and its sandbox's bind mount — would then work in that host folder. Instead
+files are exchanged through descriptors, never following a symlink: the parent's
+``agents/NAME/`` is copied into the child's workspace when it starts, and the child's files are
+copied back there after every run.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +25,9 @@ from autonomo.agent.builder import follow_up
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner, RunResult
 from autonomo.agent.state import AgentState
+from autonomo.errors import WorkspaceError
+from autonomo.tools import fstree
+from autonomo.tools.workspace import Workspace
 
 #: most steps a sub-agent takes per task or message
 SUBAGENT_STEPS = 15
@@ -35,11 +47,11 @@ class SubAgentManager:
         child = self._new_agent(
             task,
             profile=AgentProfile(name=name.replace(" ", "") or "Helper", role=role),
-            workspace=self.parent.workspace / "agents" / name.replace("/", "_"),
             parent_id=self.parent.state.id,
             budget=self._remaining_budget(),
             commands=self._child_commands(),
         )
+        self._copy_in(child)
         self._run(child)
         return child.state.id
 
@@ -69,7 +81,9 @@ class SubAgentManager:
     def _run(self, child: Agent) -> RunResult:
         before = child.state.usage
         try:
-            return Runner(child, AutoApproval()).run(max_steps=SUBAGENT_STEPS)
+            result = Runner(child, AutoApproval()).run(max_steps=SUBAGENT_STEPS)
+            self._copy_out(child)
+            return result
         finally:  # the parent pays even when the child's run raised
             spent = child.state.usage.model_copy(
                 update={f: getattr(child.state.usage, f) - getattr(before, f)
@@ -92,3 +106,46 @@ class SubAgentManager:
             if state.parent_id == self.parent.state.id and agent_id in (state.id, state.name):
                 return self.parent.store.load(state.id)
         raise KeyError(f"No sub-agent {agent_id!r}.")
+
+    def _copy_in(self, child: Agent) -> None:
+        """What the parent put in ``agents/NAME/`` becomes the child's starting files."""
+        parent = Workspace(self.parent.workspace)
+        try:
+            source = parent.open_folder(("agents", shared_folder(child.state.name)))
+        except (FileNotFoundError, NotADirectoryError, WorkspaceError):
+            return  # nothing prepared (a symlink there is ignored, never followed)
+        try:
+            _copy(source, child.workspace)
+        finally:
+            os.close(source)
+
+    def _copy_out(self, child: Agent) -> None:
+        """The child's files, copied to ``agents/NAME/`` in the parent's workspace."""
+        folder = ("agents", shared_folder(child.state.name))
+        target = Workspace(self.parent.workspace).open_folder(folder, create=True)
+        try:
+            source = os.open(child.workspace, fstree.DIR_FLAGS)
+            try:
+                fstree.copy_tree(source, target)
+            finally:
+                os.close(source)
+        except OSError as exc:
+            raise WorkspaceError(
+                f"The files of sub-agent {child.state.name!r} could not be copied to "
+                f"{'/'.join(folder)}: {exc.strerror or exc}."
+            ) from exc
+        finally:
+            os.close(target)
+
+
+def shared_folder(name: str) -> str:
+    """The folder name in the parent's ``agents/`` for a sub-agent called ``name``."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", name).lstrip(".") or "helper"
+
+
+def _copy(source: int, workspace: os.PathLike[str]) -> None:
+    target = os.open(workspace, fstree.DIR_FLAGS)
+    try:
+        fstree.copy_tree(source, target)
+    finally:
+        os.close(target)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from autonomo.tools._common import ask_model, cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
+from autonomo.tools.files import read_text
 from autonomo.tools.registry import CommandError, CommandResult, command
 
 
@@ -67,10 +68,7 @@ def _code_of(ctx: CommandContext, code: str | None, path: str | None) -> str:
     if code:
         return code
     if path:
-        target = workspace(ctx).resolve(path)
-        if not target.is_file():
-            raise CommandError(f"{path} does not exist in the workspace.")
-        return target.read_text(encoding="utf-8", errors="replace")
+        return read_text(workspace(ctx), path)[0]
     raise CommandError("Give either code or path.")
 
 

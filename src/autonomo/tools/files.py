@@ -7,8 +7,8 @@ import fnmatch
 import os
 import re
 import stat
-from pathlib import Path
 
+from autonomo.tools import fstree
 from autonomo.tools._common import cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
 from autonomo.tools.grounding import ExistingFile, FilePath, FolderPath
@@ -20,7 +20,7 @@ _SEARCH_MAX_BYTES = 2 * 1024 * 1024
 _BINARY_SNIFF = 8192
 #: read_file reads at most this much of a file (a huge or sparse file is not loaded whole)
 _READ_MAX_BYTES = 4 * 1024 * 1024
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_READ_FLAGS = fstree.READ_FLAGS
 
 
 def _is_binary(data: bytes) -> bool:
@@ -73,8 +73,11 @@ def _open_regular(folder: int, name: str, shown: str) -> tuple[int, os.stat_resu
     return fd, st
 
 
-def _read_text(ws: Workspace, path: str) -> tuple[str, str, int | None]:
-    """(text, relative path, total size when only the first part was read)."""
+def read_text(ws: Workspace, path: str) -> tuple[str, str, int | None]:
+    """(text, relative path, total size when only the first part was read): the file is
+    opened through folder descriptors and ``O_NOFOLLOW``, never by path, so a file or folder
+    swapped for a symlink after the path check is refused. Every host-side reader of a
+    workspace file goes through here."""
     parts = ws.parts(path)
     if not parts:
         raise CommandError(f"{path} is a folder; use list_folder to see its contents.")
@@ -110,7 +113,7 @@ def read_file(
         max_lines: how many lines to show at most (default: as many as fit)
     """
     ws = workspace(ctx)
-    text, _shown, partial_of = _read_text(ws, path)
+    text, _shown, partial_of = read_text(ws, path)
     lines = text.splitlines(keepends=True)
     if start_line < 1:
         raise CommandError("start_line must be 1 or more.")
@@ -239,30 +242,46 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
         recursive: also list everything inside sub-folders
     """
     ws = workspace(ctx)
-    folder = ws.resolve(path)
-    if not folder.is_dir():
-        raise CommandError(f"{path} is not a folder in the workspace.")
+    parts = ws.parts(path)
+    top = _open_listed_folder(ws, parts, path)
     entries: list[str] = []
-    if recursive:
-        for root, dirs, files in os.walk(folder):
-            dirs.sort()
-            base = Path(root)
-            entries += [ws.relative(base / d) + "/" for d in dirs]
-            entries += [_describe_file(ws.relative(base / f), base / f) for f in sorted(files)]
-    else:
-        for child in sorted(folder.iterdir(), key=lambda p: p.name):
-            rel = ws.relative(child)
-            entries.append(rel + "/" if child.is_dir() else _describe_file(rel, child))
+    try:
+        # descriptors all the way down: a folder swapped for a symlink is not entered
+        for folder in fstree.walk(top):
+            here = (*parts, *folder.parts)
+            listed = [(d, _shown(here, d) + "/") for d in folder.dirs]
+            listed += [(f, _describe_file(folder.fd, f, _shown(here, f))) for f in folder.files]
+            if not recursive:
+                entries = [text for _name, text in sorted(listed)]
+                break
+            entries += [text for _name, text in listed]
+            if folder.dirs and len(folder.parts) >= fstree.MAX_DEPTH:
+                entries.append(f"[{_shown(here)}: folders deeper than {fstree.MAX_DEPTH} "
+                               "levels are not listed]")
+    finally:
+        os.close(top)
     if not entries:
-        return f"{ws.relative(folder)} is empty."
+        return f"{_shown(parts) or '.'} is empty."
     return cap_text("\n".join(entries), output_cap(ctx), "list a sub-folder to see more")
 
 
-def _describe_file(rel: str, path: Path) -> str:
+def _open_listed_folder(ws: Workspace, parts: tuple[str, ...], path: str) -> int:
     try:
-        return f"{rel} ({path.lstat().st_size} bytes)"
+        return ws.open_folder(parts)
+    except (FileNotFoundError, NotADirectoryError) as exc:
+        raise CommandError(f"{path} is not a folder in the workspace.") from exc
+
+
+def _shown(parts: tuple[str, ...], name: str | None = None) -> str:
+    """A workspace-relative path for output, control characters escaped."""
+    return fstree.shown("/".join((*parts, name) if name is not None else parts))
+
+
+def _describe_file(folder: int, name: str, shown: str) -> str:
+    try:
+        return f"{shown} ({os.stat(name, dir_fd=folder, follow_symlinks=False).st_size} bytes)"
     except OSError:
-        return rel
+        return shown
 
 
 @command(category="files", example={"pattern": "*.py", "content": "def main"})
@@ -284,29 +303,25 @@ def search_files(
         max_results: stop after this many matches
     """
     ws = workspace(ctx)
-    folder = ws.resolve(path)
-    if not folder.is_dir():
-        raise CommandError(f"{path} is not a folder in the workspace.")
+    parts = ws.parts(path)
     matcher = _content_matcher(content, regex) if content else None
     results: list[str] = []
     limit = max(1, max_results)
     hit_limit = False
-    try:
-        top = ws.open_folder(ws.parts(folder))
-    except FileNotFoundError as exc:
-        raise CommandError(f"{path} is not a folder in the workspace.") from exc
+    top = _open_listed_folder(ws, parts, path)
     try:
         # descriptors all the way down: a folder swapped for a symlink is not entered
-        for root, dirs, files, dirfd in os.fwalk(".", dir_fd=top):
-            dirs[:] = sorted(d for d in dirs if d != ".git")
-            for name in sorted(files):
-                rel = ws.relative(Path(folder, root, name))
+        for folder in fstree.walk(top):
+            folder.dirs[:] = [d for d in folder.dirs if d != ".git"]
+            for name in folder.files:
+                rel = "/".join((*parts, *folder.parts, name))
                 if not (fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(rel, pattern)):
                     continue
                 if matcher is None:
-                    results.append(rel)
+                    results.append(fstree.shown(rel))
                 else:
-                    results += _grep(dirfd, name, rel, matcher, limit - len(results))
+                    results += _grep(folder.fd, name, fstree.shown(rel), matcher,
+                                     limit - len(results))
                 if len(results) >= limit:
                     hit_limit = True
                     break
@@ -316,7 +331,7 @@ def search_files(
         os.close(top)
     if not results:
         what = f"containing {content!r} " if content else ""
-        return f"No files matching {pattern!r} {what}in {ws.relative(folder)}."
+        return f"No files matching {pattern!r} {what}in {_shown(parts) or '.'}."
     text = "\n".join(results[:limit])
     if hit_limit:
         text += f"\n[stopped after {limit} results; narrow the pattern or raise max_results]"
@@ -354,7 +369,7 @@ def _grep(dirfd: int, name: str, rel: str, matcher, room: int) -> list[str]:
     found = []
     for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), 1):
         if matcher(line):
-            found.append(f"{rel}:{number}: {line.strip()[:200]}")
+            found.append(f"{rel}:{number}: {fstree.shown(line.strip()[:200])}")
             if len(found) >= room:
                 break
     return found

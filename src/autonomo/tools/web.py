@@ -7,6 +7,7 @@ private and link-local addresses are refused unless ``web.allow_private_addresse
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import shutil
@@ -15,12 +16,14 @@ import tempfile
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 
 from autonomo.config import WebConfig
+from autonomo.tools import fstree
 from autonomo.tools._common import ask_model, cap_text, workspace
 from autonomo.tools.context import CommandContext
 from autonomo.tools.netguard import check_url
@@ -292,12 +295,9 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
     check_url(url, allow_private=config.allow_private_addresses)
     name = path or os.path.basename(urlsplit(url).path.rstrip("/")).removesuffix(".git")
     ws = workspace(ctx)
-    target = ws.resolve(name or "repository")
     parts = ws.parts(name or "repository")
     if not parts:
         raise CommandError("Give a folder name inside the workspace to clone into.")
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise CommandError(f"{ws.relative(target)} already exists and is not empty.")
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": tempfile.gettempdir(),
@@ -314,40 +314,78 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
         "-c", "core.hooksPath=/dev/null",
         "clone", "--no-recurse-submodules",
     ]
-    # git runs in the parent folder opened by descriptor (its /proc/self/fd path follows the
-    # descriptor, not a name), so a folder swapped for a symlink cannot redirect the clone
+    shown = "/".join(parts)
     folder = ws.open_folder(parts[:-1], create=True)
     try:
-        run = functools.partial(_git_clone, env=env, config=config, folder=folder,
-                                name=parts[-1])
-        done = run([*argv, "--depth", "1", "--", url, parts[-1]])
-        if done.returncode != 0 and "shallow" in done.stderr:  # dumb HTTP servers: full clone
-            done = run([*argv, "--", url, parts[-1]])
+        if not _empty_or_missing(folder, parts[-1]):
+            raise CommandError(f"{shown} already exists and is not empty.")
+        # git writes by path, as root: it clones into a private folder of the data directory
+        # that nothing in the sandbox can reach, and the result is then moved into the
+        # workspace by descriptor (a destination swapped for a symlink is refused, not followed)
+        staging_root = Path(ctx.settings.data_dir) / "tmp"
+        staging_root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="clone-", dir=staging_root) as staging:
+            run = functools.partial(_git_clone, env=env, config=config, cwd=staging)
+            done = run([*argv, "--depth", "1", "--", url, "repo"])
+            if done.returncode != 0 and "shallow" in done.stderr:  # dumb HTTP servers
+                shutil.rmtree(Path(staging, "repo"), ignore_errors=True)
+                done = run([*argv, "--", url, "repo"])
+            if done.returncode != 0:
+                raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
+            source = Path(staging, "repo")
+            files = sum(len(f) for r, _, f in os.walk(source) if ".git" not in Path(r).parts)
+            _place(source, folder, parts[-1], shown)
     finally:
         os.close(folder)
-    if done.returncode != 0:
-        raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
-    files = sum(len(f) for r, _, f in os.walk(target) if ".git" not in r.split(os.sep))
-    return f"Cloned {url} into {ws.relative(target)} ({files} files)."
+    return f"Cloned {url} into {shown} ({files} files)."
+
+
+def _empty_or_missing(folder: int, name: str) -> bool:
+    try:
+        fd = os.open(name, fstree.DIR_FLAGS, dir_fd=folder)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # a file, or a symlink
+    try:
+        return not os.listdir(fd)
+    finally:
+        os.close(fd)
+
+
+def _place(source: Path, folder: int, name: str, shown: str) -> None:
+    """Move a finished clone to ``name`` in the workspace folder ``folder``: a rename when on
+    the same file system (it replaces only an empty folder and never follows a symlink in
+    the destination's place), else a copy through descriptors."""
+    try:
+        os.rename(source, name, dst_dir_fd=folder)
+        return
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise CommandError(
+                f"{shown} already exists and is not an empty folder; nothing was cloned there."
+            ) from exc
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(name, 0o755, dir_fd=folder)
+    try:
+        dest = os.open(name, fstree.DIR_FLAGS, dir_fd=folder)
+    except OSError as exc:
+        raise CommandError(f"{shown} is not a folder (or became a symbolic link).") from exc
+    src = os.open(source, fstree.DIR_FLAGS)
+    try:
+        fstree.copy_tree(src, dest)
+    finally:
+        os.close(src)
+        os.close(dest)
 
 
 def _git_clone(
-    argv: list[str], *, env: dict[str, str], config: WebConfig, folder: int, name: str
+    argv: list[str], *, env: dict[str, str], config: WebConfig, cwd: str
 ) -> subprocess.CompletedProcess[str]:
     try:
-        done = subprocess.run(
-            argv, capture_output=True, text=True, env=env, cwd=f"/proc/self/fd/{folder}",
-            pass_fds=(folder,), timeout=max(120.0, config.timeout_s * 6),
+        return subprocess.run(
+            argv, capture_output=True, text=True, env=env, cwd=cwd,
+            timeout=max(120.0, config.timeout_s * 6),
         )
     except subprocess.TimeoutExpired as exc:
-        _remove(folder, name)
         raise CommandError(f"Cloning {argv[-2]} took too long and was stopped.") from exc
-    if done.returncode != 0:
-        _remove(folder, name)
-    return done
-
-
-def _remove(folder: int, name: str) -> None:
-    """Delete a failed clone below ``folder`` (descriptor-relative, symlinks not followed)."""
-    with contextlib.suppress(OSError):
-        shutil.rmtree(name, dir_fd=folder)

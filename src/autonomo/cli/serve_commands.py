@@ -1,0 +1,40 @@
+"""``autonomo serve``: the Agent Protocol server and its web page."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from autonomo.cli.common import console, settings
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)
+
+
+def serve(
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default 127.0.0.1; "
+                                                  "others need --token).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default 8000).")] = None,
+    token: Annotated[str | None, typer.Option(
+        help="Bearer token every request must carry (or AUTONOMO_SERVER__TOKEN).")] = None,
+    workers: Annotated[int | None, typer.Option(
+        help="Steps that may run at once; more wait in a queue.")] = None,
+    database: Annotated[str | None, typer.Option(
+        help="PostgreSQL URL shared by several servers (default: SQLite in the data dir).",
+    )] = None,
+) -> int:
+    """Serve agents over the Agent Protocol, with a web page to watch and steer them."""
+    overrides: dict[str, Any] = {k: v for k, v in {
+        "host": host, "port": port, "token": token, "workers": workers, "database": database,
+    }.items() if v is not None}
+    current = settings({"server": overrides} if overrides else None)
+    from autonomo.server.run import serve as run_server
+
+    config = current.server
+    shown = f"[{config.host}]" if ":" in config.host else config.host
+    address = f"http://{shown}:{config.port}/"
+    hint = "  (send the token: Authorization: Bearer …)" if config.token else ""
+    return run_server(current, on_ready=lambda: console().print(
+        f"autonomo is serving agents at [bold]{address}[/bold]{hint}"))

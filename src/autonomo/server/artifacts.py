@@ -1,0 +1,113 @@
+"""A task's artifacts are the files of its agent's workspace, reached only through the
+``Workspace`` rules: names checked, folders opened one descriptor at a time, links refused."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+
+from autonomo.errors import WorkspaceError
+from autonomo.tools.workspace import Workspace
+
+_FILE_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
+#: folders never shown as artifacts (tool caches, the agent's own bookkeeping)
+_HIDDEN = {".git", "__pycache__", ".autonomo"}
+
+Snapshot = dict[tuple[str, str], tuple[int, int]]
+
+
+def split_name(relative_path: str | None, file_name: str) -> tuple[str, str]:
+    """(folder, name) of an uploaded file, or ``WorkspaceError``: no absolute paths, no
+    ``..``, no empty names — even when they would stay inside the workspace."""
+    folder = (relative_path or "").replace("\\", "/").strip()
+    name = (file_name or "").replace("\\", "/").strip()
+    for text in (folder, name):
+        if "\x00" in text:
+            raise WorkspaceError("Refused artifact name: it contains a NUL byte.")
+        if text.startswith("/") or text.startswith("~"):
+            raise WorkspaceError(f"Refused artifact path {text!r}: absolute paths are not "
+                                 "allowed; give a path relative to the task's workspace.")
+        if ".." in PurePosixPath(text).parts:
+            raise WorkspaceError(f"Refused artifact path {text!r}: '..' is not allowed.")
+    whole = PurePosixPath(folder) / name if folder else PurePosixPath(name)
+    parts = [p for p in whole.parts if p not in ("", ".")]
+    if not parts:
+        raise WorkspaceError("The artifact has no file name.")
+    return "/".join(parts[:-1]), parts[-1]
+
+
+def _parts(ws: Workspace, folder: str, name: str) -> tuple[str, ...]:
+    rel = f"{folder}/{name}" if folder else name
+    return ws.parts(rel)
+
+
+def write(ws: Workspace, folder: str, name: str, chunks: Iterator[bytes]) -> int:
+    """Write an uploaded file (folders made as needed); returns its size."""
+    parts = _parts(ws, folder, name)
+    dirfd = ws.open_folder(parts[:-1], create=True)
+    try:
+        fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _FILE_FLAGS, 0o644,
+                     dir_fd=dirfd)
+    except OSError as exc:
+        raise WorkspaceError(f"Cannot write {'/'.join(parts)}: {exc.strerror}.") from exc
+    finally:
+        os.close(dirfd)
+    size = 0
+    with os.fdopen(fd, "wb") as out:
+        for chunk in chunks:
+            out.write(chunk)
+            size += len(chunk)
+    return size
+
+
+def open_file(ws: Workspace, folder: str, name: str) -> tuple[int, int]:
+    """(descriptor, size) of a regular file to download; the caller closes it."""
+    parts = _parts(ws, folder, name)
+    dirfd = ws.open_folder(parts[:-1])
+    try:
+        fd = os.open(parts[-1], os.O_RDONLY | _FILE_FLAGS, dir_fd=dirfd)
+    except OSError as exc:
+        raise WorkspaceError(f"Cannot read {'/'.join(parts)}: {exc.strerror}.") from exc
+    finally:
+        os.close(dirfd)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise WorkspaceError(f"{'/'.join(parts)} is not a regular file.")
+    return fd, info.st_size
+
+
+def read_chunks(fd: int, size: int = 64 * 1024) -> Iterator[bytes]:
+    try:
+        while chunk := os.read(fd, size):
+            yield chunk
+    finally:
+        os.close(fd)
+
+
+def snapshot(root: Path, limit: int = 5000) -> Snapshot:
+    """(folder, name) -> (size, mtime_ns) of the workspace's regular files, links not
+    followed; at most ``limit`` files."""
+    found: Snapshot = {}
+    base = str(root)
+    for current, dirs, files in os.walk(base, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if d not in _HIDDEN)
+        rel = os.path.relpath(current, base)
+        folder = "" if rel == "." else rel.replace(os.sep, "/")
+        for name in sorted(files):
+            try:
+                info = os.lstat(os.path.join(current, name))
+            except OSError:
+                continue
+            if stat.S_ISREG(info.st_mode):
+                found[(folder, name)] = (info.st_size, info.st_mtime_ns)
+                if len(found) >= limit:
+                    return found
+    return found
+
+
+def changed(before: Snapshot, after: Snapshot) -> list[tuple[str, str]]:
+    """Files new or modified between two snapshots."""
+    return [key for key, value in after.items() if before.get(key) != value]

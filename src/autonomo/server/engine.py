@@ -1,0 +1,372 @@
+"""Tasks driven one step at a time, on worker threads, through the public agent API.
+
+A step (AutoGPT's server semantics): run the command the previous step proposed — or, when
+the step carries input text, record that text as the user's feedback instead — then propose
+the next command. The proposal is kept in the task's row, and taken out of it in the same
+transaction that marks the step running: after a crash it is gone, so a step is never run
+twice; the step itself is reported interrupted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from autonomo.agent.approval import AutoApproval, parse_answer
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.events import RunObserver
+from autonomo.agent.profile import AgentProfile
+from autonomo.agent.runner import Runner
+from autonomo.agent.state import AgentState
+from autonomo.agent.wiring import Workbench
+from autonomo.config import LLMConfig
+from autonomo.errors import (
+    AutonomoError,
+    BudgetExceededError,
+    ProviderError,
+    UserError,
+)
+from autonomo.llm.base import ChatModel
+from autonomo.llm.types import Completion
+from autonomo.server import artifacts, render
+from autonomo.server.events import EventBus
+from autonomo.server.store import StepRow, TaskRow, TaskStore, new_id
+
+log = logging.getLogger("autonomo.server")
+
+#: (task_id, additional_input) -> (fast, smart, summary) models for that task
+ModelFactory = Callable[[str, dict[str, Any]], tuple[ChatModel, ChatModel, ChatModel]]
+
+
+class RequestError(UserError):
+    """A request the server cannot carry out; ``status`` is the HTTP status to answer."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class TaskOptions(BaseModel):
+    """The settings a task may carry in ``additional_input``; other keys are kept, unused."""
+
+    model_config = ConfigDict(extra="allow")
+
+    mode: Literal["step", "continuous"] = "step"
+    max_steps: int | None = Field(default=None, ge=1, le=10_000)
+    strategy: Literal["one_shot", "tool_calling", "actions"] | None = None
+    budget: float | None = Field(default=None, ge=0)
+    #: a model named in the server's configuration (``server.models``)
+    model: str | None = None
+
+
+def parse_options(values: dict[str, Any] | None) -> TaskOptions:
+    try:
+        return TaskOptions.model_validate(values or {})
+    except ValidationError as exc:
+        problems = "; ".join(f"additional_input.{'.'.join(str(p) for p in e['loc'])}: "
+                             f"{e['msg']}" for e in exc.errors())
+        raise RequestError(problems, 422) from exc
+
+
+class _Observer(RunObserver):
+    def __init__(self, events: EventBus, task_id: str) -> None:
+        self.events, self.task_id = events, task_id
+
+    def on_note(self, state: AgentState, text: str) -> None:
+        self.events.publish("note", self.task_id, {"text": text})
+
+    def on_model_response(self, purpose: str, completion: Completion) -> None:
+        usage = completion.usage
+        self.events.publish("model_call", self.task_id, {
+            "purpose": purpose, "tokens": usage.total_tokens, "cost": usage.cost,
+            "latency_s": round(completion.latency_s, 3)})
+
+
+@dataclasses.dataclass
+class Live:
+    """A task's agent in memory, with the lock that keeps its steps one at a time."""
+
+    bench: Workbench
+    runner: Runner
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+    stop_requested: bool = False
+
+    @property
+    def state(self) -> AgentState:
+        return self.runner.agent.state
+
+    @property
+    def workspace(self) -> Path:
+        return self.runner.agent.workspace
+
+
+class TaskEngine:
+    def __init__(self, bench: Workbench, store: TaskStore, events: EventBus, *,
+                 workers: int = 4, model_factory: ModelFactory | None = None) -> None:
+        self.bench, self.store, self.events = bench, store, events
+        self.model_factory = model_factory
+        self.executor = ThreadPoolExecutor(max_workers=max(1, workers),
+                                           thread_name_prefix="autonomo-step")
+        self._lives: dict[str, Live] = {}
+        self._lives_lock = threading.Lock()
+
+    # -- life cycle -------------------------------------------------------------------------
+    def recover(self) -> None:
+        """After a restart: report steps that were in flight as interrupted, and continue
+        the tasks that were running on their own."""
+        for task_id in self.store.interrupt_running_steps():
+            log.warning("task %s: a step was interrupted by the last shutdown", task_id)
+        for row in self.store.active_tasks():
+            self.submit(self._continue, row.task_id)
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        return self.executor.submit(fn, *args)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        with self._lives_lock:
+            lives, self._lives = list(self._lives.values()), {}
+        for live in lives:
+            self._release(live)
+
+    # -- tasks --------------------------------------------------------------------------------
+    def create_task(self, text: str | None, additional_input: dict[str, Any] | None) -> TaskRow:
+        options = parse_options(additional_input)
+        if not (text or "").strip():
+            raise RequestError("The task's input is empty: say what the agent should do.", 422)
+        task_id = new_id()
+        bench = self._bench_for(task_id, options)
+        agent = bench.new_agent(text or "", profile=AgentProfile(), strategy=options.strategy,
+                                budget=options.budget)
+        row = TaskRow(task_id, agent.state.id, text, additional_input or {}, "created")
+        self.store.add_task(row)
+        live = Live(bench, Runner(agent, AutoApproval(), _Observer(self.events, task_id)))
+        with self._lives_lock:
+            self._lives[task_id] = live
+        self.publish_task(row.task_id)
+        if options.mode == "continuous":
+            self.run(task_id, options.max_steps or self.bench.settings.agent.max_steps)
+        return row
+
+    def task(self, task_id: str) -> TaskRow:
+        row = self.store.task(task_id)
+        if row is None:
+            raise RequestError(f"No task {task_id!r}.", 404)
+        return row
+
+    def summary(self, row: TaskRow) -> dict[str, Any]:
+        """A task as the web page lists it: status, totals and the command awaiting approval."""
+        live = self._lives.get(row.task_id)
+        busy = live is not None and live.lock.locked()
+        status = row.status
+        if status in ("created", "running") and not busy and row.auto_steps <= 0:
+            status = "waiting"
+        return {
+            "task_id": row.task_id, "input": row.input, "status": status, "busy": busy,
+            "auto_steps": row.auto_steps, "created": row.created,
+            "proposal": row.proposal and {"name": row.proposal.get("name"),
+                                          "args": row.proposal.get("arguments"),
+                                          "thoughts": row.proposal.get("thoughts")},
+            "total": row.total,
+        }
+
+    def busy_count(self) -> int:
+        return sum(1 for live in list(self._lives.values()) if live.lock.locked())
+
+    def publish_task(self, task_id: str) -> None:
+        row = self.store.task(task_id)
+        if row is not None:
+            self.events.publish("task", task_id, self.summary(row))
+
+    # -- steps --------------------------------------------------------------------------------
+    def execute_step(self, task_id: str, text: str | None,
+                     additional_input: dict[str, Any] | None = None) -> StepRow:
+        row = self.task(task_id)
+        if row.status == "finished":
+            raise RequestError("The task is finished; create a new task to continue.", 409)
+        live = self._live(row)
+        if not live.lock.acquire(blocking=False):
+            raise RequestError("A step of this task is running; wait for it to end.", 409)
+        try:
+            row = self.task(task_id)  # re-read under the lock: the proposal may have changed
+            step = self._step(row, live, text, additional_input)
+        finally:
+            live.lock.release()
+            self.publish_task(task_id)
+        after = self.store.task(task_id)
+        if after is not None and after.auto_steps > 0 and not step.is_last:
+            self.submit(self._continue, task_id)
+        return step
+
+    def _step(self, row: TaskRow, live: Live, text: str | None,
+              additional_input: dict[str, Any] | None) -> StepRow:
+        runner, state = live.runner, live.state
+        if state.status != "running":
+            runner.begin()
+        proposal = Action.model_validate(row.proposal) if row.proposal else None
+        decision = parse_answer(text or "") if proposal is not None else None
+        step = StepRow(new_id(), row.task_id, self.store.step_count(row.task_id) + 1, text,
+                       additional_input, "running", name=proposal.name if proposal else "plan")
+        self.store.start_step(step)
+        self.events.publish("step_started", row.task_id, {"step_id": step.step_id,
+                                                          "number": step.number,
+                                                          "name": step.name})
+        usage_before, files_before = state.usage, artifacts.snapshot(live.workspace)
+        executed, proposed = None, None
+        try:
+            if proposal is not None and decision is not None:
+                if decision.kind == "run" and decision.count > 1:
+                    self.store.update_task(row.task_id, auto_steps=decision.count - 1)
+                known = len(state.episodes)
+                runner.advance(proposal, decision)
+                executed = state.episodes[-1] if len(state.episodes) > known else None
+            if state.status == "running" and not live.stop_requested:
+                proposed = runner.propose()
+                runner.flush()
+        except ProviderError as exc:
+            runner.end("failed", f"The model failed: {exc}")
+        except BudgetExceededError as exc:
+            runner.end("stopped", f"Budget reached: {exc}")
+        except AutonomoError as exc:
+            runner.end("failed", str(exc))
+        except Exception as exc:  # a bug or a broken plugin: the task fails, the server lives
+            log.exception("task %s: step %d failed", row.task_id, step.number)
+            runner.end("failed", f"Internal error: {type(exc).__name__}: {exc}")
+        if live.stop_requested:
+            live.stop_requested = False
+            if state.status == "running":
+                runner.end("stopped", "Stopped by the user.")
+        return self._finish(step, live, executed, proposed, usage_before, files_before)
+
+    def _finish(self, step: StepRow, live: Live, executed: Episode | None,
+                proposed: Action | None, usage_before: Any, files_before: Any) -> StepRow:
+        state = live.state
+        ended = "" if state.status == "running" else f"Task {state.status}: {state.stop_reason}"
+        step.status = "completed"
+        step.is_last = state.status != "running" and proposed is None
+        step.output = render.output_text(executed, proposed, ended)
+        step.additional_output = render.additional_output(
+            executed, proposed, render.usage_delta(state.usage, usage_before), state.usage,
+            state.status, state.stop_reason)
+        changed = artifacts.changed(files_before, artifacts.snapshot(live.workspace))
+        step.artifacts = [self.store.artifact_for(step.task_id, folder, name, True).artifact_id
+                          for folder, name in changed]
+        self.store.finish_step(step, task_status=state.status,
+                               proposal=proposed.model_dump() if proposed else None,
+                               total=render.usage_dict(state.usage))
+        self.events.publish("step", step.task_id, self.step_json(step))
+        if step.is_last:
+            self._forget(step.task_id)
+        return step
+
+    def step_json(self, step: StepRow) -> dict[str, Any]:
+        found = self.store.artifacts_by_id(step.task_id, step.artifacts)
+        return {
+            "task_id": step.task_id, "step_id": step.step_id, "name": step.name,
+            "status": step.status, "input": step.input,
+            "additional_input": step.additional_input, "output": step.output,
+            "additional_output": step.additional_output, "is_last": step.is_last,
+            "artifacts": [artifact_json(a) for a in found],
+        }
+
+    # -- running on its own ---------------------------------------------------------------------
+    def run(self, task_id: str, steps: int) -> None:
+        """Let the task run ``steps`` steps without asking (continuous mode, resume)."""
+        row = self.task(task_id)
+        if row.status == "finished":
+            raise RequestError("The task is finished.", 409)
+        self.store.update_task(task_id, auto_steps=steps)
+        self.submit(self._continue, task_id)
+        self.publish_task(task_id)
+
+    def _continue(self, task_id: str) -> None:
+        row = self.store.task(task_id)
+        if row is None or row.auto_steps <= 0 or row.status == "finished":
+            return
+        self.store.update_task(task_id, auto_steps=row.auto_steps - 1)
+        try:
+            self.execute_step(task_id, None)  # schedules the next one while steps are left
+        except RequestError as exc:  # a step already running (it will continue after)
+            log.info("task %s: continuation skipped: %s", task_id, exc)
+
+    def stop(self, task_id: str) -> None:
+        """No more steps on its own; a step in flight ends first, then the task stops."""
+        row = self.task(task_id)
+        self.store.update_task(task_id, auto_steps=0)
+        live = self._live(row)
+        if live.lock.acquire(blocking=False):
+            try:
+                if live.state.status in ("running", "created"):
+                    live.runner.end("stopped", "Stopped by the user.")
+                    self.store.update_task(task_id, status="stopped")
+            finally:
+                live.lock.release()
+        else:
+            live.stop_requested = True
+        self.publish_task(task_id)
+
+    # -- agents in memory ---------------------------------------------------------------------
+    def _live(self, row: TaskRow) -> Live:
+        with self._lives_lock:
+            live = self._lives.get(row.task_id)
+            if live is not None:
+                return live
+            bench = self._bench_for(row.task_id, parse_options(row.additional_input))
+            agent = bench.load_agent(row.agent_id)
+            live = Live(bench, Runner(agent, AutoApproval(), _Observer(self.events, row.task_id)))
+            self._lives[row.task_id] = live
+            return live
+
+    def _forget(self, task_id: str) -> None:
+        with self._lives_lock:
+            live = self._lives.pop(task_id, None)
+        if live is not None:
+            self._release(live)
+
+    def _release(self, live: Live) -> None:
+        if live.bench is not self.bench:
+            for model in {id(m): m for m in (live.bench.model, live.bench.smart_model,
+                                             live.bench.summary_model)}.values():
+                model.close()
+
+    def workspace_of(self, row: TaskRow) -> Path:
+        return self._live(row).workspace
+
+    def _bench_for(self, task_id: str, options: TaskOptions) -> Workbench:
+        """The workbench whose models this task uses: the server's, or its own."""
+        settings = self.bench.settings
+        if self.model_factory is not None:
+            models = self.model_factory(task_id, options.model_dump())
+        elif options.model:
+            config = settings.server.models.get(options.model)
+            if config is None:
+                names = ", ".join(sorted(settings.server.models)) or "none configured"
+                raise RequestError(f"Unknown model {options.model!r} (available: {names}).",
+                                   422)
+            models = _pair(LLMConfig(fast=config), self.bench)
+        elif settings.llm.fast.provider in ("scripted", "replay"):
+            models = _pair(settings.llm, self.bench)  # each task plays its script from the start
+        else:
+            return self.bench
+        fast, smart, summary = models
+        return dataclasses.replace(self.bench, model=fast, smart_model=smart,
+                                   summary_model=summary)
+
+
+def _pair(llm: LLMConfig, bench: Workbench) -> tuple[ChatModel, ChatModel, ChatModel]:
+    from autonomo.llm.factory import create_model_pair
+
+    pair = create_model_pair(llm, plugins=bench.plugins)
+    return pair.fast, pair.smart, pair.fast
+
+
+def artifact_json(artifact: Any) -> dict[str, Any]:
+    return {"artifact_id": artifact.artifact_id, "agent_created": artifact.agent_created,
+            "file_name": artifact.file_name, "relative_path": artifact.relative_path or None}

@@ -1,0 +1,38 @@
+"""Start the server: check the address, build the app, run uvicorn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from autonomo.config import Settings
+from autonomo.errors import MissingDependencyError
+from autonomo.server.security import check_bind
+
+
+def serve(settings: Settings, *, on_ready: Callable[[], None] | None = None,
+          **app_options: Any) -> int:
+    """Run until interrupted; refuses a non-loopback address without a token."""
+    config = settings.server
+    check_bind(config.host, config.token)
+    try:
+        import uvicorn
+
+        from autonomo.server.app import create_app
+    except ImportError as exc:
+        raise MissingDependencyError(
+            f"The server needs {exc.name}: pip install 'autonomo[server]'.") from exc
+    app = create_app(settings, **app_options)
+    server = uvicorn.Server(uvicorn.Config(app, host=config.host, port=config.port,
+                                           log_level="warning", lifespan="on"))
+    if on_ready is not None:
+        original = server.startup
+
+        async def startup(sockets: Any = None) -> None:
+            await original(sockets)
+            if server.started:
+                on_ready()
+
+        server.startup = startup  # type: ignore[method-assign]
+    server.run()
+    return 0

@@ -1,0 +1,67 @@
+"""The Agent Protocol v1 bodies (``shared/formats/agent_protocol/openapi.yml``) as models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Pagination(BaseModel):
+    total_items: int
+    total_pages: int
+    current_page: int
+    page_size: int
+
+
+class Artifact(BaseModel):
+    artifact_id: str
+    agent_created: bool
+    file_name: str
+    relative_path: str | None = None
+
+
+class TaskRequestBody(BaseModel):
+    input: str | None = None
+    additional_input: dict[str, Any] | None = None
+
+
+class Task(TaskRequestBody):
+    task_id: str
+    artifacts: list[Artifact] = Field(default_factory=list)
+
+
+class StepRequestBody(BaseModel):
+    input: str | None = None
+    additional_input: dict[str, Any] | None = None
+
+
+class Step(StepRequestBody):
+    task_id: str
+    step_id: str
+    name: str | None = None
+    status: str  # created | running | completed
+    output: str | None = None
+    additional_output: dict[str, Any] | None = None
+    artifacts: list[Artifact] = Field(default_factory=list)
+    is_last: bool = False
+
+
+class TaskListResponse(BaseModel):
+    tasks: list[Task]
+    pagination: Pagination
+
+
+class TaskStepsListResponse(BaseModel):
+    steps: list[Step]
+    pagination: Pagination
+
+
+class TaskArtifactsListResponse(BaseModel):
+    artifacts: list[Artifact]
+    pagination: Pagination
+
+
+def page(total: int, current_page: int, page_size: int) -> Pagination:
+    return Pagination(total_items=total, total_pages=-(-total // page_size),
+                      current_page=current_page, page_size=page_size)

@@ -1,0 +1,152 @@
+"""Walking and copying folder trees through descriptors, never by path.
+
+A process in the sandbox can rename any folder of the workspace and put a symlink in its place
+while the host works on it. Everything here opens each folder relative to its parent's
+descriptor with ``O_NOFOLLOW``, so such a swap is skipped instead of followed; the walk is a
+loop, not a recursion (a tree 1,100 levels deep must not raise ``RecursionError``), keeps at
+most ``max_depth`` descriptors open and does not cross into other file systems.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+#: deepest folder level walked; deeper folders are reported as not entered
+MAX_DEPTH = 128
+
+DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def shown(text: str) -> str:
+    """``text`` with control characters (newline, ESC …) and undecodable bytes written as
+    escapes, so a file name cannot forge extra lines or terminal codes in a listing."""
+
+    def escape(match: re.Match[str]) -> str:
+        char = match.group()
+        if char in _NAMED:
+            return _NAMED[char]
+        code = ord(char)
+        return f"\\x{code - 0xDC00 if code >= 0xD800 else code:02x}"
+
+    return _CONTROL.sub(escape, text)
+
+
+@dataclass
+class Folder:
+    """One folder met by ``walk``: its path below the top, an open descriptor (valid until
+    the walk moves past it), its sub-folders (prune them to skip) and its other entries."""
+
+    parts: tuple[str, ...]
+    fd: int
+    dirs: list[str]
+    files: list[str]
+
+
+def _listing(fd: int, parts: tuple[str, ...]) -> Folder:
+    dirs: list[str] = []
+    files: list[str] = []
+    with os.scandir(fd) as entries:
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_dir = False
+            (dirs if is_dir else files).append(entry.name)
+    return Folder(parts, fd, sorted(dirs), sorted(files))
+
+
+def walk(top: int, max_depth: int = MAX_DEPTH) -> Iterator[Folder]:
+    """Every folder below the folder descriptor ``top`` (itself first), depth first, in name
+    order. Sub-folders that became symlinks or other file systems are not entered, nor are
+    the sub-folders of a folder ``max_depth`` levels down."""
+    device = os.fstat(top).st_dev
+    root = _listing(os.dup(top), ())
+    stack: list[tuple[Folder, Iterator[str]]] = [(root, iter(()))]
+    try:
+        yield root
+        stack[-1] = (root, iter(list(root.dirs)))
+        while stack:
+            folder, children = stack[-1]
+            name = next(children, None)
+            if name is None:
+                os.close(folder.fd)
+                stack.pop()
+                continue
+            if len(folder.parts) >= max_depth:
+                continue
+            try:
+                fd = os.open(name, DIR_FLAGS, dir_fd=folder.fd)
+            except OSError:  # gone, or swapped for a symlink: not entered
+                continue
+            try:
+                if os.fstat(fd).st_dev != device:
+                    raise OSError("another file system")
+                child = _listing(fd, (*folder.parts, name))
+            except OSError:
+                os.close(fd)
+                continue
+            stack.append((child, iter(())))
+            yield child
+            stack[-1] = (child, iter(list(child.dirs)))
+    finally:
+        for folder, _ in stack:
+            os.close(folder.fd)
+
+
+def _copy_entry(src: int, dst: int, name: str) -> bool:
+    """Copy one non-folder entry: a regular file's bytes, a symlink as a symlink (never
+    followed); anything else is skipped. True when something was copied."""
+    try:
+        fd = os.open(name, READ_FLAGS, dir_fd=src)
+    except OSError:
+        try:
+            target = os.readlink(name, dir_fd=src)
+        except OSError:
+            return False
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name, dir_fd=dst)
+        os.symlink(target, name, dir_fd=dst)
+        return True
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        os.set_blocking(fd, True)
+        out = os.open(name, _WRITE_FLAGS, 0o644, dir_fd=dst)
+        with open(fd, "rb", closefd=False) as reader, open(out, "wb") as writer:
+            shutil.copyfileobj(reader, writer)
+        return True
+    finally:
+        os.close(fd)
+
+
+def copy_tree(src: int, dst: int) -> int:
+    """Copy everything below the folder descriptor ``src`` into the folder descriptor ``dst``
+    (existing files are replaced; a symlink met where a folder or file is to be written is
+    refused with ``OSError``). Returns how many files and links were copied."""
+    opened = [os.dup(dst)]
+    copied = 0
+    try:
+        for folder in walk(src):
+            depth = len(folder.parts)
+            while len(opened) > max(depth, 1):
+                os.close(opened.pop())
+            if depth:
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(folder.parts[-1], 0o755, dir_fd=opened[-1])
+                opened.append(os.open(folder.parts[-1], DIR_FLAGS, dir_fd=opened[-1]))
+            copied += sum(_copy_entry(folder.fd, opened[-1], name) for name in folder.files)
+    finally:
+        for fd in opened:
+            os.close(fd)
+    return copied
