@@ -221,6 +221,9 @@ class Role:
             return TaskResult(str(exc), False)
         return TaskResult(output.content, True)
 
+    def close(self) -> None:
+        """Release what the role holds (a kernel, a sandbox) when the team's run ends."""
+
     # -- what survives a restart --------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:
         """The role's state beyond its messages (saved with each finished turn)."""

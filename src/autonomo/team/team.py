@@ -113,6 +113,16 @@ class Team:
             state.n_round = n_round
         state.status, state.stop_reason = "running", ""
         self.store.save(state)
+        try:
+            self._loop()
+        finally:
+            for role in self.roles:
+                role.close()
+        return TeamResult(state.status, state.stop_reason, state.round, state,
+                          self.env.history.get(), dict(self.calls.by_role))
+
+    def _loop(self) -> None:
+        state = self.state
         committed = {t.role for t in self.store.turns(state.id) if t.round == state.round}
         resuming = state.round > 0 and bool(committed | self._open_turns())
         while True:
@@ -131,8 +141,6 @@ class Team:
             self.observer.on_round(state.round)
             if not self._run_round(committed):
                 break
-        return TeamResult(state.status, state.stop_reason, state.round, state,
-                          self.env.history.get(), dict(self.calls.by_role))
 
     def _open_turns(self) -> set[str]:
         return {r.name for r in self.roles if r.inbox}
