@@ -54,12 +54,19 @@ def _root(
 
 
 def _register_commands(target: typer.Typer) -> None:
-    from autonomo.cli import agent_commands, llm_commands, memory_commands, serve_commands
+    from autonomo.cli import (
+        agent_commands,
+        llm_commands,
+        memory_commands,
+        serve_commands,
+        team_commands,
+    )
 
     llm_commands.register(target)
     agent_commands.register(target)
     memory_commands.register(target)
     serve_commands.register(target)
+    team_commands.register(target)
 
 
 _register_commands(app)

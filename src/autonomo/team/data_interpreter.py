@@ -129,3 +129,8 @@ class DataInterpreter(Role):
         except OSError:
             return []
         return [n for n in names if not n.startswith(".")][:30]
+
+
+def roles() -> list[Role]:
+    """A team of one DataInterpreter (``autonomo data`` uses this)."""
+    return [DataInterpreter()]

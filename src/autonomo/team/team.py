@@ -159,6 +159,9 @@ class Team:
             except ModelResponseError as exc:
                 self._end("failed", f"{role.name} could not go on: {exc}")
                 return False
+            except UserError as exc:  # e.g. no sandbox: saved, then shown to the user
+                self._end("failed", f"{role.name}: {exc}")
+                raise
             self.store.commit_turn(self.state.id, StoredTurn(
                 self.state.round, role.name, consumed, role.state_dict()))
         return True
