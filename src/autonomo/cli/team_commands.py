@@ -45,11 +45,12 @@ def _team(settings: Settings, spec: dict[str, Any], *, debug: bool, **kwargs: An
     model = build_model(settings.llm.fast, settings)
     observer = TeamTerminal(console, debug=debug)
     services = {"settings": settings}
+    fsync = settings.agent.fsync_steps
     if "team_id" in kwargs:
         return Team.resume(kwargs.pop("team_id"), store, model, roles, observer=observer,
-                           services=services)
+                           services=services, fsync=fsync)
     return Team(store, model, roles=roles, spec=spec, observer=observer, services=services,
-                **kwargs)
+                fsync=fsync, **kwargs)
 
 
 def _drive(team: Team, rounds: int | None, idea: str | None = None) -> int:

@@ -43,8 +43,11 @@ class Team:
                  name: str = "team", investment: float | None = None,
                  spec: dict[str, Any] | None = None, observer: TeamObserver | None = None,
                  workspace: Path | None = None, state: TeamState | None = None,
-                 services: dict[str, Any] | None = None) -> None:
+                 services: dict[str, Any] | None = None, fsync: bool = False) -> None:
         self.store, self.model = store, model
+        #: fsync each finished turn (survives a power loss); without it a turn still
+        #: survives a crash of the process, like the single agent's steps
+        self.fsync = fsync
         self.observer = observer or TeamObserver()
         self.state = state or TeamState(name=name, investment=investment, spec=spec or {})
         if not self.state.workspace:
@@ -91,7 +94,8 @@ class Team:
         self.store.save(self.state)
 
     def _record(self, message: Message, recipients: list[str], turn: str) -> None:
-        self.store.add_message(self.state.id, message, recipients, turn)
+        self.store.write(self.state.id, calls=self.calls.take_unsaved(),
+                         message=(message, recipients, turn))
 
     # -- running --------------------------------------------------------------------------------
     def run_project(self, idea: str, send_to: str | set[str] = EVERYONE) -> Message:
@@ -133,8 +137,7 @@ class Team:
                 if state.round >= state.n_round:
                     self._end("stopped", f"Reached the round limit ({state.n_round}).")
                     break
-                state.round += 1
-                self.store.save(state)
+                state.round += 1  # saved with the round's first turn
                 self.env.start_round(state.round)
                 committed = set()
             resuming = False
@@ -162,13 +165,15 @@ class Team:
             except UserError as exc:  # e.g. no sandbox: saved, then shown to the user
                 self._end("failed", f"{role.name}: {exc}")
                 raise
-            self.store.commit_turn(self.state.id, StoredTurn(
-                self.state.round, role.name, consumed, role.state_dict()))
+            self.store.write(self.state.id, calls=self.calls.take_unsaved(), state=self.state,
+                             turn=StoredTurn(self.state.round, role.name, consumed,
+                                             role.state_dict()), durable=self.fsync)
         return True
 
     def _end(self, status: str, reason: str) -> None:
         self.state.status, self.state.stop_reason = status, reason  # type: ignore[assignment]
-        self.store.save(self.state)
+        self.store.write(self.state.id, calls=self.calls.take_unsaved(), state=self.state,
+                         durable=True)
         self.observer.on_note(reason)
         self.observer.on_end(self.state)
 
@@ -178,6 +183,7 @@ class Team:
                **kwargs: Any) -> Team:
         """The team ``team_id`` rebuilt from the store with freshly made ``roles``."""
         state = store.load(team_id)
+        state.round = max(state.round, store.last_round(state.id))
         store.discard_unfinished(state.id, state.round)
         team = cls(store, model, roles=roles, state=state, **kwargs)
         team.calls = TeamCalls(state, store, team.observer, store.calls(state.id))

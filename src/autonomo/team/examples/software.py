@@ -16,7 +16,7 @@ from autonomo.config import SandboxConfig
 from autonomo.team import NOBODY, Action, ActionContext, ActionOutput, Message, Role
 from autonomo.team.files import write_file
 
-MODULE = r"^[a-z][a-z0-9_]{0,30}\.py$"
+MODULE = r"^[a-z][a-z0-9_]{0,30}[.]py$"
 
 
 class PRD(BaseModel):
