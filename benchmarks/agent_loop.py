@@ -24,23 +24,20 @@ import tempfile
 import time
 from pathlib import Path
 
-from autonomo.agent.builder import new_agent
-from autonomo.agent.events import RunObserver
-from autonomo.agent.profile import AgentProfile
-from autonomo.agent.runner import Runner
-from autonomo.agent.state import AgentStore
-from autonomo.config import Settings
-from autonomo.llm.base import ChatModel
-from autonomo.llm.scripted import ScriptedModel
-from autonomo.plugins.hookspecs import hookimpl
-from autonomo.plugins.manager import create_plugin_manager
-from autonomo.tools.registry import command
+from autonomo import (
+    AgentProfile,
+    ChatModel,
+    Runner,
+    RunObserver,
+    ScriptedModel,
+    Settings,
+    Workbench,
+)
 
 STEPS = 50
 TEXT = ("The quick brown fox jumps over the lazy dog. " * 30)[:1000]
 
 
-@command
 def lookup(item: int) -> str:
     """Look an item up and return its ~1,000-character description.
 
@@ -48,12 +45,6 @@ def lookup(item: int) -> str:
         item: the item number
     """
     return f"Item {item}: {TEXT}"
-
-
-class LookupPlugin:
-    @hookimpl
-    def register_commands(self, register):
-        register(lookup)
 
 
 class TimedModel(ChatModel):
@@ -103,14 +94,14 @@ def run_ours(data_dir: Path, *, fsync: bool = False) -> StepClock:
     settings = Settings(data_dir=data_dir)
     settings.memory.enabled = False
     settings.agent.fsync_steps = fsync
-    pm = create_plugin_manager(extra=[LookupPlugin()])  # the default commands, and lookup
     responses = [reply(i) for i in range(STEPS)]
     model = TimedModel(ScriptedModel(responses))
     summaries = TimedModel(ScriptedModel(["Looked up an item: a quick brown fox."] * STEPS))
-    agent = new_agent(
-        "Look up items 0 to 49, one per step.", settings, AgentStore(data_dir), model,
+    bench = Workbench.open(settings, models=(model, model, summaries),
+                           tools=[lookup])  # the default commands, and lookup
+    agent = bench.new_agent(
+        "Look up items 0 to 49, one per step.",
         profile=AgentProfile(name="LookupGPT", role="an agent that looks items up"),
-        plugins=pm, summary_model=summaries,
     )
     clock = StepClock(model, summaries)
     Runner(agent, observer=clock).run(max_steps=STEPS)
@@ -184,12 +175,11 @@ def cache_reuse_embedded(data_dir: Path) -> float:
     settings.memory.enabled = False
     model = LlamaCppModel()
     summary_model = LlamaCppModel()
-    pm = create_plugin_manager()
-    agent = new_agent(
+    bench = Workbench.open(settings, models=(model, model, summary_model))
+    agent = bench.new_agent(
         "Write ten short notes, note1.txt to note10.txt, each with one fact about Paris.",
-        settings, AgentStore(data_dir), model, summary_model=summary_model, plugins=pm,
         profile=AgentProfile(name="NoteGPT", role="an agent that writes notes"),
-        commands=["write_file", "read_file", "list_folder", "finish"],
+        tools=["write_file", "read_file", "list_folder", "finish"],
     )
     prompt = cached = 0
     steps = 0
@@ -200,13 +190,12 @@ def cache_reuse_embedded(data_dir: Path) -> float:
         cached += clock.cached
         steps += result.steps
         if result.status == "finished" and steps < 20:
-            from autonomo.agent.builder import follow_up
 
-            follow_up(agent, "Write one more note with another fact about Paris.")
+            agent.follow_up("Write one more note with another fact about Paris.")
         elif result.status != "running" and result.status != "finished":
             if result.status == "stopped":
                 break
-            follow_up(agent, "Continue with the notes.")
+            agent.follow_up("Continue with the notes.")
     return cached / prompt if prompt else 0.0
 
 

@@ -15,9 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.config import load_settings
 from autonomo.llm.local import LlamaCppModel
 

@@ -14,14 +14,14 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from autonomo.agent.builder import all_commands, select_commands
+from autonomo import Workbench
+from autonomo.agent.builder import select_commands
 from autonomo.agent.context import ContextLimits, build_messages
 from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import Turn, create_strategy
 from autonomo.config import Settings
 from autonomo.llm.local import LlamaCppModel
-from autonomo.plugins.manager import create_plugin_manager
 
 #: task, command, path, text the content must contain (None: no content)
 TASKS = [
@@ -40,7 +40,8 @@ TASKS = [
 def main() -> None:
     model = LlamaCppModel(temperature=0.0)
     settings = Settings(data_dir=Path(tempfile.mkdtemp()))
-    commands = select_commands(all_commands(create_plugin_manager()), settings, None,
+    commands = select_commands(Workbench.open(settings, models=model).all_commands(),
+                               settings, None,
                                small_model=True)
     correct = 0
     for task, name, path, content in TASKS:

@@ -1,4 +1,4 @@
-"""Shared pieces for agent tests: a plugin with a few real commands, and agent builders."""
+"""Shared pieces for agent tests: a few plain functions as tools, and agent builders."""
 
 from __future__ import annotations
 
@@ -6,18 +6,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from autonomo.agent.builder import new_agent
-from autonomo.agent.profile import AgentProfile
-from autonomo.agent.state import AgentStore
-from autonomo.config import Settings
-from autonomo.llm.scripted import ScriptedModel
-from autonomo.plugins.hookspecs import hookimpl
-from autonomo.plugins.manager import create_plugin_manager
-from autonomo.tools.context import CommandContext
-from autonomo.tools.registry import CommandResult, command
+from autonomo import (
+    AgentProfile,
+    CommandContext,
+    ScriptedModel,
+    Settings,
+    Workbench,
+    create_plugin_manager,
+)
 
 
-@command
 def write_note(ctx: CommandContext, path: str, text: str) -> str:
     """Write text to a file in the workspace.
 
@@ -29,7 +27,6 @@ def write_note(ctx: CommandContext, path: str, text: str) -> str:
     return f"Wrote {len(text)} characters to {path}."
 
 
-@command
 def count_lines(ctx: CommandContext, path: str) -> str:
     """Count the lines of a file.
 
@@ -39,31 +36,27 @@ def count_lines(ctx: CommandContext, path: str) -> str:
     return str(len((ctx.workspace / path).read_text().splitlines()))
 
 
-@command
 def big_output(n: int = 1000) -> str:
     """Return n characters of text."""
     return ("lorem ipsum " * (n // 12 + 1))[:n]
 
 
-@command
-def finish(reason: str) -> CommandResult:
-    """Finish the task.
-
-    Args:
-        reason: what was done
-    """
-    return CommandResult(status="success", output=reason, finished=True)
-
-
-class TestCommands:
-    @hookimpl
-    def register_commands(self, register):
-        for cmd in (write_note, count_lines, big_output, finish):
-            register(cmd)
+#: what test agents are given: three plain functions and the built-in finish
+TEST_TOOLS = [write_note, count_lines, big_output, "finish"]
 
 
 def plugins(*extra: Any):
-    return create_plugin_manager(load_entry_points=False, extra=[TestCommands(), *extra])
+    """A plugin manager with the built-ins and ``extra``, without installed plugins."""
+    return create_plugin_manager(load_entry_points=False, extra=extra)
+
+
+def workbench(settings: Settings, model: ScriptedModel, plugin_manager=None, *,
+              smart_model=None, summary_model=None) -> Workbench:
+    """A workbench whose agents have no long-term memory (as the loop tests want)."""
+    models = (model, smart_model or model, summary_model or model)
+    bench = Workbench.open(settings, plugins=plugin_manager or plugins(), models=models)
+    bench.memory = False
+    return bench
 
 
 def reply(command_name: str, reasoning: str = "next step", **args: Any) -> str:
@@ -79,10 +72,11 @@ def make_agent(tmp_path: Path, responses: list, *, task: str = "write hello to a
                settings: Settings | None = None, plugin_manager=None, **kwargs: Any):
     settings = settings or Settings(data_dir=tmp_path / "data")
     model = ScriptedModel(responses)
-    store = AgentStore(settings.data_dir)
-    agent = new_agent(
-        task, settings, store, model,
+    bench = workbench(settings, model, plugin_manager, smart_model=kwargs.pop("smart_model", None),
+                      summary_model=kwargs.pop("summary_model", None))
+    agent = bench.new_agent(
+        task,
         profile=kwargs.pop("profile", AgentProfile(name="TestGPT", role="a test agent")),
-        plugins=plugin_manager or plugins(), **kwargs,
+        tools=kwargs.pop("tools", TEST_TOOLS), **kwargs,
     )
-    return agent, model, store
+    return agent, model, bench.store

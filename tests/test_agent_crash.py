@@ -10,44 +10,37 @@ import textwrap
 import time
 from pathlib import Path
 
-from agent_helpers import plugins, reply
-from autonomo.agent.builder import resume_agent
-from autonomo.agent.runner import Runner
-from autonomo.agent.state import AgentStore
-from autonomo.config import Settings
-from autonomo.llm.scripted import ScriptedModel
+from agent_helpers import TEST_TOOLS, reply, workbench
+from autonomo import Runner, ScriptedModel, Settings
 
 CHILD = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
     sys.path.insert(0, {tests!r})
-    from agent_helpers import make_agent, reply, plugins
-    from autonomo.agent.runner import Runner
-    from autonomo.plugins.hookspecs import hookimpl
-    from autonomo.tools.registry import command
+    from agent_helpers import TEST_TOOLS, make_agent, reply
+    from autonomo import Runner
 
-    @command
     def slow_step(label: str) -> str:
         '''Take a long time (the test kills the process here).'''
         Path({marker!r}).write_text(label)
         time.sleep(60)
         return "never"
 
-    class Slow:
-        @hookimpl
-        def register_commands(self, register):
-            register(slow_step)
-
     agent, _, _ = make_agent(Path({tmp!r}), [
         reply("write_note", path="a.txt", text="1"),
         reply("write_note", path="b.txt", text="2"),
         reply("slow_step", label="third"),
-    ], plugin_manager=plugins(Slow()))
+    ], tools=[*TEST_TOOLS, slow_step])
     print(agent.state.id, flush=True)
     Runner(agent).run()
     """
 )
+
+
+def slow_step(label: str) -> str:
+    """The resumed agent's stand-in for the command that was running when it was killed."""
+    raise AssertionError("an interrupted command must not run again")
 
 
 def test_killed_run_resumes_without_loss_or_repeat(tmp_path):
@@ -65,13 +58,14 @@ def test_killed_run_resumes_without_loss_or_repeat(tmp_path):
     child.wait()
 
     settings = Settings(data_dir=tmp_path / "data")
-    store = AgentStore(settings.data_dir)
+    model = ScriptedModel([reply("finish", reason="checked and done")])
+    bench = workbench(settings, model)
+    store = bench.store
     saved = store.load(agent_id)
     assert [e.action.name for e in saved.episodes] == ["write_note", "write_note", "slow_step"]
     assert saved.episodes[2].result is None  # in flight when killed
 
-    model = ScriptedModel([reply("finish", reason="checked and done")])
-    agent = resume_agent(agent_id, settings, store, model, plugins=plugins())
+    agent = bench.load_agent(agent_id, tools=[*TEST_TOOLS, slow_step])
     result = Runner(agent).run()
     assert result.status == "finished"
     episodes = store.load(agent_id).episodes

@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed (scripts/setup.sh)")
 jsonschema = pytest.importorskip("jsonschema")
 
+from autonomo import Workbench  # noqa: E402
 from autonomo.agent.approval import AutoApproval  # noqa: E402
 from autonomo.agent.runner import Runner  # noqa: E402
-from autonomo.agent.wiring import Workbench  # noqa: E402
 from autonomo.config import Settings  # noqa: E402
 from autonomo.llm.local import LlamaCppModel  # noqa: E402
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import itertools
 import json
 
-from agent_helpers import make_agent, plugins, reply
+from agent_helpers import TEST_TOOLS, make_agent, reply, workbench
 from autonomo.agent.approval import ScriptedApproval, parse_answer
-from autonomo.agent.builder import follow_up, resume_agent
 from autonomo.agent.runner import Runner
 from autonomo.config import Settings
 from autonomo.llm.types import Usage
@@ -175,7 +174,7 @@ def test_follow_up_task_after_finish(tmp_path):
         reply("finish", reason="second done"),
     ])
     Runner(agent).run()
-    follow_up(agent, "count the lines of a.txt")
+    agent.follow_up("count the lines of a.txt")
     result = Runner(agent).run()
     assert result.reason == "second done"
     prompt = [m.content for m in model.calls[2]["messages"]]
@@ -187,14 +186,14 @@ def test_follow_up_task_after_finish(tmp_path):
 
 def test_resume_continues_where_it_stopped(tmp_path):
     settings = Settings(data_dir=tmp_path / "data")
-    agent, _, store = make_agent(tmp_path, [
+    agent, _, _ = make_agent(tmp_path, [
         reply("write_note", path="a.txt", text="1"),
     ], settings=settings)
     Runner(agent).run(max_steps=1)
     from autonomo.llm.scripted import ScriptedModel
 
     model = ScriptedModel([reply("finish", reason="resumed")])
-    resumed = resume_agent(agent.state.id, settings, store, model, plugins=plugins())
+    resumed = workbench(settings, model).load_agent(agent.state.id, tools=TEST_TOOLS)
     assert len(resumed.state.episodes) == 1
     assert Runner(resumed).run().reason == "resumed"
     assert "Wrote 1 characters" in model.calls[0]["messages"][-2].content
@@ -289,7 +288,7 @@ def test_a_constrained_model_re_thinks_without_the_repeated_command(tmp_path):
         reply("finish", reason="done"),
     ])
     agent, _, _ = make_agent(tmp_path, [])
-    agent.model = model
+    agent.model = agent.smart_model = model
     Runner(agent).run()
     names = [
         [option["properties"]["name"]["const"]

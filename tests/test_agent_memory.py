@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from agent_helpers import reply
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 

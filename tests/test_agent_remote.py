@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from agent_helpers import TestCommands, reply
+from agent_helpers import TEST_TOOLS, reply
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.config import ModelConfig, Prices, Settings
 from autonomo.llm.openai_compat import OpenAICompatModel
 from autonomo.llm.retry import RetryPolicy
@@ -17,11 +17,12 @@ from openai_server import FakeOpenAIServer, text, tool_call
 def workbench(tmp_path, server, prices=None):
     settings = Settings(data_dir=tmp_path / "data")
     settings.memory.enabled = False
+    settings.agent.commands = ["write_note", "count_lines", "big_output"]  # + finish
     model = OpenAICompatModel(ModelConfig(provider="openai", model="test-model",
                                           base_url=server.url, api_key="sk-test",
                                           max_tokens=100, prices=prices or Prices()))
-    pm = create_plugin_manager(load_entry_points=False, extra=[TestCommands()])
-    return Workbench.open(settings, plugins=pm, models=(model, model, model))
+    pm = create_plugin_manager(load_entry_points=False)
+    return Workbench.open(settings, plugins=pm, models=model, tools=TEST_TOOLS)
 
 
 def test_tool_calling_strategy_over_http(tmp_path):

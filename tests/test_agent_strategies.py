@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.llm.types import ToolCall

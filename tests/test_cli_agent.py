@@ -84,8 +84,8 @@ def test_resume_with_a_follow_up_task(env, capsys, monkeypatch):
 
 
 def test_bad_configuration_is_a_clear_error(env, capsys):
-    (env / "autonomo.toml").write_text("[agent]\nmax_steps = 'many'\n")
-    assert main(["run", "-c", "anything"]) == 2
+    (env / "my.toml").write_text("[agent]\nmax_steps = 'many'\n")
+    assert main(["--config", "my.toml", "run", "-c", "anything"]) == 2
     err = capsys.readouterr().err
     assert "agent.max_steps" in err and "Traceback" not in err
 

@@ -1,10 +1,14 @@
-"""Configuration precedence: argument > environment > .env > config file > default."""
+"""Configuration precedence: argument > environment > .env > config file > default.
+
+(Files of the current folder apply once trusted: ``test_config_trust.py``.)
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from autonomo.config import config_file_path, load_settings
+from autonomo.config_files import trust
 from autonomo.errors import ConfigError
 from openai_server import isolate_environment
 
@@ -14,10 +18,12 @@ def _isolated(monkeypatch, tmp_path):
     isolate_environment(monkeypatch, tmp_path)
 
 
-def write_config(tmp_path, text: str, name: str = "autonomo.toml"):
+def write_config(tmp_path, text: str, name: str = "autonomo.toml", *, trusted: bool = True):
     path = tmp_path / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
+    if trusted and name in ("autonomo.toml", ".env"):
+        trust(path)
     return path
 
 
@@ -38,9 +44,11 @@ def test_each_source_overrides_the_one_below(tmp_path, monkeypatch):
     settings = load_settings()
     assert (settings.llm.fast.model, settings.llm.fast.base_url) == ("from-file", "http://file")
 
-    (tmp_path / ".env").write_text(
+    write_config(
+        tmp_path,
         "AUTONOMO_LLM__FAST__MODEL=from-dotenv\nAUTONOMO_LLM__FAST__MAX_TOKENS=200\n"
-        "AUTONOMO_LLM__FAST__TEMPERATURE=0.2\n"
+        "AUTONOMO_LLM__FAST__TEMPERATURE=0.2\n",
+        ".env",
     )
     settings = load_settings()
     assert settings.llm.fast.model == "from-dotenv"
@@ -98,6 +106,10 @@ def test_a_missing_explicit_config_file_is_an_error(tmp_path, monkeypatch):
     monkeypatch.setenv("AUTONOMO_CONFIG", str(tmp_path / "nope.toml"))
     with pytest.raises(ConfigError, match=r"AUTONOMO_CONFIG points to .*nope\.toml"):
         load_settings()
+    monkeypatch.delenv("AUTONOMO_CONFIG")
+    from autonomo.cli.main import main
+
+    assert main(["--config", str(tmp_path / "nope.toml"), "config", "show"]) == 2
 
 
 def test_bad_toml_names_the_file(tmp_path):

@@ -25,6 +25,7 @@ def test_readme_toml_example_is_valid_configuration(tmp_path, monkeypatch):
     toml = re.findall(r"```toml\n(.*?)```", README.read_text(), flags=re.S)[0]
     (tmp_path / "autonomo.toml").write_text(toml)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("AUTONOMO_CONFIG", "autonomo.toml")
     settings = load_settings()
     assert settings.llm.fast.model == "gpt-4o-mini"
     assert settings.llm.smart.model == "gpt-4o"

@@ -110,10 +110,10 @@ def test_agents_get_the_configured_servers_tools(tmp_path: Path) -> None:
     """MCP tools are listed in the prompt like built-ins and called by a running agent."""
     import json as _json
 
+    from autonomo import Workbench
     from autonomo.agent.approval import AutoApproval
     from autonomo.agent.profile import AgentProfile
     from autonomo.agent.runner import Runner
-    from autonomo.agent.wiring import Workbench
     from autonomo.config import Settings
     from autonomo.llm.scripted import ScriptedModel
 

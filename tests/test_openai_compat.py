@@ -265,8 +265,11 @@ def test_a_missing_key_names_the_variable_to_set():
         )
 
 
-def test_the_key_can_come_from_dotenv(server, tmp_path):
+def test_the_key_can_come_from_a_trusted_dotenv(server, tmp_path):
+    from autonomo.config_files import trust
+
     (tmp_path / ".env").write_text(f"OPENAI_API_KEY={KEY}\n")
+    trust(tmp_path / ".env")
     server.add(text("ok"))
     make(server).complete([Message.user("hi")])
     assert server.requests[0].headers["authorization"] == f"Bearer {KEY}"

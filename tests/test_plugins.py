@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from agent_helpers import make_agent, plugins, reply
+from agent_helpers import TEST_TOOLS, make_agent, plugins, reply
 from autonomo.agent.runner import Runner
 from autonomo.plugins.hookspecs import hookimpl
 from autonomo.plugins.manager import create_plugin_manager
@@ -35,14 +35,11 @@ def test_example_plugin_is_discovered_and_its_hooks_run(tmp_path, monkeypatch):
     pm.load_setuptools_entrypoints("autonomo", name="example")  # real discovery, one plugin
     example = pm.get_plugin("example")
     assert example is not None, "entry point not discovered"
-    from agent_helpers import TestCommands
-
-    pm.register(TestCommands())
     agent, _, _ = make_agent(tmp_path, [
         reply("write_note", path="README.md", text="one two three"),
         reply("word_count", path="README.md"),
         reply("finish", reason="counted"),
-    ], plugin_manager=pm)
+    ], plugin_manager=pm, tools=[*TEST_TOOLS, "word_count"])
     assert "word_count" in agent.commands
     Runner(agent).run()
     assert agent.state.episodes[1].result.output == "README.md has 3 words."

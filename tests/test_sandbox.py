@@ -253,49 +253,98 @@ def test_exec_result_description() -> None:
     assert "(no output)" in ExecResult(exit_code=3).describe()
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="the workspace is handed over only as root")
-def test_handing_over_the_workspace_never_follows_a_swapped_in_symlink(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A job renaming a folder to a symlink while the workspace is re-owned (the race a
-    reviewer won) must not get anything outside chowned: the swap is made deterministic by
-    doing it at the first chown, after the walk has listed the real folder."""
+as_root = pytest.mark.skipif(os.geteuid() != 0, reason="the uid mapping is used only as root")
+
+
+@as_root
+def test_the_workspace_keeps_its_owners(tmp_path: Path) -> None:
+    """``--workspace DIR`` as root re-owned every file to the sandbox uid; now the sandbox
+    writes the owner's files through an idmapped mount and nothing changes owner on disk."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "mine.txt").write_text("user's\n")
+    (ws / "sub").mkdir()
+    (ws / "root.txt").write_text("root's\n")
+    for path in (ws, ws / "mine.txt", ws / "sub"):
+        os.chown(path, 1000, 1000)
+    box = BubblewrapSandbox(ws, SandboxConfig(timeout_s=20))
+    res = box.run("id -u; echo more >> mine.txt; echo new > sub/new.txt; cat root.txt; "
+                  "echo x >> root.txt")
+    assert res.stdout.splitlines()[:2] == [str(box.uid), "root's"], res.describe()
+    assert box.uid not in (0, 1000)
+    assert (ws / "mine.txt").read_text() == "user's\nmore\n"
+    owners = {p.name: (p.stat().st_uid, p.stat().st_gid)
+              for p in (ws, ws / "mine.txt", ws / "sub", ws / "sub" / "new.txt")}
+    assert set(owners.values()) == {(1000, 1000)}, owners
+    assert (ws / "root.txt").stat().st_uid == 0
+    assert (ws / "root.txt").read_text() == "root's\n"  # not the owner's: not writable
+
+
+@as_root
+def test_a_root_owned_workspace_other_users_can_reach_is_refused(tmp_path: Path) -> None:
+    import tempfile
+
+    open_dir = Path(tempfile.mkdtemp(prefix="autonomo-test-"))
+    try:
+        open_dir.chmod(0o755)
+        with pytest.raises(UserError, match="setuid-root"):
+            BubblewrapSandbox(open_dir, SandboxConfig())
+    finally:
+        open_dir.rmdir()
+
+
+def test_a_folder_1100_levels_deep_does_not_stop_commands(tmp_path: Path) -> None:
+    from tool_helpers import make_deep_folder, remove_deep_folder
+
     box = make(tmp_path)
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "shadow").write_text("root only")
-    (outside / "sub").mkdir()
-    ws = box.workspace
-    (ws / "d" / "sub").mkdir(parents=True)
-    (ws / "d" / "shadow").write_text("mine")
-    (ws / "d" / "sub" / "f").write_text("mine")
-    (ws / "hard").write_text("x")
-    os.link(ws / "hard", tmp_path / "hard-outside")  # a hard link shared with the host
-    swapped: list[bool] = []
+    make_deep_folder(box.workspace, 1100)
+    try:
+        res = box.run("echo alive")
+        assert res.stdout == "alive\n", res.describe()
+    finally:
+        remove_deep_folder(box.workspace)
 
-    def swap() -> None:
-        if not swapped:
-            swapped.append(True)
-            os.rename(ws / "d", ws / "dreal")
-            os.symlink(outside, ws / "d")
 
-    real_chown, real_lchown = os.chown, os.lchown
+@as_root
+def test_one_agents_jobs_cannot_use_up_another_agents_process_limit(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    config = SandboxConfig(timeout_s=20, max_processes=15)
+    first, second = BubblewrapSandbox(tmp_path / "a", config), BubblewrapSandbox(tmp_path / "b",
+                                                                                   config)
+    assert first.uid != second.uid
+    hog = (
+        "import os, time\n"
+        "while True:\n"
+        "    try:\n"
+        "        if os.fork() == 0:\n"
+        "            time.sleep(60); os._exit(0)\n"
+        "    except OSError:\n"
+        "        print('FULL', flush=True); time.sleep(60)\n"
+    )
+    job = first.start_background([first.python, "-c", hog])
+    try:
+        deadline = time.monotonic() + 15
+        while "FULL" not in first.read_job(job).output and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert "FULL" in first.read_job(job).output
+        res = second.run("(true); (true); sh -c 'echo forked'")
+        assert res.stdout == "forked\n", res.describe()
+    finally:
+        first.close()
+        second.close()
 
-    def chown(*args, **kwargs):
-        swap()
-        return real_chown(*args, **kwargs)
 
-    def lchown(*args, **kwargs):
-        swap()
-        return real_lchown(*args, **kwargs)
-
-    monkeypatch.setattr(os, "chown", chown)
-    monkeypatch.setattr(os, "lchown", lchown)
-    box._prepare()
-    monkeypatch.undo()
-    assert swapped
-    for path in (outside, outside / "shadow", outside / "sub", tmp_path / "hard-outside"):
-        assert os.stat(path, follow_symlinks=False).st_uid == 0, path
-    uid = box.config.sandbox_uid
-    assert os.stat(ws, follow_symlinks=False).st_uid == uid
-    assert os.stat(ws / "d", follow_symlinks=False).st_uid == uid  # the link itself
+def test_file_size_and_disk_limits(tmp_path: Path) -> None:
+    box = make(tmp_path, max_file_mb=1)
+    res = box.run("head -c 3000000 /dev/zero > big; echo $?; fallocate -l 3G huge; echo $?")
+    codes = res.stdout.split()
+    assert codes[0] != "0" and codes[1] != "0", res.describe()
+    assert (box.workspace / "big").stat().st_size <= 1024 * 1024
+    assert not (box.workspace / "huge").exists() or (box.workspace / "huge").stat().st_size == 0
+    filler = make(tmp_path, max_file_mb=8, max_write_mb=24)
+    res = filler.run("for i in $(seq 1 40); do head -c 7000000 /dev/zero > f$i; sleep 0.1; "
+                     "done; echo finished", timeout=30)
+    assert "finished" not in res.stdout
+    assert res.stopped and "disk limit" in res.describe(), res.describe()
+    assert len(list(filler.workspace.glob("f*"))) < 15

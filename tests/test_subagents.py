@@ -4,25 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent_helpers import TestCommands, reply
+from agent_helpers import TEST_TOOLS, reply
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.llm.types import Completion, Usage
-from autonomo.plugins.hookspecs import hookimpl
 from autonomo.plugins.manager import create_plugin_manager
 from autonomo.tools import subagents
 
-
-class SubAgentCommands:
-    @hookimpl
-    def register_commands(self, register):
-        for cmd in (subagents.start_agent, subagents.message_agent, subagents.list_agents,
-                    subagents.delete_agent):
-            register(cmd)
+SUBAGENT_TOOLS = [subagents.start_agent, subagents.message_agent, subagents.list_agents,
+                  subagents.delete_agent]
 
 
 def priced(text: str, cost: float) -> Completion:
@@ -32,8 +26,7 @@ def priced(text: str, cost: float) -> Completion:
 def test_parent_starts_messages_lists_and_deletes_a_sub_agent(tmp_path):
     settings = Settings(data_dir=tmp_path / "data")
     settings.memory.enabled = False
-    pm = create_plugin_manager(load_entry_points=False,
-                               extra=[TestCommands(), SubAgentCommands()])
+    pm = create_plugin_manager(load_entry_points=False)
     # one queue for parent and child, in the order the calls happen
     model = ScriptedModel([
         priced(reply("start_agent", name="writer", task="write b.txt"), 0.1),   # parent
@@ -49,6 +42,7 @@ def test_parent_starts_messages_lists_and_deletes_a_sub_agent(tmp_path):
     ])
     bench = Workbench.open(settings, plugins=pm, models=(model, model, model))
     parent = bench.new_agent("delegate writing b.txt", budget=5.0,
+                             tools=[*TEST_TOOLS, *SUBAGENT_TOOLS],
                              profile=AgentProfile(name="Boss", role="a manager"))
     result = Runner(parent, AutoApproval()).run()
     assert result.status == "finished", result.reason
@@ -71,8 +65,7 @@ def test_a_symlinked_agents_folder_cannot_move_a_sub_agent_onto_the_host(tmp_pat
     host = tmp_path / "host-folder"
     host.mkdir()
     (host / "id_rsa").write_text("PRIVATE KEY\n")
-    pm = create_plugin_manager(load_entry_points=False,
-                               extra=[TestCommands(), SubAgentCommands()])
+    pm = create_plugin_manager(load_entry_points=False)
     model = ScriptedModel([
         reply("start_agent", name="evil", task="look around"),            # parent
         reply("count_lines", path="id_rsa"),                               # child
@@ -81,7 +74,8 @@ def test_a_symlinked_agents_folder_cannot_move_a_sub_agent_onto_the_host(tmp_pat
         reply("finish", reason="delegated"),                               # parent
     ])
     bench = Workbench.open(settings, plugins=pm, models=(model, model, model))
-    parent = bench.new_agent("delegate", profile=AgentProfile(name="Boss", role="a manager"))
+    parent = bench.new_agent("delegate", profile=AgentProfile(name="Boss", role="a manager"),
+                             tools=[*TEST_TOOLS, *SUBAGENT_TOOLS])
     (parent.workspace / "agents").mkdir()
     (parent.workspace / "agents" / "evil").symlink_to(host)
     result = Runner(parent, AutoApproval()).run()

@@ -9,7 +9,7 @@ import pytest
 
 from autonomo.errors import WorkspaceError
 from autonomo.tools.workspace import Workspace
-from tool_helpers import make_ctx, run
+from tool_helpers import make_ctx, make_deep_folder, remove_deep_folder, run
 
 
 @pytest.fixture
@@ -288,29 +288,6 @@ def test_file_names_cannot_forge_listing_lines(ctx) -> None:
     hit = run(ctx, "search_files", content="needle").output
     assert hit == "b\\x1b]0;owned\\x07.txt:1: needle\\x1b[2J here"
     assert "\x1b" not in hit
-
-
-def make_deep_folder(root: Path, levels: int) -> None:
-    """``root/d/d/…/d``, ``levels`` deep."""
-    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
-    for _ in range(levels):
-        os.mkdir("d", dir_fd=fd)
-        child = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
-        os.close(fd)
-        fd = child
-    os.close(fd)
-
-
-def remove_deep_folder(root: Path) -> None:
-    """Remove ``root/d/d/…`` one level at a time (``shutil.rmtree`` would recurse too deep)."""
-    top, spare = root / "d", root / "d-spare"
-    while top.exists():
-        if (top / "d").exists():
-            os.rename(top / "d", spare)
-            top.rmdir()
-            os.rename(spare, top)
-        else:
-            top.rmdir()
 
 
 def test_a_folder_1100_levels_deep_does_not_break_listing_or_search(ctx) -> None:

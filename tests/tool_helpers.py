@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -20,3 +21,26 @@ def make_ctx(tmp_path: Path, model: Any = None, **sections: dict[str, Any]) -> C
 def run(ctx: CommandContext, command_name: str, /, **arguments: Any):
     """Execute a built-in command the way the agent loop does."""
     return builtin_registry().execute(command_name, arguments, ctx)
+
+
+def make_deep_folder(root: Path, levels: int) -> None:
+    """``root/d/d/…/d``, ``levels`` deep."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    for _ in range(levels):
+        os.mkdir("d", dir_fd=fd)
+        child = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+        os.close(fd)
+        fd = child
+    os.close(fd)
+
+
+def remove_deep_folder(root: Path) -> None:
+    """Remove ``root/d/d/…`` one level at a time (``shutil.rmtree`` would recurse too deep)."""
+    top, spare = root / "d", root / "d-spare"
+    while top.exists():
+        if (top / "d").exists():
+            os.rename(top / "d", spare)
+            top.rmdir()
+            os.rename(spare, top)
+        else:
+            top.rmdir()

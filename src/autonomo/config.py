@@ -4,11 +4,14 @@ Highest priority first:
 
 1. arguments given in code or on the command line (``load_settings(overrides)``);
 2. environment variables ``AUTONOMO_*`` (nested with ``__``: ``AUTONOMO_LLM__FAST__MODEL``),
-   including a ``.env`` file in the current directory;
-3. the config file: ``$AUTONOMO_CONFIG`` or ``./autonomo.toml`` or ``<data dir>/config.toml``;
+   then those of a *trusted* ``./.env``;
+3. the config files: ``--config FILE`` / ``$AUTONOMO_CONFIG`` alone if given, else a *trusted*
+   ``./autonomo.toml`` over the user's ``<data dir>/config.toml``;
 4. defaults (the embedded local model, a data directory under the user's data dir).
 
-Nothing is read at import time: call ``load_settings()`` when you need settings.
+Files in the current folder apply only once trusted (``autonomo config trust``): see
+``autonomo.config_files``. Nothing is read at import time: call ``load_settings()`` when you
+need settings.
 """
 
 from __future__ import annotations
@@ -20,10 +23,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
-from dotenv import dotenv_values
 from pydantic import BaseModel, Field, ValidationError
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from autonomo.config_files import ConfigFiles, find_config_files
 from autonomo.errors import ConfigError
 
 #: the built-in providers; plugins may register more (``register_models``), so any name is
@@ -112,9 +115,19 @@ class SandboxConfig(BaseModel):
     output_cap: int = 8000
     #: a background job is killed after this long
     job_timeout_s: float = 3600.0
-    #: when autonomo runs as root, the bubblewrap sandbox runs as this otherwise unused host
-    #: uid (root is exempt from the process limit); the workspace is handed to it
+    #: largest file a command may write, in megabytes (RLIMIT_FSIZE)
+    max_file_mb: int = 1024
+    #: a command is killed once the workspace's disk has lost this much free space since it
+    #: started, in megabytes
+    max_write_mb: int = 4096
+    #: ... or once that disk's free space falls below this, in megabytes
+    min_free_mb: int = 1024
+    #: when autonomo runs as root, each bubblewrap sandbox runs as its own otherwise unused host
+    #: uid from ``sandbox_uid`` .. ``sandbox_uid + sandbox_uid_count - 1`` (root is exempt from
+    #: the process limit, and one uid shared by all agents would share that limit); the
+    #: workspace is mapped to it with an idmapped mount, its ownership on disk never changes
     sandbox_uid: int = 64321
+    sandbox_uid_count: int = 1000
     #: image for the docker / podman backends
     image: str = "python:3.11-slim"
 
@@ -175,7 +188,6 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="AUTONOMO_",
         env_nested_delimiter="__",
-        env_file=".env",
         extra="ignore",
     )
 
@@ -199,25 +211,14 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return (init_settings, env_settings, dotenv_settings, file_secret_settings)
+        # no ./.env here: a file in the current folder applies only once trusted
+        return (init_settings, env_settings, file_secret_settings)
 
 
 def config_file_path() -> Path | None:
-    """The config file in use, if any (see the module docstring for the search order)."""
-    explicit = os.environ.get("AUTONOMO_CONFIG")
-    if explicit:
-        path = Path(explicit).expanduser()
-        if not path.is_file():
-            raise ConfigError(f"AUTONOMO_CONFIG points to {path}, which is not a file.")
-        return path
-    for candidate in (
-        Path("autonomo.toml"),
-        Path(os.environ.get("AUTONOMO_DATA_DIR") or platformdirs.user_data_dir("autonomo"))
-        / "config.toml",
-    ):
-        if candidate.is_file():
-            return candidate
-    return None
+    """The configuration file (TOML) that wins, if any (see the module docstring)."""
+    files = find_config_files().toml_files()
+    return files[-1].path if files else None
 
 
 def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
@@ -230,23 +231,31 @@ def _deep_merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _read_config_file(path: Path) -> dict[str, Any]:
+def _parse_toml(path: Path, text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path} is not valid TOML: {exc}. Fix the file or remove it.") from exc
 
 
-def load_settings(overrides: dict[str, Any] | None = None) -> Settings:
-    """Resolve settings: ``overrides`` > environment / .env > config file > defaults."""
-    path = config_file_path()
-    file_values = _read_config_file(path) if path else {}
-    env_values = _environment_values()
+def load_settings(overrides: dict[str, Any] | None = None, *,
+                  files: ConfigFiles | None = None) -> Settings:
+    """Resolve settings: ``overrides`` > environment / trusted .env > config files > defaults.
+
+    ``files``: the configuration files found (``find_config_files()``), when the caller wants
+    to report them too.
+    """
+    files = find_config_files() if files is None else files
+    file_values: dict[str, Any] = {}
+    for file in files.toml_files():
+        file_values = _deep_merge(file_values, _parse_toml(file.path, file.text))
+    env_values = _environment_values(files.dotenv())
     values = _deep_merge(_deep_merge(file_values, env_values), overrides or {})
     try:
         return Settings.model_validate(values)
     except ValidationError as exc:
-        source = f" (config file: {path})" if path else ""
+        names = ", ".join(str(f.path) for f in files.used)
+        source = f" (config files: {names})" if names else ""
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()
         )
@@ -258,17 +267,14 @@ ENV_PREFIX = "AUTONOMO_"
 _NOT_SETTINGS = {"AUTONOMO_CONFIG"}
 
 
-def _environment_values() -> dict[str, Any]:
-    """Values from AUTONOMO_* variables and ./.env (the environment wins), as nested dicts.
+def _environment_values(dotenv: dict[str, str]) -> dict[str, Any]:
+    """Values from AUTONOMO_* variables and a trusted .env (the environment wins), nested.
 
     ``AUTONOMO_LLM__FAST__MODEL=x`` becomes ``{"llm": {"fast": {"model": "x"}}}``; a value
     that looks like a JSON list or object is parsed (``AUTONOMO_SANDBOX__SHELL_ALLOWLIST=
     '["ls"]'``); other values stay strings for pydantic to convert and validate.
     """
-    raw: dict[str, str] = {}
-    if Path(".env").is_file():
-        raw.update({k: v for k, v in dotenv_values(".env").items() if v is not None})
-    raw.update(os.environ)
+    raw = {**dotenv, **os.environ}
     values: dict[str, Any] = {}
     for name, value in raw.items():
         upper = name.upper()

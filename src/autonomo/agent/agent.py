@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -15,6 +15,9 @@ from autonomo.config import Settings
 from autonomo.llm.base import ChatModel
 from autonomo.tools.context import CommandContext
 from autonomo.tools.registry import CommandRegistry
+
+if TYPE_CHECKING:
+    from autonomo.memory.relevant import AgentMemory
 
 
 @dataclass
@@ -33,9 +36,19 @@ class Agent:
     summary_model: ChatModel | None = None
     plugins: pluggy.PluginManager | None = None
     #: long-term memory (``autonomo.memory``): remember / relevant / recall
-    memory: Any = None
+    memory: AgentMemory | None = None
     limits: ContextLimits = field(default_factory=ContextLimits)
     services: dict[str, Any] = field(default_factory=dict)
+
+    def follow_up(self, task: str) -> None:
+        """Give this finished (or stopped) agent its next task; ``Runner.run`` works on it."""
+        from autonomo.errors import UserError
+
+        if not task.strip():
+            raise UserError("The follow-up task is empty.")
+        self.state.tasks.append(task.strip())
+        self.state.status = "running"
+        self.store.save(self.state)
 
     @property
     def workspace(self) -> Path:

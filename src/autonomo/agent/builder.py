@@ -1,4 +1,4 @@
-"""Putting an agent together: new from a task, or resumed from the store."""
+"""The pieces ``Workbench`` builds an agent from: command selection, directives, profile."""
 
 from __future__ import annotations
 
@@ -6,14 +6,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-import pluggy
-
 from autonomo.agent.agent import Agent
 from autonomo.agent.context import ContextLimits
 from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.agent.profile_generation import generate_profile
 from autonomo.agent.state import AgentState, AgentStore, CallRecord
-from autonomo.agent.strategies import create_strategy
 from autonomo.config import Settings
 from autonomo.errors import ModelResponseError, UserError
 from autonomo.llm.base import ChatModel
@@ -22,13 +19,6 @@ from autonomo.tools.registry import CommandRegistry
 
 #: commands that every agent keeps, whatever the selection
 ESSENTIAL_COMMANDS = ("finish",)
-
-
-def all_commands(plugins: pluggy.PluginManager) -> CommandRegistry:
-    """Every command the installed plugins (built-ins included) register."""
-    registry = CommandRegistry()
-    plugins.hook.register_commands(register=registry.register)
-    return registry
 
 
 def select_commands(
@@ -43,7 +33,8 @@ def select_commands(
         if unknown:
             raise UserError(
                 f"Unknown command(s) {', '.join(unknown)} in the agent's command list. "
-                f"Available: {', '.join(registry.names())}."
+                f"Available: {', '.join(registry.names())}. (An agent given functions as "
+                "tools needs them again when it is loaded: load_agent(id, tools=[...]).)"
             )
         wanted = list(dict.fromkeys([*wanted, *ESSENTIAL_COMMANDS]))
     return registry.select(
@@ -58,51 +49,7 @@ def limits_from(settings: Settings) -> ContextLimits:
     )
 
 
-def new_agent(
-    task: str,
-    settings: Settings,
-    store: AgentStore,
-    model: ChatModel,
-    *,
-    smart_model: ChatModel | None = None,
-    summary_model: ChatModel | None = None,
-    profile: AgentProfile | None = None,
-    directives: Directives | None = None,
-    strategy: str | None = None,
-    workspace: Path | None = None,
-    commands: list[str] | None = None,
-    plugins: pluggy.PluginManager | None = None,
-    memory_factory: Any = None,
-    budget: float | None = None,
-    parent_id: str | None = None,
-) -> Agent:
-    """A new agent for ``task``; the model writes its profile unless one is given."""
-    if not task.strip():
-        raise UserError("The task is empty: say what the agent should do.")
-    plugins = plugins or create_plugin_manager(disabled=settings.plugins_disabled)
-    state = AgentState(
-        tasks=[task.strip()],
-        strategy=strategy or settings.agent.strategy,
-        commands=commands,
-        budget=budget if budget is not None else settings.agent.budget,
-        parent_id=parent_id,
-    )
-    base = load_directives(settings)
-    calls: list[CallRecord] = []
-    if profile is None:
-        profile, generated = _generated_profile(model, task, state, calls)
-        directives = (directives or base).merged_with(generated)
-    state.profile = profile
-    state.directives = directives or base
-    state.workspace = str((workspace or store.default_workspace(state.id)).resolve())
-    agent = assemble(state, settings, store, model, smart_model=smart_model,
-                     summary_model=summary_model, plugins=plugins, memory_factory=memory_factory)
-    if calls:
-        store.write(state, calls=calls)
-    return agent
-
-
-def _generated_profile(
+def profile_for(
     model: ChatModel, task: str, state: AgentState, calls: list[CallRecord]
 ) -> tuple[AgentProfile, Directives]:
     """The model's ``create_agent`` answer, counted in the agent's usage, budget and
@@ -124,46 +71,33 @@ def _generated_profile(
         return AgentProfile(), Directives()
 
 
-def assemble(
-    state: AgentState,
-    settings: Settings,
-    store: AgentStore,
-    model: ChatModel,
-    *,
-    smart_model: ChatModel | None = None,
-    summary_model: ChatModel | None = None,
-    plugins: pluggy.PluginManager | None = None,
-    memory_factory: Any = None,
-) -> Agent:
-    """An ``Agent`` around existing state (new or loaded); saves it."""
-    plugins = plugins or create_plugin_manager(disabled=settings.plugins_disabled)
-    Path(state.workspace).mkdir(parents=True, exist_ok=True)
-    commands = select_commands(all_commands(plugins), settings, state.commands,
-                               small_model=model.enforces_schema)
-    strategy = create_strategy(state.strategy, commands, compact=model.enforces_schema)
-    memory = memory_factory(state) if memory_factory else None
-    agent = Agent(
-        state=state, settings=settings, model=model, commands=commands, strategy=strategy,
-        store=store, smart_model=smart_model, summary_model=summary_model, plugins=plugins,
-        memory=memory, limits=limits_from(settings),
-    )
-    store.save(state)
-    return agent
+def _bench(settings: Settings, store: AgentStore, model: ChatModel,
+           kwargs: dict[str, Any]) -> Any:
+    from autonomo.agent.workbench import Workbench
+
+    plugins = kwargs.pop("plugins", None) or create_plugin_manager(
+        disabled=settings.plugins_disabled)
+    smart = kwargs.pop("smart_model", None) or model
+    summary = kwargs.pop("summary_model", None) or model
+    with_memory = kwargs.pop("memory_factory", None) is not None
+    return Workbench(settings, store, plugins, model, smart, summary, memory=with_memory)
 
 
-def resume_agent(
-    agent_id: str, settings: Settings, store: AgentStore, model: ChatModel, **kwargs: Any
-) -> Agent:
-    return assemble(store.load(agent_id), settings, store, model, **kwargs)
+def new_agent(task: str, settings: Settings, store: AgentStore, model: ChatModel,
+              **kwargs: Any) -> Agent:
+    """Kept for older callers: ``Workbench.new_agent`` is the way to build an agent."""
+    return _bench(settings, store, model, kwargs).new_agent(task, **kwargs)
+
+
+def resume_agent(agent_id: str, settings: Settings, store: AgentStore, model: ChatModel,
+                 **kwargs: Any) -> Agent:
+    """Kept for older callers: ``Workbench.load_agent`` is the way to resume an agent."""
+    return _bench(settings, store, model, kwargs).load_agent(agent_id, **kwargs)
 
 
 def follow_up(agent: Agent, task: str) -> None:
-    """Give a finished (or stopped) agent its next task."""
-    if not task.strip():
-        raise UserError("The follow-up task is empty.")
-    agent.state.tasks.append(task.strip())
-    agent.state.status = "running"
-    agent.store.save(agent.state)
+    """Kept for older callers: ``agent.follow_up(task)``."""
+    agent.follow_up(task)
 
 
 def load_directives(settings: Settings) -> Directives:

@@ -21,19 +21,21 @@ from typing import Any
 
 from autonomo.agent.agent import Agent
 from autonomo.agent.approval import AutoApproval
-from autonomo.agent.builder import follow_up
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner, RunResult
 from autonomo.agent.state import AgentState
 from autonomo.errors import WorkspaceError
 from autonomo.tools import fstree
+from autonomo.tools.registry import Command
 from autonomo.tools.workspace import Workspace
 
 #: most steps a sub-agent takes per task or message
 SUBAGENT_STEPS = 15
 
 NewAgent = Callable[..., Agent]
-LoadAgent = Callable[[AgentState], Agent]
+LoadAgent = Callable[..., Agent]
+#: the commands a sub-agent does not get (no recursion)
+SUBAGENT_COMMANDS = ("start_agent", "message_agent", "list_agents", "delete_agent")
 
 
 class SubAgentManager:
@@ -49,19 +51,19 @@ class SubAgentManager:
             profile=AgentProfile(name=name.replace(" ", "") or "Helper", role=role),
             parent_id=self.parent.state.id,
             budget=self._remaining_budget(),
-            commands=self._child_commands(),
+            tools=self._child_tools(),
         )
         self._copy_in(child)
         self._run(child)
         return child.state.id
 
     def message(self, agent_id: str, text: str) -> str:
-        child = self._load_agent(self._child_state(agent_id))
+        child = self._load_agent(self._child_state(agent_id), tools=self._child_tools())
         remaining = self._remaining_budget()
         # the child's own budget counts its whole history; the parent's usage already has
         # what the child spent before, so the child may spend its past plus what is left
         child.state.budget = None if remaining is None else child.state.usage.cost + remaining
-        follow_up(child, text)
+        child.follow_up(text)
         result = self._run(child)
         return f"{child.state.name} ({result.status}): {result.reason}"
 
@@ -96,10 +98,9 @@ class SubAgentManager:
         budget = self.parent.state.budget
         return None if budget is None else max(0.0, budget - self.parent.state.usage.cost)
 
-    def _child_commands(self) -> list[str]:
-        """The parent's commands, less the sub-agent ones (no recursion)."""
-        return [n for n in self.parent.commands.names()
-                if n not in ("start_agent", "message_agent", "list_agents", "delete_agent")]
+    def _child_tools(self) -> list[Command]:
+        """The parent's commands (its own functions included), less the sub-agent ones."""
+        return [c for c in self.parent.commands if c.name not in SUBAGENT_COMMANDS]
 
     def _child_state(self, agent_id: str) -> AgentState:
         for state in self.parent.store.list():

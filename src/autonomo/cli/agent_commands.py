@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from autonomo.cli.common import override_model
-from autonomo.config import Settings, load_settings
+from autonomo.cli.common import override_model, settings, warn_if_unsandboxed
+from autonomo.config import Settings
 from autonomo.errors import UserError
 
 if TYPE_CHECKING:  # the agent layer is imported inside the commands: `--help` stays fast
@@ -44,17 +44,16 @@ def settings_from(
         overrides["agent"] = agent
     if data_dir:
         overrides["data_dir"] = str(data_dir)
-    settings = load_settings(overrides)
-    settings.llm.fast = override_model(settings.llm.fast, provider=provider, model=model,
+    current = settings(overrides)
+    current.llm.fast = override_model(current.llm.fast, provider=provider, model=model,
                                        base_url=base_url)
-    return settings
+    return current
 
 
 def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, speak: bool,
           interactive: bool) -> int:
     """Run the agent; in interactive mode, offer a follow-up task after each finish."""
     from autonomo.agent.approval import AutoApproval
-    from autonomo.agent.builder import follow_up
     from autonomo.agent.runner import Runner
     from autonomo.cli.terminal import TerminalApproval, TerminalObserver
 
@@ -74,19 +73,19 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
         task = console.input("Follow-up task for the same agent (Enter to quit): ").strip()
         if not task:
             return 0
-        follow_up(agent, task)
+        agent.follow_up(task)
 
 
-def _saved_profile_path(settings: Settings) -> Path:
-    return settings.data_dir / "ai_settings.yaml"
+def _saved_profile_path(current: Settings) -> Path:
+    return current.data_dir / "ai_settings.yaml"
 
 
-def _profile_from_options(settings: Settings, name: str | None, role: str | None,
+def _profile_from_options(current: Settings, name: str | None, role: str | None,
                           goals: list[str] | None, interactive: bool) -> AgentProfile | None:
     """A user-given profile (saved for next time), the saved one if accepted, else None."""
     from autonomo.agent.profile import AgentProfile
 
-    path = _saved_profile_path(settings)
+    path = _saved_profile_path(current)
     if name or role or goals:
         profile = AgentProfile(name=name or "Autonomo", role=role or AgentProfile().role,
                                goals=(goals or [])[:5])
@@ -123,12 +122,13 @@ def run(
     speak: SpeakOpt = False,
 ) -> None:
     """Run an agent on a task (asks before each command unless --continuous)."""
-    from autonomo.agent.wiring import Workbench
+    from autonomo import Workbench
 
-    settings = settings_from(model=model, provider=provider, base_url=base_url,
-                             strategy=strategy, budget=budget)
+    current = settings_from(model=model, provider=provider, base_url=base_url,
+                            strategy=strategy, budget=budget)
     interactive = not continuous
-    workbench = Workbench.open(settings)
+    warn_if_unsandboxed(current)
+    workbench = Workbench.open(current)
     try:
         if not task:
             resumable = [a for a in workbench.store.list() if a.status != "finished"][:5]
@@ -140,14 +140,14 @@ def run(
             task = console.input(prompt).strip()
             match = next((a for a in resumable if a.id == task), None)
             if match:
-                agent = workbench.assemble(workbench.store.load(match.id))
+                agent = workbench.load_agent(match.id)
                 raise typer.Exit(drive(agent, continuous=continuous, limit=limit,
                                        debug=debug, speak=speak, interactive=interactive))
-        profile = _profile_from_options(settings, name, role, goal, interactive)
+        profile = _profile_from_options(current, name, role, goal, interactive)
         with console.status("Setting up the agent…"):
             agent = workbench.new_agent(
                 task, profile=profile, workspace=workspace,
-                commands=[c.strip() for c in commands.split(",")] if commands else None,
+                tools=[c.strip() for c in commands.split(",")] if commands else None,
             )
         code = drive(agent, continuous=continuous, limit=limit, debug=debug, speak=speak,
                      interactive=interactive)
@@ -162,10 +162,9 @@ agents_app = typer.Typer(help="List, show, resume and delete agents.", no_args_i
 @agents_app.command("list")
 def agents_list() -> None:
     """The agents in the data directory, newest first."""
-    settings = load_settings()
     from autonomo.agent.state import AgentStore
 
-    store = AgentStore(settings.data_dir)
+    store = AgentStore(settings().data_dir)
     table = Table("id", "name", "status", "steps", "task")
     for state in store.list():
         steps = store.db.query("select count(*) from episodes where agent_id = ?", (state.id,))
@@ -179,7 +178,7 @@ def agents_show(agent_id: str) -> None:
     """An agent's profile, directives, tasks and steps."""
     from autonomo.agent.state import AgentStore
 
-    state = AgentStore(load_settings().data_dir).load(agent_id)
+    state = AgentStore(settings().data_dir).load(agent_id)
     console.print(f"[bold]{escape(state.name)}[/] — {escape(state.profile.role)}  "
                   f"[dim]{state.id} · {state.status} · {state.workspace}[/]")
     for index, task in enumerate(state.tasks):
@@ -203,14 +202,15 @@ def agents_resume(
     speak: SpeakOpt = False,
 ) -> None:
     """Continue an agent where it stopped (or give a finished one a follow-up task)."""
-    from autonomo.agent.builder import follow_up
-    from autonomo.agent.wiring import Workbench
+    from autonomo import Workbench
 
-    workbench = Workbench.open(load_settings())
+    current = settings()
+    warn_if_unsandboxed(current)
+    workbench = Workbench.open(current)
     try:
         agent = workbench.load_agent(agent_id)
         if task:
-            follow_up(agent, task)
+            agent.follow_up(task)
         elif agent.state.status == "finished":
             raise UserError(f"Agent {agent_id} has finished; give it a follow-up with --task.")
         code = drive(agent, continuous=continuous, limit=limit, debug=debug, speak=speak,
@@ -225,7 +225,7 @@ def agents_delete(agent_id: str) -> None:
     """Delete an agent's state (its workspace files stay)."""
     from autonomo.agent.state import AgentStore
 
-    state = AgentStore(load_settings().data_dir).delete(agent_id)
+    state = AgentStore(settings().data_dir).delete(agent_id)
     console.print(f"Deleted {state.id} ({escape(state.name)}).")
 
 
@@ -238,7 +238,7 @@ def log(
     """An agent's trajectory: every model call and every step."""
     from autonomo.agent.state import AgentStore
 
-    store = AgentStore(load_settings().data_dir)
+    store = AgentStore(settings().data_dir)
     state = store.load(agent_id)
     calls = store.calls(state.id)
     if json_out:

@@ -5,9 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from autonomo.config import BUILTIN_PROVIDERS, ModelConfig, Settings, load_settings
+from autonomo.config_files import ConfigFiles, find_config_files
 from autonomo.llm.base import ChatModel
+
+#: whether this process has said which configuration files it uses (once per command)
+_reported = False
 
 
 def console() -> Console:
@@ -20,8 +25,52 @@ def err_console() -> Console:
 
 
 def settings(overrides: dict[str, Any] | None = None) -> Settings:
-    """Settings resolved now (arguments > environment/.env > config file > defaults)."""
-    return load_settings(overrides)
+    """Settings resolved now (arguments > environment/.env > config files > defaults); the
+    first call of a command says on stderr which configuration files apply, and which files
+    of the current folder were ignored because they are not trusted."""
+    files = find_config_files()
+    current = load_settings(overrides, files=files)
+    report_config_files(files)
+    return current
+
+
+def report_config_files(files: ConfigFiles, *, again: bool = False) -> None:
+    global _reported
+    if _reported and not again:
+        return
+    _reported = True
+    out = err_console()
+    if files.used:
+        out.print("[dim]Configuration: " + escape(", ".join(f.describe() for f in files.used))
+                  + "[/]", soft_wrap=True)
+    for file in files.ignored:
+        out.print(f"[yellow]{escape(file.describe())}[/]", soft_wrap=True)
+
+
+def reset_report() -> None:
+    """A new command starts (tests run several in one process)."""
+    global _reported
+    _reported = False
+
+
+def warn_if_unsandboxed(current: Settings) -> None:
+    """Say before anything runs that commands will run without a sandbox."""
+    config = current.sandbox
+    if config.backend != "local" and not config.allow_unsandboxed:
+        return
+    from autonomo.errors import UserError
+    from autonomo.sandbox.select import backend_name
+
+    try:
+        name = backend_name(config)
+    except UserError:
+        return  # nothing will run at all; the command that tries says why
+    if name == "local":
+        err_console().print(
+            "[bold red]UNSANDBOXED:[/] code and shell commands will run directly on this "
+            "machine (sandbox.allow_unsandboxed is set): they can read and change anything "
+            "your user can."
+        )
 
 
 def override_model(

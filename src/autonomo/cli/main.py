@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.markup import escape
 
 from autonomo import __version__
-from autonomo.cli.common import console, err_console
+from autonomo.cli.common import console, err_console, reset_report
+from autonomo.config_files import use_config_file
 from autonomo.errors import AutonomoError, UserError
 
 app = typer.Typer(
@@ -45,23 +47,33 @@ def _root(
         bool,
         typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
     ] = False,
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", metavar="FILE",
+                     help="Use this configuration file instead of the others (as "
+                          "$AUTONOMO_CONFIG does)."),
+    ] = None,
 ) -> None:
     """Autonomous LLM agents and SOP-driven agent teams, offline by default.
 
-    Configuration: arguments > AUTONOMO_* environment variables (and .env) > autonomo.toml
-    (or $AUTONOMO_CONFIG) > defaults.
+    Configuration: arguments > AUTONOMO_* environment variables (then a trusted ./.env) >
+    --config FILE, else a trusted ./autonomo.toml over <data dir>/config.toml > defaults.
+    Files in the current folder apply only after `autonomo config trust`.
     """
+    use_config_file(config)
 
 
 def _register_commands(target: typer.Typer) -> None:
     from autonomo.cli import (
         agent_commands,
+        config_commands,
         llm_commands,
         memory_commands,
         serve_commands,
         team_commands,
     )
 
+    config_commands.register(target)
     llm_commands.register(target)
     agent_commands.register(target)
     memory_commands.register(target)
@@ -76,6 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit code."""
     command = typer.main.get_command(app)
     args = list(sys.argv[1:] if argv is None else argv)
+    reset_report()
     try:
         result = command.main(args=args, prog_name="autonomo", standalone_mode=False)
     except UserError as exc:
@@ -96,9 +109,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (typer.Abort, KeyboardInterrupt):
         err_console().print("Interrupted.")
         return 130
+    finally:
+        use_config_file(None)
     return result if isinstance(result, int) else 0
 
 
 def run() -> None:
     """Console-script entry point."""
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from autonomo.cli.common import console, settings
 
@@ -32,9 +33,14 @@ def serve(
     current = settings({"server": overrides} if overrides else None)
     from autonomo.server.run import serve as run_server
 
-    config = current.server
-    shown = f"[{config.host}]" if ":" in config.host else config.host
-    address = f"http://{shown}:{config.port}/"
-    hint = "  (send the token: Authorization: Bearer …)" if config.token else ""
-    return run_server(current, on_ready=lambda: console().print(
-        f"autonomo is serving agents at [bold]{address}[/bold]{hint}"))
+    token = current.server.token
+
+    def ready(host: str, port: int) -> None:
+        shown = f"[{host}]" if ":" in host else host
+        address = f"http://{shown}:{port}/"
+        if token:  # the page reads it from the fragment, which never reaches the server
+            address += "#token=<your token>"
+        console().print(f"autonomo is serving agents at [bold]{escape(address)}[/bold]",
+                        soft_wrap=True)
+
+    return run_server(current, on_ready=ready)

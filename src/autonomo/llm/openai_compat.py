@@ -24,10 +24,10 @@ from typing import Any, Literal
 
 import httpx
 import json_repair
-from dotenv import dotenv_values
 
 from autonomo import prompts
 from autonomo.config import ModelConfig
+from autonomo.config_files import find_config_files
 from autonomo.errors import ConfigError, ModelResponseError, ProviderError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.retry import (
@@ -57,7 +57,8 @@ def schema_instruction(schema: dict[str, Any]) -> str:
 
 
 def resolve_api_key(config: ModelConfig) -> str | None:
-    """The key from the config, the environment or ``.env``; None for keyless local servers.
+    """The key from the config, the environment or a trusted ``.env``; None for keyless
+    local servers.
 
     A missing key is a ``ConfigError`` naming the variable to set, except for the ``openai``
     provider pointed at a custom ``base_url`` (a local server usually needs no key).
@@ -67,7 +68,7 @@ def resolve_api_key(config: ModelConfig) -> str | None:
     names = [config.api_key_env]
     if config.provider == "azure" and "AZURE_OPENAI_API_KEY" not in names:
         names.append("AZURE_OPENAI_API_KEY")
-    dotenv = dotenv_values(".env") if os.path.isfile(".env") else {}
+    dotenv = find_config_files().dotenv()  # ./.env only once the user has trusted it
     for name in names:
         value = os.environ.get(name) or dotenv.get(name)
         if value:

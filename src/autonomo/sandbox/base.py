@@ -23,6 +23,7 @@ from typing import Any
 
 from autonomo.config import SandboxConfig
 from autonomo.errors import UserError, WorkspaceError
+from autonomo.sandbox.disk import DiskGuard
 from autonomo.sandbox.output import CappedBuffer, pump
 
 Command = Sequence[str] | str
@@ -68,16 +69,20 @@ class ExecResult:
     timed_out: bool = False
     truncated: bool = False
     duration_s: float = 0.0
+    #: why a limit stopped it, when one did (e.g. the disk guard)
+    stopped: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.exit_code == 0 and not self.timed_out
+        return self.exit_code == 0 and not self.timed_out and not self.stopped
 
     def describe(self, timeout: float | None = None) -> str:
         """The text shown to the model: status line, then each non-empty stream."""
         if self.timed_out:
             limit = f" of {timeout:g} s" if timeout else ""
             status = f"Timed out: the wall-clock limit{limit} was reached and it was killed."
+        elif self.stopped:
+            status = self.stopped
         else:
             text = describe_exit(self.exit_code)
             status = text[0].upper() + text[1:] + "."
@@ -214,13 +219,14 @@ class ProcessSandbox(Sandbox):
         workspace) with exactly ``env``."""
 
     def _limits(self, argv: list[str]) -> list[str]:
-        """Prefix that applies CPU, memory and process limits inside the sandbox."""
+        """Prefix that applies CPU, memory, process and file-size limits inside the sandbox."""
         cfg = self.config
         return [
             "prlimit",
             f"--cpu={cfg.cpu_seconds}:{cfg.cpu_seconds + 1}",  # SIGXCPU first, then SIGKILL
             f"--as={cfg.memory_mb * 1024 * 1024}",
             f"--nproc={cfg.max_processes}",
+            f"--fsize={cfg.max_file_mb * 1024 * 1024}",
             "--",
             *argv,
         ]
@@ -303,7 +309,9 @@ class ProcessSandbox(Sandbox):
     ) -> ExecResult:
         limit = timeout if timeout is not None else self.config.timeout_s
         started = time.monotonic()
+        guard = DiskGuard(self.workspace, self.config)
         process, name = self._start(command, cwd, env, stdin=stdin is not None)
+        guard.watch(lambda: process.poll() is None, lambda: self._kill_group(process, name))
         out, err = CappedBuffer(self.config.output_cap), CappedBuffer(self.config.output_cap)
         assert process.stdout is not None and process.stderr is not None
         threads = [pump(process.stdout, out), pump(process.stderr, err)]
@@ -330,13 +338,21 @@ class ProcessSandbox(Sandbox):
             timed_out=timed_out,
             truncated=out.truncated or err.truncated,
             duration_s=time.monotonic() - started,
+            stopped=guard.tripped,
         )
 
     def start_background(
         self, command: Command, *, cwd: str = ".", env: Mapping[str, str] | None = None
     ) -> str:
+        guard = DiskGuard(self.workspace, self.config)
         process, name = self._start(command, cwd, env, stdin=False)
         buffer = CappedBuffer(self.config.output_cap)
+
+        def stop() -> None:
+            self._kill_group(process, name)
+            buffer.write(f"\n[{guard.tripped}]\n".encode())
+
+        guard.watch(lambda: process.poll() is None, stop)
         assert process.stdout is not None and process.stderr is not None
         with self._lock:
             job_id = f"job-{len(self._jobs) + 1}"

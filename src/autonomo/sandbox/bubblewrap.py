@@ -6,12 +6,15 @@ folders and environment are not there at all.
 
 Who the process is:
 * autonomo run by a normal user: bubblewrap adds a user namespace and the command runs as
-  uid 65534 inside it.
+  uid 65534 inside it (the user's own uid on the host).
 * autonomo run as root: the kernel exempts root from ``RLIMIT_NPROC`` (a fork bomb would not
   be stopped), even inside a user namespace. So bubblewrap sets up the mounts as root and the
-  command then drops to ``SandboxConfig.sandbox_uid`` — a real, otherwise unused host uid —
-  with every capability removed and ``no_new_privs`` (util-linux ``setpriv``). The workspace
-  is handed to that uid so it stays writable; root can still read and change everything in it.
+  command then drops to a host uid leased for this sandbox alone (``sandbox/uids.py``; agents
+  do not share a process limit) with every capability removed and ``no_new_privs``
+  (util-linux ``setpriv``). The workspace is not re-owned: ``_idmap_exec.py`` mounts it
+  idmapped, so that its owner's files belong to the sandbox uid inside and new files are the
+  owner's on disk. A root-owned workspace must sit behind a folder only root can enter, since
+  a setuid file the sandbox leaves there would be root's.
 """
 
 from __future__ import annotations
@@ -19,14 +22,14 @@ from __future__ import annotations
 import functools
 import os
 import shutil
-import stat
 import subprocess
 import sys
 from pathlib import Path
 
 from autonomo.config import SandboxConfig
-from autonomo.errors import MissingDependencyError
+from autonomo.errors import MissingDependencyError, UserError
 from autonomo.sandbox.base import Launch, ProcessSandbox
+from autonomo.sandbox.uids import UidLease
 
 _SYSTEM_LINKS = ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32")
 _TMP_BYTES = 256 * 1024 * 1024
@@ -70,23 +73,13 @@ def unavailable_reason(config: SandboxConfig) -> str | None:
     return None
 
 
-def _hand_over(name: str, dirfd: int, uid: int, device: int) -> bool:
-    """Give ``name`` in the folder ``dirfd`` to ``uid`` without following symlinks; False
-    when it is gone or on another device (so a folder is not to be entered)."""
-    try:
-        st = os.stat(name, dir_fd=dirfd, follow_symlinks=False)
-    except FileNotFoundError:
-        return False
-    if st.st_dev != device:
-        return False
-    if st.st_uid == uid and st.st_gid == uid:
-        return True
-    if not stat.S_ISDIR(st.st_mode) and st.st_nlink > 1 and st.st_uid != uid:
-        return True
-    try:
-        os.chown(name, uid, uid, dir_fd=dirfd, follow_symlinks=False)
-    except FileNotFoundError:
-        return False
+def _reachable_by_others(path: Path) -> bool:
+    """Whether a user other than root can reach ``path`` (no folder on the way, itself
+    included, is root's and closed to group and others)."""
+    for folder in (path, *path.parents):
+        st = os.stat(folder)
+        if st.st_uid == 0 and not st.st_mode & 0o011:
+            return False
     return True
 
 
@@ -108,6 +101,18 @@ class BubblewrapSandbox(ProcessSandbox):
             )
         self._bwrap = bwrap
         self._root = _as_root()
+        self._lease: UidLease | None = None
+        if self._root:
+            owner = os.stat(self.workspace)
+            if owner.st_uid == 0 and _reachable_by_others(self.workspace):
+                raise UserError(
+                    f"The workspace {self.workspace} belongs to root and other users can reach "
+                    "it: a program run in the sandbox could leave a setuid-root file there. "
+                    "Use a workspace inside a folder only root can enter (e.g. chmod 700 its "
+                    "parent), give the folder to a normal user, or run autonomo as that user."
+                )
+            self._owner = (owner.st_uid, owner.st_gid)
+            self._lease = UidLease(config.sandbox_uid, config.sandbox_uid_count)
 
     @property
     def python(self) -> str:
@@ -116,35 +121,12 @@ class BubblewrapSandbox(ProcessSandbox):
     @property
     def uid(self) -> int:
         """The uid the command runs as, as seen inside the sandbox."""
-        return self.config.sandbox_uid if self._root else 65534
+        return self._lease.uid if self._lease is not None else 65534
 
-    def _prepare(self) -> None:
-        """Running as root: give the workspace to the sandbox uid so it can write there.
-
-        A sandboxed job may be renaming things in the workspace while this runs, so nothing
-        here goes by path: every folder is opened relative to its parent's descriptor without
-        following symlinks (``os.fwalk`` checks each opened folder is the one it listed), each
-        entry is changed through that descriptor with ``follow_symlinks=False``, and mounts of
-        other file systems are not entered. Files with other hard links that the sandbox uid
-        does not already own are left alone: they may be shared with files outside.
-        """
-        if not self._root:
-            return
-        uid = self.config.sandbox_uid
-        try:
-            top = os.stat(self.workspace, follow_symlinks=False)
-        except FileNotFoundError:
-            return
-        if not stat.S_ISDIR(top.st_mode):
-            return
-        if top.st_uid != uid or top.st_gid != uid:
-            os.chown(self.workspace, uid, uid, follow_symlinks=False)
-        for _root, dirs, files, dirfd in os.fwalk(self.workspace, follow_symlinks=False):
-            for name in list(dirs):
-                if not _hand_over(name, dirfd, uid, top.st_dev):
-                    dirs.remove(name)  # another file system, or gone: do not enter
-            for name in files:
-                _hand_over(name, dirfd, uid, top.st_dev)
+    def close(self) -> None:
+        super().close()
+        if self._lease is not None:
+            self._lease.release()
 
     def _launch(self, argv: list[str], cwd: str, env: dict[str, str], name: str) -> Launch:
         mount = self.workspace_mount
@@ -176,10 +158,15 @@ class BubblewrapSandbox(ProcessSandbox):
         for key, value in {**env, "PATH": path}.items():
             args += ["--setenv", key, value]
         args.append("--")
-        if self._root:
-            uid = str(self.config.sandbox_uid)
-            args += [
-                "setpriv", "--reuid", uid, "--regid", uid, "--clear-groups",
-                "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--",
-            ]
-        return Launch(argv=[*args, *argv], env={"PATH": "/usr/bin:/bin"})
+        if self._lease is None:
+            return Launch(argv=[*args, *argv], env={"PATH": "/usr/bin:/bin"})
+        uid = str(self._lease.uid)
+        args += [
+            "setpriv", "--reuid", uid, "--regid", uid, "--clear-groups",
+            "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--",
+        ]
+        idmap = [
+            sys.executable, "-I", "-S", str(Path(__file__).with_name("_idmap_exec.py")),
+            str(self.workspace), str(self._owner[0]), str(self._owner[1]), uid, "--",
+        ]
+        return Launch(argv=[*idmap, *args, *argv], env={"PATH": "/usr/bin:/bin"})

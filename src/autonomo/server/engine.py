@@ -215,6 +215,7 @@ class TaskEngine:
         step = StepRow(new_id(), row.task_id, self.store.step_count(row.task_id) + 1, text,
                        additional_input, "running", name=proposal.name if proposal else "plan")
         self.store.start_step(step)
+        self.publish_task(row.task_id)
         self.events.publish("step_started", row.task_id, {"step_id": step.step_id,
                                                           "number": step.number,
                                                           "name": step.name})

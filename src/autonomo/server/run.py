@@ -10,9 +10,11 @@ from autonomo.errors import MissingDependencyError
 from autonomo.server.security import check_bind
 
 
-def serve(settings: Settings, *, on_ready: Callable[[], None] | None = None,
+def serve(settings: Settings, *, on_ready: Callable[[str, int], None] | None = None,
           **app_options: Any) -> int:
-    """Run until interrupted; refuses a non-loopback address without a token."""
+    """Run until interrupted; refuses a non-loopback address without a token.
+
+    ``on_ready(host, port)`` is called once listening (port 0 picks a free port)."""
     config = settings.server
     check_bind(config.host, config.token)
     try:
@@ -31,7 +33,8 @@ def serve(settings: Settings, *, on_ready: Callable[[], None] | None = None,
         async def startup(sockets: Any = None) -> None:
             await original(sockets)
             if server.started:
-                on_ready()
+                host, port = server.servers[0].sockets[0].getsockname()[:2]
+                on_ready(host, port)
 
         server.startup = startup  # type: ignore[method-assign]
     server.run()

@@ -234,6 +234,36 @@ def command(
     return lambda fn: make_command(fn, **options)
 
 
+#: the name users of other frameworks look for; the same decorator
+tool = command
+
+#: what an agent's ``tools=`` list holds: a ``Command``, a plain typed function with a
+#: docstring (it becomes a command), or the name of a registered command
+ToolLike = Command | Callable[..., Any] | str
+
+
+def as_command(item: Command | Callable[..., Any]) -> Command:
+    """``item`` as a ``Command``: a plain function gets its schema from its signature."""
+    if isinstance(item, Command):
+        return item
+    if callable(item):
+        return make_command(item)
+    raise TypeError(f"A tool must be a function, a Command or a command name, not {item!r}.")
+
+
+def split_tools(tools: Iterable[ToolLike]) -> tuple[list[str], list[Command]]:
+    """Names of registered commands, and the commands made from functions / ``Command``s."""
+    names: list[str] = []
+    made: list[Command] = []
+    for item in tools:
+        if isinstance(item, str):
+            names.append(item)
+        else:
+            made.append(as_command(item))
+            names.append(made[-1].name)
+    return names, made
+
+
 @dataclass
 class CommandRegistry:
     """The commands an agent can use, by name."""
@@ -283,6 +313,15 @@ class CommandRegistry:
                 continue
             chosen.register(cmd)
         return chosen
+
+    def extended(self, commands: Iterable[Command]) -> CommandRegistry:
+        """This registry plus ``commands``; a given command replaces one of the same name."""
+        extra = list(commands)
+        if not extra:
+            return self
+        merged = dict(self.commands)
+        merged.update((cmd.name, cmd) for cmd in extra)
+        return CommandRegistry(merged)
 
     def without(self, names: Iterable[str]) -> CommandRegistry:
         """This registry less the named commands (itself when there are none to drop)."""
