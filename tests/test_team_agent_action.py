@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent_helpers import plugins, reply
+from agent_helpers import TEST_TOOLS, plugins, reply
 from autonomo.agent.wiring import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
@@ -13,6 +13,7 @@ from autonomo.team.agent_action import AgentAction
 class WriteNote(AgentAction):
     text = "Write the word {{ instruction }} to note.txt, then finish."
     max_steps = 5
+    tools = TEST_TOOLS
 
 
 def test_agent_action_runs_a_single_agent_in_the_team_workspace(tmp_path):

@@ -33,9 +33,9 @@ class AgentRun(ChatModel):
     context_window = 1_000_000
 
     def __init__(self, bench: Workbench, role: Role, *, max_steps: int,
-                 commands: list[str] | None, budget: float | None) -> None:
+                 tools: Sequence[Any] | None, budget: float | None) -> None:
         self.bench, self.role = bench, role
-        self.max_steps, self.commands, self.budget = max_steps, commands, budget
+        self.max_steps, self.tools, self.budget = max_steps, tools, budget
 
     def complete(self, messages: Sequence[Message], **options: Any) -> Completion:  # type: ignore[override]
         from autonomo.agent.approval import AutoApproval
@@ -47,7 +47,7 @@ class AgentRun(ChatModel):
                                role=f"the {self.role.profile} of a team: {self.role.goal}")
         agent = self.bench.new_agent(messages[-1].content, profile=profile,
                                      workspace=self.role.team.workspace,
-                                     commands=self.commands, budget=self.budget)
+                                     tools=self.tools, budget=self.budget)
         result = Runner(agent, AutoApproval()).run(max_steps=self.max_steps)
         usage = result.state.usage.model_copy()
         text = (f"Agent {result.state.id} {result.status} after {result.steps} step(s): "
@@ -62,8 +62,9 @@ class AgentAction(Action):
     """Run a single agent on this action's prompt; its outcome becomes the message."""
 
     max_steps: int = 10
-    #: the agent's commands (None: the workbench's default selection)
-    commands: list[str] | None = None
+    #: the agent's tools: functions, commands or command names (None: the configured
+    #: selection), as ``Workbench.new_agent`` takes them
+    tools: Sequence[Any] | None = None
 
     def run(self, ctx: ActionContext) -> ActionOutput:
         role = ctx.role
@@ -79,7 +80,7 @@ class AgentAction(Action):
 
             bench = team.services["workbench"] = Workbench.open(
                 settings, models=(team.model, team.model, team.model))
-        runner = AgentRun(bench, role, max_steps=self.max_steps, commands=self.commands,
+        runner = AgentRun(bench, role, max_steps=self.max_steps, tools=self.tools,
                           budget=team.calls.remaining_budget())
         task = self.render(ctx)
         completion = team.calls.call(role.name, self.name, runner, [Message.user(task)])
