@@ -24,8 +24,11 @@ def test_software_team_three_rounds_on_the_embedded_model(tmp_path):
     prd, design, code = result.history[1:]
     # decoded under each action's schema: the structured content is valid by construction
     assert prd.parse(software.PRD).requirements
-    module = design.parse(software.Design).module
-    assert code.cause_by == "WriteCode" and (team.workspace / module).is_file()
+    assert design.parse(software.Design).functions
+    files = code.parse(software.Code).files  # a 135M model may name its own file
+    assert code.cause_by == "WriteCode"
+    written = {f.path: f.content for f in files}  # a later file of the same name wins
+    assert all((team.workspace / p).read_bytes() == c.encode() for p, c in written.items())
     assert {r: u.calls for r, u in result.usage.items()} == {"Alice": 1, "Bob": 1,
                                                              "Carol": 1}
     model.close()

@@ -51,8 +51,12 @@ class Team:
         self.observer = observer or TeamObserver()
         self.state = state or TeamState(name=name, investment=investment, spec=spec or {})
         if not self.state.workspace:
-            self.state.workspace = str(
-                (workspace or store.default_workspace(self.state.id)).resolve())
+            if workspace is None:
+                workspace = store.default_workspace(self.state.id)
+                # behind a folder only its owner can enter (a root-owned workspace must be,
+                # see sandbox/bubblewrap.py)
+                workspace.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.state.workspace = str(workspace.resolve())
         self.workspace.mkdir(parents=True, exist_ok=True)
         #: shared helpers for actions (a workbench for agent runs, a sandbox, ...)
         self.services: dict[str, Any] = dict(services or {})
