@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import socket
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -275,3 +276,59 @@ def test_download_never_follows_a_folder_swapped_for_a_symlink(
     res = run(ctx, "download_file", url=f"{server.url}/data.csv", path="d/cities.csv")
     assert res.status == "error", res.output
     assert list(outside.iterdir()) == []
+
+
+class _TrickleServer:
+    """A loopback server that answers one byte per second (in the headers or the body)."""
+
+    def __init__(self, in_headers: bool, total: int = 20) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/slow"
+        self.finished = threading.Event()
+        self.stop = threading.Event()
+        head = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+        body = b"x" * total
+        if in_headers:
+            self.fast, self.slow = b"", head + b"X-Slow: " + body + b"\r\n\r\n"
+        else:
+            self.fast = head + f"Content-Length: {total}\r\n\r\n".encode()
+            self.slow = body
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        conn, _ = self.sock.accept()
+        with conn:
+            conn.recv(65536)
+            try:
+                conn.sendall(self.fast)
+                for byte in self.slow:
+                    if self.stop.wait(1.0):
+                        return
+                    conn.sendall(bytes([byte]))
+            except OSError:
+                return  # the client hung up: good
+            self.finished.set()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=5)
+        self.sock.close()
+
+
+@pytest.mark.parametrize("in_headers", [False, True], ids=["slow-body", "slow-headers"])
+def test_a_server_sending_one_byte_a_second_meets_an_overall_deadline(
+    tmp_path: Path, in_headers: bool
+) -> None:
+    """The timeout used to apply to each read, so a trickling server kept read_webpage busy
+    for as long as it kept sending; now web.timeout_s bounds the whole command."""
+    slow = _TrickleServer(in_headers)
+    try:
+        ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "timeout_s": 2})
+        res = run(ctx, "read_webpage", url=slow.url, raw=True)
+        assert not slow.finished.is_set()  # it returned while the server was still sending
+        assert res.status == "error" and "did not finish within 2 s" in res.output
+    finally:
+        slow.close()

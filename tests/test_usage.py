@@ -8,8 +8,8 @@ from autonomo.config import ModelConfig, Prices
 from autonomo.errors import BudgetExceededError
 from autonomo.llm.openai_compat import OpenAICompatModel
 from autonomo.llm.scripted import ScriptedModel
-from autonomo.llm.types import Message, Usage
-from autonomo.llm.usage import MeteredModel, UsageLedger, cost_of, worst_case_cost
+from autonomo.llm.types import ChatRequest, Message, Usage
+from autonomo.llm.usage import Meter, MeteredModel, cost_of, worst_case_cost
 from openai_server import FakeOpenAIServer, isolate_environment, text
 
 PRICES = Prices(prompt=1_000_000.0, cached_prompt=100_000.0, completion=2_000_000.0)  # $/token
@@ -26,7 +26,7 @@ def test_cost_of_counts_cached_prompt_tokens_at_their_price():
 
 
 def test_ledger_totals_and_per_model_breakdown():
-    ledger = UsageLedger()
+    ledger = Meter()
     fast = MeteredModel(ScriptedModel(["a", "b"], name="fast"), ledger, prices=PRICES)
     smart = MeteredModel(ScriptedModel(["c"], name="smart"), ledger, prices=PRICES)
     fast.complete([Message.user("one")])
@@ -41,11 +41,11 @@ def test_ledger_totals_and_per_model_breakdown():
 
 
 def test_budget_stops_the_call_before_it_is_made():
-    ledger = UsageLedger()
     inner = ScriptedModel(["x"] * 5)
     prompt = [Message.user("hello there")]  # 2 + 4 = 6 estimated prompt tokens
     worst = worst_case_cost(inner.count_message_tokens(prompt), 10, PRICES)  # 6 + 20 = 26
-    model = MeteredModel(inner, ledger, budget=worst, prices=PRICES)
+    ledger = Meter(budget=worst)
+    model = MeteredModel(inner, ledger, prices=PRICES)
     model.complete(prompt, max_tokens=10)  # exactly the budget in the worst case: allowed
     spent = ledger.total.cost
     assert spent > 0
@@ -58,15 +58,15 @@ def test_budget_stops_the_call_before_it_is_made():
 
 def test_max_tokens_default_drives_the_worst_case():
     inner = ScriptedModel(["x"])
-    model = MeteredModel(inner, UsageLedger(), budget=100.0, prices=PRICES)
+    model = MeteredModel(inner, Meter(budget=100.0), prices=PRICES)
     with pytest.raises(BudgetExceededError):
         model.complete([Message.user("hi")])  # 512 default tokens * $2 > $100
     assert inner.calls == []
 
 
 def test_the_local_model_costs_nothing_and_never_hits_a_zero_budget():
-    ledger = UsageLedger()
-    model = MeteredModel(ScriptedModel(["a", "b"], name="local/smollm2"), ledger, budget=0.0)
+    ledger = Meter(budget=0.0)
+    model = MeteredModel(ScriptedModel(["a", "b"], name="local/smollm2"), ledger)
     model.complete([Message.user("one")])
     model.complete([Message.user("two")], max_tokens=4000)
     assert ledger.total.cost == 0.0 and ledger.total.calls == 2
@@ -80,8 +80,8 @@ def test_streamed_calls_are_metered_with_the_servers_usage(monkeypatch, tmp_path
         inner = OpenAICompatModel(
             ModelConfig(provider="openai", base_url=s.url, model="m", prices=PRICES)
         )
-        ledger = UsageLedger()
-        model = MeteredModel(inner, ledger, budget=1000.0)
+        ledger = Meter(budget=1000.0)
+        model = MeteredModel(inner, ledger)
         assert "".join(model.stream([Message.user("hi")], max_tokens=5)) == "streamed"
     assert ledger.total.prompt_tokens == 3 and ledger.total.completion_tokens == 2
     assert ledger.total.cost == pytest.approx(3 + 4)
@@ -89,14 +89,37 @@ def test_streamed_calls_are_metered_with_the_servers_usage(monkeypatch, tmp_path
 
 
 def test_streams_without_reported_usage_are_estimated():
-    ledger = UsageLedger()
+    ledger = Meter()
     model = MeteredModel(ScriptedModel(["a streamed answer"]), ledger, prices=PRICES)
     assert "".join(model.stream([Message.user("hi")])) == "a streamed answer"
     assert ledger.total.calls == 1 and ledger.total.completion_tokens > 0
 
 
 async def test_async_calls_are_metered():
-    ledger = UsageLedger()
+    ledger = Meter()
     model = MeteredModel(ScriptedModel(["async"]), ledger, prices=PRICES)
     await model.acomplete([Message.user("hi")])
     assert ledger.total.calls == 1
+
+
+def test_calls_in_flight_count_with_their_worst_case():
+    """Two parallel calls cannot both take the last of the budget."""
+    inner = ScriptedModel(["x"] * 3)
+    prompt = [Message.user("hello there")]
+    worst = worst_case_cost(inner.count_message_tokens(prompt), 10, PRICES)
+    meter = Meter(budget=worst * 1.5)
+    model = MeteredModel(inner, meter, prices=PRICES)
+    reserved = meter.reserve(model, ChatRequest.of(prompt, max_tokens=10))  # one in flight
+    with pytest.raises(BudgetExceededError, match="spent or reserved"):
+        model.complete(prompt, max_tokens=10)
+    meter.settle(reserved, model.name, None)  # it failed: nothing spent, nothing reserved
+    model.complete(prompt, max_tokens=10)
+    assert meter.total.calls == 1 and inner.calls and len(inner.calls) == 1
+
+
+def test_usage_arithmetic():
+    a = Usage(prompt_tokens=5, cached_prompt_tokens=1, completion_tokens=2, cost=0.5, calls=1)
+    b = Usage(prompt_tokens=3, completion_tokens=1, cost=0.25, calls=1)
+    assert (a + b) - b == a
+    assert sum([a, b]) == a + b
+    assert (a - a) == Usage()

@@ -6,13 +6,16 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pluggy
+
 from autonomo.agent.agent import Agent
+from autonomo.agent.calls import ModelCalls
 from autonomo.agent.context import ContextLimits
 from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.agent.profile_generation import generate_profile
 from autonomo.agent.state import AgentState, AgentStore, CallRecord
 from autonomo.config import Settings
-from autonomo.errors import ModelResponseError, UserError
+from autonomo.errors import BudgetExceededError, ModelResponseError, UserError
 from autonomo.llm.base import ChatModel
 from autonomo.plugins.manager import create_plugin_manager
 from autonomo.tools.registry import CommandRegistry
@@ -50,25 +53,17 @@ def limits_from(settings: Settings) -> ContextLimits:
 
 
 def profile_for(
-    model: ChatModel, task: str, state: AgentState, calls: list[CallRecord]
-) -> tuple[AgentProfile, Directives]:
-    """The model's ``create_agent`` answer, counted in the agent's usage, budget and
-    trajectory; the default profile when the answer is unusable or the budget is too small."""
-
-    def call(m: ChatModel, messages: list[Any], **options: Any) -> Any:
-        if state.budget is not None and m.estimate_cost(
-                messages, options.get("max_tokens")) > state.budget:
-            raise ModelResponseError("The budget is too small to generate a profile.")
-        completion = m.complete(messages, **options)
-        state.usage = state.usage + completion.usage.model_copy(update={"calls": 1})
-        logged = {k: v for k, v in options.items() if k not in ("tools", "schema")}
-        calls.append(CallRecord(0, "profile", list(messages), logged, completion))
-        return completion
-
+    model: ChatModel, task: str, state: AgentState, plugins: pluggy.PluginManager | None
+) -> tuple[AgentProfile, Directives, list[CallRecord]]:
+    """The model's ``create_agent`` answer, and its call for the trajectory; the call is
+    counted in the agent's usage and budget like any other. The default profile when the
+    answer is unusable or the budget too small."""
+    calls = ModelCalls(state, plugins)
     try:
-        return generate_profile(model, task, call=call)
-    except ModelResponseError:
-        return AgentProfile(), Directives()
+        profile, directives = generate_profile(calls.model(model, "profile"), task)
+    except (ModelResponseError, BudgetExceededError):
+        profile, directives = AgentProfile(), Directives()
+    return profile, directives, calls.take_unsaved()
 
 
 def _bench(settings: Settings, store: AgentStore, model: ChatModel,

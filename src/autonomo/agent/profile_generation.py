@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 from pydantic import ValidationError
 
@@ -12,7 +11,7 @@ from autonomo.agent.parsing import parse_json_object
 from autonomo.agent.profile import AgentProfile, Directives, profile_schema
 from autonomo.errors import ModelResponseError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import Completion, Message, ToolSpec
+from autonomo.llm.types import Message, ToolSpec
 
 CREATE_AGENT = ToolSpec(
     name="create_agent",
@@ -21,11 +20,7 @@ CREATE_AGENT = ToolSpec(
 )
 
 
-def generate_profile(
-    model: ChatModel,
-    task: str,
-    call: Callable[..., Completion] | None = None,
-) -> tuple[AgentProfile, Directives]:
+def generate_profile(model: ChatModel, task: str) -> tuple[AgentProfile, Directives]:
     """A profile and directives for ``task`` from a ``create_agent`` call.
 
     Raises ``ModelResponseError`` when the model's answer is unusable; callers fall back to
@@ -35,14 +30,13 @@ def generate_profile(
         Message.system(prompts.render("create_agent", "system")),
         Message.user(prompts.render("create_agent", "user", task=task)),
     ]
-    call = call or (lambda m, msgs, **o: m.complete(msgs, **o))
     if model.supports_tools and not model.enforces_schema:
-        completion = call(model, messages, tools=[CREATE_AGENT], max_tokens=400)
+        completion = model.complete(messages, tools=[CREATE_AGENT], max_tokens=400)
         if not completion.tool_calls:
             raise ModelResponseError("The model did not call create_agent.")
         arguments = completion.tool_calls[0].arguments
     else:
-        completion = call(model, messages, schema=profile_schema(), max_tokens=400)
+        completion = model.complete(messages, schema=profile_schema(), max_tokens=400)
         arguments = parse_json_object(completion.text)
     try:
         name = str(arguments["name"]).strip()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -11,6 +9,7 @@ from typing import Any
 from autonomo.agent import summaries
 from autonomo.agent.agent import Agent
 from autonomo.agent.approval import Approval, AutoApproval, Decision
+from autonomo.agent.calls import ModelCalls
 from autonomo.agent.context import (
     build_messages,
     episodes_to_compact,
@@ -19,7 +18,7 @@ from autonomo.agent.context import (
 )
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
-from autonomo.agent.state import AgentState, CallRecord
+from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import Turn
 from autonomo.errors import BudgetExceededError, ModelResponseError, ProviderError, UserError
 from autonomo.llm.base import ChatModel
@@ -53,13 +52,10 @@ class Runner:
         self.observer = observer or RunObserver()
         self.agent.services.setdefault("ask_user", self.approval.ask)
         self._auto_runs = 0
-        #: model calls not yet written; they go with the step's next write
-        self._unsaved_calls: list[CallRecord] = []
+        #: budget, usage, plugins and the trajectory of every model call
+        self.calls = ModelCalls(agent.state, agent.plugins, self.observer, agent)
         #: the instruction of the proposal being made (kept with the action it produces)
         self._trigger = ""
-        #: guards usage, the budget reservation and the unsaved calls (summaries run in threads)
-        self._lock = threading.Lock()
-        self._reserved = 0.0
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self, max_steps: int | None = None) -> RunResult:
@@ -241,8 +237,7 @@ class Runner:
         self._write([episode], durable=False)
 
     def _write(self, episodes: list[Episode], *, durable: bool) -> None:
-        with self._lock:
-            calls, self._unsaved_calls = self._unsaved_calls, []
+        calls = self.calls.take_unsaved()
         durable = durable and self.agent.settings.agent.fsync_steps
         self.agent.store.write(self.agent.state, episodes=episodes, calls=calls,
                                durable=durable)
@@ -284,7 +279,7 @@ class Runner:
         (OpenDevin's condensed monologue). The originals stay in long-term memory."""
         state, limits = self.agent.state, self.agent.limits
         lines = summary_lines(state)
-        condenser = Condenser(_CallThrough(self, model, "condense"), keep_fraction=0.5)
+        condenser = Condenser(self.calls.model(model, "condense"), keep_fraction=0.5)
         count = condenser.oldest_part(lines, summaries_budget(limits), model.count_tokens)
         if count == 0:
             return
@@ -312,51 +307,10 @@ class Runner:
         self._write([], durable=True)
         self.observer.on_note(state, reason)
 
-    # -- model calls ----------------------------------------------------------------------------
     def call_model(self, model: ChatModel, purpose: str, messages: list[Message],
                    **options: Any) -> Completion:
-        """One model call: budget check, plugins, usage, trajectory. Thread-safe: summaries
-        call it from several threads at once."""
-        state = self.agent.state
-        reserved = self._reserve_budget(model, messages, options)
-        try:
-            self.observer.on_model_call(purpose, messages)
-            completion = None
-            if self.agent.plugins is not None:
-                completion = self.agent.plugins.hook.chat_completion(
-                    model=model, messages=messages, options=options)
-            if completion is None:
-                started = time.perf_counter()
-                completion = model.complete(messages, **options)
-                completion.latency_s = completion.latency_s or time.perf_counter() - started
-        finally:
-            with self._lock:
-                self._reserved -= reserved
-        with self._lock:
-            state.usage = state.usage + completion.usage.model_copy(update={"calls": 1})
-            self._unsaved_calls.append(CallRecord(len(state.episodes) + 1, purpose, messages,
-                                                  _loggable(options), completion))
-        self.observer.on_model_response(purpose, completion)
-        if self.agent.plugins is not None:
-            self.agent.plugins.hook.on_response(agent=self.agent, completion=completion)
-        return completion
-
-    def _reserve_budget(self, model: ChatModel, messages: list[Message], options: dict) -> float:
-        """Set aside the call's worst-case cost, or raise if that would pass the budget
-        (calls in flight count with their worst case, so parallel calls cannot overshoot)."""
-        budget = self.agent.state.budget
-        if budget is None:
-            return 0.0
-        estimate = model.estimate_cost(messages, options.get("max_tokens"))
-        with self._lock:
-            committed = self.agent.state.usage.cost + self._reserved
-            if committed + estimate > budget:
-                raise BudgetExceededError(
-                    f"spent ${committed:.4f} of ${budget:.4f}; the next call could cost up to "
-                    f"${estimate:.4f}."
-                )
-            self._reserved += estimate
-        return estimate
+        """One model call through the agent's gate (budget, plugins, usage, trajectory)."""
+        return self.calls.call(model, purpose, messages, **options)
 
     # -- memory and plugins ---------------------------------------------------------------------
     def _relevant_memories(self) -> list[str]:
@@ -400,21 +354,6 @@ class Runner:
         return action
 
 
-class _CallThrough(ChatModel):
-    """A model whose calls go through the runner (usage, budget, trajectory)."""
-
-    def __init__(self, runner: Runner, model: ChatModel, purpose: str) -> None:
-        self.runner, self.model, self.purpose = runner, model, purpose
-        self.name, self.context_window = model.name, model.context_window
-        self.enforces_schema = model.enforces_schema
-
-    def complete(self, messages, **options):  # type: ignore[override]
-        return self.runner.call_model(self.model, self.purpose, list(messages), **options)
-
-    def count_tokens(self, text: str) -> int:
-        return self.model.count_tokens(text)
-
-
 def memory_text(episode: Episode) -> str:
     """What long-term memory keeps of a step: the reply, the command and its full result."""
     reply = " ".join(str(v) for v in episode.action.thoughts.values())
@@ -422,13 +361,3 @@ def memory_text(episode: Episode) -> str:
     output = episode.result.output[:4000] if episode.result else ""
     return (f"Step {episode.number}: {episode.action.describe()}\n{reply}\n"
             f"Result ({status}): {output}")
-
-
-def _loggable(options: dict[str, Any]) -> dict[str, Any]:
-    """Options as stored in the trajectory (tool specs and schemas by size, not in full)."""
-    logged = dict(options)
-    if logged.get("tools"):
-        logged["tools"] = [t.name for t in logged["tools"]]
-    if logged.get("schema"):
-        logged["schema"] = "<the strategy's response schema>"
-    return {k: v for k, v in logged.items() if v is not None}

@@ -87,12 +87,7 @@ class SubAgentManager:
             self._copy_out(child)
             return result
         finally:  # the parent pays even when the child's run raised
-            spent = child.state.usage.model_copy(
-                update={f: getattr(child.state.usage, f) - getattr(before, f)
-                        for f in ("prompt_tokens", "cached_prompt_tokens", "completion_tokens",
-                                  "cost", "calls")}
-            )
-            self.parent.state.usage = self.parent.state.usage + spent
+            self.parent.state.usage = self.parent.state.usage + (child.state.usage - before)
 
     def _remaining_budget(self) -> float | None:
         budget = self.parent.state.budget

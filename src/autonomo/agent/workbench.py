@@ -129,7 +129,7 @@ class Workbench:
         base = load_directives(self.settings)
         calls: list[CallRecord] = []
         if profile is None:
-            profile, generated = profile_for(self.model, task, state, calls)
+            profile, generated, calls = profile_for(self.model, task, state, self.plugins)
             directives = (directives or base).merged_with(generated)
         state.profile = profile
         state.directives = directives or base

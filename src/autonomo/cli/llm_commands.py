@@ -19,7 +19,7 @@ from autonomo.cli.common import (
 )
 from autonomo.config import ModelConfig, Settings
 from autonomo.llm.types import Message
-from autonomo.llm.usage import MeteredModel, UsageLedger
+from autonomo.llm.usage import Meter, MeteredModel
 
 CHECK_PROMPT = "Reply with the single word: OK"
 
@@ -95,7 +95,7 @@ def chat(
     current = settings()
     base = (current.llm.smart or current.llm.fast) if smart else current.llm.fast
     config = override_model(base, provider=provider, model=model, base_url=base_url)
-    chat_model = MeteredModel(build_model(config, current), UsageLedger())
+    chat_model = MeteredModel(build_model(config, current), Meter())
     messages = ([Message.system(system)] if system else []) + [Message.user(prompt)]
     out = console()
     started = time.perf_counter()
@@ -108,7 +108,7 @@ def chat(
     finally:
         chat_model.close()
     total = time.perf_counter() - started
-    usage = chat_model.ledger.total
+    usage = chat_model.meter.total
     err_console().print(
         f"[dim]{escape(chat_model.name)} · {usage.prompt_tokens} prompt tokens "
         f"({usage.cached_prompt_tokens} cached) · {usage.completion_tokens} completion tokens · "

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from autonomo.config import Prices
-from autonomo.llm.types import Completion, Message, ToolSpec
+from autonomo.llm.types import ChatRequest, Completion, Message, ToolSpec
 
 
-class ChatModel(ABC):
+class ChatModel:
     """A chat model: messages in, a ``Completion`` out.
 
-    Providers implement ``complete``; ``acomplete`` and ``stream`` have working defaults that a
-    provider overrides when it can do better (native async, real token streaming).
+    Callers use ``complete`` / ``acomplete`` / ``stream``; each makes one ``ChatRequest``.
+    Providers implement ``call(request)``, and ``acall`` / ``stream_call`` when they can do
+    better than the defaults (native async, real token streaming).
 
     ``schema`` asks for a response that satisfies a JSON schema: the text of the completion is
     then a JSON document. ``tools`` offers functions the model may call (native tool calling).
@@ -33,8 +33,9 @@ class ChatModel(ABC):
     prices: Prices | None = None
     #: the answer length assumed when a call does not set ``max_tokens``
     default_max_tokens: int = 1024
+    #: the completion of the last call (after a stream: the whole of it, usage included)
+    last_completion: Completion | None = None
 
-    @abstractmethod
     def complete(
         self,
         messages: Sequence[Message],
@@ -46,18 +47,39 @@ class ChatModel(ABC):
         stop: Sequence[str] | None = None,
     ) -> Completion:
         """Run one call and return its completion."""
+        return self.call(ChatRequest.of(messages, tools=tools, schema=schema,
+                                        max_tokens=max_tokens, temperature=temperature,
+                                        stop=stop))
 
-    async def acomplete(
-        self,
-        messages: Sequence[Message],
-        **options: Any,
-    ) -> Completion:
-        """Async ``complete``; by default runs the sync call in a worker thread."""
-        return await asyncio.to_thread(self.complete, messages, **options)
+    async def acomplete(self, messages: Sequence[Message], **options: Any) -> Completion:
+        """Async ``complete``."""
+        return await self.acall(ChatRequest.of(messages, **options))
 
     def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
-        """Yield the response text in pieces as it is generated."""
-        yield self.complete(messages, **options).text
+        """Yield the response text in pieces as it is generated; afterwards
+        ``last_completion`` holds the whole completion."""
+        request = ChatRequest.of(messages, **options)
+        request.stream = True
+        return self.stream_call(request)
+
+    # -- what a provider implements ----------------------------------------------------------
+    def call(self, request: ChatRequest) -> Completion:
+        """Answer one request (providers implement this, not ``complete``)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement call().")
+
+    async def acall(self, request: ChatRequest) -> Completion:
+        """By default the sync call, in a worker thread."""
+        return await asyncio.to_thread(self.send, request)
+
+    def stream_call(self, request: ChatRequest) -> Iterator[str]:
+        """By default the whole answer as one piece."""
+        self.last_completion = self.send(request)
+        if self.last_completion.text:
+            yield self.last_completion.text
+
+    def send(self, request: ChatRequest) -> Completion:
+        """``request`` through ``complete`` (so that a subclass overriding it is honoured)."""
+        return self.complete(request.messages, **request.options())
 
     def count_tokens(self, text: str) -> int:
         """Tokens in ``text`` for this model; a rough estimate unless a provider knows better."""
@@ -76,5 +98,5 @@ class ChatModel(ABC):
             self.prices,
         )
 
-    def close(self) -> None:  # noqa: B027 - optional hook
+    def close(self) -> None:
         """Release resources (loaded weights, HTTP clients)."""

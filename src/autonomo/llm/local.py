@@ -33,7 +33,7 @@ from autonomo.llm.local_weights import (
     prefill_friendly_path,
     resolve_model_path,
 )
-from autonomo.llm.types import Completion, Message, Role, ToolCall, ToolSpec, Usage
+from autonomo.llm.types import ChatRequest, Completion, Message, Role, ToolCall, ToolSpec, Usage
 
 if TYPE_CHECKING:
     from llama_cpp import Llama
@@ -257,22 +257,12 @@ class LlamaCppModel(ChatModel):
 
     # -- calls ----------------------------------------------------------------------------
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[ToolSpec] | None = None,
-        schema: dict[str, Any] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] | None = None,
-    ) -> Completion:
+    def call(self, request: ChatRequest) -> Completion:
         started = time.perf_counter()
         run = _Run()
+        tools = request.tools
         with self._lock:
-            text = "".join(
-                self._stream(messages, run, tools, schema, max_tokens, temperature, stop)
-            )
+            text = "".join(self._stream(request, run))
             self._calls += 1
             call_number = self._calls
         completion = Completion(
@@ -299,45 +289,29 @@ class LlamaCppModel(ChatModel):
             completion.finish_reason = "tool_calls"
         return completion
 
-    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
+    def stream_call(self, request: ChatRequest) -> Iterator[str]:
         """Yield the response text in pieces as tokens are decoded."""
         with self._lock:
-            yield from self._stream(
-                messages,
-                _Run(),
-                options.get("tools"),
-                options.get("schema"),
-                options.get("max_tokens"),
-                options.get("temperature"),
-                options.get("stop"),
-            )
+            yield from self._stream(request, _Run())
 
-    def _stream(
-        self,
-        messages: Sequence[Message],
-        run: _Run,
-        tools: Sequence[ToolSpec] | None,
-        schema: dict[str, Any] | None,
-        max_tokens: int | None,
-        temperature: float | None,
-        stop: Sequence[str] | None,
-    ) -> Iterator[str]:
+    def _stream(self, request: ChatRequest, run: _Run) -> Iterator[str]:
         llm = self._load()
-        tokens = self._prompt_tokens(self.render(messages, tools))
+        tools, schema, temperature = request.tools, request.schema, request.temperature
+        tokens = self._prompt_tokens(self.render(request.messages, tools))
         run.prompt_tokens = len(tokens)
         if len(tokens) >= self.n_ctx:
             raise ProviderError(
                 f"The prompt has {len(tokens)} tokens; the context window of {self.name} is "
                 f"{self.n_ctx}. Shorten the prompt or raise n_ctx."
             )
-        budget = min(max_tokens or self.default_max_tokens, self.n_ctx - len(tokens))
+        budget = min(request.max_tokens or self.default_max_tokens, self.n_ctx - len(tokens))
         temp = self.default_temperature if temperature is None else temperature
         if tools:
             schema = tool_call_schema(tools)
         grammar = self._grammar(schema) if schema is not None else None
         try:
             run.cached_prompt_tokens = self._prefill(llm, tokens)
-            yield from self._decode(llm, run, budget, temp, list(stop or ()), grammar)
+            yield from self._decode(llm, run, budget, temp, list(request.stop or ()), grammar)
         finally:
             if grammar is not None:
                 grammar.close()

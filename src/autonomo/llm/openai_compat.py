@@ -39,7 +39,7 @@ from autonomo.llm.retry import (
     error_for_transport,
 )
 from autonomo.llm.tokens import context_window_for, count_messages, encoding_for_model
-from autonomo.llm.types import Completion, Message, Role, ToolCall, ToolSpec, Usage
+from autonomo.llm.types import ChatRequest, Completion, Message, Role, ToolCall, ToolSpec, Usage
 from autonomo.llm.usage import cost_of
 
 log = logging.getLogger(__name__)
@@ -295,19 +295,10 @@ class OpenAICompatModel(ChatModel):
 
     # -- request --------------------------------------------------------------------------
 
-    def _body(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[ToolSpec] | None,
-        schema: dict[str, Any] | None,
-        mode: SchemaMode | None,
-        max_tokens: int | None,
-        temperature: float | None,
-        stop: Sequence[str] | None,
-        stream: bool,
-    ) -> dict[str, Any]:
-        payload = [_message_payload(m) for m in messages]
+    def _body(self, request: ChatRequest, mode: SchemaMode | None, *,
+              stream: bool) -> dict[str, Any]:
+        schema, tools, temperature = request.schema, request.tools, request.temperature
+        payload = [_message_payload(m) for m in request.messages]
         if schema is not None and mode != "json_schema":
             instruction = schema_instruction(schema)
             if payload and payload[0]["role"] == "system":
@@ -322,11 +313,11 @@ class OpenAICompatModel(ChatModel):
         body: dict[str, Any] = {
             "model": self.model,
             "messages": payload,
-            token_key: max_tokens or self.config.max_tokens,
+            token_key: request.max_tokens or self.config.max_tokens,
             "temperature": self.config.temperature if temperature is None else temperature,
         }
-        if stop:
-            body["stop"] = list(stop)
+        if request.stop:
+            body["stop"] = request.stop
         if tools:
             body["tools"] = [_tool_payload(t) for t in tools]
         if schema is not None and mode == "json_schema":
@@ -494,50 +485,22 @@ class OpenAICompatModel(ChatModel):
 
     # -- ChatModel ------------------------------------------------------------------------
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[ToolSpec] | None = None,
-        schema: dict[str, Any] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] | None = None,
-    ) -> Completion:
+    def call(self, request: ChatRequest) -> Completion:
         started = time.perf_counter()
-        options = {
-            "tools": tools,
-            "schema": schema,
-            "max_tokens": max_tokens,
-            "temperature": temperature,
-            "stop": stop,
-        }
         data, mode = self._send(
-            schema,
-            lambda mode: self._post(self._body(messages, mode=mode, stream=False, **options)),
-        )
-        return self._from_response(data, messages, mode, started)
+            request.schema, lambda mode: self._post(self._body(request, mode, stream=False)))
+        return self._from_response(data, request.messages, mode, started)
 
-    async def acomplete(self, messages: Sequence[Message], **options: Any) -> Completion:
+    async def acall(self, request: ChatRequest) -> Completion:
         started = time.perf_counter()
-        schema = options.get("schema")
-        mode: SchemaMode | None = self.schema_mode if schema is not None else None
+        mode: SchemaMode | None = self.schema_mode if request.schema is not None else None
         while True:
-            body = self._body(messages, mode=mode, stream=False, **self._options(options))
             try:
-                data = await self._apost(body)
+                data = await self._apost(self._body(request, mode, stream=False))
                 break
             except ProviderHTTPError as exc:
                 mode = self._degrade(mode, exc)
-        return self._from_response(data, messages, mode, started)
-
-    @staticmethod
-    def _options(options: dict[str, Any]) -> dict[str, Any]:
-        known = ("tools", "schema", "max_tokens", "temperature", "stop")
-        unknown = set(options) - set(known)
-        if unknown:
-            raise TypeError(f"Unknown model option(s): {', '.join(sorted(unknown))}")
-        return {key: options.get(key) for key in known}
+        return self._from_response(data, request.messages, mode, started)
 
     def _open_stream(self, body: dict[str, Any]) -> httpx.Response:
         def attempt() -> httpx.Response:
@@ -559,13 +522,13 @@ class OpenAICompatModel(ChatModel):
 
         return call_with_retry(attempt, self.retry)
 
-    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
+    def stream_call(self, request: ChatRequest) -> Iterator[str]:
         """Yield text deltas as the server sends them; retried only before the first one."""
         started = time.perf_counter()
-        opts = self._options(options)
+        messages = request.messages
         response, mode = self._send(
-            opts["schema"],
-            lambda mode: self._open_stream(self._body(messages, mode=mode, stream=True, **opts)),
+            request.schema,
+            lambda mode: self._open_stream(self._body(request, mode, stream=True)),
         )
         state = _StreamState()
         with contextlib.closing(response):
@@ -597,11 +560,11 @@ class OpenAICompatModel(ChatModel):
     async def astream(self, messages: Sequence[Message], **options: Any) -> AsyncIterator[str]:
         """Async ``stream`` (opening the stream is retried; a broken stream is not)."""
         started = time.perf_counter()
-        opts = self._options(options)
-        mode: SchemaMode | None = self.schema_mode if opts["schema"] is not None else None
+        request = ChatRequest.of(messages, **options)
+        mode: SchemaMode | None = self.schema_mode if request.schema is not None else None
         client = self._ahttp()
         while True:
-            body = self._body(messages, mode=mode, stream=True, **opts)
+            body = self._body(request, mode, stream=True)
 
             async def attempt(body: dict[str, Any] = body) -> httpx.Response:
                 request = client.build_request(

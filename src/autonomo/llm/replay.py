@@ -25,7 +25,8 @@ from typing import Any
 
 from autonomo.errors import ConfigError, UserError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import Completion, Message, ToolSpec, Usage
+from autonomo.llm.types import ChatRequest, Completion, Message
+from autonomo.llm.wrapper import ModelWrapper, Wrap
 
 CASSETTE_VERSION = 1
 REDACTED = "[REDACTED]"
@@ -90,120 +91,40 @@ def _scrub(value: Any, secrets: list[str]) -> Any:
     return value
 
 
-def request_record(
-    messages: Sequence[Message],
-    *,
-    tools: Sequence[ToolSpec] | None = None,
-    schema: dict[str, Any] | None = None,
-    max_tokens: int | None = None,
-    temperature: float | None = None,
-    stop: Sequence[str] | None = None,
-) -> dict[str, Any]:
+def request_record(messages: Sequence[Message], **options: Any) -> dict[str, Any]:
     """The request as plain JSON data, the form stored and compared."""
-    return {
-        "messages": [m.model_dump(mode="json", exclude_defaults=True) for m in messages],
-        "tools": [t.model_dump(mode="json") for t in tools or []],
-        "schema": schema,
-        "max_tokens": max_tokens,
-        "temperature": temperature,
-        "stop": list(stop) if stop else None,
-    }
+    return ChatRequest.of(messages, **options).record()
 
 
-_OPTIONS = ("tools", "schema", "max_tokens", "temperature", "stop")
-
-
-def _options(options: dict[str, Any]) -> dict[str, Any]:
-    unknown = set(options) - set(_OPTIONS)
-    if unknown:
-        raise TypeError(f"Unknown model option(s): {', '.join(sorted(unknown))}")
-    return {key: options.get(key) for key in _OPTIONS}
-
-
-class RecordingModel(ChatModel):
+class RecordingModel(ModelWrapper):
     """Wraps a model and appends every call to a JSONL cassette (created if missing)."""
 
     def __init__(
         self, inner: ChatModel, path: str | Path, *, secrets: Iterable[str] = ()
     ) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.path = Path(path).expanduser()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.secrets = [*secrets, *_inner_secrets(inner)]
-        self.name = inner.name
-        self.context_window = inner.context_window
-        self.enforces_schema = inner.enforces_schema
-        self.supports_tools = inner.supports_tools
-        self.prices = getattr(inner, "prices", None)
-        self.default_max_tokens: int = getattr(inner, "default_max_tokens", 512)
-        self.last_completion: Completion | None = None
         with _locks_guard:
             self._lock = _write_locks.setdefault(self.path.resolve(), threading.Lock())
 
-    def _append(
-        self,
-        kind: str,
-        request: dict[str, Any],
-        completion: Completion,
-        chunks: list[str] | None = None,
-    ) -> None:
+    def wrap(self, request: ChatRequest) -> Wrap:
+        completion = yield
         entry: dict[str, Any] = {
             "version": CASSETTE_VERSION,
-            "kind": kind,
+            "kind": "stream" if request.stream else "complete",
             "model": self.name,
             "context_window": self.context_window,
-            "request": request,
+            "request": request.record(),
             "completion": completion.model_dump(mode="json"),
         }
-        if chunks is not None:
-            entry["chunks"] = chunks
+        if self.chunks is not None:
+            entry["chunks"] = self.chunks
         line = json.dumps(scrub(entry, [*self.secrets, *_environment_secrets()]))
         with self._lock, self.path.open("a", encoding="utf-8") as handle:
             handle.write(line + "\n")
-        self.last_completion = completion
-
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[ToolSpec] | None = None,
-        schema: dict[str, Any] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] | None = None,
-    ) -> Completion:
-        options = {"tools": tools, "schema": schema, "max_tokens": max_tokens,
-                   "temperature": temperature, "stop": stop}
-        completion = self.inner.complete(messages, **options)
-        self._append("complete", request_record(messages, **options), completion)
         return completion
-
-    async def acomplete(self, messages: Sequence[Message], **options: Any) -> Completion:
-        options = _options(options)
-        completion = await self.inner.acomplete(messages, **options)
-        self._append("complete", request_record(messages, **options), completion)
-        return completion
-
-    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
-        options = _options(options)
-        before = getattr(self.inner, "last_completion", None)
-        chunks: list[str] = []
-        for piece in self.inner.stream(messages, **options):
-            chunks.append(piece)
-            yield piece
-        completion = getattr(self.inner, "last_completion", None)
-        if completion is None or completion is before:
-            completion = Completion(text="".join(chunks), model=self.name, usage=Usage(calls=1))
-        self._append("stream", request_record(messages, **options), completion, chunks)
-
-    def count_tokens(self, text: str) -> int:
-        return self.inner.count_tokens(text)
-
-    def count_message_tokens(self, messages: Sequence[Message]) -> int:
-        return self.inner.count_message_tokens(messages)
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 def _inner_secrets(inner: ChatModel) -> list[str]:
@@ -310,25 +231,13 @@ class ReplayModel(ChatModel):
                 )
         return entry
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[ToolSpec] | None = None,
-        schema: dict[str, Any] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] | None = None,
-    ) -> Completion:
-        entry = self._next(
-            request_record(messages, tools=tools, schema=schema, max_tokens=max_tokens,
-                           temperature=temperature, stop=stop)
-        )
+    def call(self, request: ChatRequest) -> Completion:
+        entry = self._next(request.record())
         self.last_completion = Completion.model_validate(entry["completion"])
         return self.last_completion
 
-    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
-        entry = self._next(request_record(messages, **_options(options)))
+    def stream_call(self, request: ChatRequest) -> Iterator[str]:
+        entry = self._next(request.record())
         completion = Completion.model_validate(entry["completion"])
         yield from entry.get("chunks") or ([completion.text] if completion.text else [])
         self.last_completion = completion

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import Completion, Message, ToolCall, ToolSpec, Usage
+from autonomo.llm.types import ChatRequest, Completion, Message, ToolCall, Usage
 
 Response = str | dict[str, Any] | Completion | ToolCall | list[ToolCall]
 ResponseFactory = Callable[[Sequence[Message]], Response]
@@ -53,19 +53,11 @@ class ScriptedModel(ChatModel):
         if self.queue:
             raise AssertionError(f"{len(self.queue)} scripted responses were never used")
 
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[ToolSpec] | None = None,
-        schema: dict[str, Any] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] | None = None,
-    ) -> Completion:
+    def call(self, request: ChatRequest) -> Completion:
         started = time.perf_counter()
+        messages = request.messages
         self.calls.append(
-            {"messages": list(messages), "tools": list(tools or []), "schema": schema}
+            {"messages": messages, "tools": list(request.tools or []), "schema": request.schema}
         )
         if not self.queue:
             raise ScriptExhaustedError(
@@ -89,8 +81,9 @@ class ScriptedModel(ChatModel):
         self._previous_prompt = list(messages)
         return completion
 
-    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
-        text = self.complete(messages, **options).text
+    def stream_call(self, request: ChatRequest) -> Iterator[str]:
+        self.last_completion = self.call(request)
+        text = self.last_completion.text
         for start in range(0, len(text), 8):
             yield text[start : start + 8]
 

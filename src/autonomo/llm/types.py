@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -70,14 +72,18 @@ class Usage(BaseModel):
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
 
+    def _combine(self, other: Usage, sign: int) -> Usage:
+        return Usage(**{name: getattr(self, name) + sign * getattr(other, name)
+                        for name in Usage.model_fields})
+
     def __add__(self, other: Usage) -> Usage:
-        return Usage(
-            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
-            cached_prompt_tokens=self.cached_prompt_tokens + other.cached_prompt_tokens,
-            completion_tokens=self.completion_tokens + other.completion_tokens,
-            cost=self.cost + other.cost,
-            calls=self.calls + other.calls,
-        )
+        return self._combine(other, 1)
+
+    def __radd__(self, other: Any) -> Usage:  # sum(usages) starts from 0
+        return self if other == 0 else self._combine(other, 1)
+
+    def __sub__(self, other: Usage) -> Usage:
+        return self._combine(other, -1)
 
 
 class Completion(BaseModel):
@@ -89,3 +95,57 @@ class Completion(BaseModel):
     latency_s: float = 0.0
     model: str = ""
     finish_reason: str | None = None
+
+
+#: the options of a model call, besides the messages, in the order ``complete`` takes them
+OPTIONS = ("tools", "schema", "max_tokens", "temperature", "stop")
+
+
+@dataclass
+class ChatRequest:
+    """One model call: what ``ChatModel.complete`` was asked. Providers answer it in
+    ``ChatModel.call``; wrappers (recording, metering, plugins) pass it along."""
+
+    messages: list[Message]
+    tools: list[ToolSpec] | None = None
+    schema: dict[str, Any] | None = None
+    max_tokens: int | None = None
+    temperature: float | None = None
+    stop: list[str] | None = None
+    #: answered as a stream of text pieces (``ChatModel.stream``)
+    stream: bool = field(default=False, compare=False)
+
+    @classmethod
+    def of(cls, messages: Sequence[Message], **options: Any) -> ChatRequest:
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise TypeError(f"Unknown model option(s): {', '.join(sorted(unknown))}")
+        tools, stop = options.get("tools"), options.get("stop")
+        return cls(list(messages), list(tools) if tools else None, options.get("schema"),
+                   options.get("max_tokens"), options.get("temperature"),
+                   list(stop) if stop else None)
+
+    def options(self) -> dict[str, Any]:
+        """The keyword arguments of ``complete`` for this request."""
+        return {name: getattr(self, name) for name in OPTIONS}
+
+    def record(self) -> dict[str, Any]:
+        """The request as plain JSON data (cassettes store and compare this)."""
+        return {
+            "messages": [m.model_dump(mode="json", exclude_defaults=True)
+                         for m in self.messages],
+            "tools": [t.model_dump(mode="json") for t in self.tools or []],
+            "schema": self.schema,
+            "max_tokens": self.max_tokens,
+            "temperature": self.temperature,
+            "stop": self.stop,
+        }
+
+    def loggable(self) -> dict[str, Any]:
+        """The options as an agent's trajectory keeps them (tools by name, no schema)."""
+        logged = {k: v for k, v in self.options().items() if v is not None}
+        if self.tools:
+            logged["tools"] = [t.name for t in self.tools]
+        if self.schema:
+            logged["schema"] = "<the strategy's response schema>"
+        return logged

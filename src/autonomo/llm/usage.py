@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from autonomo.config import Prices
 from autonomo.errors import BudgetExceededError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import Completion, Message, ToolSpec, Usage
+from autonomo.llm.types import ChatRequest, Message, Usage
+from autonomo.llm.wrapper import ModelWrapper, Wrap
 
 PER_TOKEN = 1_000_000  # prices are per million tokens
 
@@ -34,26 +35,69 @@ def worst_case_cost(prompt_tokens: int, max_tokens: int, prices: Prices | None) 
     return (prompt_tokens * prices.prompt + max_tokens * prices.completion) / PER_TOKEN
 
 
-class UsageLedger:
-    """Usage of a run: the total and a breakdown per model. Safe to share between threads."""
+class Meter:
+    """Usage and budget of one spender (a run, an agent, a chat), shared by its models and
+    safe across threads: the one place usage is added up and the budget enforced.
 
-    def __init__(self) -> None:
+    Before a call, ``reserve`` sets its worst case aside (the whole prompt uncached and a
+    full-length answer) and refuses with ``BudgetExceededError`` when spending plus what
+    calls in flight reserved plus this worst case would pass the budget; ``settle`` then
+    replaces the reservation with the real usage.
+    """
+
+    def __init__(self, budget: float | None = None, usage: Usage | None = None) -> None:
         self._lock = threading.Lock()
+        self._budget = budget
+        self._usage = usage or Usage()
         self._by_model: dict[str, Usage] = {}
+        self._reserved = 0.0
 
-    def record(self, model: str, usage: Usage) -> None:
-        with self._lock:
-            self._by_model[model] = self._by_model.get(model, Usage()) + usage
+    # the two values a subclass may keep elsewhere (an agent's state)
+    @property
+    def budget(self) -> float | None:
+        return self._budget
+
+    @budget.setter
+    def budget(self, value: float | None) -> None:
+        self._budget = value
 
     @property
     def total(self) -> Usage:
-        with self._lock:
-            return sum(self._by_model.values(), Usage())
+        return self._usage
+
+    @total.setter
+    def total(self, value: Usage) -> None:
+        self._usage = value
 
     @property
     def by_model(self) -> dict[str, Usage]:
         with self._lock:
             return {name: usage.model_copy() for name, usage in self._by_model.items()}
+
+    def reserve(self, model: ChatModel, request: ChatRequest) -> float:
+        """Set the call's worst-case cost aside, or raise if it could pass the budget."""
+        budget = self.budget
+        if budget is None:
+            return 0.0
+        worst = model.estimate_cost(request.messages, request.max_tokens)
+        with self._lock:
+            committed = self.total.cost + self._reserved
+            if committed + worst > budget:
+                raise BudgetExceededError(
+                    f"Budget of ${budget:.4f} reached: ${committed:.4f} spent or reserved, and "
+                    f"the next call to {model.name} could cost up to ${worst:.4f}. Raise the "
+                    "budget (agent.budget, --budget) to go on."
+                )
+            self._reserved += worst
+        return worst
+
+    def settle(self, reserved: float, model: str, usage: Usage | None) -> None:
+        """The call is over: drop its reservation and count what it used (None: failed)."""
+        with self._lock:
+            self._reserved -= reserved
+            if usage is not None:
+                self.total = self.total + usage
+                self._by_model[model] = self._by_model.get(model, Usage()) + usage
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for storage or display."""
@@ -63,110 +107,43 @@ class UsageLedger:
         }
 
 
-class MeteredModel(ChatModel):
-    """Wraps a model: records every call in a ledger and enforces a budget (US dollars).
+#: the older name
+UsageLedger = Meter
 
-    Before each call the worst case (prompt at full price + ``max_tokens`` of answer) is added
-    to what the ledger has spent; if that would pass the budget the call is not made and
-    ``BudgetExceededError`` says how much was spent. Several models may share one ledger and
-    so one budget. Prices come from the argument or from the inner model's ``prices``.
+
+class MeteredModel(ModelWrapper):
+    """A model whose calls are counted by a ``Meter`` and refused past its budget.
+
+    Several models may share one meter and so one budget. The cost of a call is computed
+    from ``prices`` (the argument, else the inner model's) when the provider did not set it.
     """
 
-    def __init__(
-        self,
-        inner: ChatModel,
-        ledger: UsageLedger,
-        budget: float | None = None,
-        *,
-        prices: Prices | None = None,
-    ) -> None:
-        self.inner = inner
-        self.ledger = ledger
-        self.budget = budget
-        self.prices = prices if prices is not None else getattr(inner, "prices", None)
-        self.name = inner.name
-        self.context_window = inner.context_window
-        self.enforces_schema = inner.enforces_schema
-        self.supports_tools = inner.supports_tools
-        self.default_max_tokens: int = getattr(inner, "default_max_tokens", 512)
-        self.last_completion: Completion | None = None
+    def __init__(self, inner: ChatModel, meter: Meter, *, prices: Prices | None = None) -> None:
+        super().__init__(inner)
+        self.meter = meter
+        self._prices = prices
 
-    def check_budget(self, messages: Sequence[Message], max_tokens: int | None) -> None:
-        """Raise ``BudgetExceededError`` if the call could take spending past the budget."""
-        if self.budget is None:
-            return
-        spent = self.ledger.total.cost
-        worst = worst_case_cost(
-            self.inner.count_message_tokens(messages),
-            max_tokens or self.default_max_tokens,
-            self.prices,
-        )
-        if spent + worst > self.budget:
-            raise BudgetExceededError(
-                f"Budget of ${self.budget:.4f} reached: ${spent:.4f} spent, and the next call "
-                f"to {self.name} could cost up to ${worst:.4f}. Raise agent.budget to go on."
-            )
+    @property  # type: ignore[override]
+    def prices(self) -> Prices | None:
+        return self._prices if self._prices is not None else self.inner.prices
 
-    def _account(self, completion: Completion) -> Completion:
-        if completion.usage.cost == 0.0 and self.prices is not None:
-            completion.usage.cost = cost_of(completion.usage, self.prices)
-        if completion.usage.calls == 0:
-            completion.usage.calls = 1
-        self.ledger.record(self.name, completion.usage)
-        self.last_completion = completion
+    def estimate_cost(self, messages: Sequence[Message], max_tokens: int | None = None) -> float:
+        if self._prices is None:
+            return self.inner.estimate_cost(messages, max_tokens)
+        return worst_case_cost(self.count_message_tokens(messages),
+                               max_tokens or self.default_max_tokens, self._prices)
+
+    def wrap(self, request: ChatRequest) -> Wrap:
+        reserved = self.meter.reserve(self, request)
+        try:
+            completion = yield
+        except BaseException:
+            self.meter.settle(reserved, self.name, None)
+            raise
+        usage = completion.usage
+        if usage.cost == 0.0 and self.prices is not None:
+            usage.cost = cost_of(usage, self.prices)
+        if usage.calls == 0:
+            usage.calls = 1
+        self.meter.settle(reserved, self.name, usage)
         return completion
-
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[ToolSpec] | None = None,
-        schema: dict[str, Any] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] | None = None,
-    ) -> Completion:
-        self.check_budget(messages, max_tokens)
-        completion = self.inner.complete(
-            messages,
-            tools=tools,
-            schema=schema,
-            max_tokens=max_tokens,
-            temperature=temperature,
-            stop=stop,
-        )
-        return self._account(completion)
-
-    async def acomplete(self, messages: Sequence[Message], **options: Any) -> Completion:
-        self.check_budget(messages, options.get("max_tokens"))
-        return self._account(await self.inner.acomplete(messages, **options))
-
-    def stream(self, messages: Sequence[Message], **options: Any) -> Iterator[str]:
-        self.check_budget(messages, options.get("max_tokens"))
-        before = getattr(self.inner, "last_completion", None)
-        pieces: list[str] = []
-        for piece in self.inner.stream(messages, **options):
-            pieces.append(piece)
-            yield piece
-        completion = getattr(self.inner, "last_completion", None)
-        if completion is None or completion is before:  # no usage reported for the stream
-            text = "".join(pieces)
-            completion = Completion(
-                text=text,
-                model=self.name,
-                usage=Usage(
-                    prompt_tokens=self.inner.count_message_tokens(messages),
-                    completion_tokens=self.inner.count_tokens(text),
-                    calls=1,
-                ),
-            )
-        self._account(completion)
-
-    def count_tokens(self, text: str) -> int:
-        return self.inner.count_tokens(text)
-
-    def count_message_tokens(self, messages: Sequence[Message]) -> int:
-        return self.inner.count_message_tokens(messages)
-
-    def close(self) -> None:
-        self.inner.close()

@@ -6,6 +6,8 @@ private and link-local addresses are refused unless ``web.allow_private_addresse
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import errno
 import functools
@@ -14,10 +16,10 @@ import shutil
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urljoin, urlsplit
 
 import httpx
@@ -31,6 +33,7 @@ from autonomo.tools.registry import CommandError, command
 
 USER_AGENT = "autonomo/0.1 (+https://github.com/autonomo)"
 MAX_REDIRECTS = 5
+_T = TypeVar("_T")
 
 
 # -- search engines --------------------------------------------------------------------------
@@ -126,36 +129,68 @@ class Fetched:
 
 def _stream(url: str, config: WebConfig, sink: Callable[[bytes], None]) -> tuple[str, str, bool]:
     """GET ``url`` (checking every redirect hop) into ``sink``; returns (final url,
-    content type, truncated)."""
-    limit = config.max_download_mb * 1024 * 1024
+    content type, truncated).
+
+    ``web.timeout_s`` bounds the whole exchange — connecting, redirects, headers and body —
+    not each read: a server that trickles one byte a second would otherwise keep the command
+    busy for as long as it likes. The request runs on an event loop so the deadline can cancel
+    it wherever it waits.
+    """
+    where = [url]
+
+    async def bounded() -> tuple[str, str, bool]:
+        async with asyncio.timeout(config.timeout_s):
+            return await _stream_async(where, config, sink)
+
     try:
-        with httpx.Client(
-            timeout=config.timeout_s,
-            follow_redirects=False,
-            headers={"User-Agent": USER_AGENT},
-        ) as client:
-            for _ in range(MAX_REDIRECTS + 1):
-                check_url(url, allow_private=config.allow_private_addresses)
-                with client.stream("GET", url) as response:
-                    if response.is_redirect:
-                        url = urljoin(url, response.headers.get("location", ""))
-                        continue
-                    if response.status_code >= 400:
-                        raise CommandError(f"{url} answered HTTP {response.status_code}.")
-                    size = 0
-                    for chunk in response.iter_bytes():
-                        if size + len(chunk) > limit:
-                            sink(chunk[: limit - size])
-                            return url, response.headers.get("content-type", ""), True
-                        sink(chunk)
-                        size += len(chunk)
-                    return url, response.headers.get("content-type", ""), False
-    except httpx.TimeoutException as exc:
-        raise CommandError(f"{url} did not answer within {config.timeout_s:g} s.") from exc
+        return _run_coroutine(bounded)
+    except TimeoutError as exc:
+        raise CommandError(
+            f"{where[0]} did not finish within {config.timeout_s:g} s (web.timeout_s, the limit "
+            "for the whole download); it was stopped."
+        ) from exc
     except httpx.HTTPError as exc:
         raise CommandError(
-            f"Could not fetch {url}: {exc}. Is there a network connection?"
+            f"Could not fetch {where[0]}: {exc}. Is there a network connection?"
         ) from exc
+
+
+def _run_coroutine(factory: Callable[[], Coroutine[Any, Any, _T]]) -> _T:
+    """Run a coroutine to completion from synchronous code, also when this thread already
+    runs an event loop (then in a worker thread)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(factory())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(factory())).result()
+
+
+async def _stream_async(
+    where: list[str], config: WebConfig, sink: Callable[[bytes], None]
+) -> tuple[str, str, bool]:
+    limit = config.max_download_mb * 1024 * 1024
+    url = where[0]
+    async with httpx.AsyncClient(
+        timeout=config.timeout_s, follow_redirects=False, headers={"User-Agent": USER_AGENT}
+    ) as client:
+        for _ in range(MAX_REDIRECTS + 1):
+            check_url(url, allow_private=config.allow_private_addresses)
+            where[0] = url
+            async with client.stream("GET", url) as response:
+                if response.is_redirect:
+                    url = urljoin(url, response.headers.get("location", ""))
+                    continue
+                if response.status_code >= 400:
+                    raise CommandError(f"{url} answered HTTP {response.status_code}.")
+                size = 0
+                async for chunk in response.aiter_bytes():
+                    if size + len(chunk) > limit:
+                        sink(chunk[: limit - size])
+                        return url, response.headers.get("content-type", ""), True
+                    sink(chunk)
+                    size += len(chunk)
+                return url, response.headers.get("content-type", ""), False
     raise CommandError(f"{url} redirected more than {MAX_REDIRECTS} times.")
 
 

@@ -1,0 +1,126 @@
+"""How an agent's model calls are made: each goes through one chain of wrappers.
+
+    MeteredModel   budget (reservations for calls in flight) and usage, kept in the state
+      TracedModel  the observer hears of it; timed; kept for the trajectory; on_response hook
+        PluginModel  a plugin's ``chat_completion`` hook may answer instead of the model
+          the model
+
+The runner, the summaries, the condenser and profile generation all call through it, so
+usage and budget are counted in one place.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from autonomo.agent.events import RunObserver
+from autonomo.agent.state import AgentState, CallRecord
+from autonomo.llm.base import ChatModel
+from autonomo.llm.types import ChatRequest, Completion, Message, Usage
+from autonomo.llm.usage import Meter, MeteredModel
+from autonomo.llm.wrapper import ModelWrapper, Wrap
+
+if TYPE_CHECKING:
+    from autonomo.agent.agent import Agent
+
+
+class StateMeter(Meter):
+    """A ``Meter`` whose budget and usage are the agent state's, so they are saved with it."""
+
+    def __init__(self, state: AgentState) -> None:
+        super().__init__()
+        self.state = state
+
+    @property
+    def budget(self) -> float | None:
+        return self.state.budget
+
+    @budget.setter
+    def budget(self, value: float | None) -> None:
+        self.state.budget = value
+
+    @property
+    def total(self) -> Usage:
+        return self.state.usage
+
+    @total.setter
+    def total(self, value: Usage) -> None:
+        self.state.usage = value
+
+
+class PluginModel(ModelWrapper):
+    """Lets a plugin's ``chat_completion`` hook answer a call instead of the model."""
+
+    def __init__(self, inner: ChatModel, plugins: pluggy.PluginManager) -> None:
+        super().__init__(inner)
+        self.plugins = plugins
+
+    def wrap(self, request: ChatRequest) -> Wrap:
+        answer = self.plugins.hook.chat_completion(
+            model=self.inner, messages=request.messages, options=request.options())
+        if answer is not None:
+            return answer
+        return (yield)
+
+
+class TracedModel(ModelWrapper):
+    """Tells the observer about each call, times it and keeps it for the trajectory."""
+
+    def __init__(self, inner: ChatModel, calls: ModelCalls, purpose: str) -> None:
+        super().__init__(inner)
+        self.calls, self.purpose = calls, purpose
+
+    def wrap(self, request: ChatRequest) -> Wrap:
+        self.calls.observer.on_model_call(self.purpose, request.messages)
+        started = time.perf_counter()
+        completion = yield
+        completion.latency_s = completion.latency_s or time.perf_counter() - started
+        self.calls.record(self.purpose, request, completion)
+        return completion
+
+
+class ModelCalls:
+    """An agent's gate to its models; thread-safe (summaries call from several threads)."""
+
+    def __init__(self, state: AgentState, plugins: pluggy.PluginManager | None,
+                 observer: RunObserver | None = None, agent: Agent | None = None) -> None:
+        self.state, self.plugins = state, plugins
+        self.observer = observer or RunObserver()
+        #: given to the ``on_response`` hook
+        self.agent = agent
+        self.meter = StateMeter(state)
+        self._lock = threading.Lock()
+        self._unsaved: list[CallRecord] = []
+        self._models: dict[tuple[int, str], ChatModel] = {}
+
+    def model(self, model: ChatModel, purpose: str) -> ChatModel:
+        """``model`` as this agent calls it for ``purpose`` (a ChatModel like any other)."""
+        key = (id(model), purpose)
+        wrapped = self._models.get(key)
+        if wrapped is None:
+            inner = PluginModel(model, self.plugins) if self.plugins is not None else model
+            wrapped = MeteredModel(TracedModel(inner, self, purpose), self.meter)
+            self._models[key] = wrapped
+        return wrapped
+
+    def call(self, model: ChatModel, purpose: str, messages: list[Message],
+             **options: Any) -> Completion:
+        return self.model(model, purpose).complete(messages, **options)
+
+    def record(self, purpose: str, request: ChatRequest, completion: Completion) -> None:
+        with self._lock:
+            self._unsaved.append(CallRecord(len(self.state.episodes) + 1, purpose,
+                                            request.messages, request.loggable(), completion))
+        self.observer.on_model_response(purpose, completion)
+        if self.plugins is not None:
+            self.plugins.hook.on_response(agent=self.agent, completion=completion)
+
+    def take_unsaved(self) -> list[CallRecord]:
+        """The calls not yet written (they go with the step's next write)."""
+        with self._lock:
+            calls, self._unsaved = self._unsaved, []
+        return calls
