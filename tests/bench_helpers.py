@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -83,7 +84,34 @@ class TaskModel(ScriptedModel):
             self.add(*self.plans.get(task, [reply("finish", reason="unknown task")]))
         if self.delay:
             time.sleep(self.delay)
+        while isinstance(self.queue[0], dict) and "act" in self.queue[0]:
+            _act(self.queue.popleft())
         return super().complete(messages, **options)
+
+
+def _act(step: dict[str, Any]) -> None:
+    """Side effects a plan can ask for between replies: {"act": "mark", "path": P} writes this
+    process's pid to P unless it exists (then the plan's next "sleep" is skipped);
+    {"act": "sleep", "seconds": S}."""
+    if step["act"] == "mark":
+        path = Path(step["path"])
+        step_done = path.exists()
+        if not step_done:
+            path.write_text(str(os.getpid()))
+        _act.skip_sleep = step_done  # type: ignore[attr-defined]
+    elif step["act"] == "sleep":
+        if not getattr(_act, "skip_sleep", False):
+            time.sleep(step["seconds"])
+        _act.skip_sleep = False  # type: ignore[attr-defined]
+
+
+def scripted_models(plans: dict[str, list[Any]], delay: float = 0.0):
+    """A models factory for ``AgentSpec(models="bench_helpers:scripted_models")``."""
+    return TaskModel(plans, delay=delay), TaskModel(plans), ConstantModel()
+
+
+def constant_grader(text: str = "1"):
+    return ConstantModel(text)
 
 
 class ConstantModel(ScriptedModel):
@@ -96,3 +124,25 @@ class ConstantModel(ScriptedModel):
     def complete(self, messages: Sequence[Message], **options: Any):
         self.add(self.text)
         return super().complete(messages, **options)
+
+
+FIXTURE_PLANS = {
+    "Open the file called motto.txt": [
+        reply("read_file", path="motto.txt"),
+        reply("write_file", path="echo.txt", content="Slow and steady wins the race"),
+        reply("finish", reason="done")],
+    "digit_sum(n)": [
+        reply("write_file", path="digits.py",
+              content="def digit_sum(n):\n    return sum(int(d) for d in str(n))\n"),
+        reply("finish", reason="done")],
+}
+
+
+def fixture_models():
+    """Solves the two challenges of tests/fixtures/agbenchmark (for CLI tests)."""
+    return scripted_models(FIXTURE_PLANS)
+
+
+def lazy_models():
+    """Gives up on every task at once."""
+    return scripted_models({})

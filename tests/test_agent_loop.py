@@ -328,3 +328,29 @@ def test_agents_are_found_by_unique_id_prefix_or_name_only(tmp_path):
         store.load("TestGPT")  # both have this name
     with pytest.raises(UserError, match="No agent"):
         store.load("%")  # a LIKE wildcard is taken literally
+
+
+def test_the_repeat_note_is_short_and_names_the_smart_model_only_when_there_is_one(tmp_path):
+    from autonomo.agent.events import RunObserver
+    from autonomo.llm.scripted import ScriptedModel
+
+    class Notes(RunObserver):
+        def __init__(self):
+            self.notes = []
+
+        def on_note(self, state, text):
+            self.notes.append(text)
+
+    long_text = "x" * 600
+    same = reply("write_note", path="a.txt", text=long_text)
+    agent, _, _ = make_agent(tmp_path / "one", [same, same, reply("finish", reason="ok")])
+    notes = Notes()
+    Runner(agent, observer=notes).run()
+    repeat = [n for n in notes.notes if n.startswith("Repeat of")]
+    assert repeat and len(repeat[0]) < 150 and "smart model" not in repeat[0]
+
+    smart = ScriptedModel([reply("finish", reason="ok")], name="smart")
+    agent, _, _ = make_agent(tmp_path / "two", [same, same], smart_model=smart)
+    notes = Notes()
+    Runner(agent, observer=notes).run()
+    assert any("with the smart model" in n for n in notes.notes)

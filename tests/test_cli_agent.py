@@ -119,3 +119,70 @@ def test_interactive_run_asks_for_the_task_approval_and_a_follow_up(env, capsys,
     ws = env / "data" / "agents"
     written = sorted(p.name for p in ws.glob("*/workspace/*"))
     assert written == ["a.txt"]  # b.txt was never written: the user gave feedback instead
+
+
+def test_ctrl_c_while_thinking_stops_the_spinner_and_shows_the_cursor(tmp_path, monkeypatch):
+    """KeyboardInterrupt inside a model call: the spinner must not keep spinning."""
+    import io
+    import threading
+
+    from agent_helpers import make_agent
+    from autonomo.cli import agent_commands
+    from autonomo.cli.safe_console import SafeConsole
+
+    def interrupted(messages):
+        raise KeyboardInterrupt
+
+    agent, _, store = make_agent(tmp_path, [interrupted])
+    screen = io.StringIO()
+    terminal = SafeConsole(file=screen, force_terminal=True, width=100)
+    monkeypatch.setattr(agent_commands, "console", terminal)
+    code = agent_commands.drive(agent, continuous=True, limit=3, debug=False, speak=False,
+                                interactive=False)
+    assert code == 130
+    shown = screen.getvalue()
+    assert "Thinking" in shown
+    assert shown.rfind("\x1b[?25h") > shown.rfind("\x1b[?25l")  # the cursor is back
+    assert not [t for t in threading.enumerate() if type(t).__name__ == "_RefreshThread"]
+    assert store.load(agent.state.id).status == "stopped"
+
+
+def test_follow_up_prompt_n_quits_and_stop_reason_is_said_once(env, capsys, monkeypatch):
+    import io
+
+    responses = script(env / "r.yaml", reply("finish", reason="done"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\nn\n"))
+    assert main(["run", "--provider", "scripted", "--model", responses, "--name", "F",
+                 "--role", "r", "say hi"]) == 0
+    out = capsys.readouterr().out
+    assert "Enter or n to quit" in out
+    from autonomo.agent.state import AgentStore
+
+    state = AgentStore(env / "data").list()[0]
+    assert state.tasks == ["say hi"]  # "n" was not taken for a new task
+
+    stopper = script(env / "s.yaml", reply("write_file", path="a.txt", content="x"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    main(["run", "--provider", "scripted", "--model", stopper, "--name", "G", "--role", "r",
+          "write"])
+    out = capsys.readouterr().out
+    assert out.count("Stopped by the user.") == 1
+
+
+def test_agents_show_labels_the_reason_and_prints_usage_readably(env, capsys):
+    responses = script(env / "r.yaml", reply("finish", reason="all done"))
+    main(["run", "-c", "--provider", "scripted", "--model", responses, "--name", "H",
+          "--role", "r", "say hi"])
+    from autonomo.agent.state import AgentStore
+
+    agent_id = AgentStore(env / "data").list()[0].id
+    capsys.readouterr()
+    assert main(["agents", "show", agent_id]) == 0
+    out = capsys.readouterr().out
+    assert "Finished: all done" in out and "Stopped:" not in out
+    assert "prompt tokens" in out and "{" not in out
+
+
+def test_help_shows_no_bool_metavar(capsys):
+    main(["run", "--help"])
+    assert "<bool>" not in capsys.readouterr().out

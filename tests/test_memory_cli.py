@@ -40,9 +40,11 @@ def test_list_shows_newest_first(data_dir: Path, capsys: pytest.CaptureFixture[s
 def test_search_ranks_by_similarity(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["memory", "scout", "search", "which birds does the user want counted?",
                  "-k", "2"]) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert "2 memories of scout" in out
     assert out.index("owls") < out.index("bird census")
+    assert "Searching" in captured.err  # a sign of life while the embedder loads
 
 
 def test_stats_and_clear(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,6 +31,10 @@ class WorkspaceError(UserError):
     """A path would leave the agent's workspace, or is otherwise unusable."""
 
 
+class AgentBusyError(UserError):
+    """Another live process is running this agent (one driver per agent)."""
+
+
 class BudgetExceededError(AutonomoError):
     """A call would take spending past the configured budget."""
 

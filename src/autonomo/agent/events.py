@@ -10,6 +10,10 @@ from autonomo.llm.types import Completion, Message
 class RunObserver:
     """No-op base class; every method is optional."""
 
+    def on_resume(self, state: AgentState, note: str) -> None:
+        """A run on a stored agent starts: where it resumes and why the last run ended
+        (before ``on_run_start`` and anything else)."""
+
     def on_run_start(self, state: AgentState) -> None: ...
 
     def on_model_call(self, purpose: str, messages: list[Message]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,6 +19,7 @@ from autonomo.agent.context import (
 )
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
+from autonomo.agent.recovery import restore_memories, resume_note, shorten
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import Turn
 from autonomo.errors import BudgetExceededError, ModelResponseError, ProviderError, UserError
@@ -56,39 +58,59 @@ class Runner:
         self.calls = ModelCalls(agent.state, agent.plugins, self.observer, agent)
         #: the instruction of the proposal being made (kept with the action it produces)
         self._trigger = ""
+        #: this run's claim on the agent (one driver per agent: ``AgentStore.acquire``)
+        self._token = uuid.uuid4().hex
+        #: inside ``run``, whose end reports the stop reason (drivers get it as a note)
+        self._in_run = False
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self, max_steps: int | None = None) -> RunResult:
         state = self.agent.state
         limit = max_steps if max_steps is not None else self.agent.settings.agent.max_steps
-        self.begin()
         steps = 0
-        while state.status == "running":
-            if steps >= limit:
-                self._stop("stopped", f"Reached the step limit ({limit}).")
-                break
-            try:
-                self.step()
-            except ProviderError as exc:  # retried already: the model cannot be reached
-                self._stop("failed", f"The model failed: {exc}")
-            except BudgetExceededError as exc:  # e.g. while summarising old steps
-                self._stop("stopped", f"Budget reached: {exc}")
-            except UserError as exc:  # e.g. a rejected key: saved, then shown to the user
-                self._stop("failed", str(exc))
-                raise
-            steps += 1
-        self._write([], durable=True)
-        self.observer.on_run_end(state)
+        self._in_run = True
+        try:
+            self.begin()
+            while state.status == "running":
+                if steps >= limit:
+                    self._stop("stopped", f"Reached the step limit ({limit}).")
+                    break
+                try:
+                    self.step()
+                except ProviderError as exc:  # retried already: the model cannot be reached
+                    self._stop("failed", f"The model failed: {exc}")
+                except BudgetExceededError as exc:  # e.g. while summarising old steps
+                    self._stop("stopped", f"Budget reached: {exc}")
+                except UserError as exc:  # e.g. a rejected key: saved, then shown to the user
+                    self._stop("failed", str(exc))
+                    raise
+                steps += 1
+            self._write([], durable=True)
+            self.observer.on_run_end(state)
+        finally:
+            self._in_run = False
+            self.release()
         return RunResult(state.status, state.stop_reason, steps, state)
 
     def begin(self) -> None:
-        """Mark the agent running (a step left in flight by a crash is recorded as
-        interrupted). ``run`` calls it; so does a driver that calls ``propose``/``advance``."""
+        """Claim the agent (``AgentBusyError`` if another live process drives it), say where
+        it resumes and why the last run ended, record a step left in flight by a crash as
+        interrupted, restore the memories a crash lost, and mark the agent running.
+        ``run`` calls it; so does a driver that calls ``propose``/``advance``."""
         state = self.agent.state
+        dead_owner = self.agent.store.acquire(state, self._token)
+        note = resume_note(state, dead_owner)
         self._recover_interrupted()
+        restore_memories(self.agent.memory, state.episodes, self._remember)
         state.status, state.stop_reason = "running", ""
         self.agent.store.save(state)
+        if note:
+            self.observer.on_resume(state, note)
         self.observer.on_run_start(state)
+
+    def release(self) -> None:
+        """Stop being the agent's driver (``run`` does it at its end; ``end`` too)."""
+        self.agent.store.release(self.agent.state.id, self._token)
 
     def step(self) -> None:
         """One step; ends the run (status != running) when it must stop."""
@@ -157,8 +179,11 @@ class Runner:
             if model.enforces_schema and action.name != "finish":
                 # a grammar-constrained model cannot even propose the same command again
                 exclude = frozenset({action.name})
-            self.observer.on_note(self.agent.state, f"Repeat of {action.describe()} caught; "
-                                                    "re-thinking with the smart model.")
+            smart = self.agent.smart_model not in (None, self.agent.model)
+            self.observer.on_note(
+                self.agent.state,
+                f"Repeat of {shorten(action.describe())} caught; re-thinking"
+                + (" with the smart model." if smart else "."))
 
     def _call_proposal(self, model: ChatModel, note: str,
                        exclude: frozenset[str] = frozenset()) -> Completion:
@@ -249,6 +274,8 @@ class Runner:
         if episode.result and episode.result.finished:
             state.status, state.stop_reason = "finished", episode.result.output
         self._write([episode], durable=True)
+        if state.status == "finished" and not self._in_run:
+            self.release()  # a step-by-step driver (the server) has no run end
         self._remember(episode)
         self.observer.on_episode(state, episode)
         self._compact()
@@ -305,7 +332,9 @@ class Runner:
         state = self.agent.state
         state.status, state.stop_reason = status, reason  # type: ignore[assignment]
         self._write([], durable=True)
-        self.observer.on_note(state, reason)
+        if not self._in_run:  # run's end shows the reason (said once) and releases the agent
+            self.observer.on_note(state, reason)
+            self.release()
 
     def call_model(self, model: ChatModel, purpose: str, messages: list[Message],
                    **options: Any) -> Completion:

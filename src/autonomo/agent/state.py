@@ -14,8 +14,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from autonomo.agent.episodes import Episode
+from autonomo.agent.owner import Owner
 from autonomo.agent.profile import AgentProfile, Directives
-from autonomo.errors import UserError
+from autonomo.errors import AgentBusyError, UserError
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import Database
 
@@ -59,6 +60,29 @@ class AgentState(BaseModel):
     @property
     def name(self) -> str:
         return self.profile.name
+
+
+def _busy(agent_id: str, owner: Owner, updated_at: str) -> AgentBusyError:
+    return AgentBusyError(
+        f"Agent {agent_id} is already being run by {owner.describe()}; last update "
+        f"{updated_at}. Wait for that run to end or stop it (kill {owner.pid}), then try "
+        "again.")
+
+
+@dataclass(frozen=True)
+class Activity:
+    """Who drives an agent now, and when its row last changed."""
+
+    owner: Owner | None
+    alive: bool
+    updated_at: str
+
+    def display_status(self, status: str) -> str:
+        """``status`` as people should read it: a 'running' agent whose process is gone
+        was interrupted (killed or crashed)."""
+        if status == "running" and not self.alive:
+            return "interrupted"
+        return status
 
 
 @dataclass
@@ -154,9 +178,54 @@ class AgentStore:
 
     def delete(self, agent_id: str) -> AgentState:
         state = self.load(agent_id)
+        self.ensure_free(state.id)
         with self.db.transaction() as db:
             db.execute("delete from agents where id = ?", (state.id,))
         return state
+
+    # -- one driver per agent -------------------------------------------------------------------
+    def acquire(self, state: AgentState, token: str) -> Owner | None:
+        """Make this process (run ``token``) the agent's only driver.
+
+        Raises ``AgentBusyError`` naming the holder while another live process drives it.
+        Returns the previous owner if it died holding the agent (the last run was killed or
+        crashed), else None."""
+        with self.db.transaction() as db:
+            row = db.execute("select owner, updated_at from agents where id = ?",
+                             (state.id,)).fetchone()
+            if row is None:
+                self._write_agent(db, state)
+                row = (None, _now())
+            previous = Owner.from_json(row[0])
+            me = Owner.this_process(token)
+            if previous is not None and previous.same_process(me):
+                previous = None  # this process again (an earlier run of it, or re-entry)
+            if previous is not None and previous.alive():
+                raise _busy(state.id, previous, row[1])
+            db.execute("update agents set owner = ? where id = ?", (me.to_json(), state.id))
+        return previous
+
+    def release(self, agent_id: str, token: str) -> None:
+        """Give up driving the agent (only if run ``token`` still holds it)."""
+        with self.db.transaction() as db:
+            row = db.execute("select owner from agents where id = ?", (agent_id,)).fetchone()
+            owner = Owner.from_json(row[0]) if row else None
+            if owner is not None and owner.token == token:
+                db.execute("update agents set owner = null where id = ?", (agent_id,))
+
+    def ensure_free(self, agent_id: str) -> None:
+        """Raise ``AgentBusyError`` if a live process drives the agent (checked before
+        touching a stored agent; ``acquire`` is what actually excludes a second driver)."""
+        activity = self.activity(agent_id)
+        if activity.alive and activity.owner is not None:
+            raise _busy(agent_id, activity.owner, activity.updated_at)
+
+    def activity(self, agent_id: str) -> Activity:
+        rows = self.db.query("select owner, updated_at from agents where id = ?", (agent_id,))
+        if not rows:
+            return Activity(None, False, "")
+        owner = Owner.from_json(rows[0][0])
+        return Activity(owner, owner is not None and owner.alive(), rows[0][1])
 
     # -- trajectory ---------------------------------------------------------------------------
     def _insert_call(self, db: Any, agent_id: str, call: CallRecord) -> None:

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 import yaml
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from autonomo.cli.common import override_model, settings, warn_if_unsandboxed
+from autonomo.cli.safe_console import SafeConsole
 from autonomo.config import Settings
 from autonomo.errors import UserError
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the agent layer is imported inside the commands: `--help` s
     from autonomo.agent.agent import Agent
     from autonomo.agent.profile import AgentProfile
 
-console = Console(highlight=False)
+console = SafeConsole(highlight=False)
 
 ContinuousOpt = Annotated[bool, typer.Option("--continuous", "-c",
                                              help="Run without asking before each command.")]
@@ -63,6 +63,7 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
         try:
             result = Runner(agent, approval, observer).run(max_steps=limit)
         except KeyboardInterrupt:
+            observer.close()  # the spinner of a model call that will never return
             agent.state.status, agent.state.stop_reason = "stopped", "Interrupted (Ctrl-C)."
             agent.store.save(agent.state)
             console.print(f"\n[yellow]Stopped. Resume with `autonomo agents resume "
@@ -70,10 +71,14 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
             return 130
         if result.status != "finished" or not interactive:
             return 0 if result.status in ("finished", "stopped") else 1
-        task = console.input("Follow-up task for the same agent (Enter to quit): ").strip()
-        if not task:
+        task = console.input("Follow-up task for the same agent (Enter or n to quit): ").strip()
+        if task.lower() in QUIT_ANSWERS:
             return 0
         agent.follow_up(task)
+
+
+#: answers to the follow-up prompt that mean "no more tasks", not a task called "n"
+QUIT_ANSWERS = ("", "n", "no", "q", "quit", "exit")
 
 
 def _saved_profile_path(current: Settings) -> Path:
@@ -140,6 +145,7 @@ def run(
             task = console.input(prompt).strip()
             match = next((a for a in resumable if a.id == task), None)
             if match:
+                workbench.store.ensure_free(match.id)
                 agent = workbench.load_agent(match.id)
                 raise typer.Exit(drive(agent, continuous=continuous, limit=limit,
                                        debug=debug, speak=speak, interactive=interactive))
@@ -165,10 +171,12 @@ def agents_list() -> None:
     from autonomo.agent.state import AgentStore
 
     store = AgentStore(settings().data_dir)
-    table = Table("id", "name", "status", "steps", "task")
+    table = Table("id", "name", "status", "steps", "last update", "task")
     for state in store.list():
         steps = store.db.query("select count(*) from episodes where agent_id = ?", (state.id,))
-        table.add_row(state.id, escape(state.name), state.status, str(steps[0][0]),
+        activity = store.activity(state.id)
+        table.add_row(state.id, escape(state.name), activity.display_status(state.status),
+                      str(steps[0][0]), activity.updated_at.replace("T", " ")[:19],
                       escape(state.task[:60]))
     console.print(table)
 
@@ -177,19 +185,31 @@ def agents_list() -> None:
 def agents_show(agent_id: str) -> None:
     """An agent's profile, directives, tasks and steps."""
     from autonomo.agent.state import AgentStore
+    from autonomo.cli.terminal import usage_line
 
-    state = AgentStore(settings().data_dir).load(agent_id)
+    store = AgentStore(settings().data_dir)
+    state = store.load(agent_id)
+    activity = store.activity(state.id)
+    status = activity.display_status(state.status)
     console.print(f"[bold]{escape(state.name)}[/] — {escape(state.profile.role)}  "
-                  f"[dim]{state.id} · {state.status} · {state.workspace}[/]")
+                  f"[dim]{state.id} · {status} · {state.workspace}[/]")
+    if activity.alive and activity.owner is not None:
+        console.print(f"[dim]Run by {escape(activity.owner.describe())}; "
+                      f"last update {activity.updated_at}.[/]")
     for index, task in enumerate(state.tasks):
         console.print(f"[bold]Task {index + 1}:[/] {escape(task)}")
     for episode in state.episodes:
-        status = episode.result.status if episode.result else "in flight"
+        done = episode.result.status if episode.result else "in flight"
         console.print(f"  {episode.number}. {escape(episode.action.describe()[:100])} "
-                      f"[dim]({status})[/]")
-    if state.stop_reason:
-        console.print(f"[bold]Stopped:[/] {escape(state.stop_reason)}")
-    console.print(f"[dim]usage: {state.usage.model_dump()}[/]")
+                      f"[dim]({done})[/]")
+    if status == "interrupted":
+        console.print("[bold]Interrupted:[/] the run was killed or crashed "
+                      f"(last update {activity.updated_at}); `autonomo agents resume "
+                      f"{state.id}` continues it.")
+    elif state.stop_reason:
+        label = {"finished": "Finished", "failed": "Failed"}.get(state.status, "Stopped")
+        console.print(f"[bold]{label}:[/] {escape(state.stop_reason)}")
+    console.print(f"[dim]{usage_line(state.usage)}[/]")
 
 
 @agents_app.command("resume")
@@ -208,7 +228,9 @@ def agents_resume(
     warn_if_unsandboxed(current)
     workbench = Workbench.open(current)
     try:
-        agent = workbench.load_agent(agent_id)
+        state = workbench.store.load(agent_id)
+        workbench.store.ensure_free(state.id)  # before anything is changed or saved
+        agent = workbench.assemble(state)
         if task:
             agent.follow_up(task)
         elif agent.state.status == "finished":

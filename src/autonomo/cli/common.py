@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
+from autonomo.cli.safe_console import SafeConsole
 from autonomo.config import BUILTIN_PROVIDERS, ModelConfig, Settings, load_settings
 from autonomo.config_files import ConfigFiles, find_config_files
 from autonomo.llm.base import ChatModel
@@ -15,13 +15,14 @@ from autonomo.llm.base import ChatModel
 _reported = False
 
 
-def console() -> Console:
-    """Rich console on stdout (created per call, so tests capturing stdout see the output)."""
-    return Console(highlight=False)
+def console() -> SafeConsole:
+    """Rich console on stdout (created per call, so tests capturing stdout see the output);
+    control characters of untrusted text never reach the terminal."""
+    return SafeConsole(highlight=False)
 
 
-def err_console() -> Console:
-    return Console(stderr=True, highlight=False)
+def err_console() -> SafeConsole:
+    return SafeConsole(stderr=True, highlight=False)
 
 
 def settings(overrides: dict[str, Any] | None = None) -> Settings:
@@ -34,12 +35,14 @@ def settings(overrides: dict[str, Any] | None = None) -> Settings:
     return current
 
 
-def report_config_files(files: ConfigFiles, *, again: bool = False) -> None:
+def report_config_files(files: ConfigFiles, *, again: bool = False,
+                        out: SafeConsole | None = None) -> None:
+    """Which configuration files apply and which were ignored (on stderr unless ``out``)."""
     global _reported
     if _reported and not again:
         return
     _reported = True
-    out = err_console()
+    out = out or err_console()
     if files.used:
         out.print("[dim]Configuration: " + escape(", ".join(f.describe() for f in files.used))
                   + "[/]", soft_wrap=True)
@@ -124,7 +127,7 @@ def describe_endpoint(config: ModelConfig) -> str:
 
         return config.base_url or (OPENAI_BASE_URL if config.provider == "openai" else "(unset)")
     if config.provider == "replay":
-        return config.cassette or config.model or "(no cassette)"
+        return config.options.get("cassette") or config.model or "(no cassette)"
     if config.provider == "scripted":
         return config.model or "(no responses)"
     return config.base_url or config.model or "-"

@@ -23,6 +23,7 @@ from rich.markup import escape
 
 from autonomo import __version__
 from autonomo.cli.common import console, err_console, reset_report
+from autonomo.cli.safe_console import install_safe_log_output
 from autonomo.config_files import use_config_file
 from autonomo.errors import AutonomoError, UserError
 
@@ -66,10 +67,12 @@ def _root(
 def _register_commands(target: typer.Typer) -> None:
     from autonomo.cli import (
         agent_commands,
+        bench_commands,
         config_commands,
         llm_commands,
         memory_commands,
         serve_commands,
+        sop_commands,
         team_commands,
     )
 
@@ -79,16 +82,28 @@ def _register_commands(target: typer.Typer) -> None:
     memory_commands.register(target)
     serve_commands.register(target)
     team_commands.register(target)
+    sop_commands.register(target)
+    bench_commands.register(target)
 
 
 _register_commands(app)
 
 
+def _plain_help(command: object) -> None:
+    """Use click's help layout everywhere: typer's rich one prints a type after every flag
+    (``--continuous -c <bool>``), which reads as if the flag took a value."""
+    command.rich_markup_mode = None  # type: ignore[attr-defined]
+    for sub in getattr(command, "commands", {}).values():
+        _plain_help(sub)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit code."""
     command = typer.main.get_command(app)
+    _plain_help(command)
     args = list(sys.argv[1:] if argv is None else argv)
     reset_report()
+    install_safe_log_output()
     try:
         result = command.main(args=args, prog_name="autonomo", standalone_mode=False)
     except UserError as exc:
@@ -100,6 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except typer.Exit as exc:
         return exc.exit_code
     except typer.TyperException as exc:  # usage errors; show() prints the message or help
+        context = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and context is not None:
+            typer.echo(context.get_help())  # `autonomo` alone: the help, on stdout
+            return 0
         show = getattr(exc, "show", None)
         if show is not None:
             show()

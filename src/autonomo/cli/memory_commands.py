@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from autonomo.cli.common import console, settings
+from autonomo.cli.common import console, err_console, settings
 from autonomo.errors import UserError
 
 if TYPE_CHECKING:
@@ -99,9 +99,13 @@ def search(
     agent = ctx.obj
     current = settings()
     store = _open(current, agent)
+    waiting = err_console()
+    if not waiting.is_terminal:
+        waiting.print("[dim]Searching (loading the embedding model first)…[/]")
     try:
-        memory = AgentMemory(store, make_embedder(current), agent)
-        hits = memory.search(query, k, kind=kind)
+        with waiting.status("Searching (loading the embedding model first)…"):
+            memory = AgentMemory(store, make_embedder(current), agent)
+            hits = memory.search(query, k, kind=kind)
     finally:
         store.close()
     table = Table(title=f"{len(hits)} memories of {escape(agent)} for {escape(query)!r}")

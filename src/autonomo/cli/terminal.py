@@ -18,7 +18,7 @@ from autonomo.agent.approval import Decision, parse_answer
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
 from autonomo.agent.state import AgentState
-from autonomo.llm.types import Completion, Message
+from autonomo.llm.types import Completion, Message, Usage
 
 SPINNER_TEXT = {"propose": "Thinking…", "summary": "Condensing earlier steps…"}
 RESULT_PREVIEW = 600
@@ -34,6 +34,9 @@ class TerminalObserver(RunObserver):
         #: model calls in flight (summaries run several at once): one spinner for all
         self._calls_in_flight = 0
         self._lock = threading.Lock()
+
+    def on_resume(self, state: AgentState, note: str) -> None:
+        self.console.print(f"[bold blue]{escape(note)}[/]")
 
     def on_run_start(self, state: AgentState) -> None:
         self.console.print(
@@ -66,8 +69,14 @@ class TerminalObserver(RunObserver):
 
     def _stop_spinner(self) -> None:
         if self._status is not None:
-            self._status.stop()
+            self._status.stop()  # also shows the cursor again
             self._status = None
+
+    def close(self) -> None:
+        """Stop the spinner even if a model call never returned (Ctrl-C during it)."""
+        with self._lock:
+            self._calls_in_flight = 0
+            self._stop_spinner()
 
     def on_proposal(self, state: AgentState, action: Action) -> None:
         thoughts = action.thoughts
@@ -110,10 +119,7 @@ class TerminalObserver(RunObserver):
         label = "FEEDBACK" if episode.source == "human" else f"RESULT ({result.status})"
         self.console.print(f"[bold {colour}]{label}:[/] {escape(output)}", highlight=False)
         usage = state.usage
-        self.console.print(
-            f"[dim]tokens: {usage.prompt_tokens} prompt ({usage.cached_prompt_tokens} cached), "
-            f"{usage.completion_tokens} completion · cost ${usage.cost:.4f}[/]"
-        )
+        self.console.print(f"[dim]{usage_line(usage)}[/]")
 
     def on_run_end(self, state: AgentState) -> None:
         with self._lock:
@@ -123,6 +129,13 @@ class TerminalObserver(RunObserver):
         self.console.print(f"[bold {colour}]{state.status.upper()}:[/] {escape(state.stop_reason)}")
         self.console.print(f"[dim]The agent's files are in {state.workspace}; "
                            f"`autonomo log {state.id}` shows every step.[/]")
+
+
+def usage_line(usage: Usage) -> str:
+    """The agent's tokens and cost so far (all its runs), for people."""
+    return (f"agent total so far: {usage.prompt_tokens} prompt tokens "
+            f"({usage.cached_prompt_tokens} cached), {usage.completion_tokens} completion, "
+            f"{usage.calls} model calls · cost ${usage.cost:.4f}")
 
 
 class TerminalApproval:

@@ -58,6 +58,13 @@ def m001_agents(db: sqlite3.Connection) -> None:
     )
 
 
+@migration
+def m002_agent_owner(db: sqlite3.Connection) -> None:
+    """The process driving an agent (JSON: pid, host, start time, token, since); null when
+    none. A run whose process died leaves it behind, which is how a crash is told apart."""
+    db.execute("alter table agents add column owner text")
+
+
 def _run_script(db: sqlite3.Connection, script: str) -> None:
     """Run ``;``-separated statements inside the current transaction (``executescript``
     would commit it)."""

@@ -3,8 +3,8 @@
 * **Budget** — before a call its worst-case cost is reserved against the team's investment
   (as the single agent's runner does); a call that could pass it is not made.
 * **Usage** — per role and in total, as the terminal and ``autonomo team`` show it.
-* **Store** — each call is written with the team's next write (the message it led to, the
-  end of the turn; a human's answer at once).
+* **Store** — each call is written as it returns, or (``batch``, as ``Team`` does) with the
+  team's next write: the message it led to, the end of the turn; a human's answer at once.
 * **Replay** — after a crash, the calls of the turn that was cut short are played back from
   the store when the same prompt comes again, so the turn is redone without paying twice and
   produces the same messages.
@@ -29,7 +29,7 @@ class TeamCalls:
     """The team's gate to its models (and to its humans, who answer like models)."""
 
     def __init__(self, state: TeamState, store: TeamStore, observer: TeamObserver,
-                 stored: Sequence[StoredCall] = ()) -> None:
+                 stored: Sequence[StoredCall] = (), *, batch: bool = False) -> None:
         self.state, self.store, self.observer = state, store, observer
         self._lock = threading.Lock()
         self._reserved = 0.0
@@ -41,8 +41,10 @@ class TeamCalls:
             self._replay[(call.round, call.role, call.seq)] = call
         #: calls answered from the store since this object was made (resume)
         self.replayed = 0
-        #: calls not yet written: they go with the team's next write (the message they led
-        #: to, or the end of the turn), as the single agent batches its calls with its step
+        #: ``batch``: calls are not written at once but go with the owner's next write (the
+        #: message they led to, the end of the turn; ``take_unsaved``), as the single agent
+        #: batches its calls with its step. Otherwise each call is written as it returns.
+        self.batch = batch
         self._unsaved: list[tuple[StoredCall, dict[str, Any]]] = []
 
     @property
@@ -77,7 +79,7 @@ class TeamCalls:
                              messages, completion), logged)
         with self._lock:
             self._unsaved.append(record)
-        if model.name == "human":  # a person's answer is not asked twice: saved at once
+        if not self.batch or model.name == "human":  # a person is not asked twice
             self.store.write(self.state.id, calls=self.take_unsaved())
         self.observer.on_call(role, purpose, completion, replayed=False)
         return completion

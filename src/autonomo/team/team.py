@@ -60,7 +60,7 @@ class Team:
         self.workspace.mkdir(parents=True, exist_ok=True)
         #: shared helpers for actions (a workbench for agent runs, a sandbox, ...)
         self.services: dict[str, Any] = dict(services or {})
-        self.calls = TeamCalls(self.state, store, self.observer)
+        self.calls = TeamCalls(self.state, store, self.observer, batch=True)
         self.env = Environment(recorder=self._record, seed=self.state.id)
         self.env.listeners.append(self.observer.on_message)
         self.hire(roles)
@@ -190,7 +190,7 @@ class Team:
         state.round = max(state.round, store.last_round(state.id))
         store.discard_unfinished(state.id, state.round)
         team = cls(store, model, roles=roles, state=state, **kwargs)
-        team.calls = TeamCalls(state, store, team.observer, store.calls(state.id))
+        team.calls = TeamCalls(state, store, team.observer, store.calls(state.id), batch=True)
         team._restore()
         return team
 

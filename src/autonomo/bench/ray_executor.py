@@ -1,0 +1,135 @@
+"""Challenges as Ray tasks: a local cluster by default, or an existing one by address.
+
+Each Ray worker process keeps its own workbench (``bench.agents``), so a local model loads
+once per worker. A worker process that dies mid-challenge has its task retried by Ray on
+another worker (``max_retries``); the scheduler counts each attempt once. A task that overruns
+its cutoff by more than a grace period is cancelled with ``force=True``, which kills its
+worker process. ``max_concurrency`` caps the challenges in flight (e.g. to spare a remote
+endpoint).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import deque
+from typing import Any
+
+from autonomo.bench.agents import AgentSpec
+from autonomo.bench.execute import ChallengeResult, run_challenge
+from autonomo.bench.runner import Job
+from autonomo.errors import MissingDependencyError
+
+#: seconds past its cutoff (plus evaluation) before a task is killed from the driver
+KILL_GRACE_S = 60.0
+#: how often a killed worker's task is retried elsewhere
+MAX_RETRIES = 3
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError as exc:
+        raise MissingDependencyError(
+            "--ray needs Ray: pip install 'autonomo[ray]' (or pip install ray)."
+        ) from exc
+    return ray
+
+
+def _run(spec: AgentSpec, challenge: Any, run_id: str, attempt: int,
+         keep_workspace: bool) -> ChallengeResult:
+    return run_challenge(spec, challenge, run_id, attempt, keep_workspace=keep_workspace)
+
+
+def start_ray(address: str | None = None, *, num_cpus: int | None = 2) -> Any:
+    """Connect to ``address`` or start a local cluster (no dashboard); the driver's import
+    path is handed to the workers, so challenge/model factories importable here are there."""
+    ray = _import_ray()
+    if ray.is_initialized():
+        return ray
+    paths = [p for p in sys.path if p and os.path.isdir(p)]
+    runtime_env = {"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}}
+    if address:
+        ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)
+    else:
+        ray.init(num_cpus=num_cpus, include_dashboard=False, runtime_env=runtime_env,
+                 log_to_driver=False)
+    return ray
+
+
+class RayExecutor:
+    name = "ray"
+
+    def __init__(self, spec: AgentSpec, run_id: str, *, max_concurrency: int | None = None,
+                 keep_workspaces: bool = False) -> None:
+        self.ray = _import_ray()
+        if not self.ray.is_initialized():
+            start_ray()
+        self.spec, self.run_id, self.keep = spec, run_id, keep_workspaces
+        cpus = int(self.ray.cluster_resources().get("CPU", 1))
+        self.limit = max(1, min(max_concurrency or cpus, cpus))
+        self.remote = self.ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(_run)
+        self.queue: deque[Job] = deque()
+        #: in-flight task -> (job, the time by which it must have finished)
+        self.flight: dict[Any, tuple[Job, float]] = {}
+        self.spec_ref = self.ray.put(spec)
+
+    def submit(self, job: Job) -> None:
+        self.queue.append(job)
+        self._fill()
+
+    def _fill(self) -> None:
+        while self.queue and len(self.flight) < self.limit:
+            job = self.queue.popleft()
+            ref = self.remote.remote(self.spec_ref, job.challenge, self.run_id, job.attempt,
+                                     self.keep)
+            deadline = time.monotonic() + job.challenge.cutoff + KILL_GRACE_S
+            self.flight[ref] = (job, deadline)
+
+    def busy(self) -> bool:
+        return bool(self.flight or self.queue)
+
+    def next_results(self) -> list[ChallengeResult]:
+        results: list[ChallengeResult] = []
+        while not results:
+            self._fill()
+            earliest = min(deadline for _, deadline in self.flight.values())
+            timeout = max(0.0, earliest - time.monotonic())
+            ready, _ = self.ray.wait(list(self.flight), num_returns=1, timeout=timeout)
+            if ready:
+                more, _ = self.ray.wait(list(self.flight), num_returns=len(self.flight),
+                                        timeout=0)
+                for ref in {*ready, *more}:
+                    job, _deadline = self.flight.pop(ref)
+                    results.append(self._collect(ref, job))
+            results.extend(self._kill_overdue())
+        self._fill()
+        return results
+
+    def _collect(self, ref: Any, job: Job) -> ChallengeResult:
+        try:
+            return self.ray.get(ref)
+        except Exception as exc:  # the task failed after its retries: record, don't crash
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+            return ChallengeResult.for_challenge(
+                job.challenge, self.run_id, job.attempt, status="fail",
+                reason=f"the Ray task failed ({type(exc).__name__}): {reason}")
+
+    def _kill_overdue(self) -> list[ChallengeResult]:
+        now, killed = time.monotonic(), []
+        for ref, (job, deadline) in list(self.flight.items()):
+            if now >= deadline:
+                self.ray.cancel(ref, force=True)
+                del self.flight[ref]
+                killed.append(ChallengeResult.for_challenge(
+                    job.challenge, self.run_id, job.attempt, status="fail",
+                    reason=f"cutoff reached: the worker was killed {KILL_GRACE_S:g} s after "
+                           "the cutoff"))
+        return killed
+
+    def close(self) -> None:
+        for ref in self.flight:
+            self.ray.cancel(ref, force=True)
+        self.flight.clear()
+        self.queue.clear()

@@ -1,0 +1,21 @@
+from pathlib import Path
+
+
+def text(name):
+    path = Path(name)
+    assert path.is_file(), f"{name} is missing"
+    return path.read_text()
+
+
+from stack import Stack
+s = Stack()
+s.push(1)
+s.push(2)
+assert len(s) == 2 and s.peek() == 2 and s.pop() == 2 and s.pop() == 1 and len(s) == 0
+try:
+    s.pop()
+except IndexError:
+    pass
+else:
+    raise AssertionError('pop on empty did not raise')
+print("PASS")

@@ -1,0 +1,2 @@
+values = [10, 12, 20]
+print(f"total={sum(values)}"

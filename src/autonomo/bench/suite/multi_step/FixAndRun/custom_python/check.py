@@ -1,0 +1,16 @@
+from pathlib import Path
+
+
+def text(name):
+    path = Path(name)
+    assert path.is_file(), f"{name} is missing"
+    return path.read_text()
+
+
+import runpy, io, contextlib
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf):
+    runpy.run_path('report.py')
+assert buf.getvalue().strip() == 'total=42'
+assert text('output.txt').strip() == 'total=42'
+print("PASS")

@@ -1,0 +1,16 @@
+from pathlib import Path
+
+
+def text(name):
+    path = Path(name)
+    assert path.is_file(), f"{name} is missing"
+    return path.read_text()
+
+
+import sys
+sys.path.insert(0, '.')
+from calc.ops import add, sub
+assert add(2, 3) == 5 and sub(2, 3) == -1
+readme = text('calc/README.md')
+assert 'add' in readme and 'sub' in readme
+print("PASS")

@@ -1,0 +1,13 @@
+from pathlib import Path
+
+
+def text(name):
+    path = Path(name)
+    assert path.is_file(), f"{name} is missing"
+    return path.read_text()
+
+
+v = sorted(l.strip() for l in text('vowels.txt').splitlines() if l.strip())
+c = sorted(l.strip() for l in text('consonants.txt').splitlines() if l.strip())
+assert v == ['Anna', 'Eli', 'Omar'] and c == ['Bea', 'Karl'], (v, c)
+print("PASS")
