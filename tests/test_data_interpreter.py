@@ -193,3 +193,19 @@ def test_no_sandbox_means_no_kernel(tmp_path):
         team.run(idea="anything")
     assert not list(team.workspace.iterdir())
     assert team.state.status == "failed" and "allow_unsandboxed" in team.state.stop_reason
+
+
+def test_an_unusable_answer_counts_as_a_failed_try(tmp_path):
+    model = ScriptedModel([
+        {"tasks": [{"task_id": "1", "dependent_task_ids": [], "task_type": "",
+                    "instruction": "print one"}]},
+        "{}", "{}", "{}",  # no valid CodeAnswer after the re-asks
+        code("print(1)"),
+    ])
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    team = Team(TeamStore(tmp_path / "data"), model, roles=[DataInterpreter()],
+                workspace=workspace, services={"sandbox_config": CONFIG})
+    result = team.run(idea="print one")
+    model.assert_all_used()
+    assert result.status == "finished" and "[x] 1. print one -> 1" in result.history[-1].content

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from autonomo.config import SandboxConfig
+from autonomo.errors import ModelResponseError
 from autonomo.team.action import Action, ActionContext
 from autonomo.team.planner import Task, TaskResult
 from autonomo.team.role import Role
@@ -104,7 +105,11 @@ class DataInterpreter(Role):
                                     "plan": self.planner.plan, "task": task,
                                     "done": self.planner.plan.finished,
                                     "failures": failures[-2:], "files": self._files()})
-            output = action.run(ctx)
+            try:
+                output = action.run(ctx)
+            except ModelResponseError as exc:  # no usable cell: counts as a failed try
+                failures.append(Failure(code, str(exc)))
+                continue
             code = output.content
             if isinstance(output.structured, CodeAnswer):
                 self.team_observer().on_thought(self.name, output.structured.thought)
@@ -116,9 +121,9 @@ class DataInterpreter(Role):
             if result.ok:
                 return TaskResult(text or "(the cell printed nothing)", True, code)
             failures.append(Failure(code, result.error or text))
+            last = (result.error or text).strip().splitlines() or ["(no output)"]
             self.team_observer().on_note(
-                f"{self.name}: task {task.task_id}, cell failed: "
-                f"{(result.error or text).strip().splitlines()[-1][:200]}")
+                f"{self.name}: task {task.task_id}, cell failed: {last[-1][:200]}")
         return TaskResult(f"The code failed {len(failures)} times; last error:\n"
                           f"{failures[-1].error[-1500:]}", False, code)
 
