@@ -127,3 +127,16 @@ def test_nothing_untrusted_reaches_the_terminal_through_the_cli(tmp_path, monkey
         captured = capsys.readouterr()
         shown += captured.out + captured.err
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", shown), repr(shown)
+
+
+def test_unconfigured_log_output_is_stripped_too(capsys):
+    import logging
+
+    from autonomo.cli.main import main
+
+    main(["--version"])
+    record = logging.LogRecord("autonomo.x", logging.WARNING, __file__, 1, "file %s",
+                               (HOSTILE,), None)
+    logging.lastResort.handle(record)
+    err = capsys.readouterr().err
+    assert "pwned" in err and not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", err)

@@ -35,12 +35,14 @@ def settings(overrides: dict[str, Any] | None = None) -> Settings:
     return current
 
 
-def report_config_files(files: ConfigFiles, *, again: bool = False) -> None:
+def report_config_files(files: ConfigFiles, *, again: bool = False,
+                        out: SafeConsole | None = None) -> None:
+    """Which configuration files apply and which were ignored (on stderr unless ``out``)."""
     global _reported
     if _reported and not again:
         return
     _reported = True
-    out = err_console()
+    out = out or err_console()
     if files.used:
         out.print("[dim]Configuration: " + escape(", ".join(f.describe() for f in files.used))
                   + "[/]", soft_wrap=True)
@@ -125,7 +127,7 @@ def describe_endpoint(config: ModelConfig) -> str:
 
         return config.base_url or (OPENAI_BASE_URL if config.provider == "openai" else "(unset)")
     if config.provider == "replay":
-        return config.cassette or config.model or "(no cassette)"
+        return config.options.get("cassette") or config.model or "(no cassette)"
     if config.provider == "scripted":
         return config.model or "(no responses)"
     return config.base_url or config.model or "-"

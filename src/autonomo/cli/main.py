@@ -23,6 +23,7 @@ from rich.markup import escape
 
 from autonomo import __version__
 from autonomo.cli.common import console, err_console, reset_report
+from autonomo.cli.safe_console import install_safe_log_output
 from autonomo.config_files import use_config_file
 from autonomo.errors import AutonomoError, UserError
 
@@ -71,6 +72,8 @@ def _register_commands(target: typer.Typer) -> None:
         llm_commands,
         memory_commands,
         serve_commands,
+        sop_commands,
+        team_commands,
     )
 
     config_commands.register(target)
@@ -78,6 +81,8 @@ def _register_commands(target: typer.Typer) -> None:
     agent_commands.register(target)
     memory_commands.register(target)
     serve_commands.register(target)
+    team_commands.register(target)
+    sop_commands.register(target)
     bench_commands.register(target)
 
 
@@ -98,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _plain_help(command)
     args = list(sys.argv[1:] if argv is None else argv)
     reset_report()
+    install_safe_log_output()
     try:
         result = command.main(args=args, prog_name="autonomo", standalone_mode=False)
     except UserError as exc:

@@ -10,7 +10,9 @@ covers every message, whatever its source, and rich's colours still work.
 
 from __future__ import annotations
 
+import logging
 import re
+import sys
 from collections.abc import Iterable
 
 from rich.console import Console
@@ -34,3 +36,20 @@ class SafeConsole(Console):
             segment if segment.control else Segment(strip_control(segment.text), segment.style)
             for segment in buffer
         )
+
+
+class _SafeLastResort(logging.Handler):
+    """Python's handler of last resort (warnings when logging is not configured), with the
+    message's control characters removed: log lines can quote file names and outputs."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            sys.stderr.write(strip_control(self.format(record)) + "\n")
+        except Exception:  # a broken stream must not break the program (as logging does)
+            self.handleError(record)
+
+
+def install_safe_log_output() -> None:
+    """Route unconfigured logging through ``strip_control`` (the CLI calls this once)."""
+    if not isinstance(logging.lastResort, _SafeLastResort):
+        logging.lastResort = _SafeLastResort(logging.WARNING)

@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 
 from autonomo import Settings, Workbench
 from autonomo.errors import UserError, WorkspaceError
-from autonomo.server import protocol, web
+from autonomo.server import protocol, sop_api, web
 from autonomo.server.engine import ModelFactory, RequestError, TaskEngine
 from autonomo.server.events import EventBus
 from autonomo.server.security import GuardMiddleware
@@ -59,6 +59,7 @@ def create_app(settings: Settings, *, bench: Workbench | None = None,
     app.state.engine = engine
     app.include_router(protocol.router)
     app.include_router(web.router)
+    app.include_router(sop_api.router)
     _error_handlers(app)
     if config.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=config.cors_origins,

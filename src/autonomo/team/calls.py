@@ -3,7 +3,8 @@
 * **Budget** — before a call its worst-case cost is reserved against the team's investment
   (as the single agent's runner does); a call that could pass it is not made.
 * **Usage** — per role and in total, as the terminal and ``autonomo team`` show it.
-* **Store** — each call is written as soon as it returns.
+* **Store** — each call is written as it returns, or (``batch``, as ``Team`` does) with the
+  team's next write: the message it led to, the end of the turn; a human's answer at once.
 * **Replay** — after a crash, the calls of the turn that was cut short are played back from
   the store when the same prompt comes again, so the turn is redone without paying twice and
   produces the same messages.
@@ -28,7 +29,7 @@ class TeamCalls:
     """The team's gate to its models (and to its humans, who answer like models)."""
 
     def __init__(self, state: TeamState, store: TeamStore, observer: TeamObserver,
-                 stored: Sequence[StoredCall] = ()) -> None:
+                 stored: Sequence[StoredCall] = (), *, batch: bool = False) -> None:
         self.state, self.store, self.observer = state, store, observer
         self._lock = threading.Lock()
         self._reserved = 0.0
@@ -40,6 +41,11 @@ class TeamCalls:
             self._replay[(call.round, call.role, call.seq)] = call
         #: calls answered from the store since this object was made (resume)
         self.replayed = 0
+        #: ``batch``: calls are not written at once but go with the owner's next write (the
+        #: message they led to, the end of the turn; ``take_unsaved``), as the single agent
+        #: batches its calls with its step. Otherwise each call is written as it returns.
+        self.batch = batch
+        self._unsaved: list[tuple[StoredCall, dict[str, Any]]] = []
 
     @property
     def total(self) -> Usage:
@@ -66,14 +72,22 @@ class TeamCalls:
         usage = completion.usage
         if usage.cost == 0.0 and model.prices is not None:
             usage.cost = cost_of(usage, model.prices)
-        usage.calls = 1
+        usage.calls = usage.calls or 1
         self._add_usage(role, usage)
         logged = {k: v for k, v in options.items() if k not in ("schema", "tools") and v}
-        self.store.add_call(self.state.id, StoredCall(
-            key[0], role, key[2], purpose, completion.model or model.name, messages, completion),
-            logged)
+        record = (StoredCall(key[0], role, key[2], purpose, completion.model or model.name,
+                             messages, completion), logged)
+        with self._lock:
+            self._unsaved.append(record)
+        if not self.batch or model.name == "human":  # a person is not asked twice
+            self.store.write(self.state.id, calls=self.take_unsaved())
         self.observer.on_call(role, purpose, completion, replayed=False)
         return completion
+
+    def take_unsaved(self) -> list[tuple[StoredCall, dict[str, Any]]]:
+        with self._lock:
+            calls, self._unsaved = self._unsaved, []
+        return calls
 
     def _next_key(self, role: str) -> tuple[int, str, int]:
         with self._lock:

@@ -1,0 +1,501 @@
+"""The one SOP engine: runs any ``SopSpec`` (autonomo YAML, ChatDev company, aiwaves config,
+AutoAgents plan) state by state, and reports every step as an event."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autonomo.config import Settings
+from autonomo.errors import AutonomoError, BudgetExceededError, UserError
+from autonomo.llm.base import ChatModel
+from autonomo.llm.types import Message, Usage
+from autonomo.prompts import render
+from autonomo.team.sop import decide
+from autonomo.team.sop.events import SopEvent, SopObserver
+from autonomo.team.sop.hooks import HOOKS
+from autonomo.team.sop.model import HookCall, SopSpec, StateSpec
+from autonomo.team.sop.store import SopStore
+from autonomo.team.sop.template import fill
+from autonomo.team.store import StoredCall, TeamState
+
+AskHuman = Callable[[str], str]
+SHOWN = 2000  # characters of a variable's value kept in an event
+
+
+@dataclass
+class ChatLine:
+    state: str
+    role: str
+    agent: str
+    to: str
+    text: str
+    visit: int
+
+
+@dataclass
+class SopResult:
+    run_id: str
+    status: str  # finished, failed, stopped
+    reason: str
+    variables: dict[str, str]
+    usage: dict[str, Usage]
+    workspace: Path
+    messages: int
+
+    @property
+    def total(self) -> Usage:
+        return sum(self.usage.values(), Usage())
+
+
+@dataclass
+class _Outcome:
+    raw: str = ""  # the concluding message as written
+    conclusion: str = ""
+    concluded: bool = False
+
+
+def _no_human(question: str) -> str:
+    raise UserError(f"This SOP asks a person ({question!r}); run it from a terminal.")
+
+
+@dataclass
+class SopRun:
+    """One run of an SOP: its shared variables, its chat and its usage per role."""
+
+    spec: SopSpec
+    task: str
+    model: ChatModel
+    workspace: Path
+    smart_model: ChatModel | None = None
+    settings: Settings | None = None
+    store: SopStore | None = None
+    observer: SopObserver | None = None
+    ask_human: AskHuman = _no_human
+    seed: int = 0
+    budget: float | None = None
+    max_transitions: int = 200
+    run_id: str = ""
+    variables: dict[str, str] = field(default_factory=dict)
+    code_files: dict[str, str] = field(default_factory=dict)
+    attempts: dict[str, int] = field(default_factory=dict)
+    lines: list[ChatLine] = field(default_factory=list)
+    last_concluded: bool = False
+    #: model calls of an earlier attempt (resume): replayed when the same prompt comes again
+    stored_calls: list[StoredCall] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.workspace = Path(self.workspace)
+        self.workspace.mkdir(parents=True, exist_ok=True)
+        self.rng = random.Random(self.seed)
+        self._models = {"": self.model, "fast": self.model,
+                        "smart": self.smart_model or self.model}
+        self._seq = 0
+        self._agent_usage: dict[str, Usage] = {}
+        self._visit = 0
+        self._sandbox: Any = None
+        self._opening_line: ChatLine | None = None
+        self._left: tuple[str, str] | None = None
+        if not self.variables:
+            self.variables = {**self.spec.variables, self.spec.task_variable: self.task}
+        self._scratch = None
+        if self.store is None:  # nothing is kept: the run's records go to a folder deleted
+            import tempfile  # at its end
+
+            self._scratch = tempfile.TemporaryDirectory(prefix="autonomo-sop-")
+            self.store = SopStore(Path(self._scratch.name))
+        if not self.run_id:
+            self.run_id = self.store.create(
+                name=self.spec.name, source=str(self.spec.source), format=self.spec.format,
+                task=self.task, workspace=str(self.workspace))
+        # every model call goes through the team layer: budget, usage per role, the call
+        # store, and replay of an interrupted state's calls on resume
+        from autonomo.team.calls import TeamCalls
+        from autonomo.team.observer import TeamObserver
+
+        self.team = TeamState(id=self.run_id, name=f"sop {self.spec.name}", idea=self.task,
+                              spec={"sop": str(self.spec.source), "format": self.spec.format},
+                              investment=self.budget, n_round=0, status="running",
+                              workspace=str(self.workspace))
+        self.store.teams.save(self.team)
+        self.calls = TeamCalls(self.team, self.store.teams, TeamObserver(), self.stored_calls)
+
+    @property
+    def usage(self) -> dict[str, Usage]:
+        """Tokens and cost per role (the controller's own calls under "controller")."""
+        usage = dict(self.calls.by_role)
+        for role, extra in self._agent_usage.items():
+            usage[role] = usage.get(role, Usage()) + extra
+        return usage
+
+    def values_now(self) -> dict[str, str]:
+        return dict(self.variables)
+
+    # -- events ---------------------------------------------------------------------------
+    def emit(self, event_kind: str, **data: Any) -> None:
+        self._seq += 1
+        event = SopEvent(event_kind, data, self._seq)
+        self.store.append(self.run_id, event)
+        if self.observer:
+            self.observer.on_event(event)
+
+    def note(self, state: str, hook: str, text: str) -> None:
+        self.emit("hook", state=state, hook=hook, text=text)
+
+    # -- services hooks use ----------------------------------------------------------------
+    def set_variable(self, name: str, value: str, by: str) -> None:
+        old = self.variables.get(name)
+        self.variables[name] = value
+        if old != value:
+            self.emit("variable", name=name, value=value[:SHOWN], by=by)
+
+    def values(self, state: StateSpec) -> dict[str, str]:
+        values = dict(self.variables)
+        values.setdefault("assistant_role", state.roles[0] if state.roles else "")
+        values.setdefault("user_role", state.roles[1] if len(state.roles) > 1 else "")
+        if self.lines:
+            values["last_speaker"] = self.lines[-1].role
+            values["last_message"] = self.lines[-1].text
+        return values
+
+    @staticmethod
+    def fill(text: str, values: dict[str, str]) -> str:
+        return fill(text, values)
+
+    def write_file(self, name: str, text: str, by: str) -> None:
+        self.write_bytes(name, text.encode("utf-8"), by)
+
+    def write_bytes(self, name: str, data: bytes, by: str) -> None:
+        """Write a file in the workspace through folder descriptors, never following a
+        symlink (a program run in the sandbox may have planted one)."""
+        import os
+
+        from autonomo.tools.workspace import Workspace
+
+        workspace = Workspace(self.workspace)
+        try:
+            parts = workspace.parts(name)
+            folder = workspace.open_folder(parts[:-1], create=True)
+            try:
+                fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+                             | os.O_CLOEXEC, 0o644, dir_fd=folder)
+            finally:
+                os.close(folder)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+        except (OSError, UserError, IndexError) as exc:
+            self.note(by, "write", f"could not write {name}: {exc}")
+            return
+        self.note(by, "write", f"wrote {'/'.join(parts)} ({len(data)} bytes)")
+
+    def sandbox(self) -> Any:
+        if self._sandbox is None:
+            from autonomo.sandbox import create_sandbox
+
+            settings = self.settings or Settings(data_dir=self.store.data_dir)
+            self._sandbox = create_sandbox(self.workspace, settings.sandbox)
+        return self._sandbox
+
+    def last_reply(self, state: StateSpec, role: str = "") -> str:
+        """The last message said (not the opening; by ``role`` if given) in the state's
+        current visit."""
+        for line in reversed(self.lines):
+            if line.visit != self._visit:
+                break
+            if line is not self._opening_line and (not role or line.role == role):
+                return line.text
+        return self.variables.get("conclusion", "")
+
+    def ask_model(self, purpose: str, messages: list[Message], state: StateSpec,
+                  model: str = "") -> str:
+        return self._call(purpose, purpose, self._models.get(model or state.model, self.model),
+                          messages).text
+
+    def _call(self, role: str, purpose: str, model: ChatModel, messages: list[Message]) -> Any:
+        self.team.round = self._visit
+        return self.calls.call(role, purpose, model, messages)
+
+    def transcript(self, state: StateSpec) -> str:
+        lines = [f"{line.role}: {line.text}" for line in self._visible(state, None)]
+        return "\n\n".join(lines) or "(nothing said yet)"
+
+    # -- running ---------------------------------------------------------------------------
+    def run(self, resume: dict[str, Any] | None = None) -> SopResult:
+        """Run from the start state, or from a checkpoint (``resume``)."""
+        if resume is None:
+            self.emit("run_started", sop=self.spec.name, format=self.spec.format,
+                      source=str(self.spec.source), task=self.task,
+                      workspace=str(self.workspace), start=self.spec.start)
+        status, reason = "finished", "the SOP reached its end"
+        try:
+            reason = self._chain(resume) or reason
+        except BudgetExceededError as exc:
+            status, reason = "stopped", str(exc)
+        except AutonomoError as exc:
+            status, reason = "failed", str(exc)
+        except KeyboardInterrupt:
+            self._finish("stopped", "interrupted")
+            raise
+        except BaseException as exc:
+            self._finish("failed", f"{type(exc).__name__}: {exc}")
+            raise
+        return self._finish(status, reason)
+
+    def _finish(self, status: str, reason: str) -> SopResult:
+        if self._sandbox is not None:
+            self._sandbox.close()
+        usage = {role: u.model_dump() for role, u in self.usage.items()}
+        self.emit("run_finished", status=status, reason=reason, usage=usage)
+        self.team.status, self.team.stop_reason = status, reason  # type: ignore[assignment]
+        self.store.teams.save(self.team)
+        result = SopResult(self.run_id, status, reason, dict(self.variables), self.usage,
+                           self.workspace, len(self.lines))
+        if self._scratch is not None:
+            self.store.close()
+            self._scratch.cleanup()
+        return result
+
+    def _chain(self, resume: dict[str, Any] | None) -> str:
+        current: str | None = resume["state"] if resume else self.spec.start
+        for _ in range(self.max_transitions):
+            if current is None:
+                return ""
+            state = self.spec.states[current]
+            if state.kind == "end":
+                return f"reached the end state {current}"
+            if state.kind == "cycle":
+                position = (resume or {}).get("cycle", (0, 0))
+                self._cycle(state, tuple(position))
+                outcome = _Outcome()
+            else:
+                self._checkpoint(current)
+                outcome = self._state(state)
+            resume = None
+            following, why = self._next(state, outcome)
+            self.emit("transition", frm=current, to=following or "end", why=why)
+            current = following
+        return f"stopped after {self.max_transitions} transitions"
+
+    def _next(self, state: StateSpec, outcome: _Outcome) -> tuple[str | None, str]:
+        if state.judge is not None and self._left:
+            label, why = self._left
+            self._left = None
+            target = {t.label: t.to for t in state.transitions}.get(label)
+            return target or None, why
+        return decide.transition(self, state, outcome.raw)
+
+    def _checkpoint(self, state: str, cycle: tuple[int, int] | None = None) -> None:
+        self.emit("checkpoint", state=state, cycle=list(cycle) if cycle else None,
+                  visit=self._visit, variables=self.variables, code_files=self.code_files,
+                  attempts=self.attempts)
+
+    def _cycle(self, state: StateSpec, start: tuple[int, ...]) -> None:
+        first_cycle, first_child = start
+        for index in range(first_cycle, state.cycles):
+            self.emit("cycle", state=state.name, index=index + 1, of=state.cycles)
+            for position, child_name in enumerate(state.children):
+                if index == first_cycle and position < first_child:
+                    continue
+                child = self.spec.states[child_name]
+                self._checkpoint(state.name, (index, position))
+                self._enter(child, parent=state.name)
+                self._hooks(child, child.before)
+                if self._broken(state):
+                    return
+                self._talk(child)
+                if self._broken(state):
+                    return
+        self.emit("cycle", state=state.name, index=state.cycles, of=state.cycles,
+                  ended="ran every cycle")
+
+    def _broken(self, state: StateSpec) -> bool:
+        values = self.values(state)
+        for condition in state.break_when:
+            if condition.holds(values):
+                self.emit("cycle", state=state.name, ended=f"break: {condition.describe()}")
+                return True
+        return False
+
+    def _enter(self, state: StateSpec, parent: str = "") -> None:
+        self._visit += 1
+        self._opening_line = None
+        self.emit("state_entered", state=state.name, parent=parent, roles=state.roles,
+                  kind=state.kind)
+
+    def _state(self, state: StateSpec) -> _Outcome:
+        self._enter(state)
+        self._hooks(state, state.before)
+        return self._talk(state)
+
+    def _hooks(self, state: StateSpec, calls: list[HookCall]) -> None:
+        for call in calls:
+            HOOKS[call.name].run(self, state, call.args)
+
+    def _talk(self, state: StateSpec) -> _Outcome:
+        """The chat of one state, its conclusion, outputs and after-hooks."""
+        outcome = self._chat(state)
+        self.last_concluded = outcome.concluded
+        self.set_variable("conclusion", outcome.conclusion, state.name)
+        for name, source in state.outputs.items():
+            value = outcome.conclusion if source == "conclusion" else self.variables.get(source, "")
+            self.set_variable(name, value, state.name)
+        self._hooks(state, state.after)
+        return outcome
+
+    def _chat(self, state: StateSpec) -> _Outcome:
+        values = self.values(state)
+        last = ""
+        if state.opening_role:
+            text = state.opening if state.opening_verbatim else fill(state.opening, values)
+            self._opening_line = self._say(state, state.opening_role, text)
+            last = state.opening_role
+        self._left = None
+        concluding: ChatLine | None = None
+        for count in range(1, state.max_messages + 1):
+            speaker, why = decide.next_speaker(self, state, last)
+            self.emit("speaker", state=state.name, role=speaker, why=why)
+            line = self._speak(state, speaker)
+            self._hooks(state, state.after_message)
+            if state.extractions.get(speaker):
+                self._extract(state, speaker, line)
+            last = speaker
+            if state.conclusion_marker and _concludes(line.text, state.conclusion_marker):
+                concluding = line
+                break
+            if state.judge is not None and len(state.transitions) > 1:
+                if count >= state.max_messages:
+                    break
+                label, why = decide.judge(self, state)
+                self.emit("judge", state=state.name, label=label, why=why)
+                if _leaves(state, label):
+                    self._left = (label, why)
+                    break
+        if state.judge is not None and self._left is None:
+            labels = [t.label for t in state.transitions]
+            label = "1" if "1" in labels else labels[0] if labels else ""
+            self._left = (label, f"the limit of {state.max_messages} messages was reached")
+        return self._conclude(state, concluding)
+
+    def _conclude(self, state: StateSpec, concluding: ChatLine | None) -> _Outcome:
+        marker = state.conclusion_marker or "\x00"
+        if concluding is not None:
+            how, raw = "marker", concluding.text
+        elif state.fallback == "reflect":
+            how, raw = "reflection", self._reflect(state)
+        else:
+            role = state.fallback.partition(":")[2]
+            mine = [ln for ln in self._visible(state, None, own_visit=True)
+                    if (not role or ln.role == role) and ln is not self._opening_line]
+            how, raw = "last message", mine[-1].text if mine else ""
+        conclusion = raw.split(marker)[-1].strip()
+        self.emit("conclusion", state=state.name, how=how, text=conclusion[:SHOWN])
+        return _Outcome(raw, conclusion, concluding is not None)
+
+    def _reflect(self, state: StateSpec) -> str:
+        asker, answerer = self.spec.reflectors or (state.roles[-1], state.roles[0])
+        question = state.reflect_question or render("sop", "reflection_default_question")
+        prompt = render("sop", "reflection", roles=" and ".join(state.roles),
+                        conversation=self.transcript(state), question=question)
+        self.emit("message", state=state.name, role=asker, agent="", to=answerer,
+                  text=prompt[:SHOWN], reflection=True)
+        system = fill(self.spec.roles[answerer].prompt, self.values(state))
+        answer = self.ask_model(answerer, [Message.system(system), Message.user(prompt)], state)
+        self.emit("message", state=state.name, role=answerer, agent="", to=asker, text=answer,
+                  reflection=True)
+        return answer
+
+    def _extract(self, state: StateSpec, role: str, line: ChatLine) -> None:
+        spec = state.extractions[role]
+        system = render("sop", "aiwaves_extract_system", prompt=spec.prompt, words=spec.words)
+        user = render("sop", "aiwaves_extract_user", message=line.text,
+                      last_prompt=spec.last_prompt)
+        answer = self.ask_model(role, [Message.system(system), Message.user(user)], state)
+        for word in spec.words:
+            value = decide.extract(answer, word) or decide.extract(line.text, word)
+            if value:
+                self.set_variable(word, value, f"{state.name}/{role}")
+
+    # -- speaking --------------------------------------------------------------------------
+    def _say(self, state: StateSpec, role: str, text: str, usage: Usage | None = None) -> ChatLine:
+        spec = self.spec.roles.get(role)
+        others = [r for r in state.roles if r != role]
+        to = others[0] if len(state.roles) == 2 and others else "all"
+        line = ChatLine(state.name, role, spec.agent if spec else "", to, text, self._visit)
+        self.lines.append(line)
+        self.emit("message", state=state.name, role=role, agent=line.agent, to=to, text=text,
+                  tokens=usage.total_tokens if usage else 0, cost=usage.cost if usage else 0.0)
+        return line
+
+    def _speak(self, state: StateSpec, role_name: str) -> ChatLine:
+        role = self.spec.roles[role_name]
+        if role.human:  # a person answers like a model: stored, and replayed on resume
+            from autonomo.team.human import HumanModel
+
+            model: ChatModel = HumanModel(self.ask_human)
+            messages = [Message.user(f"{role_name} ({state.name})")]
+        else:
+            model = self._models.get(role.model or state.model, self.model)
+            messages = self._context(state, role_name)
+            commands = list(dict.fromkeys([*role.commands, *state.commands]))
+            if commands:  # a role with commands (its own or the state's) works as an agent
+                from autonomo.team.sop.acting import act
+
+                settings = self.settings or Settings(data_dir=self.store.data_dir)
+                text, usage = act(self, role, commands, model, messages[-1].content, settings)
+                self._agent_usage[role_name] = self._agent_usage.get(role_name, Usage()) + usage
+                return self._say(state, role_name, text, usage)
+        completion = self._call(role_name, "speak", model, messages)
+        return self._say(state, role_name, completion.text, completion.usage)
+
+    def _visible(self, state: StateSpec, role: str | None, own_visit: bool = False
+                 ) -> list[ChatLine]:
+        if state.history == "all" and not own_visit:
+            lines = self.lines
+        else:
+            lines = [ln for ln in self.lines if ln.visit == self._visit]
+        if state.history_window and not own_visit:
+            lines = lines[-state.history_window:]
+        return lines
+
+    def _context(self, state: StateSpec, role_name: str) -> list[Message]:
+        role = self.spec.roles[role_name]
+        values = self.values(state)
+        system = "\n\n".join(part for part in (
+            fill(role.prompt, values), fill(state.environment_prompt, values),
+            fill(state.role_prompts.get(role_name, ""), values)) if part.strip())
+        messages = [Message.system(system)]
+        group = len(set(state.roles)) > 2
+        for line in self._visible(state, role_name):
+            if line.role == role_name:
+                _append(messages, Message.assistant(line.text))
+            else:
+                _append(messages, Message.user(f"{line.role}: {line.text}" if group else line.text))
+        last_prompt = fill(state.role_last_prompts.get(role_name, ""), values)
+        if last_prompt or messages[-1].role != "user":
+            _append(messages, Message.user(last_prompt or "Please go on."))
+        return messages
+
+
+def _append(messages: list[Message], message: Message) -> None:
+    """Consecutive messages of one side are joined: chat templates expect turns to alternate."""
+    if messages[-1].role == message.role and message.role != "system":
+        messages[-1] = messages[-1].model_copy(
+            update={"content": messages[-1].content + "\n\n" + message.content})
+    else:
+        messages.append(message)
+
+
+def _concludes(text: str, marker: str) -> bool:
+    """A reply concludes when its last non-empty line starts with the marker (ChatDev)."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return bool(lines) and lines[-1].strip().startswith(marker)
+
+
+def _leaves(state: StateSpec, label: str) -> bool:
+    target = {t.label: t.to for t in state.transitions}.get(label)
+    return target is not None and target != state.name
+
+

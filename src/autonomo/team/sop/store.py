@@ -1,0 +1,154 @@
+"""SOP runs in the data directory's SQLite database: each run and every event, written as it
+happens (a crash loses at most the event in flight)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autonomo.errors import UserError
+from autonomo.storage.db import Database, _run_script, migration
+from autonomo.team.sop.events import SopEvent
+
+#: events that write what is pending at once
+FLUSH_ON = ("message", "run_finished", "resumed")
+
+
+@migration
+def m101_sop_runs(db: sqlite3.Connection) -> None:
+    _run_script(
+        db,
+        """
+        create table sop_runs (
+            id text primary key,
+            name text not null,
+            source text not null,             -- the SOP file or company folder
+            format text not null,
+            task text not null,
+            workspace text not null,
+            status text not null,             -- running, finished, failed, stopped
+            created_at real not null,
+            updated_at real not null
+        );
+        create table sop_events (
+            run_id text not null references sop_runs(id) on delete cascade,
+            seq integer not null,
+            kind text not null,
+            data text not null,               -- JSON
+            at real not null,
+            primary key (run_id, seq)
+        );
+        """
+    )
+
+
+@dataclass
+class RunRecord:
+    id: str
+    name: str
+    source: str
+    format: str
+    task: str
+    workspace: str
+    status: str
+    created_at: float
+    updated_at: float
+
+
+class SopStore:
+    """Runs and their events in ``<data dir>/autonomo.db``."""
+
+    def __init__(self, data_dir: Path, *, fsync: bool = False) -> None:
+        self.db = Database(Path(data_dir) / "autonomo.db")
+        #: fsync checkpoints (survive a power cut); without it they survive a crash of the
+        #: process, like the agent's steps without ``agent.fsync_steps``
+        self.fsync = fsync
+        self._pending: list[tuple[str, SopEvent]] = []
+        self.data_dir = Path(data_dir)
+        self._teams: Any = None
+
+    @property
+    def teams(self) -> Any:
+        """The team store (same database): an SOP run is a team whose calls it keeps."""
+        if self._teams is None:
+            from autonomo.team.store import TeamStore
+
+            self._teams = TeamStore(self.data_dir)
+        return self._teams
+
+    def create(self, *, name: str, source: str, format: str, task: str, workspace: str) -> str:
+        run_id = uuid.uuid4().hex[:12]
+        now = time.time()
+        with self.db.transaction() as db:
+            db.execute(
+                "insert into sop_runs values (?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+                (run_id, name, source, format, task, workspace, now, now),
+            )
+        return run_id
+
+    def append(self, run_id: str, event: SopEvent) -> None:
+        """Keep an event; events are written together with the next chat message (or the end
+        of the run): one transaction per turn, as the agent writes one per step."""
+        self._pending.append((run_id, event))
+        if event.kind in FLUSH_ON:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, []
+        durable = self.fsync and any(e.kind in ("checkpoint", "run_finished") for _, e in pending)
+        with self.db.transaction(durable=durable) as db:
+            db.executemany("insert into sop_events values (?, ?, ?, ?, ?)", [
+                (run_id, e.seq, e.kind, json.dumps(e.data), e.at) for run_id, e in pending])
+            for run_id, event in pending:
+                if event.kind == "run_finished":
+                    db.execute("update sop_runs set status = ? where id = ?",
+                               (event.data.get("status", "finished"), run_id))
+            for run_id in {run_id for run_id, _ in pending}:
+                db.execute("update sop_runs set updated_at = ? where id = ?",
+                           (pending[-1][1].at, run_id))
+
+    def set_status(self, run_id: str, status: str) -> None:
+        with self.db.transaction() as db:
+            db.execute("update sop_runs set status = ?, updated_at = ? where id = ?",
+                       (status, time.time(), run_id))
+
+    def get(self, run_id: str) -> RunRecord:
+        rows = self.db.query("select * from sop_runs where id = ? or id like ?",
+                             (run_id, f"{run_id}%"))
+        if len(rows) != 1:
+            known = ", ".join(r.id for r in self.list()[:10]) or "none yet"
+            what = "matches several runs" if rows else "is not a saved SOP run"
+            raise UserError(f"{run_id!r} {what}. Recent runs: {known} (autonomo sop list).")
+        return RunRecord(*rows[0])
+
+    def list(self) -> list[RunRecord]:
+        return [RunRecord(*row) for row in
+                self.db.query("select * from sop_runs order by created_at desc")]
+
+    def events(self, run_id: str) -> list[SopEvent]:
+        self.flush()
+        rows = self.db.query(
+            "select kind, data, seq, at from sop_events where run_id = ? order by seq", (run_id,)
+        )
+        return [SopEvent(kind, json.loads(data), seq, at) for kind, data, seq, at in rows]
+
+    def last_seq(self, run_id: str) -> int:
+        rows = self.db.query("select max(seq) from sop_events where run_id = ?", (run_id,))
+        return rows[0][0] or 0
+
+    def close(self) -> None:
+        self.flush()
+        self.db.close()
+        if self._teams is not None:
+            self._teams.close()
+
+    def data(self, run_id: str) -> dict[str, Any]:
+        record = self.get(run_id)
+        return {"run": record.__dict__, "events": [e.__dict__ for e in self.events(record.id)]}
