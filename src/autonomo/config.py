@@ -20,10 +20,10 @@ import json
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import platformdirs
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from autonomo.config_files import ConfigFiles, find_config_files
@@ -42,6 +42,15 @@ class Prices(BaseModel):
     completion: float = 0.0
 
 
+class ProviderOptions(BaseModel):
+    """Base of a provider's options: an unknown option is an error, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
 class ModelConfig(BaseModel):
     """One model: which provider serves it and how to reach it."""
 
@@ -53,7 +62,6 @@ class ModelConfig(BaseModel):
     api_key: str | None = None
     #: the environment variable that holds the key
     api_key_env: str = "OPENAI_API_KEY"
-    api_version: str | None = None  # Azure
     headers: dict[str, str] = Field(default_factory=dict)
     context_window: int | None = None
     temperature: float = 0.0
@@ -61,13 +69,34 @@ class ModelConfig(BaseModel):
     timeout_s: float = 120.0
     max_retries: int = 5
     prices: Prices = Field(default_factory=Prices)
-    # local provider
-    n_ctx: int = 8192
-    n_threads: int | None = None
-    n_batch: int = 512
-    seed: int = 0
-    # replay provider
-    cassette: str | None = None
+    #: the provider's own settings (local: n_ctx, n_threads, flash_attn, requantize …;
+    #: azure: api_version; replay: cassette …), written beside the fields above in the
+    #: config section; the provider validates them when it builds the model
+    options: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _gather_options(cls, data: Any) -> Any:
+        """Keys that are not shared fields are the provider's options."""
+        if not isinstance(data, dict):
+            return data
+        shared = {k: v for k, v in data.items() if k in cls.model_fields}
+        own = {k: v for k, v in data.items() if k not in cls.model_fields}
+        if own:
+            shared["options"] = {**dict(shared.get("options") or {}), **own}
+        return shared
+
+    def options_as(self, options: type[OptionsT]) -> OptionsT:
+        """The options validated by a provider's model of them; a clear error otherwise."""
+        try:
+            return options.model_validate(self.options)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}"
+                for e in exc.errors())
+            raise ConfigError(
+                f"The {self.provider} model {self.model or '(default)'} has invalid options: "
+                f"{problems}. It takes: {', '.join(options.model_fields)}.") from exc
 
 
 class LLMConfig(BaseModel):
@@ -80,7 +109,8 @@ class LLMConfig(BaseModel):
 
 
 class AgentConfig(BaseModel):
-    strategy: Literal["one_shot", "tool_calling", "actions"] = "one_shot"
+    #: a registered prompt strategy: one_shot, tool_calling, actions, or a plugin's
+    strategy: str = "one_shot"
     max_steps: int = 30
     #: US dollars; None means no limit
     budget: float | None = None
@@ -146,11 +176,12 @@ class WebConfig(BaseModel):
 
 class MemoryConfig(BaseModel):
     enabled: bool = True
-    backend: Literal["sqlite", "postgres"] = "sqlite"
+    #: a registered memory store: sqlite, postgres, or a plugin's
+    backend: str = "sqlite"
     #: PostgreSQL + pgvector URL; unset = the embedded server under ``<data_dir>/postgres``
     postgres_url: str | None = None
-    #: "hashing" needs no model (matches shared words only)
-    embedder: Literal["local", "openai", "hashing"] = "local"
+    #: a registered embedder: local, openai, hashing ("hashing" needs no model), or a plugin's
+    embedder: str = "local"
     #: local: a model directory (the default is the bundled all-MiniLM-L6-v2); openai: a name
     embedding_model: str = "all-MiniLM-L6-v2"
     #: openai embedder: endpoint and key (default: the fast model's base_url and key)

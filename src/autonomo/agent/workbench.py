@@ -24,11 +24,11 @@ from autonomo.agent.builder import (
 )
 from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.agent.state import AgentState, AgentStore, CallRecord
-from autonomo.agent.strategies import create_strategy
 from autonomo.config import Settings
 from autonomo.errors import UserError
 from autonomo.llm.base import ChatModel
 from autonomo.plugins.manager import create_plugin_manager
+from autonomo.plugins.registry import lookup
 from autonomo.tools.registry import Command, CommandRegistry, ToolLike, split_tools
 
 if TYPE_CHECKING:
@@ -94,7 +94,8 @@ class Workbench:
         if self._embedder is None:
             self._embedder = make_embedder(self.settings, self.plugins)
         embedder = self._embedder
-        return lambda state: open_memory(self.settings, state.id, embedder=embedder)
+        return lambda state: open_memory(self.settings, state.id, embedder=embedder,
+                                         plugins=self.plugins)
 
     # -- agents ----------------------------------------------------------------------------
     def new_agent(
@@ -152,7 +153,8 @@ class Workbench:
                                    state.commands, small_model=model.enforces_schema)
         agent = Agent(
             state=state, settings=self.settings, model=model, commands=commands,
-            strategy=create_strategy(state.strategy, commands, compact=model.enforces_schema),
+            strategy=lookup(self.plugins, "strategies", state.strategy)(
+                commands, compact=model.enforces_schema),
             store=self.store, smart_model=self.smart_model, summary_model=self.summary_model,
             plugins=self.plugins, memory=_memory(self.memory_factory(), state),
             limits=limits_from(self.settings),

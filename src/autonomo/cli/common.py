@@ -125,7 +125,7 @@ def describe_endpoint(config: ModelConfig) -> str:
 
         return config.base_url or (OPENAI_BASE_URL if config.provider == "openai" else "(unset)")
     if config.provider == "replay":
-        return config.cassette or config.model or "(no cassette)"
+        return config.options.get("cassette") or config.model or "(no cassette)"
     if config.provider == "scripted":
         return config.model or "(no responses)"
     return config.base_url or config.model or "-"

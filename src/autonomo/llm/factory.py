@@ -1,8 +1,9 @@
 """Build models from configuration: ``create_model`` and the fast/smart ``ModelPair``.
 
-Built-in providers (local, openai, azure, scripted, replay) register through the same
-``register_models`` plugin hook a third party implements; pass a plugin manager to
-``create_model`` to make the providers of installed plugins available too.
+The built-in providers below (local, openai, azure, scripted, replay) are registered by
+``autonomo.plugins.builtin`` through the same ``register_models`` hook a third party
+implements; pass a plugin manager to ``create_model`` for the providers of installed plugins.
+Each provider reads and validates its own options (``ModelConfig.options_as``).
 """
 
 from __future__ import annotations
@@ -15,18 +16,17 @@ from typing import Any
 
 import yaml
 
-from autonomo.config import LLMConfig, ModelConfig
+from autonomo.config import LLMConfig, ModelConfig, ProviderOptions
 from autonomo.errors import ConfigError, MissingDependencyError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.replay import RecordingModel, ReplayModel
+from autonomo.llm.replay import RecordingModel, ReplayModel, ReplayOptions
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.llm.types import ToolCall
-from autonomo.plugins.hookspecs import hookimpl
 
 ModelFactory = Callable[[ModelConfig], ChatModel]
 
 
-def _local(config: ModelConfig) -> ChatModel:
+def local_model(config: ModelConfig) -> ChatModel:
     try:  # heavy (llama-cpp-python): imported only when the local model is used
         from autonomo.llm.local import LlamaCppModel
     except ImportError as exc:
@@ -37,18 +37,19 @@ def _local(config: ModelConfig) -> ChatModel:
     return LlamaCppModel(config)
 
 
-def _openai(config: ModelConfig) -> ChatModel:
+def openai_model(config: ModelConfig) -> ChatModel:
     from autonomo.llm.openai_compat import OpenAICompatModel
 
     return OpenAICompatModel(config)
 
 
-def _scripted(config: ModelConfig) -> ChatModel:
+def scripted_model(config: ModelConfig) -> ChatModel:
     """A ScriptedModel whose responses come from a JSON or YAML list in ``model`` (a path).
 
     Items: a string (text), ``{"tool": name, "arguments": {...}}`` (a tool call), or any other
     mapping (sent as JSON text). Without a file the model has no responses.
     """
+    config.options_as(ProviderOptions)  # it takes none
     if not config.model:
         return ScriptedModel()
     path = Path(config.model).expanduser()
@@ -73,8 +74,8 @@ def _scripted(config: ModelConfig) -> ChatModel:
     return ScriptedModel(responses, name=f"scripted/{path.name}")
 
 
-def _replay(config: ModelConfig) -> ChatModel:
-    cassette = config.cassette or config.model
+def replay_model(config: ModelConfig) -> ChatModel:
+    cassette = config.options_as(ReplayOptions).cassette or config.model
     if not cassette:
         raise ConfigError(
             "The replay provider needs a cassette: set cassette = \"path/to/calls.jsonl\" in "
@@ -83,41 +84,18 @@ def _replay(config: ModelConfig) -> ChatModel:
     return ReplayModel(cassette)
 
 
-class BuiltinProviders:
-    """The providers autonomo ships, registered like a plugin's."""
-
-    @hookimpl
-    def register_models(self, register: Callable[[str, ModelFactory], None]) -> None:
-        register("local", _local)
-        register("openai", _openai)
-        register("azure", _openai)
-        register("scripted", _scripted)
-        register("replay", _replay)
-
-
 def available_providers(plugins: Any = None) -> dict[str, ModelFactory]:
-    """Provider name -> factory: the built-ins, then those of ``plugins`` (a PluginManager)."""
-    found: dict[str, ModelFactory] = {}
+    """Provider name -> factory: the built-ins and those of ``plugins`` (a PluginManager)."""
+    from autonomo.plugins.registry import registered
 
-    def register(name: str, factory: ModelFactory) -> None:
-        found[name] = factory
-
-    BuiltinProviders().register_models(register)
-    if plugins is not None:
-        plugins.hook.register_models(register=register)
-    return found
+    return registered(plugins, "models")
 
 
 def create_model(model_config: ModelConfig, *, plugins: Any = None) -> ChatModel:
     """The ChatModel ``model_config`` describes."""
-    providers = available_providers(plugins)
-    factory = providers.get(model_config.provider)
-    if factory is None:
-        raise ConfigError(
-            f"Unknown model provider {model_config.provider!r}. Available: "
-            f"{', '.join(sorted(providers))} (plugins can add more)."
-        )
-    return factory(model_config)
+    from autonomo.plugins.registry import lookup
+
+    return lookup(plugins, "models", model_config.provider)(model_config)
 
 
 @dataclass

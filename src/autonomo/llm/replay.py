@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from autonomo.config import ProviderOptions
 from autonomo.errors import ConfigError, UserError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import ChatRequest, Completion, Message
@@ -47,6 +48,13 @@ _SECRET_PATTERNS = [
 _SECRET_ENV_SUFFIXES = ("_API_KEY", "_TOKEN", "_SECRET", "_PASSWORD")
 _write_locks: dict[Path, threading.Lock] = {}
 _locks_guard = threading.Lock()
+
+
+class ReplayOptions(ProviderOptions):
+    """The replay provider's options."""
+
+    #: the JSONL file to play back (default: the config's ``model`` field)
+    cassette: str | None = None
 
 
 class ReplayError(UserError):

@@ -111,6 +111,16 @@ def _error_text(response: httpx.Response) -> str:
     return response.text[:500]
 
 
+#: words of a server error that blame the request, not the server: sending the same request
+#: again cannot succeed (llama-cpp-python's server answers a validation error with HTTP 500)
+_REQUEST_REJECTED = ("validation error", "literal_error", "input should be", "unrecognized request")
+
+
+def _rejects_the_request(detail: str) -> bool:
+    lowered = detail.lower()
+    return any(words in lowered for words in _REQUEST_REJECTED)
+
+
 def error_for_response(
     response: httpx.Response, *, endpoint: str, key_hint: str | None = None
 ) -> Exception:
@@ -118,7 +128,7 @@ def error_for_response(
     status = response.status_code
     detail = _error_text(response)
     where = f"{endpoint} answered HTTP {status}: {detail}"
-    if status in RETRYABLE_STATUSES:
+    if status in RETRYABLE_STATUSES and not _rejects_the_request(detail):
         return TransientHTTPError(
             where,
             status=status,

@@ -48,33 +48,9 @@ def memory_path(settings: Settings, agent_id: str) -> Path:
 
 def make_embedder(settings: Settings, plugins: Any = None, *, cache: bool = True) -> Embedder:
     """The configured embedder, behind the plugins' ``text_embedding`` hook and the cache."""
-    config = settings.memory
-    embedder: Embedder
-    if config.embedder == "hashing":
-        embedder = HashingEmbedder(batch_size=max(config.embedding_batch_size, 1))
-    elif config.embedder == "openai":
-        fast = settings.llm.fast
-        base_url = config.embedding_base_url or fast.base_url or "https://api.openai.com/v1"
-        key_env = config.embedding_api_key_env or fast.api_key_env
-        api_key = os.environ.get(key_env) or fast.api_key
-        model = config.embedding_model
-        if model == LOCAL_MODEL_NAME:
-            raise ConfigError(
-                "memory.embedder is 'openai' but memory.embedding_model is the local model's "
-                "name; set it to the endpoint's model, e.g. text-embedding-3-small."
-            )
-        embedder = OpenAIEmbedder(
-            model,
-            base_url=base_url,
-            api_key=api_key,
-            batch_size=config.embedding_batch_size,
-            timeout_s=fast.timeout_s,
-            max_retries=fast.max_retries,
-            headers=fast.headers,
-        )
-    else:
-        path = None if config.embedding_model == LOCAL_MODEL_NAME else config.embedding_model
-        embedder = LocalEmbedder(path, batch_size=config.embedding_batch_size)
+    from autonomo.plugins.registry import lookup
+
+    embedder: Embedder = lookup(plugins, "embedders", settings.memory.embedder)(settings)
     if plugins is not None:
         embedder = HookEmbedder(plugins, embedder)
     if cache:
@@ -83,19 +59,54 @@ def make_embedder(settings: Settings, plugins: Any = None, *, cache: bool = True
     return embedder
 
 
-def open_store(settings: Settings, agent_id: str, dim: int | None = None) -> VectorStore:
-    """The configured store for ``agent_id`` (SQLite file or PostgreSQL)."""
-    config = settings.memory
-    if config.backend == "postgres":
-        from autonomo.memory.postgres_store import PostgresVectorStore, embedded_server
+def hashing_embedder(settings: Settings) -> Embedder:
+    """Matches shared words only; needs no model."""
+    return HashingEmbedder(batch_size=max(settings.memory.embedding_batch_size, 1))
 
-        url = config.postgres_url or embedded_server(
-            Path(settings.data_dir).expanduser() / "postgres"
+
+def openai_embedder(settings: Settings) -> Embedder:
+    config, fast = settings.memory, settings.llm.fast
+    base_url = config.embedding_base_url or fast.base_url or "https://api.openai.com/v1"
+    key_env = config.embedding_api_key_env or fast.api_key_env
+    api_key = os.environ.get(key_env) or fast.api_key
+    if config.embedding_model == LOCAL_MODEL_NAME:
+        raise ConfigError(
+            "memory.embedder is 'openai' but memory.embedding_model is the local model's "
+            "name; set it to the endpoint's model, e.g. text-embedding-3-small."
         )
-        return PostgresVectorStore(url, dim)
+    return OpenAIEmbedder(
+        config.embedding_model, base_url=base_url, api_key=api_key,
+        batch_size=config.embedding_batch_size, timeout_s=fast.timeout_s,
+        max_retries=fast.max_retries, headers=fast.headers,
+    )
+
+
+def local_embedder(settings: Settings) -> Embedder:
+    config = settings.memory
+    path = None if config.embedding_model == LOCAL_MODEL_NAME else config.embedding_model
+    return LocalEmbedder(path, batch_size=config.embedding_batch_size)
+
+
+def sqlite_store(settings: Settings, agent_id: str, dim: int | None = None) -> VectorStore:
     from autonomo.memory.sqlite_store import SQLiteVectorStore
 
     return SQLiteVectorStore(memory_path(settings, agent_id), dim)
+
+
+def postgres_store(settings: Settings, agent_id: str, dim: int | None = None) -> VectorStore:
+    from autonomo.memory.postgres_store import PostgresVectorStore, embedded_server
+
+    url = settings.memory.postgres_url or embedded_server(
+        Path(settings.data_dir).expanduser() / "postgres")
+    return PostgresVectorStore(url, dim)
+
+
+def open_store(settings: Settings, agent_id: str, dim: int | None = None, *,
+               plugins: Any = None) -> VectorStore:
+    """The configured store for ``agent_id`` (any registered ``memory.backend``)."""
+    from autonomo.plugins.registry import lookup
+
+    return lookup(plugins, "memory_stores", settings.memory.backend)(settings, agent_id, dim)
 
 
 def open_memory(
@@ -107,4 +118,5 @@ def open_memory(
 ) -> AgentMemory:
     """``agent_id``'s memory as configured; it survives restarts (a file or a server)."""
     embedder = embedder or make_embedder(settings, plugins)
-    return AgentMemory(open_store(settings, agent_id, embedder.dim), embedder, agent_id)
+    store = open_store(settings, agent_id, embedder.dim, plugins=plugins)
+    return AgentMemory(store, embedder, agent_id)

@@ -1,7 +1,8 @@
 """Plugin hooks (pluggy). A plugin implements only the hooks it needs.
 
-Plugins are discovered through the ``autonomo`` entry-point group; the built-in commands
-register through the same ``register_commands`` hook a third party uses.
+Plugins are discovered through the ``autonomo`` entry-point group. Each kind of extension has
+one ``register_*`` hook, and autonomo's own parts (``autonomo.plugins.builtin``) register
+through the same hooks a third party implements; the configuration names any registered one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,26 @@ def register_commands(register: Callable[[Any], None]) -> None:
 
 @hookspec
 def register_models(register: Callable[[str, Callable[..., Any]], None]) -> None:
-    """Call ``register(provider_name, factory)``; ``factory(model_config)`` returns a ChatModel."""
+    """Call ``register(provider_name, factory)``; ``factory(model_config)`` returns a ChatModel.
+    A provider reads its own options with ``model_config.options_as(ItsOptionsModel)``."""
+
+
+@hookspec
+def register_strategies(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Call ``register(name, factory)``; ``factory(commands, compact=bool)`` returns a
+    ``PromptStrategy`` (``agent.strategy = name`` in the config selects it)."""
+
+
+@hookspec
+def register_memory_stores(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Call ``register(name, factory)``; ``factory(settings, agent_id, dim)`` returns a
+    ``VectorStore`` (``memory.backend = name``)."""
+
+
+@hookspec
+def register_embedders(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Call ``register(name, factory)``; ``factory(settings)`` returns an ``Embedder``
+    (``memory.embedder = name``)."""
 
 
 @hookspec(firstresult=True)

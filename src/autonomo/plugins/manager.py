@@ -16,9 +16,10 @@ def builtin_plugins() -> dict[str, Any]:
     """autonomo's own parts, by plugin name; they register through the same hooks a third
     party implements, and are registered here explicitly so that they are there even when
     the package's entry-point metadata is missing."""
+    from autonomo.plugins import builtin as builtin_parts
     from autonomo.tools import builtin
 
-    return {"builtin_commands": builtin}
+    return {"builtin_commands": builtin, "builtin": builtin_parts}
 
 
 def create_plugin_manager(

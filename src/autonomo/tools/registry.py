@@ -270,7 +270,9 @@ class CommandRegistry:
 
     commands: dict[str, Command] = field(default_factory=dict)
 
-    def register(self, cmd: Command) -> None:
+    def register(self, cmd: Command | Callable[..., Any]) -> None:
+        """Add a command (a plain typed function with a docstring becomes one)."""
+        cmd = as_command(cmd)
         if cmd.name in self.commands:
             raise ValueError(f"A command named {cmd.name!r} is already registered.")
         self.commands[cmd.name] = cmd
