@@ -17,10 +17,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from autonomo.errors import BudgetExceededError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import Completion, Message, Usage
-from autonomo.llm.usage import cost_of
+from autonomo.llm.types import ChatRequest, Completion, Message, Usage
+from autonomo.llm.usage import Meter, cost_of
 from autonomo.team.observer import TeamObserver
 from autonomo.team.store import StoredCall, TeamState, TeamStore
 
@@ -32,12 +31,13 @@ class TeamCalls:
                  stored: Sequence[StoredCall] = (), *, batch: bool = False) -> None:
         self.state, self.store, self.observer = state, store, observer
         self._lock = threading.Lock()
-        self._reserved = 0.0
+        self.meter = Meter(state.investment)
         self._seq: dict[tuple[int, str], int] = {}
         self.by_role: dict[str, Usage] = {}
         self._replay: dict[tuple[int, str, int], StoredCall] = {}
         for call in stored:
             self._add_usage(call.role, call.completion.usage)
+            self.meter.settle(0.0, call.model, call.completion.usage)
             self._replay[(call.round, call.role, call.seq)] = call
         #: calls answered from the store since this object was made (resume)
         self.replayed = 0
@@ -49,8 +49,7 @@ class TeamCalls:
 
     @property
     def total(self) -> Usage:
-        with self._lock:
-            return sum(self.by_role.values(), Usage())
+        return self.meter.total
 
     def call(self, role: str, purpose: str, model: ChatModel, messages: list[Message],
              **options: Any) -> Completion:
@@ -66,13 +65,14 @@ class TeamCalls:
             started = time.perf_counter()
             completion = model.complete(messages, **options)
             completion.latency_s = completion.latency_s or time.perf_counter() - started
-        finally:
-            with self._lock:
-                self._reserved -= reserved
+        except BaseException:
+            self.meter.settle(reserved, model.name, None)
+            raise
         usage = completion.usage
         if usage.cost == 0.0 and model.prices is not None:
             usage.cost = cost_of(usage, model.prices)
         usage.calls = usage.calls or 1
+        self.meter.settle(reserved, model.name, usage)
         self._add_usage(role, usage)
         logged = {k: v for k, v in options.items() if k not in ("schema", "tools") and v}
         record = (StoredCall(key[0], role, key[2], purpose, completion.model or model.name,
@@ -101,23 +101,12 @@ class TeamCalls:
             self.by_role[role] = self.by_role.get(role, Usage()) + usage
 
     def _reserve(self, model: ChatModel, messages: list[Message], options: dict) -> float:
-        """Set aside the call's worst-case cost, or raise when it could pass the budget."""
-        budget = self.state.investment
-        if budget is None:
-            return 0.0
-        estimate = model.estimate_cost(messages, options.get("max_tokens"))
-        spent = self.total.cost
-        with self._lock:
-            committed = spent + self._reserved
-            if committed + estimate > budget:
-                raise BudgetExceededError(
-                    f"the team spent ${committed:.4f} of its ${budget:.4f}; the next call "
-                    f"({model.name}) could cost up to ${estimate:.4f}. Invest more to go on."
-                )
-            self._reserved += estimate
-        return estimate
+        """Set aside the call's worst-case cost (the single agent's ``Meter``), or raise when
+        it could pass the team's investment."""
+        self.meter.budget = self.state.investment  # ``invest`` may have changed it
+        return self.meter.reserve(model, ChatRequest.of(messages, **options))
 
     def remaining_budget(self) -> float | None:
         if self.state.investment is None:
             return None
-        return max(0.0, self.state.investment - self.total.cost - self._reserved)
+        return max(0.0, self.state.investment - self.meter.total.cost)
