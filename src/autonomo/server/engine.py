@@ -237,6 +237,8 @@ class TaskEngine:
         return sum(1 for lock in list(self._locks.values()) if lock.locked())
 
     def publish_task(self, task_id: str) -> None:
+        if not self.events.listened:
+            return
         row = self.store.task(task_id)
         if row is not None:
             self.events.publish("task", task_id, self.summary(row))
@@ -338,7 +340,8 @@ class TaskEngine:
         self.store.finish_step(step, task_status=state.status,
                                proposal=proposed.model_dump() if proposed else None,
                                total=render.usage_dict(state.usage))
-        self.events.publish("step", step.task_id, self.step_json(step))
+        if self.events.listened:
+            self.events.publish("step", step.task_id, self.step_json(step))
         if step.is_last:
             self._forget(step.task_id)
         return step
