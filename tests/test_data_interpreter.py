@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+from pathlib import Path
 
 import pytest
 
@@ -209,3 +210,28 @@ def test_an_unusable_answer_counts_as_a_failed_try(tmp_path):
     result = team.run(idea="print one")
     model.assert_all_used()
     assert result.status == "finished" and "[x] 1. print one -> 1" in result.history[-1].content
+
+
+def test_cli_data_command_analyses_a_file(tmp_path, monkeypatch, capsys):
+    import yaml
+
+    from autonomo.cli.main import main
+
+    data = tmp_path / "sales.csv"
+    data.write_text(CSV)
+    script = tmp_path / "script.yaml"
+    script.write_text(yaml.safe_dump([
+        {"tasks": [{"task_id": "1", "dependent_task_ids": [], "task_type": "",
+                    "instruction": "Total sales per region"}]},
+        code(FIXED.replace("['sum', 'mean']", "['sum']"))]))
+    monkeypatch.setenv("AUTONOMO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("AUTONOMO_SANDBOX__BACKEND", "bubblewrap")
+    code_ = main(["data", "Total sales per region", "--file", str(data), "--provider",
+                  "scripted", "--model", str(script)])
+    out = capsys.readouterr().out
+    assert code_ == 0, out
+    assert "David's plan" in out and "task 1 done" in out and "finished" in out
+    (state,) = TeamStore(tmp_path / "data").list()
+    workspace = Path(state.workspace)
+    assert (workspace / "analysis.ipynb").is_file()
+    assert "north" in (workspace / "summary.csv").read_text()
