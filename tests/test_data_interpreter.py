@@ -212,7 +212,10 @@ def test_an_unusable_answer_counts_as_a_failed_try(tmp_path):
     assert result.status == "finished" and "[x] 1. print one -> 1" in result.history[-1].content
 
 
-def test_cli_data_command_analyses_a_file(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("review", ["auto", "human"])
+def test_cli_data_command_analyses_a_file(tmp_path, monkeypatch, capsys, review):
+    import io
+
     import yaml
 
     from autonomo.cli.main import main
@@ -226,11 +229,14 @@ def test_cli_data_command_analyses_a_file(tmp_path, monkeypatch, capsys):
         code(FIXED.replace("['sum', 'mean']", "['sum']"))]))
     monkeypatch.setenv("AUTONOMO_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("AUTONOMO_SANDBOX__BACKEND", "bubblewrap")
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n\n"))  # accept the plan, the result
     code_ = main(["data", "Total sales per region", "--file", str(data), "--provider",
-                  "scripted", "--model", str(script)])
+                  "scripted", "--model", str(script), "--review", review])
     out = capsys.readouterr().out
     assert code_ == 0, out
     assert "David's plan" in out and "task 1 done" in out and "finished" in out
+    asked = "Press Enter" in out
+    assert asked == (review == "human")
     (state,) = TeamStore(tmp_path / "data").list()
     workspace = Path(state.workspace)
     assert (workspace / "analysis.ipynb").is_file()

@@ -136,6 +136,9 @@ class DataInterpreter(Role):
         return [n for n in names if not n.startswith(".")][:30]
 
 
-def roles() -> list[Role]:
-    """A team of one DataInterpreter (``autonomo data`` uses this)."""
-    return [DataInterpreter()]
+def roles(review: str = "auto") -> list[Role]:
+    """A team of one DataInterpreter (``autonomo data`` uses this); ``review="human"``: a
+    person confirms the plan and each task's result, or says what to change."""
+    role = DataInterpreter()
+    role.review = review  # type: ignore[misc]
+    return [role]
