@@ -132,3 +132,20 @@ def test_challenge_name_cannot_place_the_workspace_outside_the_work_root(tmp_pat
     assert not list(tmp_path.glob("escaped*"))
     kept = list((tmp_path / "data" / "bench" / "workspaces" / "run-test").iterdir())
     assert len(kept) == 1 and (kept[0] / "out.txt").read_text() == "hi"
+
+
+def test_team_cli_output_carries_no_terminal_escapes(tmp_path, monkeypatch, capsys):
+    from autonomo.team.store import TeamState, TeamStore
+
+    monkeypatch.setenv("AUTONOMO_DATA_DIR", str(tmp_path / "data"))
+    hostile = "\x1b]52;c;ZWNobyBoaQ==\x07\x1b[2J\x9b1A"
+    store = TeamStore(tmp_path / "data")
+    state = TeamState(name=f"crew{hostile}", idea=f"idea{hostile}", status="failed",
+                      stop_reason=f"Coder could not go on: {hostile}")
+    store.save(state)
+    store.close()
+    main(["team", "list"])
+    main(["team", "show", state.id])
+    out = capsys.readouterr().out
+    assert "crew" in out and "could not go on" in out
+    assert not any(ch in out for ch in "\x1b\x07\x9b"), repr(out)
