@@ -149,3 +149,22 @@ def test_team_cli_output_carries_no_terminal_escapes(tmp_path, monkeypatch, caps
     out = capsys.readouterr().out
     assert "crew" in out and "could not go on" in out
     assert not any(ch in out for ch in "\x1b\x07\x9b"), repr(out)
+
+
+def test_web_challenge_server_does_not_follow_links_out_of_its_folder(tmp_path):
+    import httpx
+
+    from autonomo.bench.webserver import serve_folder
+
+    secret = tmp_path / "host-secret.txt"
+    secret.write_text("host secret")
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "page.html").write_text("<p>ok</p>")
+    os.symlink(secret, web / "leak.html")
+    os.symlink(tmp_path, web / "up")
+    with serve_folder(web) as url:
+        assert httpx.get(f"{url}/page.html").text == "<p>ok</p>"
+        for path in ("leak.html", "up/host-secret.txt", "up/"):
+            answer = httpx.get(f"{url}/{path}")
+            assert answer.status_code == 404 and "host secret" not in answer.text, path
