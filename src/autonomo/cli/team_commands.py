@@ -187,6 +187,8 @@ def data(
     team = _team(settings, spec, debug=debug, investment=budget, name="data")
     for path in file or []:
         write_file(team.workspace, path.name, path.read_bytes())
+    if file:
+        request += "\nData files: " + ", ".join(path.name for path in file)
     raise typer.Exit(_drive(team, rounds, request))
 
 
