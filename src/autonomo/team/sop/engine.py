@@ -170,7 +170,7 @@ class SopRun:
 
     def write_bytes(self, name: str, data: bytes, by: str) -> None:
         """Write a file in the workspace through folder descriptors, never following a
-        symlink (a program run in the sandbox may have planted one)."""
+        symlink nor blocking on a FIFO (a program run in the sandbox may have planted one)."""
         import os
 
         from autonomo.tools.workspace import Workspace
@@ -178,12 +178,7 @@ class SopRun:
         workspace = Workspace(self.workspace)
         try:
             parts = workspace.parts(name)
-            folder = workspace.open_folder(parts[:-1], create=True)
-            try:
-                fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
-                             | os.O_CLOEXEC, 0o644, dir_fd=folder)
-            finally:
-                os.close(folder)
+            fd = workspace.open_file(parts, write=True)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
         except (OSError, UserError, IndexError) as exc:
@@ -350,7 +345,7 @@ class SopRun:
         last = ""
         if state.opening_role:
             text = state.opening if state.opening_verbatim else fill(state.opening, values)
-            self._opening_line = self._say(state, state.opening_role, text)
+            self._opening_line = self._say(state, state.opening_role, text, opening=True)
             last = state.opening_role
         self._left = None
         concluding: ChatLine | None = None
@@ -419,14 +414,17 @@ class SopRun:
                 self.set_variable(word, value, f"{state.name}/{role}")
 
     # -- speaking --------------------------------------------------------------------------
-    def _say(self, state: StateSpec, role: str, text: str, usage: Usage | None = None) -> ChatLine:
+    def _say(self, state: StateSpec, role: str, text: str, usage: Usage | None = None,
+             opening: bool = False) -> ChatLine:
         spec = self.spec.roles.get(role)
         others = [r for r in state.roles if r != role]
         to = others[0] if len(state.roles) == 2 and others else "all"
         line = ChatLine(state.name, role, spec.agent if spec else "", to, text, self._visit)
         self.lines.append(line)
+        extra = {"opening": True} if opening else {}
         self.emit("message", state=state.name, role=role, agent=line.agent, to=to, text=text,
-                  tokens=usage.total_tokens if usage else 0, cost=usage.cost if usage else 0.0)
+                  tokens=usage.total_tokens if usage else 0, cost=usage.cost if usage else 0.0,
+                  **extra)
         return line
 
     def _speak(self, state: StateSpec, role_name: str) -> ChatLine:
