@@ -14,6 +14,7 @@ run goes on; a run that never finishes honestly ends stopped or failed, never fi
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 from autonomo.agent.episodes import Episode
@@ -68,12 +69,17 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def finish_objection(state: AgentState, reason: str) -> str | None:
-    """Why finishing now contradicts the agent's record, or None when nothing does."""
+def finish_objection(state: AgentState, reason: str,
+                     commands: Collection[str] = ()) -> str | None:
+    """Why finishing now contradicts the agent's record, or None when nothing does.
+
+    ``commands``: the agent's command names; an agent that can only look is not asked for a
+    change."""
     episodes = _episodes_of_task(state)
     named = mentioned_files(state.task)
     task_words = set(re.findall(r"[a-z]+", state.task.lower()))
-    idle = _NO_WORK | (_LOOKING if task_words & _CHANGING else set())
+    can_change = not commands or any(c not in _NO_WORK | _LOOKING for c in commands)
+    idle = _NO_WORK | (_LOOKING if task_words & _CHANGING and can_change else set())
     if named and not any(e.action.name not in idle and e.result
                          and e.result.status == "success" for e in episodes):
         return ("Refused: nothing has been done for this task yet. Use the commands to do "

@@ -228,7 +228,7 @@ class Runner:
         last = episodes[-1] if episodes else None
         return (last is not None and last.result is not None and last.source == "agent"
                 and last.result.status == "success" and last.action.name != "finish"
-                and finish_objection(self.agent.state, "") is None)
+                and finish_objection(self.agent.state, "", self.agent.commands.names()) is None)
 
     def _repeat_note(self, action: Action) -> str:
         agent_steps = [e for e in self.agent.state.episodes if e.source == "agent"]
@@ -270,7 +270,8 @@ class Runner:
     def _execute(self, action: Action) -> CommandResult:
         name, arguments = action.name, action.arguments
         if name == "finish":  # no false success, whatever the strategy or model
-            objection = finish_objection(self.agent.state, str(arguments.get("reason", "")))
+            objection = finish_objection(self.agent.state, str(arguments.get("reason", "")),
+                                         self.agent.commands.names())
             if objection:
                 return CommandResult.error(objection)
         plugins = self.agent.plugins
