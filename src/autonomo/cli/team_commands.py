@@ -164,6 +164,8 @@ def data(
     file: Annotated[list[Path] | None, typer.Option("--file", "-f",
                                                     help="A data file to analyse.")] = None,
     rounds: RoundsOpt = 3,
+    review: Annotated[str, typer.Option(help="Who checks the plan and each result: auto "
+                                             "(the code ran) or human (you).")] = "auto",
     budget: BudgetOpt = None,
     model: ModelOpt = None,
     provider: ProviderOpt = None,
@@ -174,13 +176,18 @@ def data(
     from autonomo.team.files import write_file
 
     settings = _settings(model, provider, base_url)
-    spec = {"kind": "python", "module": "autonomo.team.data_interpreter", "function": "roles"}
+    if review not in ("auto", "human"):
+        raise UserError(f"--review is auto or human, not {review!r}.")
+    spec = {"kind": "python", "module": "autonomo.team.data_interpreter", "function": "roles",
+            "options": {"review": review}}
     for path in file or []:
         if not path.is_file():
             raise UserError(f"No data file {path}.")
     team = _team(settings, spec, debug=debug, investment=budget, name="data")
     for path in file or []:
         write_file(team.workspace, path.name, path.read_bytes())
+    if file:
+        request += "\nData files: " + ", ".join(path.name for path in file)
     raise typer.Exit(_drive(team, rounds, request))
 
 
