@@ -18,7 +18,7 @@ from autonomo.agent.context import (
     summary_lines,
 )
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.events import RunObserver
+from autonomo.agent.events import Observers, PluginEvents, RunObserver
 from autonomo.agent.recovery import restore_memories, resume_note, shorten
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import Turn
@@ -52,10 +52,12 @@ class Runner:
         self.agent = agent
         self.approval = approval or AutoApproval()
         self.observer = observer or RunObserver()
-        self.agent.services.setdefault("ask_user", self.approval.ask)
+        if agent.plugins is not None:  # plugins hear the same events, through their hooks
+            self.observer = Observers(self.observer, PluginEvents(agent, agent.plugins))
+        self.agent.services.setdefault("ask_user", self._ask_user)
         self._auto_runs = 0
         #: budget, usage, plugins and the trajectory of every model call
-        self.calls = ModelCalls(agent.state, agent.plugins, self.observer, agent)
+        self.calls = ModelCalls(agent.state, agent.plugins, self.observer)
         #: the instruction of the proposal being made (kept with the action it produces)
         self._trigger = ""
         #: this run's claim on the agent (one driver per agent: ``AgentStore.acquire``)
@@ -340,6 +342,14 @@ class Runner:
                    **options: Any) -> Completion:
         """One model call through the agent's gate (budget, plugins, usage, trajectory)."""
         return self.calls.call(model, purpose, messages, **options)
+
+    def _ask_user(self, question: str) -> str:
+        """A plugin's ``user_input`` hook answers first; else the approval's user does."""
+        if self.agent.plugins is not None:
+            answer = self.agent.plugins.hook.user_input(prompt=question)
+            if answer is not None:
+                return answer
+        return self.approval.ask(question)
 
     # -- memory and plugins ---------------------------------------------------------------------
     def _relevant_memories(self) -> list[str]:

@@ -19,7 +19,6 @@ cannot load extensions at all.
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,6 +36,7 @@ from autonomo.memory.store import (
     kinds_list,
     prepare_rows,
 )
+from autonomo.storage.db import connect, run_script
 
 _SCHEMA = """
 create table if not exists meta (key text primary key, value text not null);
@@ -52,6 +52,8 @@ create table if not exists memories (
 create index if not exists memories_agent_kind on memories(agent_id, kind, created_at);
 create index if not exists memories_created on memories(created_at);
 """
+#: this file's migrations, in order (the first one's tables may predate the list)
+MIGRATIONS = [("m001_memories", lambda db: run_script(db, _SCHEMA))]
 _COLUMNS = "id, text, agent_id, kind, created_at, extra"
 _SQLITE_VARIABLES = 500
 
@@ -246,16 +248,12 @@ class SQLiteVectorStore(VectorStore):
 
     def __init__(self, path: str | Path, dim: int | None = None) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = connect(self.path, MIGRATIONS, busy_ms=10000, private=False)
         self._lock = threading.RLock()
         self._index: MatrixIndex | None = None
         self._data_version: int | None = None
         with self._lock:
-            self._db.execute("pragma journal_mode=wal")
             self._db.execute("pragma synchronous=normal")
-            self._db.execute("pragma busy_timeout=10000")
-            self._db.executescript(_SCHEMA)
             row = self._db.execute("select value from meta where key = 'dim'").fetchone()
         self.dim = int(row[0]) if row else None
         if dim is not None:
