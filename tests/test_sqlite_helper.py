@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import numpy as np
+import pytest
 
 from autonomo.memory.cache import EmbeddingCache
 from autonomo.memory.sqlite_store import SQLiteVectorStore
@@ -25,10 +26,8 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path):
         db.execute("create table half (x)")
         raise RuntimeError("boom")
 
-    try:
+    with pytest.raises(RuntimeError, match="boom"):
         connect(tmp_path / "y.sqlite", [("m001", broken)])
-    except RuntimeError:
-        pass
     with sqlite3.connect(tmp_path / "y.sqlite") as db:
         tables = {r[0] for r in db.execute("select name from sqlite_master")}
     assert "half" not in tables
