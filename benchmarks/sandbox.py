@@ -1,8 +1,10 @@
 """Cost of sandboxing one command: bubblewrap vs a plain host process, measured side by side.
 
-    python benchmarks/sandbox.py [runs]
+    python benchmarks/sandbox.py [runs] [files]
 
 Prints one ``name: value`` line per figure (milliseconds per command, median of ``runs``).
+``bubblewrap_true_big_workspace_ms`` is the same command in a workspace of ``files`` files
+(default 200,000): nothing may walk the workspace before a command.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def median_ms(box, command, runs: int, **kwargs) -> float:
     return statistics.median(times)
 
 
-def main(runs: int = 20) -> None:
+def main(runs: int = 20, files: int = 200_000) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         ws = Path(tmp)
         (ws / "a.txt").write_text("x")
@@ -43,7 +45,15 @@ def main(runs: int = 20) -> None:
         bwrap = BubblewrapSandbox(ws, SandboxConfig())
         print(f"bubblewrap_true_ms: {median_ms(bwrap, ['true'], runs):.1f}")
         print(f"bubblewrap_python_ms: {median_ms(bwrap, python, runs):.1f}")
+        for index in range(files):
+            folder = ws / f"d{index // 1000}"
+            if index % 1000 == 0:
+                folder.mkdir()
+            (folder / f"f{index}").touch()
+        big = median_ms(bwrap, ["true"], max(3, runs // 4))
+        print(f"bubblewrap_true_big_workspace_ms: {big:.1f}")
+        print(f"big_workspace_files: {files}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    main(*(int(a) for a in sys.argv[1:3]))

@@ -150,7 +150,7 @@ def test_explicit_config_and_the_users_own_file_need_no_trust(tmp_path, monkeypa
     mine = tmp_path / "mine.toml"
     mine.write_text("[agent]\nmax_steps = 7\n")
     assert main(["--config", str(mine), "config", "show"]) == 0
-    assert "mine.toml (given)" in capsys.readouterr().err
+    assert "mine.toml (given)" in capsys.readouterr().out
     monkeypatch.setenv("AUTONOMO_CONFIG", str(mine))
     assert load_settings().agent.max_steps == 7
 

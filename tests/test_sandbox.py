@@ -348,3 +348,13 @@ def test_file_size_and_disk_limits(tmp_path: Path) -> None:
     assert "finished" not in res.stdout
     assert res.stopped and "disk limit" in res.describe(), res.describe()
     assert len(list(filler.workspace.glob("f*"))) < 15
+
+
+@as_root
+def test_without_an_idmapped_mount_nothing_runs_and_the_reason_is_given(tmp_path: Path) -> None:
+    import subprocess
+
+    prefix = bubblewrap._idmap_prefix(str(tmp_path / "missing"), 0, 0, 65533)
+    done = subprocess.run([*prefix, "/bin/echo", "ran"], capture_output=True, text=True)
+    assert done.returncode == 125 and "ran" not in done.stdout
+    assert done.stderr.startswith("autonomo-idmap: cannot give the workspace")

@@ -9,7 +9,13 @@ import pytest
 
 from autonomo.errors import WorkspaceError
 from autonomo.tools.workspace import Workspace
-from tool_helpers import make_ctx, make_deep_folder, remove_deep_folder, run
+from tool_helpers import (
+    make_ctx,
+    make_deep_folder,
+    remove_deep_folder,
+    run,
+    swap_for_symlink,
+)
 
 
 @pytest.fixture
@@ -160,16 +166,7 @@ def swap_after_resolve(ctx, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     (outside / "sub").mkdir()
     (ctx.workspace / "d" / "sub").mkdir(parents=True)
     (ctx.workspace / "d" / "secret.txt").write_text("mine")
-    real_resolve = Workspace.resolve
-
-    def resolve_then_swap(self, path):
-        resolved = real_resolve(self, path)
-        if not (ctx.workspace / "dreal").exists():
-            os.rename(ctx.workspace / "d", ctx.workspace / "dreal")
-            os.symlink(outside, ctx.workspace / "d")
-        return resolved
-
-    monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
+    swap_for_symlink(monkeypatch, ctx.workspace, "d", outside)
     return outside
 
 
@@ -242,20 +239,11 @@ def test_code_helpers_read_a_path_without_following_a_swapped_in_symlink(
     host_file = tmp_path / "shadow"
     host_file.write_text("root:HOST-SECRET-HASH:19000:0:99999:7:::")
     (ctx.workspace / "calc.py").write_text("def add(a, b):\n    return a + b\n")
-    real_resolve = Workspace.resolve
-
-    def resolve_then_swap(self, path):
-        resolved = real_resolve(self, path)
-        if not (ctx.workspace / "calc-real.py").exists():
-            os.rename(ctx.workspace / "calc.py", ctx.workspace / "calc-real.py")
-            os.symlink(host_file, ctx.workspace / "calc.py")
-        return resolved
-
-    monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
+    moved = swap_for_symlink(monkeypatch, ctx.workspace, "calc.py", host_file)
     extra = {"suggestions": ["add type hints"]} if name == "improve_code" else {}
     res = run(ctx, name, path="calc.py", **extra)
     prompts = "".join(m.content for call in model.calls for m in call["messages"])
-    assert (ctx.workspace / "calc-real.py").exists()  # the swap happened
+    assert moved.exists()  # the swap happened
     assert "HOST-SECRET" not in prompts and "HOST-SECRET" not in res.output
     assert res.status == "error" and "symbolic link" in res.output
 

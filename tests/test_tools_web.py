@@ -16,7 +16,7 @@ from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.netguard import check_url
 from autonomo.tools.registry import CommandError
 from autonomo.tools.web import SearchHit, register_search_engine
-from tool_helpers import make_ctx, run
+from tool_helpers import make_ctx, run, swap_for_symlink
 from web_server import LoopbackServer
 
 ALLOW_LOOPBACK = {"allow_private_addresses": True}
@@ -255,24 +255,11 @@ def test_download_never_follows_a_folder_swapped_for_a_symlink(
     tmp_path: Path, server, monkeypatch
 ) -> None:
     """A process in the sandbox may swap a folder for a symlink right after the path check."""
-    import os
-
-    from autonomo.tools.workspace import Workspace
-
     ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "allow_downloads": True})
     outside = tmp_path / "outside"
     outside.mkdir()
     (ctx.workspace / "d").mkdir(parents=True)
-    real_resolve = Workspace.resolve
-
-    def resolve_then_swap(self, path):
-        resolved = real_resolve(self, path)
-        if not (ctx.workspace / "dreal").exists():
-            os.rename(ctx.workspace / "d", ctx.workspace / "dreal")
-            os.symlink(outside, ctx.workspace / "d")
-        return resolved
-
-    monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
+    swap_for_symlink(monkeypatch, ctx.workspace, "d", outside)
     res = run(ctx, "download_file", url=f"{server.url}/data.csv", path="d/cities.csv")
     assert res.status == "error", res.output
     assert list(outside.iterdir()) == []

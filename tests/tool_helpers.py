@@ -44,3 +44,23 @@ def remove_deep_folder(root: Path) -> None:
             os.rename(spare, top)
         else:
             top.rmdir()
+
+
+def swap_for_symlink(monkeypatch, workspace: Path, name: str, target: Path) -> Path:
+    """The race a prober wins, made deterministic: right after ``Workspace.resolve`` has
+    checked a path, ``workspace/name`` is renamed to ``name-real`` and a symlink to
+    ``target`` takes its place (once). Returns where the original went."""
+    from autonomo.tools.workspace import Workspace
+
+    real_resolve = Workspace.resolve
+    moved = workspace / f"{name}-real"
+
+    def resolve_then_swap(self, path):
+        resolved = real_resolve(self, path)
+        if not moved.exists():
+            os.rename(workspace / name, moved)
+            os.symlink(target, workspace / name)
+        return resolved
+
+    monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
+    return moved

@@ -35,12 +35,14 @@ def settings(overrides: dict[str, Any] | None = None) -> Settings:
     return current
 
 
-def report_config_files(files: ConfigFiles, *, again: bool = False) -> None:
+def report_config_files(files: ConfigFiles, *, again: bool = False,
+                        out: SafeConsole | None = None) -> None:
+    """Which configuration files apply and which were ignored (on stderr unless ``out``)."""
     global _reported
     if _reported and not again:
         return
     _reported = True
-    out = err_console()
+    out = out or err_console()
     if files.used:
         out.print("[dim]Configuration: " + escape(", ".join(f.describe() for f in files.used))
                   + "[/]", soft_wrap=True)

@@ -35,7 +35,7 @@ def show() -> None:
     if not files.files:
         console().print("No configuration file: the defaults and AUTONOMO_* variables apply.")
         return
-    report_config_files(files, again=True)
+    report_config_files(files, again=True, out=console())
 
 
 def _project_files(files: list[Path] | None) -> list[Path]:

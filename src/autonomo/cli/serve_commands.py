@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from autonomo.cli.common import console, settings
+from autonomo.cli.common import console, settings, warn_if_unsandboxed
 
 
 def register(app: typer.Typer) -> None:
@@ -31,6 +31,7 @@ def serve(
         "host": host, "port": port, "token": token, "workers": workers, "database": database,
     }.items() if v is not None}
     current = settings({"server": overrides} if overrides else None)
+    warn_if_unsandboxed(current)
     from autonomo.server.run import serve as run_server
 
     token = current.server.token

@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from autonomo.config import SandboxConfig
@@ -51,8 +52,13 @@ def _probe(bwrap: str, as_root: bool) -> str | None:
         if shutil.which("setpriv") is None:
             return "setpriv (util-linux) is needed to drop root inside the sandbox"
         argv = [bwrap, *_NAMESPACES, "--unshare-net", "--ro-bind", "/", "/", "true"]
-    else:
-        argv = [bwrap, "--unshare-all", "--unshare-user", "--ro-bind", "/", "/", "true"]
+        with tempfile.TemporaryDirectory() as folder:  # idmapped mounts work here
+            reason = _run_probe([*_idmap_prefix(folder, 0, 0, 65533), *argv])
+        return reason
+    return _run_probe([bwrap, "--unshare-all", "--unshare-user", "--ro-bind", "/", "/", "true"])
+
+
+def _run_probe(argv: list[str]) -> str | None:
     try:
         done = subprocess.run(argv, capture_output=True, timeout=10, env={"PATH": "/usr/bin:/bin"})
     except (OSError, subprocess.SubprocessError) as exc:
@@ -60,6 +66,13 @@ def _probe(bwrap: str, as_root: bool) -> str | None:
     if done.returncode != 0:
         return done.stderr.decode(errors="replace").strip() or f"exit code {done.returncode}"
     return None
+
+
+def _idmap_prefix(workspace: str, owner_uid: int, owner_gid: int, uid: int) -> list[str]:
+    """Run what follows with ``workspace`` idmapped (owner -> ``uid``): see _idmap_exec.py."""
+    helper = str(Path(__file__).with_name("_idmap_exec.py"))
+    return [sys.executable, "-I", "-S", helper, workspace, str(owner_uid), str(owner_gid),
+            str(uid), "--"]
 
 
 def unavailable_reason(config: SandboxConfig) -> str | None:
@@ -165,8 +178,5 @@ class BubblewrapSandbox(ProcessSandbox):
             "setpriv", "--reuid", uid, "--regid", uid, "--clear-groups",
             "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--",
         ]
-        idmap = [
-            sys.executable, "-I", "-S", str(Path(__file__).with_name("_idmap_exec.py")),
-            str(self.workspace), str(self._owner[0]), str(self._owner[1]), uid, "--",
-        ]
+        idmap = _idmap_prefix(str(self.workspace), *self._owner, self._lease.uid)
         return Launch(argv=[*idmap, *args, *argv], env={"PATH": "/usr/bin:/bin"})
