@@ -84,6 +84,18 @@ def run_script(db: sqlite3.Connection, script: str) -> None:
     _run_script(db, script)
 
 
+def apply_migrations(db: sqlite3.Connection,
+                     migrations: Sequence[tuple[str, Migration]]) -> None:
+    """Run the migrations ``db`` has not had yet, in order (inside the caller's
+    transaction); their names are kept in ``_migrations``."""
+    db.execute("create table if not exists _migrations (name text primary key)")
+    done = {row[0] for row in db.execute("select name from _migrations")}
+    for name, function in migrations:
+        if name not in done:
+            function(db)
+            db.execute("insert into _migrations(name) values (?)", (name,))
+
+
 def connect(path: Path, migrations: Sequence[tuple[str, Migration]], *,
             busy_ms: int = 5000, private: bool = True) -> sqlite3.Connection:
     """``path`` opened the project's way: WAL, foreign keys, a busy timeout, and with
@@ -100,12 +112,7 @@ def connect(path: Path, migrations: Sequence[tuple[str, Migration]], *,
     conn.execute(f"pragma busy_timeout={int(busy_ms)}")
     conn.execute("begin immediate")
     try:
-        conn.execute("create table if not exists _migrations (name text primary key)")
-        done = {row[0] for row in conn.execute("select name from _migrations")}
-        for name, function in migrations:
-            if name not in done:
-                function(conn)
-                conn.execute("insert into _migrations(name) values (?)", (name,))
+        apply_migrations(conn, migrations)
     except BaseException:
         conn.execute("rollback")
         conn.close()
@@ -122,13 +129,21 @@ class Database:
     write.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path,
+                 migrations: Sequence[tuple[str, Migration]] | None = None) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
+        #: this file's migrations (default: the agent store's)
+        self.migrations = MIGRATIONS if migrations is None else migrations
         # prompts, history and results: readable by the owner only (SQLite gives its -wal and
         # -shm files the database file's mode)
-        self.conn = connect(self.path, MIGRATIONS)
+        self.conn = connect(self.path, ())
         self._synchronous = ""
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self.transaction(durable=True) as db:
+            apply_migrations(db, self.migrations)
 
     @contextmanager
     def transaction(self, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
