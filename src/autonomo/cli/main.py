@@ -73,6 +73,7 @@ def _register_commands(target: typer.Typer) -> None:
         memory_commands,
         serve_commands,
         sop_commands,
+        team_commands,
     )
 
     config_commands.register(target)
@@ -80,6 +81,7 @@ def _register_commands(target: typer.Typer) -> None:
     agent_commands.register(target)
     memory_commands.register(target)
     serve_commands.register(target)
+    team_commands.register(target)
     sop_commands.register(target)
     bench_commands.register(target)
 

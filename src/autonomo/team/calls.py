@@ -3,7 +3,8 @@
 * **Budget** — before a call its worst-case cost is reserved against the team's investment
   (as the single agent's runner does); a call that could pass it is not made.
 * **Usage** — per role and in total, as the terminal and ``autonomo team`` show it.
-* **Store** — each call is written as soon as it returns.
+* **Store** — each call is written as it returns, or (``batch``, as ``Team`` does) with the
+  team's next write: the message it led to, the end of the turn; a human's answer at once.
 * **Replay** — after a crash, the calls of the turn that was cut short are played back from
   the store when the same prompt comes again, so the turn is redone without paying twice and
   produces the same messages.
@@ -16,10 +17,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from autonomo.errors import BudgetExceededError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import Completion, Message, Usage
-from autonomo.llm.usage import cost_of
+from autonomo.llm.types import ChatRequest, Completion, Message, Usage
+from autonomo.llm.usage import Meter, cost_of
 from autonomo.team.observer import TeamObserver
 from autonomo.team.store import StoredCall, TeamState, TeamStore
 
@@ -28,23 +28,28 @@ class TeamCalls:
     """The team's gate to its models (and to its humans, who answer like models)."""
 
     def __init__(self, state: TeamState, store: TeamStore, observer: TeamObserver,
-                 stored: Sequence[StoredCall] = ()) -> None:
+                 stored: Sequence[StoredCall] = (), *, batch: bool = False) -> None:
         self.state, self.store, self.observer = state, store, observer
         self._lock = threading.Lock()
-        self._reserved = 0.0
+        self.meter = Meter(state.investment)
         self._seq: dict[tuple[int, str], int] = {}
         self.by_role: dict[str, Usage] = {}
         self._replay: dict[tuple[int, str, int], StoredCall] = {}
         for call in stored:
             self._add_usage(call.role, call.completion.usage)
+            self.meter.settle(0.0, call.model, call.completion.usage)
             self._replay[(call.round, call.role, call.seq)] = call
         #: calls answered from the store since this object was made (resume)
         self.replayed = 0
+        #: ``batch``: calls are not written at once but go with the owner's next write (the
+        #: message they led to, the end of the turn; ``take_unsaved``), as the single agent
+        #: batches its calls with its step. Otherwise each call is written as it returns.
+        self.batch = batch
+        self._unsaved: list[tuple[StoredCall, dict[str, Any]]] = []
 
     @property
     def total(self) -> Usage:
-        with self._lock:
-            return sum(self.by_role.values(), Usage())
+        return self.meter.total
 
     def call(self, role: str, purpose: str, model: ChatModel, messages: list[Message],
              **options: Any) -> Completion:
@@ -60,20 +65,29 @@ class TeamCalls:
             started = time.perf_counter()
             completion = model.complete(messages, **options)
             completion.latency_s = completion.latency_s or time.perf_counter() - started
-        finally:
-            with self._lock:
-                self._reserved -= reserved
+        except BaseException:
+            self.meter.settle(reserved, model.name, None)
+            raise
         usage = completion.usage
         if usage.cost == 0.0 and model.prices is not None:
             usage.cost = cost_of(usage, model.prices)
-        usage.calls = 1
+        usage.calls = usage.calls or 1
+        self.meter.settle(reserved, model.name, usage)
         self._add_usage(role, usage)
         logged = {k: v for k, v in options.items() if k not in ("schema", "tools") and v}
-        self.store.add_call(self.state.id, StoredCall(
-            key[0], role, key[2], purpose, completion.model or model.name, messages, completion),
-            logged)
+        record = (StoredCall(key[0], role, key[2], purpose, completion.model or model.name,
+                             messages, completion), logged)
+        with self._lock:
+            self._unsaved.append(record)
+        if not self.batch or model.name == "human":  # a person is not asked twice
+            self.store.write(self.state.id, calls=self.take_unsaved())
         self.observer.on_call(role, purpose, completion, replayed=False)
         return completion
+
+    def take_unsaved(self) -> list[tuple[StoredCall, dict[str, Any]]]:
+        with self._lock:
+            calls, self._unsaved = self._unsaved, []
+        return calls
 
     def _next_key(self, role: str) -> tuple[int, str, int]:
         with self._lock:
@@ -87,23 +101,12 @@ class TeamCalls:
             self.by_role[role] = self.by_role.get(role, Usage()) + usage
 
     def _reserve(self, model: ChatModel, messages: list[Message], options: dict) -> float:
-        """Set aside the call's worst-case cost, or raise when it could pass the budget."""
-        budget = self.state.investment
-        if budget is None:
-            return 0.0
-        estimate = model.estimate_cost(messages, options.get("max_tokens"))
-        spent = self.total.cost
-        with self._lock:
-            committed = spent + self._reserved
-            if committed + estimate > budget:
-                raise BudgetExceededError(
-                    f"the team spent ${committed:.4f} of its ${budget:.4f}; the next call "
-                    f"({model.name}) could cost up to ${estimate:.4f}. Invest more to go on."
-                )
-            self._reserved += estimate
-        return estimate
+        """Set aside the call's worst-case cost (the single agent's ``Meter``), or raise when
+        it could pass the team's investment."""
+        self.meter.budget = self.state.investment  # ``invest`` may have changed it
+        return self.meter.reserve(model, ChatRequest.of(messages, **options))
 
     def remaining_budget(self) -> float | None:
         if self.state.investment is None:
             return None
-        return max(0.0, self.state.investment - self.total.cost - self._reserved)
+        return max(0.0, self.state.investment - self.meter.total.cost)

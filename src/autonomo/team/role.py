@@ -124,8 +124,14 @@ class Role:
         return ask_structured(call, messages, model, retries=retries, max_tokens=max_tokens)
 
     def system_prompt(self) -> str:
-        return prompts.render("team", "role_system", who=self.name, profile=self.profile,
-                              goal=self.goal, constraints=self.constraints)
+        """The role's system message (rendered once per profile: it heads every prompt,
+        so it must stay byte-identical for the model's prefix cache)."""
+        key = (self.name, self.profile, self.goal, self.constraints)
+        if getattr(self, "_system", (None,))[0] != key:
+            self._system = (key, prompts.render(
+                "team", "role_system", who=self.name, profile=self.profile, goal=self.goal,
+                constraints=self.constraints))
+        return self._system[1]
 
     # -- one turn: observe → think → act ------------------------------------------------------
     def run_turn(self) -> list[Message]:
@@ -220,6 +226,9 @@ class Role:
         except ModelResponseError as exc:
             return TaskResult(str(exc), False)
         return TaskResult(output.content, True)
+
+    def close(self) -> None:
+        """Release what the role holds (a kernel, a sandbox) when the team's run ends."""
 
     # -- what survives a restart --------------------------------------------------------------
     def state_dict(self) -> dict[str, Any]:

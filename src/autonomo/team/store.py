@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -106,47 +107,62 @@ class TeamStore:
     def default_workspace(self, team_id: str) -> Path:
         return self.data_dir / "teams" / team_id / "workspace"
 
-    def save(self, state: TeamState) -> None:
-        with self.db.transaction() as db:
-            db.execute(
-                "insert into teams(id, name, created_at, updated_at, status, state)"
-                " values (?, ?, ?, ?, ?, ?) on conflict(id) do update set name=excluded.name,"
-                " updated_at=excluded.updated_at, status=excluded.status, state=excluded.state",
-                (state.id, state.name, state.created_at, _now(), state.status,
-                 state.model_dump_json()),
-            )
+    def save(self, state: TeamState, *, durable: bool = True) -> None:
+        with self.db.transaction(durable=durable) as db:
+            self._write_team(db, state)
 
-    def add_message(self, team_id: str, message: TeamMessage, recipients: list[str],
-                    turn: str) -> None:
-        """Append ``message`` to the history (not fsynced: it survives a crash of the
-        process; the next turn commit makes it durable)."""
-        with self.db.transaction(durable=False) as db:
-            db.execute(
-                "insert into team_messages(team_id, seq, id, round, turn, recipients, data)"
-                " values (?, coalesce((select max(seq) from team_messages where team_id = ?),"
-                " 0) + 1, ?, ?, ?, ?, ?)",
-                (team_id, team_id, message.id, message.round, turn, json.dumps(recipients),
-                 message.model_dump_json()),
-            )
+    def _write_team(self, db: sqlite3.Connection, state: TeamState) -> None:
+        db.execute(
+            "insert into teams(id, name, created_at, updated_at, status, state)"
+            " values (?, ?, ?, ?, ?, ?) on conflict(id) do update set name=excluded.name,"
+            " updated_at=excluded.updated_at, status=excluded.status, state=excluded.state",
+            (state.id, state.name, state.created_at, _now(), state.status,
+             state.model_dump_json()),
+        )
 
-    def add_call(self, team_id: str, call: StoredCall, options: dict[str, Any]) -> None:
-        with self.db.transaction(durable=False) as db:
-            db.execute(
-                "insert or replace into team_calls(team_id, round, role, seq, purpose, model,"
-                " messages, options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (team_id, call.round, call.role, call.seq, call.purpose, call.model,
-                 json.dumps([m.model_dump(mode="json") for m in call.messages]),
-                 json.dumps(options, default=str), call.completion.model_dump_json(), _now()),
-            )
+    def write(self, team_id: str, *, calls: Sequence[tuple[StoredCall, dict[str, Any]]] = (),
+              message: tuple[TeamMessage, list[str], str] | None = None,
+              turn: StoredTurn | None = None, state: TeamState | None = None,
+              durable: bool = False) -> None:
+        """Model calls, a published message (with its recipients and the turn that made it),
+        a finished turn and the team's row — whichever are given — in one transaction.
 
-    def commit_turn(self, team_id: str, turn: StoredTurn) -> None:
-        with self.db.transaction() as db:
-            db.execute(
-                "insert into team_turns(team_id, round, role, consumed, state)"
-                " values (?, ?, ?, ?, ?)",
-                (team_id, turn.round, turn.role, json.dumps(turn.consumed),
-                 json.dumps(turn.state)),
-            )
+        Not fsynced unless ``durable``: it survives a crash of the process either way."""
+        with self.db.transaction(durable=durable) as db:
+            for call, options in calls:
+                db.execute(
+                    "insert or replace into team_calls(team_id, round, role, seq, purpose,"
+                    " model, messages, options, response, created_at)"
+                    " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (team_id, call.round, call.role, call.seq, call.purpose, call.model,
+                     json.dumps([m.model_dump(mode="json") for m in call.messages]),
+                     json.dumps(options, default=str), call.completion.model_dump_json(),
+                     _now()))
+            if message is not None:
+                published, recipients, by = message
+                db.execute(
+                    "insert into team_messages(team_id, seq, id, round, turn, recipients, data)"
+                    " values (?, coalesce((select max(seq) from team_messages where"
+                    " team_id = ?), 0) + 1, ?, ?, ?, ?, ?)",
+                    (team_id, team_id, published.id, published.round, by,
+                     json.dumps(recipients), published.model_dump_json()))
+            if turn is not None:
+                db.execute(
+                    "insert into team_turns(team_id, round, role, consumed, state)"
+                    " values (?, ?, ?, ?, ?)",
+                    (team_id, turn.round, turn.role, json.dumps(turn.consumed),
+                     json.dumps(turn.state)))
+            if state is not None:
+                self._write_team(db, state)
+
+    def last_round(self, team_id: str) -> int:
+        """The highest round anything was written in (the round in progress at a crash)."""
+        rows = self.db.query(
+            "select max(r) from (select max(round) as r from team_messages where team_id = ?"
+            " union all select max(round) from team_calls where team_id = ?"
+            " union all select max(round) from team_turns where team_id = ?)",
+            (team_id, team_id, team_id))
+        return rows[0][0] or 0
 
     # -- reading ------------------------------------------------------------------------------
     def load(self, team_id: str) -> TeamState:

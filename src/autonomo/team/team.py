@@ -43,17 +43,24 @@ class Team:
                  name: str = "team", investment: float | None = None,
                  spec: dict[str, Any] | None = None, observer: TeamObserver | None = None,
                  workspace: Path | None = None, state: TeamState | None = None,
-                 services: dict[str, Any] | None = None) -> None:
+                 services: dict[str, Any] | None = None, fsync: bool = False) -> None:
         self.store, self.model = store, model
+        #: fsync each finished turn (survives a power loss); without it a turn still
+        #: survives a crash of the process, like the single agent's steps
+        self.fsync = fsync
         self.observer = observer or TeamObserver()
         self.state = state or TeamState(name=name, investment=investment, spec=spec or {})
         if not self.state.workspace:
-            self.state.workspace = str(
-                (workspace or store.default_workspace(self.state.id)).resolve())
+            if workspace is None:
+                workspace = store.default_workspace(self.state.id)
+                # behind a folder only its owner can enter (a root-owned workspace must be,
+                # see sandbox/bubblewrap.py)
+                workspace.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.state.workspace = str(workspace.resolve())
         self.workspace.mkdir(parents=True, exist_ok=True)
         #: shared helpers for actions (a workbench for agent runs, a sandbox, ...)
         self.services: dict[str, Any] = dict(services or {})
-        self.calls = TeamCalls(self.state, store, self.observer)
+        self.calls = TeamCalls(self.state, store, self.observer, batch=True)
         self.env = Environment(recorder=self._record, seed=self.state.id)
         self.env.listeners.append(self.observer.on_message)
         self.hire(roles)
@@ -91,7 +98,8 @@ class Team:
         self.store.save(self.state)
 
     def _record(self, message: Message, recipients: list[str], turn: str) -> None:
-        self.store.add_message(self.state.id, message, recipients, turn)
+        self.store.write(self.state.id, calls=self.calls.take_unsaved(),
+                         message=(message, recipients, turn))
 
     # -- running --------------------------------------------------------------------------------
     def run_project(self, idea: str, send_to: str | set[str] = EVERYONE) -> Message:
@@ -113,6 +121,16 @@ class Team:
             state.n_round = n_round
         state.status, state.stop_reason = "running", ""
         self.store.save(state)
+        try:
+            self._loop()
+        finally:
+            for role in self.roles:
+                role.close()
+        return TeamResult(state.status, state.stop_reason, state.round, state,
+                          self.env.history.get(), dict(self.calls.by_role))
+
+    def _loop(self) -> None:
+        state = self.state
         committed = {t.role for t in self.store.turns(state.id) if t.round == state.round}
         resuming = state.round > 0 and bool(committed | self._open_turns())
         while True:
@@ -123,16 +141,13 @@ class Team:
                 if state.round >= state.n_round:
                     self._end("stopped", f"Reached the round limit ({state.n_round}).")
                     break
-                state.round += 1
-                self.store.save(state)
+                state.round += 1  # saved with the round's first turn
                 self.env.start_round(state.round)
                 committed = set()
             resuming = False
             self.observer.on_round(state.round)
             if not self._run_round(committed):
                 break
-        return TeamResult(state.status, state.stop_reason, state.round, state,
-                          self.env.history.get(), dict(self.calls.by_role))
 
     def _open_turns(self) -> set[str]:
         return {r.name for r in self.roles if r.inbox}
@@ -151,13 +166,18 @@ class Team:
             except ModelResponseError as exc:
                 self._end("failed", f"{role.name} could not go on: {exc}")
                 return False
-            self.store.commit_turn(self.state.id, StoredTurn(
-                self.state.round, role.name, consumed, role.state_dict()))
+            except UserError as exc:  # e.g. no sandbox: saved, then shown to the user
+                self._end("failed", f"{role.name}: {exc}")
+                raise
+            self.store.write(self.state.id, calls=self.calls.take_unsaved(), state=self.state,
+                             turn=StoredTurn(self.state.round, role.name, consumed,
+                                             role.state_dict()), durable=self.fsync)
         return True
 
     def _end(self, status: str, reason: str) -> None:
         self.state.status, self.state.stop_reason = status, reason  # type: ignore[assignment]
-        self.store.save(self.state)
+        self.store.write(self.state.id, calls=self.calls.take_unsaved(), state=self.state,
+                         durable=True)
         self.observer.on_note(reason)
         self.observer.on_end(self.state)
 
@@ -167,9 +187,10 @@ class Team:
                **kwargs: Any) -> Team:
         """The team ``team_id`` rebuilt from the store with freshly made ``roles``."""
         state = store.load(team_id)
+        state.round = max(state.round, store.last_round(state.id))
         store.discard_unfinished(state.id, state.round)
         team = cls(store, model, roles=roles, state=state, **kwargs)
-        team.calls = TeamCalls(state, store, team.observer, store.calls(state.id))
+        team.calls = TeamCalls(state, store, team.observer, store.calls(state.id), batch=True)
         team._restore()
         return team
 

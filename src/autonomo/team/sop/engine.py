@@ -350,7 +350,7 @@ class SopRun:
         last = ""
         if state.opening_role:
             text = state.opening if state.opening_verbatim else fill(state.opening, values)
-            self._opening_line = self._say(state, state.opening_role, text)
+            self._opening_line = self._say(state, state.opening_role, text, opening=True)
             last = state.opening_role
         self._left = None
         concluding: ChatLine | None = None
@@ -419,14 +419,17 @@ class SopRun:
                 self.set_variable(word, value, f"{state.name}/{role}")
 
     # -- speaking --------------------------------------------------------------------------
-    def _say(self, state: StateSpec, role: str, text: str, usage: Usage | None = None) -> ChatLine:
+    def _say(self, state: StateSpec, role: str, text: str, usage: Usage | None = None,
+             opening: bool = False) -> ChatLine:
         spec = self.spec.roles.get(role)
         others = [r for r in state.roles if r != role]
         to = others[0] if len(state.roles) == 2 and others else "all"
         line = ChatLine(state.name, role, spec.agent if spec else "", to, text, self._visit)
         self.lines.append(line)
+        extra = {"opening": True} if opening else {}
         self.emit("message", state=state.name, role=role, agent=line.agent, to=to, text=text,
-                  tokens=usage.total_tokens if usage else 0, cost=usage.cost if usage else 0.0)
+                  tokens=usage.total_tokens if usage else 0, cost=usage.cost if usage else 0.0,
+                  **extra)
         return line
 
     def _speak(self, state: StateSpec, role_name: str) -> ChatLine:

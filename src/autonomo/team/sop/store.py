@@ -92,11 +92,11 @@ class SopStore:
         return run_id
 
     def append(self, run_id: str, event: SopEvent) -> None:
-        """Keep an event; events are written together with the next chat message (or the end
-        of the run): one transaction per turn, as the agent writes one per step."""
+        """Keep an event; events are written together with the next message a role says (or
+        the end of the run): one transaction per turn, as the agent writes one per step."""
         self._pending.append((run_id, event))
-        if event.kind in FLUSH_ON:
-            self.flush()
+        if event.kind in FLUSH_ON and not event.data.get("opening"):  # an opening line is
+            self.flush()  # written with the reply to it (a resumed state says it again)
 
     def flush(self) -> None:
         if not self._pending:

@@ -1,0 +1,211 @@
+"""DataInterpreter on a real IPython kernel inside bubblewrap (scripted model)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+
+import pytest
+
+from autonomo.config import SandboxConfig
+from autonomo.errors import UserError
+from autonomo.llm.scripted import ScriptedModel
+from autonomo.sandbox.bubblewrap import BubblewrapSandbox, unavailable_reason
+
+pytest.importorskip("ipykernel")
+pytest.importorskip("matplotlib")
+pd = pytest.importorskip("pandas")
+nbformat = pytest.importorskip("nbformat")
+
+from autonomo.sandbox.kernel import SandboxedKernel  # noqa: E402
+from autonomo.team import Team, TeamStore  # noqa: E402
+from autonomo.team.data_interpreter import DataInterpreter  # noqa: E402
+
+CONFIG = SandboxConfig(backend="bubblewrap", cpu_seconds=600, memory_mb=2048)
+pytestmark = pytest.mark.skipif(unavailable_reason(CONFIG) is not None,
+                                reason=f"bubblewrap unusable: {unavailable_reason(CONFIG)}")
+
+CSV = """region,month,sales
+north,1,120
+north,2,135
+south,1,80
+south,2,95
+east,1,60
+east,2,75
+"""
+
+FAILING = ("import pandas as pd\ndf = pd.read_csv('sales.csv')\n"
+           "print(df.groupby('Region')['sales'].sum())")
+FIXED = ("import pandas as pd\ndf = pd.read_csv('sales.csv')\n"
+         "summary = df.groupby('region')['sales'].agg(['sum', 'mean'])\n"
+         "summary.to_csv('summary.csv')\nprint(summary)")
+PLOT = ("import matplotlib.pyplot as plt\nax = summary['sum'].plot.bar()\n"
+        "plt.title('Sales by region')\nplt.savefig('sales_by_region.png')\nplt.show()")
+
+
+def code(text, thought="next cell"):
+    return json.dumps({"thought": thought, "code": text})
+
+
+def test_data_interpreter_fixes_its_code_and_saves_table_plot_and_notebook(tmp_path):
+    def fix_after_reading_traceback(messages):
+        prompt = messages[-1].content
+        assert "KeyError" in prompt and "Region" in prompt  # it was shown the traceback
+        return code(FIXED, "the column is lower-case")
+
+    model = ScriptedModel([
+        {"tasks": [
+            {"task_id": "1", "dependent_task_ids": [], "task_type": "",
+             "instruction": "Load sales.csv and save total and mean sales per region"},
+            {"task_id": "2", "dependent_task_ids": ["1"], "task_type": "",
+             "instruction": "Plot total sales per region as a bar chart"}]},
+        code(FAILING), fix_after_reading_traceback, code(PLOT),
+    ])
+    store = TeamStore(tmp_path / "data")
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "sales.csv").write_text(CSV)
+    team = Team(store, model, roles=[DataInterpreter()], workspace=workspace,
+                services={"sandbox_config": CONFIG})
+    result = team.run(idea="Summarise sales.csv by region and plot it")
+    model.assert_all_used()
+    assert result.status == "finished", result.reason
+
+    expected = pd.read_csv(workspace / "sales.csv").groupby("region")["sales"].agg(
+        ["sum", "mean"])
+    saved = pd.read_csv(workspace / "summary.csv", index_col="region")
+    assert saved.equals(expected)
+    assert (workspace / "sales_by_region.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    plots = list((workspace / "plots").iterdir())
+    assert len(plots) == 1 and plots[0].read_bytes()[:4] == b"\x89PNG"
+
+    notebook = nbformat.read(workspace / "analysis.ipynb", as_version=4)
+    nbformat.validate(notebook)
+    cells = [c for c in notebook.cells if c.cell_type == "code"]
+    assert [c.source for c in cells] == [FAILING, FIXED, PLOT]
+    assert cells[0].outputs[-1].output_type == "error"
+    assert cells[0].outputs[-1].ename == "KeyError"
+    assert any(o.get("data", {}).get("image/png") for o in cells[2].outputs)
+    summary = result.history[-1].content
+    assert "[x] 1." in summary and "[x] 2." in summary and "north" in summary
+    assert not [p for p in workspace.iterdir() if p.name.startswith(".kernel")]
+
+
+def test_failing_task_replans_after_the_fixes_run_out(tmp_path):
+    model = ScriptedModel([
+        {"tasks": [{"task_id": "1", "dependent_task_ids": [], "task_type": "",
+                    "instruction": "read data.parquet"}]},
+        code("import pandas as pd\npd.read_parquet('data.parquet')"),
+        code("open('data.parquet').read()"),
+        {"tasks": [{"task_id": "1b", "dependent_task_ids": [], "task_type": "",
+                    "instruction": "list the files instead"}]},
+        code("import os\nprint(sorted(os.listdir('.')))"),
+    ])
+    role = DataInterpreter()
+    role.max_fixes = 1
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    team = Team(TeamStore(tmp_path / "data"), model, roles=[role], workspace=workspace,
+                services={"sandbox_config": CONFIG})
+    result = team.run(idea="look at the data")
+    model.assert_all_used()
+    replan = model.calls[3]["messages"][-1].content
+    assert "task 1 failed" in replan and "FileNotFoundError" in replan
+    assert "[x] 1b." in result.history[-1].content
+
+
+# -- the kernel itself ------------------------------------------------------------------------
+@pytest.fixture
+def kernel(tmp_path):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    with SandboxedKernel(BubblewrapSandbox(workspace, CONFIG)) as k:
+        yield k
+
+
+def test_kernel_keeps_state_and_cannot_write_outside_or_use_the_network(kernel, tmp_path):
+    outside = tmp_path / "outside.txt"
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.setblocking(False)
+    port = listener.getsockname()[1]
+    try:
+        assert kernel.execute("x = 20").ok
+        assert kernel.execute("print(x + 1)").text() == "21"
+        assert kernel.execute("open('inside.txt', 'w').write('ok')").ok
+        assert (kernel.sandbox.workspace / "inside.txt").read_text() == "ok"
+        for path in (str(outside), "/etc/autonomo-probe", "/usr/autonomo-probe"):
+            result = kernel.execute(f"open({path!r}, 'w').write('escaped')")
+            assert not result.ok and ("Error" in result.error), path
+        assert not outside.exists()
+        assert not os.path.exists("/etc/autonomo-probe")
+        net = kernel.execute(
+            f"import socket\nsocket.create_connection(('127.0.0.1', {port}), timeout=3)")
+        assert not net.ok
+        assert "ConnectionRefusedError" in net.error or "unreachable" in net.error
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nothing reached the host
+        who = kernel.execute("import os\nprint(os.getcwd())").text()
+        assert who == "/workspace"
+    finally:
+        listener.close()
+
+
+def test_cell_timeout_interrupts_and_the_kernel_lives_on(kernel):
+    result = kernel.execute("import time\ny = 5\ntime.sleep(30)", timeout=1)
+    assert result.timed_out and not result.ok
+    assert kernel.execute("print(y)").text() == "5"
+
+
+def test_socket_swapped_for_a_symlink_is_refused(tmp_path):
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    host_socket = tmp_path / "host.sock"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(host_socket))
+    folder_path = workspace / ".kernel-x"
+    folder_path.mkdir()
+    os.symlink(host_socket, folder_path / "k-1")
+    kernel = SandboxedKernel(BubblewrapSandbox(workspace, CONFIG))
+    private = tmp_path / "private"
+    private.mkdir()
+    kernel._private_fd = os.open(private, os.O_RDONLY | os.O_DIRECTORY)
+    folder = os.open(folder_path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        with pytest.raises(UserError, match="not a socket"):
+            kernel._link_one(folder, "k-1")
+        assert list(private.iterdir()) == []
+    finally:
+        os.close(folder)
+        os.close(kernel._private_fd)
+        server.close()
+
+
+def test_no_sandbox_means_no_kernel(tmp_path):
+    """Fails closed: without a usable sandbox the analysis stops with a clear error."""
+    model = ScriptedModel([{"tasks": [{"task_id": "1", "dependent_task_ids": [],
+                                       "task_type": "", "instruction": "print 1"}]}])
+    team = Team(TeamStore(tmp_path / "data"), model, roles=[DataInterpreter()],
+                services={"sandbox_config": SandboxConfig(backend="local")})
+    with pytest.raises(UserError, match="allow_unsandboxed is false"):
+        team.run(idea="anything")
+    assert not list(team.workspace.iterdir())
+    assert team.state.status == "failed" and "allow_unsandboxed" in team.state.stop_reason
+
+
+def test_an_unusable_answer_counts_as_a_failed_try(tmp_path):
+    model = ScriptedModel([
+        {"tasks": [{"task_id": "1", "dependent_task_ids": [], "task_type": "",
+                    "instruction": "print one"}]},
+        "{}", "{}", "{}",  # no valid CodeAnswer after the re-asks
+        code("print(1)"),
+    ])
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    team = Team(TeamStore(tmp_path / "data"), model, roles=[DataInterpreter()],
+                workspace=workspace, services={"sandbox_config": CONFIG})
+    result = team.run(idea="print one")
+    model.assert_all_used()
+    assert result.status == "finished" and "[x] 1. print one -> 1" in result.history[-1].content
