@@ -12,8 +12,7 @@ from typing import Any
 
 import uvicorn
 
-from autonomo.config import Settings
-from autonomo.llm.scripted import ScriptedModel
+from autonomo import ScriptedModel, Settings
 
 
 def reply(command: str, thought: str = "next step", **args: Any) -> str:
@@ -45,7 +44,7 @@ def scripted_factory(script: Callable[[str, dict], list]) -> Callable:
 def running(app: Any) -> Iterator[str]:
     """Serve ``app`` with uvicorn on 127.0.0.1 (a free port) in a thread; yields its URL."""
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
-                            lifespan="on")
+                            lifespan="on", timeout_keep_alive=30)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

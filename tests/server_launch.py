@@ -15,9 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from autonomo.agent.wiring import Workbench
-from autonomo.config import Settings
-from autonomo.llm.scripted import ScriptedModel
+from autonomo import ScriptedModel, Settings, Workbench
 from autonomo.plugins.hookspecs import hookimpl
 from autonomo.plugins.manager import create_plugin_manager
 from autonomo.server.run import serve

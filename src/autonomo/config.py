@@ -172,6 +172,8 @@ class WebConfig(BaseModel):
     max_page_chars: int = 8000
     #: largest page or file fetched, in megabytes
     max_download_mb: int = 50
+    #: read pages in headless Chromium when it is installed (JavaScript runs first)
+    use_browser: bool = True
 
 
 class MemoryConfig(BaseModel):

@@ -14,8 +14,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from autonomo.agent.wiring import Workbench
-from autonomo.config import Settings
+from autonomo import Settings, Workbench
 from autonomo.errors import UserError, WorkspaceError
 from autonomo.server import protocol, sop_api, web
 from autonomo.server.engine import ModelFactory, RequestError, TaskEngine
@@ -32,7 +31,12 @@ def create_app(settings: Settings, *, bench: Workbench | None = None,
     test) give the agents their models, e.g. ``ScriptedModel``s."""
     config = settings.server
     bench = bench or Workbench.open(settings)
-    store = store or TaskStore(settings.data_dir, durable=settings.agent.fsync_steps)
+    if store is None and config.database:
+        from autonomo.server.postgres import PostgresTaskStore
+
+        store = PostgresTaskStore(config.database, lease_s=config.lease_s)
+    store = store or TaskStore(settings.data_dir, durable=settings.agent.fsync_steps,
+                               db=bench.store.db)
     workers = config.workers
     if model_factory is None and settings.llm.fast.provider == "local":
         workers = 1  # one embedded model, one generation at a time

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
+import socket
 import threading
+import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -19,13 +23,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from autonomo.agent.approval import AutoApproval, parse_answer
-from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.events import RunObserver
-from autonomo.agent.profile import AgentProfile
-from autonomo.agent.runner import Runner
-from autonomo.agent.state import AgentState
-from autonomo.agent.wiring import Workbench
+from autonomo import (
+    Action,
+    AgentProfile,
+    AgentState,
+    AutoApproval,
+    Episode,
+    Runner,
+    RunObserver,
+    Workbench,
+)
+from autonomo.agent.approval import parse_answer
 from autonomo.config import LLMConfig
 from autonomo.errors import (
     AutonomoError,
@@ -91,12 +99,10 @@ class _Observer(RunObserver):
 
 @dataclasses.dataclass
 class Live:
-    """A task's agent in memory, with the lock that keeps its steps one at a time."""
+    """A task's agent in memory."""
 
     bench: Workbench
     runner: Runner
-    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
-    stop_requested: bool = False
 
     @property
     def state(self) -> AgentState:
@@ -112,10 +118,19 @@ class TaskEngine:
                  workers: int = 4, model_factory: ModelFactory | None = None) -> None:
         self.bench, self.store, self.events = bench, store, events
         self.model_factory = model_factory
-        self.executor = ThreadPoolExecutor(max_workers=max(1, workers),
+        self.workers = max(1, workers)
+        self.executor = ThreadPoolExecutor(max_workers=self.workers,
                                            thread_name_prefix="autonomo-step")
         self._lives: dict[str, Live] = {}
         self._lives_lock = threading.Lock()
+        #: one lock per task keeps its steps one at a time in this process; the store's claim
+        #: does the same between processes (PostgreSQL)
+        self._locks: dict[str, threading.Lock] = {}
+        self._stop_requested: set[str] = set()
+        self._pending: set[str] = set()
+        self.worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self._closing = threading.Event()
+        self._background: threading.Thread | None = None
 
     # -- life cycle -------------------------------------------------------------------------
     def recover(self) -> None:
@@ -124,12 +139,42 @@ class TaskEngine:
         for task_id in self.store.interrupt_running_steps():
             log.warning("task %s: a step was interrupted by the last shutdown", task_id)
         for row in self.store.active_tasks():
-            self.submit(self._continue, row.task_id)
+            self._schedule(row.task_id)
+        if self.store.shared:
+            self._background = threading.Thread(target=self._share_work, daemon=True,
+                                                 name="autonomo-claims")
+            self._background.start()
+
+    def _share_work(self) -> None:
+        """With several servers: renew this worker's leases, and take on tasks running on
+        their own that nobody holds (new ones, or a dead worker's)."""
+        renewed = 0.0
+        while not self._closing.wait(0.25):
+            try:
+                if time.monotonic() - renewed > self.store.lease_s / 3:
+                    self.store.renew(self.worker)
+                    renewed = time.monotonic()
+                for task_id in self.store.claimable(self.workers):
+                    self._schedule(task_id)
+            except Exception:  # the database may be restarting: try again next round
+                log.exception("claiming work failed")
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
         return self.executor.submit(fn, *args)
 
+    def _schedule(self, task_id: str) -> None:
+        if task_id not in self._pending and not self._lock_of(task_id).locked():
+            self._pending.add(task_id)
+            self.submit(self._continue, task_id)
+
+    def _lock_of(self, task_id: str) -> threading.Lock:
+        with self._lives_lock:
+            return self._locks.setdefault(task_id, threading.Lock())
+
     def close(self) -> None:
+        self._closing.set()
+        if self._background is not None:
+            self._background.join(timeout=5)
         self.executor.shutdown(wait=True, cancel_futures=True)
         with self._lives_lock:
             lives, self._lives = list(self._lives.values()), {}
@@ -163,8 +208,7 @@ class TaskEngine:
 
     def summary(self, row: TaskRow) -> dict[str, Any]:
         """A task as the web page lists it: status, totals and the command awaiting approval."""
-        live = self._lives.get(row.task_id)
-        busy = live is not None and live.lock.locked()
+        busy = self._lock_of(row.task_id).locked()
         status = row.status
         if status in ("created", "running") and not busy and row.auto_steps <= 0:
             status = "waiting"
@@ -178,7 +222,7 @@ class TaskEngine:
         }
 
     def busy_count(self) -> int:
-        return sum(1 for live in list(self._lives.values()) if live.lock.locked())
+        return sum(1 for lock in list(self._locks.values()) if lock.locked())
 
     def publish_task(self, task_id: str) -> None:
         row = self.store.task(task_id)
@@ -187,22 +231,35 @@ class TaskEngine:
 
     # -- steps --------------------------------------------------------------------------------
     def execute_step(self, task_id: str, text: str | None,
-                     additional_input: dict[str, Any] | None = None) -> StepRow:
+                     additional_input: dict[str, Any] | None = None, *,
+                     auto: bool = False) -> StepRow | None:
+        """One step (``auto``: one of the steps the task runs on its own, if any are left)."""
         row = self.task(task_id)
         if row.status == "finished":
             raise RequestError("The task is finished; create a new task to continue.", 409)
-        live = self._live(row)
-        if not live.lock.acquire(blocking=False):
+        lock = self._lock_of(task_id)
+        if not lock.acquire(blocking=False):
             raise RequestError("A step of this task is running; wait for it to end.", 409)
         try:
-            row = self.task(task_id)  # re-read under the lock: the proposal may have changed
-            step = self._step(row, live, text, additional_input)
+            if not self.store.claim(task_id, self.worker):
+                raise RequestError("Another server is running a step of this task.", 409)
+            try:
+                row = self.task(task_id)  # re-read once claimed: the proposal may have changed
+                if auto:
+                    if row.auto_steps <= 0 or row.status == "finished":
+                        return None
+                    self.store.update_task(task_id, auto_steps=row.auto_steps - 1)
+                step = self._step(row, self._live(row), text, additional_input)
+            finally:
+                self.store.release(task_id, self.worker)
+                if self.store.shared:  # another server may take the next step: reload then
+                    self._forget(task_id)
         finally:
-            live.lock.release()
+            lock.release()
             self.publish_task(task_id)
         after = self.store.task(task_id)
         if after is not None and after.auto_steps > 0 and not step.is_last:
-            self.submit(self._continue, task_id)
+            self._schedule(task_id)
         return step
 
     def _step(self, row: TaskRow, live: Live, text: str | None,
@@ -228,7 +285,7 @@ class TaskEngine:
                 known = len(state.episodes)
                 runner.advance(proposal, decision)
                 executed = state.episodes[-1] if len(state.episodes) > known else None
-            if state.status == "running" and not live.stop_requested:
+            if state.status == "running" and row.task_id not in self._stop_requested:
                 proposed = runner.propose()
                 runner.flush()
         except ProviderError as exc:
@@ -240,8 +297,8 @@ class TaskEngine:
         except Exception as exc:  # a bug or a broken plugin: the task fails, the server lives
             log.exception("task %s: step %d failed", row.task_id, step.number)
             runner.end("failed", f"Internal error: {type(exc).__name__}: {exc}")
-        if live.stop_requested:
-            live.stop_requested = False
+        if row.task_id in self._stop_requested:
+            self._stop_requested.discard(row.task_id)
             if state.status == "running":
                 runner.end("stopped", "Stopped by the user.")
         return self._finish(step, live, executed, proposed, usage_before, files_before)
@@ -256,6 +313,7 @@ class TaskEngine:
         step.additional_output = render.additional_output(
             executed, proposed, render.usage_delta(state.usage, usage_before), state.usage,
             state.status, state.stop_reason)
+        step.additional_output["worker"] = self.worker
         changed = artifacts.changed(files_before, artifacts.snapshot(live.workspace))
         step.artifacts = [self.store.artifact_for(step.task_id, folder, name, True).artifact_id
                           for folder, name in changed]
@@ -284,33 +342,31 @@ class TaskEngine:
         if row.status == "finished":
             raise RequestError("The task is finished.", 409)
         self.store.update_task(task_id, auto_steps=steps)
-        self.submit(self._continue, task_id)
+        self._schedule(task_id)
         self.publish_task(task_id)
 
     def _continue(self, task_id: str) -> None:
-        row = self.store.task(task_id)
-        if row is None or row.auto_steps <= 0 or row.status == "finished":
-            return
-        self.store.update_task(task_id, auto_steps=row.auto_steps - 1)
+        self._pending.discard(task_id)
         try:
-            self.execute_step(task_id, None)  # schedules the next one while steps are left
-        except RequestError as exc:  # a step already running (it will continue after)
+            self.execute_step(task_id, None, auto=True)  # schedules the next while any are left
+        except RequestError as exc:  # a step already running here or on another server
             log.info("task %s: continuation skipped: %s", task_id, exc)
 
     def stop(self, task_id: str) -> None:
         """No more steps on its own; a step in flight ends first, then the task stops."""
         row = self.task(task_id)
         self.store.update_task(task_id, auto_steps=0)
-        live = self._live(row)
-        if live.lock.acquire(blocking=False):
+        lock = self._lock_of(task_id)
+        if lock.acquire(blocking=False):
             try:
+                live = self._live(row)
                 if live.state.status in ("running", "created"):
                     live.runner.end("stopped", "Stopped by the user.")
                     self.store.update_task(task_id, status="stopped")
             finally:
-                live.lock.release()
+                lock.release()
         else:
-            live.stop_requested = True
+            self._stop_requested.add(task_id)
         self.publish_task(task_id)
 
     # -- agents in memory ---------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from autonomo.agent.episodes import Action, Episode
+from autonomo import Action, Episode
 from autonomo.llm.types import Usage
 
 _THOUGHT_KEYS = ("speak", "text", "thought", "reasoning")

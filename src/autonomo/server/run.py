@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from autonomo.config import Settings
@@ -24,9 +25,20 @@ def serve(settings: Settings, *, on_ready: Callable[[str, int], None] | None = N
     except ImportError as exc:
         raise MissingDependencyError(
             f"The server needs {exc.name}: pip install 'autonomo[server]'.") from exc
+    class QuietServer(uvicorn.Server):
+        """Ctrl-C stops it gracefully and quietly (uvicorn re-raises the signal afterwards,
+        which printed a traceback from the app's shutdown)."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                yield
+                self._captured_signals.clear()
+
     app = create_app(settings, **app_options)
-    server = uvicorn.Server(uvicorn.Config(app, host=config.host, port=config.port,
-                                           log_level="warning", lifespan="on"))
+    server = QuietServer(uvicorn.Config(app, host=config.host, port=config.port,
+                                        log_level="warning", lifespan="on",
+                                        timeout_keep_alive=30))
     if on_ready is not None:
         original = server.startup
 

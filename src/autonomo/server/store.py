@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -139,13 +140,25 @@ def new_id() -> str:
 
 
 class TaskStore:
-    """Server tables over SQLite. ``_tx``/``_query`` are the only database-specific parts."""
+    """Server tables over SQLite. ``_tx``/``_query`` are the only database-specific parts;
+    claims matter only when several servers share the tables (``server/postgres.py``)."""
 
-    def __init__(self, data_dir: Path, *, durable: bool = False) -> None:
-        path = Path(data_dir) / "autonomo.db"
-        self.db = Database(path)
-        #: reads get their own connection: listing never waits behind a step's write (WAL)
-        self.reader = Database(path)
+    shared = False
+    lease_s = 0.0
+
+    def __init__(self, data_dir: Path, *, durable: bool = False,
+                 db: Database | None = None) -> None:
+        self.path = Path(data_dir) / "autonomo.db"
+        #: writes share the agent store's connection when given it: one writer lock in the
+        #: process instead of SQLite's busy-waiting between two connections
+        self.db = db if db is not None else Database(self.path)
+        self._owns_db = db is None
+        with self.db.transaction() as conn:  # a database opened before this module was
+            m101_server_tasks(conn)          # imported has not run its migration yet
+        #: reads use a connection per thread (WAL): listing never waits behind a write
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
         #: fsync each write; without it every write still survives a crash of the process
         self.durable = durable
 
@@ -156,11 +169,35 @@ class TaskStore:
             yield conn
 
     def _query(self, sql: str, params: tuple = ()) -> list[Any]:
-        return self.reader.query(sql, params)
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, check_same_thread=False)
+            conn.execute("pragma busy_timeout=5000")
+            self._local.conn = conn
+            with self._readers_lock:
+                self._readers.append(conn)
+        return conn.execute(sql, params).fetchall()
 
     def close(self) -> None:
-        self.db.close()
-        self.reader.close()
+        if self._owns_db:
+            self.db.close()
+        with self._readers_lock:
+            for conn in self._readers:
+                conn.close()
+            self._readers.clear()
+
+    # -- claims: one process owns SQLite, so its in-memory locks are enough ---------------------
+    def claim(self, task_id: str, worker: str) -> bool:
+        return True
+
+    def release(self, task_id: str, worker: str) -> None:
+        pass
+
+    def renew(self, worker: str) -> None:
+        pass
+
+    def claimable(self, limit: int) -> list[str]:
+        return []
 
     # -- tasks ------------------------------------------------------------------------------
     def add_task(self, task: TaskRow) -> None:
@@ -200,7 +237,7 @@ class TaskStore:
     def active_tasks(self) -> list[TaskRow]:
         """Tasks with steps left to run on their own (to continue after a restart)."""
         rows = self._query(f"select {_TASK_COLUMNS} from server_tasks"
-                           " where auto_steps > 0 and status = 'running'")
+                           " where auto_steps > 0 and status in ('created', 'running')")
         return [_task(r) for r in rows]
 
     # -- steps ------------------------------------------------------------------------------

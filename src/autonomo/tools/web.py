@@ -248,8 +248,10 @@ def read_webpage(
         topics_of_interest: topics to report on from the page
         raw: return the page's main text as is, without asking the model
     """
+    from autonomo.tools import browser  # Playwright and Chromium are optional
+
     config = ctx.settings.web
-    page = fetch(url, config)
+    page = browser.fetch_page(url, config)
     text = page_text(page)
     note = " (the page was cut off at the download limit)" if page.truncated else ""
     clipped = cap_text(text, config.max_page_chars)
