@@ -171,7 +171,7 @@ class SopRun:
 
     def write_bytes(self, name: str, data: bytes, by: str) -> None:
         """Write a file in the workspace through folder descriptors, never following a
-        symlink (a program run in the sandbox may have planted one)."""
+        symlink nor blocking on a FIFO (a program run in the sandbox may have planted one)."""
         import os
 
         from autonomo.tools.workspace import Workspace
@@ -179,12 +179,7 @@ class SopRun:
         workspace = Workspace(self.workspace)
         try:
             parts = workspace.parts(name)
-            folder = workspace.open_folder(parts[:-1], create=True)
-            try:
-                fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
-                             | os.O_CLOEXEC, 0o644, dir_fd=folder)
-            finally:
-                os.close(folder)
+            fd = workspace.open_file(parts, write=True)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
         except (OSError, UserError, IndexError) as exc:
