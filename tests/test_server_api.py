@@ -108,3 +108,25 @@ def test_lists_paginate_and_unknown_ids_are_json_404(tmp_path: Path) -> None:
                                                         "additional_input": {"max_steps": -1}})
         assert wrong.status_code == 422 and "additional_input.max_steps" in wrong.json()[
             "message"]
+
+
+def test_the_step_input_answers_ask_user(tmp_path: Path) -> None:
+    def script(task_id: str, options: dict) -> list:
+        return [
+            reply("ask_user", "I need a colour.", question="Which colour?"),
+            reply("write_file", "Writing it.", path="colour.txt", content="blue"),
+            reply("finish", "Done.", reason="done"),
+        ]
+
+    app = create_app(server_settings(tmp_path), model_factory=scripted_factory(script))
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        task_id = client.post("/ap/v1/agent/tasks", json={"input": "pick a colour"}).json()[
+            "task_id"]
+        client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={})
+        answered = client.post(f"/ap/v1/agent/tasks/{task_id}/steps",
+                               json={"input": "blue, please"}).json()
+        executed = answered["additional_output"]["executed"]
+        assert executed["command"] == "ask_user" and executed["source"] == "agent"
+        assert "blue, please" in executed["output"]
+        ran = client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={"input": "y"}).json()
+        assert ran["additional_output"]["executed"]["command"] == "write_file"

@@ -6,16 +6,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
+from autonomo.cli.safe_console import SafeConsole
 from autonomo.errors import UserError
 
 if TYPE_CHECKING:  # the team layer is imported inside the commands: `--help` stays fast
     from autonomo.config import Settings
     from autonomo.team.team import Team, TeamResult
 
-console = Console(highlight=False)
+#: untrusted text (model output, stop reasons, names) is printed: no terminal escapes
+console = SafeConsole(highlight=False)
 team_app = typer.Typer(help="Teams of agents (MetaGPT style): run, resume, list, show.",
                        no_args_is_help=True)
 
@@ -164,6 +165,8 @@ def data(
     file: Annotated[list[Path] | None, typer.Option("--file", "-f",
                                                     help="A data file to analyse.")] = None,
     rounds: RoundsOpt = 3,
+    review: Annotated[str, typer.Option(help="Who checks the plan and each result: auto "
+                                             "(the code ran) or human (you).")] = "auto",
     budget: BudgetOpt = None,
     model: ModelOpt = None,
     provider: ProviderOpt = None,
@@ -174,13 +177,18 @@ def data(
     from autonomo.team.files import write_file
 
     settings = _settings(model, provider, base_url)
-    spec = {"kind": "python", "module": "autonomo.team.data_interpreter", "function": "roles"}
+    if review not in ("auto", "human"):
+        raise UserError(f"--review is auto or human, not {review!r}.")
+    spec = {"kind": "python", "module": "autonomo.team.data_interpreter", "function": "roles",
+            "options": {"review": review}}
     for path in file or []:
         if not path.is_file():
             raise UserError(f"No data file {path}.")
     team = _team(settings, spec, debug=debug, investment=budget, name="data")
     for path in file or []:
         write_file(team.workspace, path.name, path.read_bytes())
+    if file:
+        request += "\nData files: " + ", ".join(path.name for path in file)
     raise typer.Exit(_drive(team, rounds, request))
 
 

@@ -33,7 +33,7 @@ from autonomo import (
     RunObserver,
     Workbench,
 )
-from autonomo.agent.approval import parse_answer
+from autonomo.agent.approval import Decision, parse_answer
 from autonomo.config import LLMConfig
 from autonomo.errors import (
     AutonomoError,
@@ -95,6 +95,18 @@ class _Observer(RunObserver):
         self.events.publish("model_call", self.task_id, {
             "purpose": purpose, "tokens": usage.total_tokens, "cost": usage.cost,
             "latency_s": round(completion.latency_s, 3)})
+
+
+class _StepApproval(AutoApproval):
+    """The server approves through step requests; ``ask_user`` gets the step's input text
+    as the user's answer (AutoGPT's server does the same), else the automatic reply."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answer: str | None = None
+
+    def ask(self, question: str) -> str:
+        return self.answer if self.answer is not None else super().ask(question)
 
 
 @dataclasses.dataclass
@@ -192,7 +204,7 @@ class TaskEngine:
                                 budget=options.budget)
         row = TaskRow(task_id, agent.state.id, text, additional_input or {}, "created")
         self.store.add_task(row)
-        live = Live(bench, Runner(agent, AutoApproval(), _Observer(self.events, task_id)))
+        live = Live(bench, Runner(agent, _StepApproval(), _Observer(self.events, task_id)))
         with self._lives_lock:
             self._lives[task_id] = live
         self.publish_task(row.task_id)
@@ -225,6 +237,8 @@ class TaskEngine:
         return sum(1 for lock in list(self._locks.values()) if lock.locked())
 
     def publish_task(self, task_id: str) -> None:
+        if not self.events.listened:
+            return
         row = self.store.task(task_id)
         if row is not None:
             self.events.publish("task", task_id, self.summary(row))
@@ -269,6 +283,10 @@ class TaskEngine:
             runner.begin()
         proposal = Action.model_validate(row.proposal) if row.proposal else None
         decision = parse_answer(text or "") if proposal is not None else None
+        approval = runner.approval
+        if proposal is not None and proposal.name == "ask_user" and decision is not None \
+                and decision.kind == "feedback" and isinstance(approval, _StepApproval):
+            approval.answer, decision = decision.feedback, Decision(kind="run")
         step = StepRow(new_id(), row.task_id, self.store.step_count(row.task_id) + 1, text,
                        additional_input, "running", name=proposal.name if proposal else "plan")
         self.store.start_step(step)
@@ -297,6 +315,8 @@ class TaskEngine:
         except Exception as exc:  # a bug or a broken plugin: the task fails, the server lives
             log.exception("task %s: step %d failed", row.task_id, step.number)
             runner.end("failed", f"Internal error: {type(exc).__name__}: {exc}")
+        if isinstance(runner.approval, _StepApproval):
+            runner.approval.answer = None
         if row.task_id in self._stop_requested:
             self._stop_requested.discard(row.task_id)
             if state.status == "running":
@@ -320,7 +340,8 @@ class TaskEngine:
         self.store.finish_step(step, task_status=state.status,
                                proposal=proposed.model_dump() if proposed else None,
                                total=render.usage_dict(state.usage))
-        self.events.publish("step", step.task_id, self.step_json(step))
+        if self.events.listened:
+            self.events.publish("step", step.task_id, self.step_json(step))
         if step.is_last:
             self._forget(step.task_id)
         return step
@@ -377,7 +398,7 @@ class TaskEngine:
                 return live
             bench = self._bench_for(row.task_id, parse_options(row.additional_input))
             agent = bench.load_agent(row.agent_id)
-            live = Live(bench, Runner(agent, AutoApproval(), _Observer(self.events, row.task_id)))
+            live = Live(bench, Runner(agent, _StepApproval(), _Observer(self.events, row.task_id)))
             self._lives[row.task_id] = live
             return live
 

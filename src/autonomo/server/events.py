@@ -26,6 +26,11 @@ class EventBus:
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
 
+    @property
+    def listened(self) -> bool:
+        """Whether anyone subscribes (events nobody reads need not be built)."""
+        return bool(self._subscribers)
+
     def publish(self, type_: str, task_id: str, data: dict[str, Any]) -> None:
         """Thread-safe; a subscriber too slow to keep up loses its oldest events."""
         if self.loop is None or self.loop.is_closed():

@@ -1,7 +1,8 @@
 """Where a team's roles come from: a Python module or file, named on the command line.
 
-The module defines ``roles() -> list[Role]`` (or ``module:function`` names another function)
-and may define ``prepare(workspace)`` to put files in the workspace before the first round.
+The module defines ``roles() -> list[Role]`` (or ``module:function`` names another function;
+``spec["options"]`` are passed to it as keyword arguments) and may define
+``prepare(workspace)`` to put files in the workspace before the first round.
 The spec is stored with the team, so ``autonomo team resume`` builds the same roles again.
 Other kinds of spec (an SOP file, say) register a builder with ``register_builder``.
 """
@@ -74,7 +75,7 @@ def build_roles(spec: dict[str, Any]) -> list[Role]:
     if not callable(function):
         raise UserError(f"{where} has no function {spec.get('function', 'roles')}() that "
                         "returns the team's roles.")
-    roles = list(function())
+    roles = list(function(**spec.get("options", {})))
     if not roles or not all(isinstance(r, Role) for r in roles):
         raise UserError(f"{where}: {spec.get('function', 'roles')}() must return a non-empty "
                         "list of Role objects.")

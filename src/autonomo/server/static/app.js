@@ -166,6 +166,10 @@ function renderSummary(task) {
       thoughts.reasoning || "";
     $("proposal-command").textContent = describe(task.proposal.name, task.proposal.args);
   }
+  const asking = !!task.proposal && task.proposal.name === "ask_user";
+  $("feedback").placeholder = asking ? "Your answer to the agent's question" :
+    "Feedback instead of running the command";
+  $("send-feedback").textContent = asking ? "Send answer" : "Send feedback";
   const over = task.status === "finished";
   $("approve").disabled = task.busy || over;
   $("approve-n").disabled = !waiting;
