@@ -164,3 +164,9 @@ def writer_team(model, *, store, workspace, observer, services):
     writer = Role("Writer", "writes answers", actions=[WriteAnswer()])
     return Team(store, model, roles=[writer], workspace=workspace, observer=observer,
                 services=services)
+
+
+def hanging_models(seconds: float):
+    """A models factory that hangs before any agent exists (only a process kill stops it)."""
+    time.sleep(seconds)
+    return scripted_models({})

@@ -95,17 +95,17 @@ def test_the_cutoff_stops_a_stuck_agent(tmp_path: Path) -> None:
     write_challenge(root, "Later", task="Write hi to out.txt", cutoff=30)
     write_challenge(root, "Stuck", task="Think forever", cutoff=1)
     write_challenge(root, "Then", task="Write hi to out.txt", cutoff=30)
-    plans = {"Think forever": [{"act": "sleep", "seconds": 4}, reply("finish", reason="x")],
+    plans = {"Think forever": [{"act": "sleep", "seconds": 60}, reply("finish", reason="x")],
              "Write hi to out.txt": write("out.txt", "hi")}
     started = time.monotonic()
     results, _, _ = run(tmp_path, load_suite(root), plans)
     before, stuck, then = results  # suite order: by folder name among independent challenges
     assert stuck.status == "fail" and stuck.reason.startswith("cutoff reached")
-    assert "abandoned" in stuck.reason and stuck.wall_s < 4
+    assert "abandoned" in stuck.reason and stuck.wall_s < 30  # cutoff 1 s + 5 s of grace
     assert before.status == "pass" and before.worker_builds == 1
     # the next challenge runs on fresh models, not on the ones the stuck agent holds
     assert then.status == "pass" and then.worker_builds == 2
-    assert time.monotonic() - started < 30
+    assert time.monotonic() - started < 60
 
 
 def test_an_agent_past_its_cutoff_between_calls_is_stopped(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from autonomo.bench.challenge import Challenge, prepare_workspace
 from autonomo.bench.evaluate import Evaluation, evaluate
 from autonomo.bench.targets import run_within_cutoff
 from autonomo.bench.webserver import serve_folder
+from autonomo.tools.workspace import folder_name
 
 
 class ChallengeResult(BaseModel):
@@ -61,7 +62,8 @@ def run_challenge(spec: AgentSpec, challenge: Challenge, run_id: str, attempt: i
     """Run ``challenge`` once with the agent ``spec`` describes and judge the workspace."""
     started = time.monotonic()
     worker = worker_for(spec)
-    workspace = work_root(spec) / run_id / f"{challenge.name}-{attempt}-{uuid.uuid4().hex[:8]}"
+    leaf = f"{folder_name(challenge.name)}-{attempt}-{uuid.uuid4().hex[:8]}"
+    workspace = work_root(spec) / folder_name(run_id) / leaf
     prepare_workspace(challenge, workspace)
     try:
         with serve_folder(challenge.folder("web")) as url:

@@ -22,7 +22,7 @@ from typing import Any
 from autonomo.bench.agents import BENCH_PROFILE, AgentSpec, Worker, discard, load_object
 
 #: seconds the work gets, after its cutoff, to stop by itself before it is abandoned
-STOP_GRACE_S = 2.0
+STOP_GRACE_S = 5.0
 
 
 class CutoffReached(Exception):

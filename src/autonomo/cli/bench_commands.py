@@ -124,6 +124,8 @@ def run(
         results = _run_with_progress(suite, executor, run_id, repeat, store, labels)
     finally:
         executor.close()
+        if ray:
+            executor.ray.shutdown()  # stops a local cluster; disconnects from a joined one
     print_results(results)
     if report is not None:
         _write(report, store, run_id, None, settings.data_dir)
