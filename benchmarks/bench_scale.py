@@ -19,12 +19,11 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from autonomo.llm.scripted import ScriptedModel
-from autonomo.llm.types import Message
+from autonomo.llm.types import ChatRequest
 
 CALL_DELAY_S = 0.2
 _TASK = re.compile(r"Write the word (w\d+) to (f\d+\.txt)")
@@ -38,9 +37,8 @@ class SlowSolver(ScriptedModel):
         self.delay = delay
         self._task = ""
 
-    def complete(self, messages: Sequence[Message], **options: Any):
-        found = _TASK.search(messages[-1].content) or _TASK.search(
-            "\n".join(m.content for m in messages))
+    def call(self, request: ChatRequest):
+        found = _TASK.search("\n".join(m.content for m in request.messages))
         task = found.group(0) if found else ""
         if task != self._task or not self.queue:
             self._task = task
@@ -51,13 +49,13 @@ class SlowSolver(ScriptedModel):
                      {"thoughts": {"reasoning": "Done."},
                       "command": {"name": "finish", "args": {"reason": "written"}}})
         time.sleep(self.delay)
-        return super().complete(messages, **options)
+        return super().call(request)
 
 
 class Summariser(ScriptedModel):
-    def complete(self, messages: Sequence[Message], **options: Any):
+    def call(self, request: ChatRequest):
         self.add("Wrote the file.")
-        return super().complete(messages, **options)
+        return super().call(request)
 
 
 def scripted_models(delay: float = CALL_DELAY_S):

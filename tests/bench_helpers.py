@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from autonomo.llm.scripted import ScriptedModel
-from autonomo.llm.types import Message
+from autonomo.llm.types import ChatRequest
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "agbenchmark"
 
@@ -75,8 +75,8 @@ class TaskModel(ScriptedModel):
         self.delay = delay
         self._task: str | None = None
 
-    def complete(self, messages: Sequence[Message], **options: Any):
-        text = "\n".join(m.content for m in messages)
+    def call(self, request: ChatRequest):
+        text = "\n".join(m.content for m in request.messages)
         task = max((t for t in self.plans if t in text), key=len, default="")
         if task != self._task or not self.queue:
             self._task = task
@@ -86,7 +86,7 @@ class TaskModel(ScriptedModel):
             time.sleep(self.delay)
         while isinstance(self.queue[0], dict) and "act" in self.queue[0]:
             _act(self.queue.popleft())
-        return super().complete(messages, **options)
+        return super().call(request)
 
 
 def _act(step: dict[str, Any]) -> None:
@@ -121,9 +121,9 @@ class ConstantModel(ScriptedModel):
         super().__init__(name="constant")
         self.text = text
 
-    def complete(self, messages: Sequence[Message], **options: Any):
+    def call(self, request: ChatRequest):
         self.add(self.text)
-        return super().complete(messages, **options)
+        return super().call(request)
 
 
 FIXTURE_PLANS = {
@@ -145,4 +145,28 @@ def fixture_models():
 
 def lazy_models():
     """Gives up on every task at once."""
+    return scripted_models({})
+
+
+def writer_team(model, *, store, workspace, observer, services):
+    """A one-role team whose only action writes the model's answer to team.txt."""
+    from autonomo.team import Action, ActionOutput, Role, Team
+
+    class WriteAnswer(Action):
+        name = "WriteAnswer"
+        text = "Do this: {{ instruction }}"
+
+        def run(self, ctx) -> ActionOutput:
+            out = super().run(ctx)
+            (ctx.role.team.workspace / "team.txt").write_text(out.content)
+            return out
+
+    writer = Role("Writer", "writes answers", actions=[WriteAnswer()])
+    return Team(store, model, roles=[writer], workspace=workspace, observer=observer,
+                services=services)
+
+
+def hanging_models(seconds: float):
+    """A models factory that hangs before any agent exists (only a process kill stops it)."""
+    time.sleep(seconds)
     return scripted_models({})

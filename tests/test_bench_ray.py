@@ -6,6 +6,7 @@ import os
 import signal
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,18 @@ def test_twenty_challenges_over_two_workers_survive_a_killed_worker(tmp_path: Pa
     workers = {r.worker for r in results}
     assert len(workers) >= 2
     assert all(r.worker_builds == 1 for r in results)  # models built once per worker process
+
+
+def test_a_worker_stuck_past_the_cutoff_is_killed_from_the_driver(tmp_path: Path,
+                                                                   cluster) -> None:
+    from autonomo.bench.ray_executor import RayExecutor
+
+    write_challenge(tmp_path / "suite", "Hang", task="Anything", cutoff=1)
+    spec = replace(spec_for(tmp_path, {}), models="bench_helpers:hanging_models",
+                   model_args={"seconds": 120})
+    started = time.monotonic()
+    executor = RayExecutor(spec, "run-hang", kill_grace_s=2)
+    (result,) = run_suite(load_suite(tmp_path / "suite"), executor, run_id="run-hang")
+    assert result.status == "fail"
+    assert result.reason == "cutoff reached: the worker was killed 2 s after the cutoff"
+    assert time.monotonic() - started < 60

@@ -241,3 +241,33 @@ def test_cli_data_command_analyses_a_file(tmp_path, monkeypatch, capsys, review)
     workspace = Path(state.workspace)
     assert (workspace / "analysis.ipynb").is_file()
     assert "north" in (workspace / "summary.csv").read_text()
+
+
+def test_data_interpreter_resumes_after_sigkill_without_redoing_calls(tmp_path):
+    import subprocess
+    import sys
+
+    from di_crash_fixture import answers, build, roles
+
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "sales.csv").write_text(CSV)
+    here = Path(__file__).parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(here.parent / "src"), str(here), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, str(here / "di_crash_fixture.py"),
+                           str(tmp_path / "data")], env=env, capture_output=True, timeout=300)
+    assert done.returncode == -9, done.stderr.decode()[-2000:]
+    store = TeamStore(tmp_path / "data")
+    (state,) = store.list()
+    model = ScriptedModel(answers()[-1:])  # only the call that was never answered
+    team = Team.resume(state.id, store, model, roles(),
+                       services={"sandbox_config": build.__globals__["CONFIG"]})
+    result = team.run()
+    model.assert_all_used()
+    assert team.calls.replayed == 2  # the plan and the first cell came from the store
+    assert result.status == "finished" and "[x] 2. total -> 565" in result.history[-1].content
+    notebook = nbformat.read(workspace / "analysis.ipynb", as_version=4)
+    assert len([c for c in notebook.cells if c.cell_type == "code"]) == 2  # not 3
+    ids = [m.id for m, _, _ in store.messages(state.id)]
+    assert len(ids) == len(set(ids)) == len(result.history)

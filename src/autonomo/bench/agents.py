@@ -36,8 +36,10 @@ class AgentSpec:
     grader: str | None = None
     max_steps: int = 30
     strategy: str | None = None
-    #: "agent", or later "team"/"sop" targets
-    target: str = "agent"
+    #: "module:function" building a team to run instead of one agent (see bench.targets)
+    team: str | None = None
+    #: an SOP file (or ChatDev folder / aiwaves config) to run instead of one agent
+    sop: str | None = None
     label: str = ""
     #: keyword arguments for the ``models`` factory (JSON-like data)
     model_args: dict[str, Any] = field(default_factory=dict)
@@ -49,6 +51,10 @@ class AgentSpec:
     def describe(self) -> str:
         if self.label:
             return self.label
+        if self.team:
+            return f"team {self.team}"
+        if self.sop:
+            return f"sop {Path(self.sop).name}"
         if self.models:
             return self.models
         fast = self.settings.get("llm", {}).get("fast", {})
@@ -94,8 +100,7 @@ _builds: dict[str, int] = {}
 
 def worker_for(spec: AgentSpec) -> Worker:
     """This process's workbench for ``spec``, built on first use."""
-    from autonomo.agent.wiring import Workbench
-    from autonomo.config import Settings
+    from autonomo import Settings, Workbench
 
     key = spec.key()
     with _lock:

@@ -9,11 +9,9 @@ the working folder (as agbenchmark runs ``python test.py`` there).
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
-import stat
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +28,6 @@ from autonomo.tools.workspace import Workspace
 MAX_READ_BYTES = 1024 * 1024
 #: how much of each judged file is kept in the result
 EXCERPT_CHARS = 400
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 #: Runs inside the sandbox: writes the challenge's scripts to a private temporary folder and
 #: runs one of them as __main__ with the workspace (the working folder) importable first.
@@ -81,29 +78,11 @@ def read_workspace_file(root: Path, name: str, limit: int = MAX_READ_BYTES) -> s
     missing, a symlink, a folder or anything but a regular file, or outside the workspace."""
     ws = Workspace(root)
     try:
-        parts = ws.parts(name)
-    except WorkspaceError:
-        return None
-    if not parts:
-        return None
-    try:
-        folder = ws.open_folder(parts[:-1])
+        fd = ws.open_file(ws.parts(name))
     except (OSError, WorkspaceError):
         return None
     try:
-        fd = os.open(parts[-1], _READ_FLAGS, dir_fd=folder)
-    except OSError:
-        return None
-    finally:
-        os.close(folder)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
         data = os.read(fd, limit)
-    except OSError as exc:
-        if exc.errno in (errno.EAGAIN, errno.EISDIR):
-            return None
-        raise
     finally:
         os.close(fd)
     return data.decode("utf-8", errors="replace")

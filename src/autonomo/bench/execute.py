@@ -1,37 +1,27 @@
-"""One challenge, start to verdict: fresh workspace, the agent within its cutoff, the eval.
+"""One challenge, start to verdict: fresh workspace, the agent (or team) within its cutoff
+(``bench.targets``), then the eval.
 
-The same function runs in-process and inside a Ray task. The agent runs in a thread; at the
-cutoff it is told to stop (its approval refuses the next command and its next model call
-raises) and the challenge fails with "cutoff". An agent stuck inside a call cannot be
-interrupted from Python: it is abandoned, and this process's workbench with it, so the next
-challenge gets fresh models. (Under Ray the driver also kills a task that overruns its cutoff
-by more than a grace period, taking the worker process with it.)
+The same function runs in-process and inside a Ray task. Under Ray the driver also kills a
+task that overruns its cutoff by more than a grace period, taking the worker process with it.
 """
 
 from __future__ import annotations
 
 import shutil
-import threading
 import time
 import uuid
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from autonomo.bench.agents import BENCH_PROFILE, AgentSpec, discard, work_root, worker_for
+from autonomo.bench.agents import AgentSpec, work_root, worker_for
 from autonomo.bench.agents import worker_name as _worker_name
 from autonomo.bench.challenge import Challenge, prepare_workspace
 from autonomo.bench.evaluate import Evaluation, evaluate
+from autonomo.bench.targets import run_within_cutoff
 from autonomo.bench.webserver import serve_folder
-
-#: seconds an agent gets, after its cutoff, to stop by itself before it is abandoned
-STOP_GRACE_S = 2.0
-
-
-class CutoffReached(Exception):
-    """Raised inside the agent's thread at its next model call after the cutoff."""
+from autonomo.tools.workspace import folder_name
 
 
 class ChallengeResult(BaseModel):
@@ -67,43 +57,18 @@ class ChallengeResult(BaseModel):
                    finished_at=datetime.now(UTC).isoformat(timespec="seconds"), **values)
 
 
-class _Stopper:
-    """Approval and observer in one: both refuse to go on once ``event`` is set."""
-
-    def __init__(self, event: threading.Event) -> None:
-        self.event = event
-
-    # Approval
-    def decide(self, state: Any, action: Any) -> Any:
-        from autonomo.agent.approval import Decision
-
-        return Decision(kind="stop" if self.event.is_set() else "run")
-
-    def ask(self, question: str) -> str:
-        return "No one is available to answer; decide on your own."
-
-    # RunObserver hooks (the others are no-ops)
-    def on_model_call(self, purpose: str, messages: list[Any]) -> None:
-        if self.event.is_set():
-            raise CutoffReached("the challenge's cutoff was reached")
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("on_"):
-            return lambda *args, **kwargs: None
-        raise AttributeError(name)
-
-
 def run_challenge(spec: AgentSpec, challenge: Challenge, run_id: str, attempt: int = 0,
                   *, keep_workspace: bool = False) -> ChallengeResult:
     """Run ``challenge`` once with the agent ``spec`` describes and judge the workspace."""
     started = time.monotonic()
     worker = worker_for(spec)
-    workspace = work_root(spec) / run_id / f"{challenge.name}-{attempt}-{uuid.uuid4().hex[:8]}"
+    leaf = f"{folder_name(challenge.name)}-{attempt}-{uuid.uuid4().hex[:8]}"
+    workspace = work_root(spec) / folder_name(run_id) / leaf
     prepare_workspace(challenge, workspace)
     try:
         with serve_folder(challenge.folder("web")) as url:
             task = challenge.task.replace("{web_url}", url or "")
-            outcome = _run_agent(spec, worker, task, workspace, challenge.cutoff)
+            outcome = run_within_cutoff(spec, worker, task, workspace, challenge.cutoff)
         evaluation = evaluate(challenge, workspace, sandbox=worker.bench.settings.sandbox,
                               grader=worker.grader)
     finally:
@@ -118,41 +83,6 @@ def run_challenge(spec: AgentSpec, challenge: Challenge, run_id: str, attempt: i
         wall_s=round(time.monotonic() - started, 3), trajectory_id=outcome["agent_id"],
         worker=_worker_name(), worker_builds=worker.builds, eval=evaluation.to_dict(),
     )
-
-
-def _run_agent(spec: AgentSpec, worker: Any, task: str, workspace: Path, cutoff: float
-               ) -> dict[str, Any]:
-    from autonomo.agent.profile import AgentProfile
-    from autonomo.agent.runner import Runner
-
-    agent = worker.bench.new_agent(task, profile=AgentProfile(**BENCH_PROFILE),
-                                   workspace=workspace, strategy=spec.strategy)
-    stop = threading.Event()
-    stopper = _Stopper(stop)
-    outcome: dict[str, Any] = {"agent_id": agent.state.id}
-
-    def work() -> None:
-        try:
-            result = Runner(agent, stopper, observer=stopper).run(spec.max_steps)  # type: ignore[arg-type]
-            outcome.update(status=result.status, reason=result.reason, steps=result.steps)
-        except CutoffReached:
-            outcome.update(status="cutoff")
-        except Exception as exc:  # the agent crashed: a failed challenge, not a failed run
-            outcome.update(status="error", reason=f"{type(exc).__name__}: {exc}")
-
-    thread = threading.Thread(target=work, name=f"bench-{agent.state.id}", daemon=True)
-    thread.start()
-    thread.join(cutoff)
-    if thread.is_alive():
-        stop.set()
-        thread.join(STOP_GRACE_S)
-        outcome["cutoff"] = True
-        if thread.is_alive():
-            discard(spec)  # stuck in a call: never hand its models to another challenge
-            outcome["abandoned"] = True
-    outcome.setdefault("steps", len(agent.state.episodes))
-    outcome["usage"] = agent.state.usage
-    return outcome
 
 
 def _verdict(outcome: dict[str, Any], evaluation: Evaluation) -> tuple[str, str]:

@@ -62,11 +62,12 @@ class RayExecutor:
     name = "ray"
 
     def __init__(self, spec: AgentSpec, run_id: str, *, max_concurrency: int | None = None,
-                 keep_workspaces: bool = False) -> None:
+                 keep_workspaces: bool = False, kill_grace_s: float = KILL_GRACE_S) -> None:
         self.ray = _import_ray()
         if not self.ray.is_initialized():
             start_ray()
         self.spec, self.run_id, self.keep = spec, run_id, keep_workspaces
+        self.kill_grace_s = kill_grace_s
         cpus = int(self.ray.cluster_resources().get("CPU", 1))
         self.limit = max(1, min(max_concurrency or cpus, cpus))
         self.remote = self.ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(_run)
@@ -84,7 +85,7 @@ class RayExecutor:
             job = self.queue.popleft()
             ref = self.remote.remote(self.spec_ref, job.challenge, self.run_id, job.attempt,
                                      self.keep)
-            deadline = time.monotonic() + job.challenge.cutoff + KILL_GRACE_S
+            deadline = time.monotonic() + job.challenge.cutoff + self.kill_grace_s
             self.flight[ref] = (job, deadline)
 
     def busy(self) -> bool:
@@ -124,8 +125,8 @@ class RayExecutor:
                 del self.flight[ref]
                 killed.append(ChallengeResult.for_challenge(
                     job.challenge, self.run_id, job.attempt, status="fail",
-                    reason=f"cutoff reached: the worker was killed {KILL_GRACE_S:g} s after "
-                           "the cutoff"))
+                    reason=f"cutoff reached: the worker was killed {self.kill_grace_s:g} s "
+                           "after the cutoff"))
         return killed
 
     def close(self) -> None:

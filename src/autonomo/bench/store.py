@@ -1,5 +1,5 @@
 """Benchmark runs and their results in SQLite (``<data dir>/bench.db``), so runs can be
-compared over time. Ordered, named migrations, like the agent store's."""
+compared over time. The tables come from a named migration of the shared SQLite helper."""
 
 from __future__ import annotations
 
@@ -11,20 +11,13 @@ from typing import Any
 
 from autonomo.bench.execute import ChallengeResult
 from autonomo.errors import UserError
-from autonomo.storage.db import Database, Migration
-
-MIGRATIONS: list[tuple[str, Migration]] = []
+from autonomo.storage.db import Database, migration
 
 
-def _migration(function: Migration) -> Migration:
-    MIGRATIONS.append((function.__name__, function))
-    return function
-
-
-@_migration
-def m001_runs_and_results(db: sqlite3.Connection) -> None:
+@migration
+def m_bench_001_runs_and_results(db: sqlite3.Connection) -> None:
     db.execute("""
-        create table runs (
+        create table bench_runs (
             id text primary key,
             started_at text not null,
             finished_at text,
@@ -35,8 +28,8 @@ def m001_runs_and_results(db: sqlite3.Connection) -> None:
             meta text not null
         )""")
     db.execute("""
-        create table results (
-            run_id text not null references runs(id) on delete cascade,
+        create table bench_results (
+            run_id text not null references bench_runs(id) on delete cascade,
             challenge text not null,
             attempt integer not null,
             category text not null,
@@ -47,53 +40,41 @@ def m001_runs_and_results(db: sqlite3.Connection) -> None:
         )""")
 
 
-class BenchDatabase(Database):
-    """``Database`` with the benchmark's own migrations."""
-
-    def _migrate(self) -> None:
-        with self.transaction(durable=True) as db:
-            db.execute("create table if not exists _migrations (name text primary key)")
-            done = {row[0] for row in db.execute("select name from _migrations")}
-            for name, function in MIGRATIONS:
-                if name not in done:
-                    function(db)
-                    db.execute("insert into _migrations(name) values (?)", (name,))
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class BenchStore:
     def __init__(self, data_dir: Path) -> None:
-        self.db = BenchDatabase(Path(data_dir) / "bench.db")
+        self.db = Database(Path(data_dir) / "bench.db")
         self.db.conn.row_factory = sqlite3.Row
 
     def start_run(self, run_id: str, *, suite: str, agent: str, repeat: int, executor: str,
                   meta: dict[str, Any]) -> None:
         with self.db.transaction() as db:
-            db.execute("insert into runs(id, started_at, suite, agent, repeat, executor, meta)"
-                       " values (?, ?, ?, ?, ?, ?, ?)",
+            db.execute("insert into bench_runs(id, started_at, suite, agent, repeat, executor,"
+                       " meta) values (?, ?, ?, ?, ?, ?, ?)",
                        (run_id, _now(), suite, agent, repeat, executor, json.dumps(meta)))
 
     def finish_run(self, run_id: str) -> None:
         with self.db.transaction() as db:
-            db.execute("update runs set finished_at = ? where id = ?", (_now(), run_id))
+            db.execute("update bench_runs set finished_at = ? where id = ?", (_now(), run_id))
 
     def add(self, result: ChallengeResult) -> None:
         """Store one result; a second result for the same attempt replaces the first."""
         with self.db.transaction() as db:
             db.execute(
-                "insert into results(run_id, challenge, attempt, category, difficulty, status,"
-                " data) values (?, ?, ?, ?, ?, ?, ?) on conflict(run_id, challenge, attempt)"
+                "insert into bench_results(run_id, challenge, attempt, category, difficulty,"
+                " status, data) values (?, ?, ?, ?, ?, ?, ?)"
+                " on conflict(run_id, challenge, attempt)"
                 " do update set status=excluded.status, data=excluded.data",
                 (result.run_id, result.challenge, result.attempt, result.category,
                  result.difficulty, result.status, result.model_dump_json()))
 
     def run(self, run_id: str) -> dict[str, Any]:
-        rows = self.db.query("select * from runs where id = ?", (run_id,))
+        rows = self.db.query("select * from bench_runs where id = ?", (run_id,))
         if not rows:
-            rows = self.db.query("select * from runs where id like ? order by started_at",
+            rows = self.db.query("select * from bench_runs where id like ? order by started_at",
                                  (run_id + "%",))
             if len(rows) != 1:
                 known = ", ".join(r["id"] for r in self.runs()[:10]) or "none yet"
@@ -101,11 +82,11 @@ class BenchStore:
         return dict(rows[0]) | {"meta": json.loads(rows[0]["meta"])}
 
     def runs(self) -> list[dict[str, Any]]:
-        rows = self.db.query("select * from runs order by started_at desc, rowid desc")
+        rows = self.db.query("select * from bench_runs order by started_at desc, rowid desc")
         return [dict(r) for r in rows]
 
     def results(self, run_id: str) -> list[ChallengeResult]:
-        rows = self.db.query("select data from results where run_id = ? order by rowid",
+        rows = self.db.query("select data from bench_results where run_id = ? order by rowid",
                              (run_id,))
         return [ChallengeResult.model_validate_json(r["data"]) for r in rows]
 

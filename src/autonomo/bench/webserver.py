@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -12,6 +13,16 @@ from typing import Any
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    def send_head(self) -> Any:
+        """Refuse (404) a path that a symlink in the challenge's folder leads outside it: a
+        downloaded suite must not serve host files to the agent (and so to its model)."""
+        root = os.path.realpath(self.directory)
+        real = os.path.realpath(self.translate_path(self.path))
+        if real != root and not real.startswith(root + os.sep):
+            self.send_error(404, "File not found")
+            return None
+        return super().send_head()
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 

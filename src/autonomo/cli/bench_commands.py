@@ -40,15 +40,16 @@ def _agent_settings(agent: Path | None, model: str | None, provider: str | None,
     return settings
 
 
-def _target(sop: Path | None, team: str | None) -> str:
-    if sop is None and team is None:
-        return "agent"
+def _check_target(sop: Path | None, team: str | None) -> None:
     if sop is not None and team is not None:
         raise UserError("Give --sop or --team, not both.")
-    raise UserError(
-        "Benchmarking a team or an SOP needs the team/SOP layers (issues 12 and 13), which "
-        "this build does not have yet; run the challenges with an agent (--agent/--model)."
-    )
+    if sop is not None:
+        from autonomo.team.sop.load import load_sop
+
+        load_sop(sop)  # an invalid SOP is reported before anything runs
+    if team is not None and ":" not in team:
+        raise UserError(f"--team {team}: give module:function (a function that builds the "
+                        "team; see autonomo.bench.targets).")
 
 
 @bench_app.command("run")
@@ -57,7 +58,9 @@ def run(
     agent: Annotated[Path | None, typer.Option(
         "--agent", help="A TOML config file for the agent under test.")] = None,
     sop: Annotated[Path | None, typer.Option("--sop", help="Run an SOP file instead.")] = None,
-    team: Annotated[str | None, typer.Option("--team", help="Run a team module.")] = None,
+    team: Annotated[str | None, typer.Option(
+        "--team", help="module:function building a team to run instead of one agent.")
+    ] = None,
     model: Annotated[str | None, typer.Option("--model", help="The model to test.")] = None,
     provider: Annotated[str | None, typer.Option("--provider")] = None,
     base_url: Annotated[str | None, typer.Option("--base-url")] = None,
@@ -91,7 +94,7 @@ def run(
     from autonomo.bench.runner import InProcessExecutor, new_run_id
     from autonomo.bench.store import BenchStore
 
-    target = _target(sop, team)
+    _check_target(sop, team)
     suite = load_suite(*(suites or ["builtin"]))
     if category:
         suite = suite.select(categories=category)
@@ -100,7 +103,8 @@ def run(
         # the harness serves web challenges' pages on 127.0.0.1 itself
         settings.web.allow_private_addresses = True
     spec = AgentSpec(settings=settings.model_dump(mode="json"), models=models, grader=grader,
-                     max_steps=max_steps, strategy=strategy, target=target)
+                     max_steps=max_steps, strategy=strategy, team=team,
+                     sop=str(sop.resolve()) if sop else None)
     run_id = new_run_id()
     if ray:
         from autonomo.bench.ray_executor import RayExecutor, start_ray
@@ -120,6 +124,8 @@ def run(
         results = _run_with_progress(suite, executor, run_id, repeat, store, labels)
     finally:
         executor.close()
+        if ray:
+            executor.ray.shutdown()  # stops a local cluster; disconnects from a joined one
     print_results(results)
     if report is not None:
         _write(report, store, run_id, None, settings.data_dir)

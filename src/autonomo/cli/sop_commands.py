@@ -67,12 +67,13 @@ def run(
     from autonomo.team.sop.engine import SopRun
     from autonomo.team.sop.load import load_sop
     from autonomo.team.sop.store import SopStore
+    from autonomo.tools.workspace import folder_name
 
     spec = load_sop(path)  # invalid: nothing runs
     settings = _settings(model, provider, base_url)
     fast, smart = _models(settings)
     store = SopStore(settings.data_dir)
-    folder = workspace or settings.data_dir / "sop_workspaces" / spec.name
+    folder = workspace or settings.data_dir / "sop_workspaces" / folder_name(spec.name, "sop")
     sop_run = SopRun(spec, task, model=fast, smart_model=smart, workspace=folder,
                      settings=settings, store=store, observer=SopDisplay(console(), full=full),
                      ask_human=_ask, seed=seed, budget=budget)

@@ -6,16 +6,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
+from autonomo.cli.safe_console import SafeConsole
 from autonomo.errors import UserError
 
 if TYPE_CHECKING:  # the team layer is imported inside the commands: `--help` stays fast
     from autonomo.config import Settings
     from autonomo.team.team import Team, TeamResult
 
-console = Console(highlight=False)
+#: untrusted text (model output, stop reasons, names) is printed: no terminal escapes
+console = SafeConsole(highlight=False)
 team_app = typer.Typer(help="Teams of agents (MetaGPT style): run, resume, list, show.",
                        no_args_is_help=True)
 
@@ -186,6 +187,8 @@ def data(
     team = _team(settings, spec, debug=debug, investment=budget, name="data")
     for path in file or []:
         write_file(team.workspace, path.name, path.read_bytes())
+    if file:
+        request += "\nData files: " + ", ".join(path.name for path in file)
     raise typer.Exit(_drive(team, rounds, request))
 
 

@@ -11,7 +11,6 @@ from pathlib import Path, PurePosixPath
 from autonomo.errors import WorkspaceError
 from autonomo.tools.workspace import Workspace
 
-_FILE_FLAGS = os.O_NOFOLLOW | os.O_CLOEXEC
 #: folders never shown as artifacts (tool caches, the agent's own bookkeeping)
 _HIDDEN = {".git", "__pycache__", ".autonomo"}
 
@@ -45,15 +44,7 @@ def _parts(ws: Workspace, folder: str, name: str) -> tuple[str, ...]:
 
 def write(ws: Workspace, folder: str, name: str, chunks: Iterator[bytes]) -> int:
     """Write an uploaded file (folders made as needed); returns its size."""
-    parts = _parts(ws, folder, name)
-    dirfd = ws.open_folder(parts[:-1], create=True)
-    try:
-        fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _FILE_FLAGS, 0o644,
-                     dir_fd=dirfd)
-    except OSError as exc:
-        raise WorkspaceError(f"Cannot write {'/'.join(parts)}: {exc.strerror}.") from exc
-    finally:
-        os.close(dirfd)
+    fd = ws.open_file(_parts(ws, folder, name), write=True)
     size = 0
     with os.fdopen(fd, "wb") as out:
         for chunk in chunks:
@@ -64,25 +55,17 @@ def write(ws: Workspace, folder: str, name: str, chunks: Iterator[bytes]) -> int
 
 def open_file(ws: Workspace, folder: str, name: str) -> tuple[int, int]:
     """(descriptor, size) of a regular file to download; the caller closes it."""
-    parts = _parts(ws, folder, name)
-    dirfd = ws.open_folder(parts[:-1])
-    try:
-        fd = os.open(parts[-1], os.O_RDONLY | _FILE_FLAGS, dir_fd=dirfd)
-    except OSError as exc:
-        raise WorkspaceError(f"Cannot read {'/'.join(parts)}: {exc.strerror}.") from exc
-    finally:
-        os.close(dirfd)
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        os.close(fd)
-        raise WorkspaceError(f"{'/'.join(parts)} is not a regular file.")
-    return fd, info.st_size
+    fd = ws.open_file(_parts(ws, folder, name))
+    return fd, os.fstat(fd).st_size
 
 
-def read_chunks(fd: int, size: int = 64 * 1024) -> Iterator[bytes]:
+def read_chunks(fd: int, total: int, chunk: int = 64 * 1024) -> Iterator[bytes]:
+    """At most ``total`` bytes of ``fd`` (the size announced in content-length: the agent may
+    be appending to the file meanwhile), then the descriptor is closed."""
     try:
-        while chunk := os.read(fd, size):
-            yield chunk
+        while total > 0 and (data := os.read(fd, min(chunk, total))):
+            total -= len(data)
+            yield data
     finally:
         os.close(fd)
 

@@ -5,11 +5,14 @@ a real IPython kernel inside the sandbox (``sandbox.kernel``); variables persist
 cell. When a cell fails it reads the traceback and writes a fixed cell — a few times — and
 then reports the task failed, which makes the planner re-plan. Every cell goes into
 ``analysis.ipynb`` in the workspace, every displayed plot into ``plots/``.
+
+The prompt holds nothing that changes with the workspace (no file listing: the goal names the
+data files), so that after a crash the turn replays with the same prompts and its calls come
+from the store.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,7 +107,7 @@ class DataInterpreter(Role):
                                 instruction=task.instruction, values={
                                     "plan": self.planner.plan, "task": task,
                                     "done": self.planner.plan.finished,
-                                    "failures": failures[-2:], "files": self._files()})
+                                    "failures": failures[-2:]})
             try:
                 output = action.run(ctx)
             except ModelResponseError as exc:  # no usable cell: counts as a failed try
@@ -127,13 +130,6 @@ class DataInterpreter(Role):
         return TaskResult(f"The code failed {len(failures)} times; last error:\n"
                           f"{failures[-1].error[-1500:]}", False, code)
 
-    def _files(self) -> list[str]:
-        assert self.team is not None
-        try:
-            names = sorted(os.listdir(self.team.workspace))
-        except OSError:
-            return []
-        return [n for n in names if not n.startswith(".")][:30]
 
 
 def roles(review: str = "auto") -> list[Role]:

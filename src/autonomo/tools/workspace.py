@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -14,6 +15,10 @@ from autonomo.errors import WorkspaceError
 SANDBOX_MOUNT = "/workspace"
 
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+_FILE_FLAGS = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+_UNSAFE_IN_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 _RULE = "Use a path relative to the workspace root, e.g. 'notes.txt' or 'src/main.py'."
 
@@ -33,6 +38,14 @@ def _component_error(parent: int, parts: tuple[str, ...], exc: OSError) -> OSErr
             f"Refused path {shown!r}: it became a symbolic link while being used. {_RULE}"
         )
     return WorkspaceError(f"{shown!r} is not a folder. {_RULE}")
+
+
+def folder_name(text: str, fallback: str = "run") -> str:
+    """``text`` (a challenge, SOP or run name read from a file) as one safe folder name: no
+    separators, no ``..``, no leading dot, so a name like ``../../x`` cannot place a folder
+    outside the one it is joined to."""
+    name = _UNSAFE_IN_NAME.sub("_", text).lstrip("._")[:100]
+    return name or fallback
 
 
 class Workspace:
@@ -95,6 +108,34 @@ class Workspace:
         except BaseException:
             os.close(fd)
             raise
+        return fd
+
+    def open_file(self, parts: tuple[str, ...], *, write: bool = False) -> int:
+        """A descriptor of the regular file ``parts`` (its folders opened as in
+        ``open_folder``; ``write``: created or truncated, folders made as needed).
+
+        The file itself is opened without following a symlink and without blocking, then
+        checked to be a regular file: a FIFO planted by sandboxed code would otherwise hang
+        the host's open forever. The caller closes the descriptor.
+        """
+        shown = "/".join(parts)
+        if not parts:
+            raise WorkspaceError(f"{shown or '.'!r} names the workspace itself; give a file name.")
+        flags = _FILE_FLAGS | (os.O_WRONLY | os.O_CREAT | os.O_TRUNC if write else os.O_RDONLY)
+        folder = self.open_folder(parts[:-1], create=write)
+        try:
+            fd = os.open(parts[-1], flags, 0o644, dir_fd=folder)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise WorkspaceError(f"Refused {shown!r}: it is a symbolic link.") from exc
+            raise WorkspaceError(f"Cannot {'write' if write else 'read'} {shown}: "
+                                 f"{exc.strerror}.") from exc
+        finally:
+            os.close(folder)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise WorkspaceError(f"{shown} is not a regular file.")
+        os.set_blocking(fd, True)
         return fd
 
     def relative(self, path: Path) -> str:

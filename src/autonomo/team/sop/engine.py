@@ -24,6 +24,7 @@ from autonomo.team.store import StoredCall, TeamState
 
 AskHuman = Callable[[str], str]
 SHOWN = 2000  # characters of a variable's value kept in an event
+SANDBOXED = {"run_program"}  # hooks that run code in the sandbox
 
 
 @dataclass
@@ -170,7 +171,7 @@ class SopRun:
 
     def write_bytes(self, name: str, data: bytes, by: str) -> None:
         """Write a file in the workspace through folder descriptors, never following a
-        symlink (a program run in the sandbox may have planted one)."""
+        symlink nor blocking on a FIFO (a program run in the sandbox may have planted one)."""
         import os
 
         from autonomo.tools.workspace import Workspace
@@ -178,12 +179,7 @@ class SopRun:
         workspace = Workspace(self.workspace)
         try:
             parts = workspace.parts(name)
-            folder = workspace.open_folder(parts[:-1], create=True)
-            try:
-                fd = os.open(parts[-1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
-                             | os.O_CLOEXEC, 0o644, dir_fd=folder)
-            finally:
-                os.close(folder)
+            fd = workspace.open_file(parts, write=True)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
         except (OSError, UserError, IndexError) as exc:
@@ -231,6 +227,8 @@ class SopRun:
                       workspace=str(self.workspace), start=self.spec.start)
         status, reason = "finished", "the SOP reached its end"
         try:
+            if self._needs_sandbox():  # a sandbox that cannot start stops the run before
+                self.sandbox()  # its first model call, not in the middle of it
             reason = self._chain(resume) or reason
         except BudgetExceededError as exc:
             status, reason = "stopped", str(exc)
@@ -243,6 +241,10 @@ class SopRun:
             self._finish("failed", f"{type(exc).__name__}: {exc}")
             raise
         return self._finish(status, reason)
+
+    def _needs_sandbox(self) -> bool:
+        return any(call.name in SANDBOXED for state in self.spec.states.values()
+                   for call in (*state.before, *state.after, *state.after_message))
 
     def _finish(self, status: str, reason: str) -> SopResult:
         if self._sandbox is not None:
