@@ -168,3 +168,31 @@ def test_web_challenge_server_does_not_follow_links_out_of_its_folder(tmp_path):
         for path in ("leak.html", "up/host-secret.txt", "up/"):
             answer = httpx.get(f"{url}/{path}")
             assert answer.status_code == 404 and "host secret" not in answer.text, path
+
+
+@pytest.mark.parametrize("kind", ["artifacts_in", "web", "custom_python"])
+def test_challenge_folders_that_are_links_to_the_host_are_refused(tmp_path, kind):
+    from autonomo.bench.challenge import ChallengeError, load_challenge, prepare_workspace
+
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "id_rsa").write_text("host secret")
+    folder = write_challenge(tmp_path / "suite", "Leaky")
+    os.symlink(host, folder / kind)
+    with pytest.raises(ChallengeError, match=f"{kind}: is a symbolic link"):
+        load_challenge(folder)
+    # a link made after loading is ignored, never followed
+    os.unlink(folder / kind)
+    challenge = load_challenge(folder)
+    os.symlink(host, folder / kind)
+    assert challenge.folder(kind) is None
+    prepare_workspace(challenge, tmp_path / "ws")
+    assert not list((tmp_path / "ws").iterdir())
+
+
+def test_artifact_download_stops_at_the_announced_size(tmp_path: Path) -> None:
+    (tmp_path / "log.txt").write_bytes(b"0123456789")
+    fd, size = artifacts.open_file(Workspace(tmp_path), "", "log.txt")
+    with open(tmp_path / "log.txt", "ab") as more:  # the agent appends while it downloads
+        more.write(b"appended")
+    assert size == 10 and b"".join(artifacts.read_chunks(fd, size)) == b"0123456789"

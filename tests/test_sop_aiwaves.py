@@ -209,3 +209,23 @@ def test_user_names_make_a_person_play_the_role(tmp_path: Path):
     assert result.status == "finished", result.reason
     assert asked == ["Leader (design_state)"]
     assert recorder.of("message")[-1]["text"] == "Looks fine to me."
+
+
+def test_competitive_environment_shows_only_the_current_state(tmp_path: Path):
+    seen = {}
+    for kind in ("cooperative", "competive"):  # aiwaves' own spelling of competitive
+        def change(data, kind=kind):
+            data["environment_type"] = kind
+            data["config"]["MAX_CHAT_HISTORY"] = "10"
+            data["relations"]["design_state"] = {"0": "develop_state"}
+            data["relations"]["develop_state"] = {"0": "end_state"}
+            for name in ("design_state", "develop_state"):
+                data["states"][name]["controller"]["max_chat_nums"] = 1
+        router = Router([])
+        model = ScriptedModel([router] * 3)
+        SopRun(load_sop(edited(tmp_path, change)), "", model=model,
+               workspace=tmp_path / kind).run()
+        developer = model.calls[-1]["messages"]
+        seen[kind] = "\n".join(m.content for m in developer[1:])
+    assert "Architect_1: My contribution" in seen["cooperative"]
+    assert "Architect_1" not in seen["competive"]

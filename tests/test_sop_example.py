@@ -30,3 +30,13 @@ def test_tiny_dev_team_runs_until_the_program_works(tmp_path: Path):
     assert "SyntaxError" in model.calls[1]["messages"][0].content  # the report reached it
     assert result.variables["tests_passed"] == "yes"
     assert [t["to"] for t in recorder.of("transition")] == ["make_it_run", "review", "end"]
+
+
+def test_a_sandbox_that_cannot_start_stops_the_run_before_any_model_call(tmp_path: Path):
+    settings = Settings(data_dir=tmp_path / "d")
+    settings.sandbox.backend = "local"  # refused unless allow_unsandboxed is set
+    model = ScriptedModel(["unused"])
+    result = SopRun(load_sop(EXAMPLE), "x", model=model, workspace=tmp_path / "ws",
+                    settings=settings).run()
+    assert result.status == "failed" and "allow_unsandboxed" in result.reason
+    assert model.calls == []

@@ -121,9 +121,14 @@ class Challenge(BaseModel):
         return self.category[0]
 
     def folder(self, name: str) -> Path | None:
-        """``artifacts_in``, ``artifacts_out``, ``custom_python`` or ``web``, if present."""
+        """``artifacts_in``, ``artifacts_out``, ``custom_python`` or ``web``, if present (never
+        through a symlink: the loader refuses those, and one made later is ignored)."""
         candidate = self.path / name
-        return candidate if candidate.is_dir() else None
+        return candidate if candidate.is_dir() and not candidate.is_symlink() else None
+
+
+#: a challenge's own folders, each used from the host (copied, served, read)
+CHALLENGE_FOLDERS = ("artifacts_in", "artifacts_out", "custom_python", "web")
 
 
 def _describe(exc: ValidationError) -> str:
@@ -155,6 +160,12 @@ def load_challenge(folder: Path | str) -> Challenge:
     except ValidationError as exc:
         raise ChallengeError(f"{data_file}: {_describe(exc)}.") from exc
     challenge.path = folder.resolve()
+    for name in CHALLENGE_FOLDERS:
+        if (challenge.path / name).is_symlink():
+            raise ChallengeError(
+                f"{folder / name}: is a symbolic link; refused (a downloaded suite could "
+                "otherwise copy or serve any host folder). Make it a real folder."
+            )
     if challenge.ground.eval.type == "python":
         custom = challenge.folder("custom_python")
         missing = [f for f in challenge.ground.files

@@ -24,6 +24,7 @@ from autonomo.team.store import StoredCall, TeamState
 
 AskHuman = Callable[[str], str]
 SHOWN = 2000  # characters of a variable's value kept in an event
+SANDBOXED = {"run_program"}  # hooks that run code in the sandbox
 
 
 @dataclass
@@ -226,6 +227,8 @@ class SopRun:
                       workspace=str(self.workspace), start=self.spec.start)
         status, reason = "finished", "the SOP reached its end"
         try:
+            if self._needs_sandbox():  # a sandbox that cannot start stops the run before
+                self.sandbox()  # its first model call, not in the middle of it
             reason = self._chain(resume) or reason
         except BudgetExceededError as exc:
             status, reason = "stopped", str(exc)
@@ -238,6 +241,10 @@ class SopRun:
             self._finish("failed", f"{type(exc).__name__}: {exc}")
             raise
         return self._finish(status, reason)
+
+    def _needs_sandbox(self) -> bool:
+        return any(call.name in SANDBOXED for state in self.spec.states.values()
+                   for call in (*state.before, *state.after, *state.after_message))
 
     def _finish(self, status: str, reason: str) -> SopResult:
         if self._sandbox is not None:

@@ -116,7 +116,7 @@ def run_program(run: SopRun, state: StateSpec, args: dict[str, str]) -> None:
         failed = (result.exit_code not in (0, None) and not result.timed_out) or (
             "Traceback (most recent call last)" in result.stderr)
         passed = not failed
-        report = (f"The software ran without errors ({result.describe(timeout)})" if passed
+        report = (f"The software ran without errors.\n{result.describe(timeout)}" if passed
                   else result.describe(timeout))
     run.set_variable("test_reports", report, state.name)
     run.set_variable("tests_passed", "yes" if passed else "no", state.name)
