@@ -188,3 +188,11 @@ def test_challenge_folders_that_are_links_to_the_host_are_refused(tmp_path, kind
     assert challenge.folder(kind) is None
     prepare_workspace(challenge, tmp_path / "ws")
     assert not list((tmp_path / "ws").iterdir())
+
+
+def test_artifact_download_stops_at_the_announced_size(tmp_path: Path) -> None:
+    (tmp_path / "log.txt").write_bytes(b"0123456789")
+    fd, size = artifacts.open_file(Workspace(tmp_path), "", "log.txt")
+    with open(tmp_path / "log.txt", "ab") as more:  # the agent appends while it downloads
+        more.write(b"appended")
+    assert size == 10 and b"".join(artifacts.read_chunks(fd, size)) == b"0123456789"

@@ -86,3 +86,50 @@ def test_chat_completion_hook_replaces_the_model(tmp_path):
     agent, model, _ = make_agent(tmp_path, [], plugin_manager=plugins(Answer()))
     assert Runner(agent).run().reason == "from plugin"
     assert model.calls == []
+
+
+def test_every_hook_fires_user_input_report_and_on_response(tmp_path):
+    class Listener:
+        def __init__(self):
+            self.responses, self.reports, self.questions = 0, [], []
+
+        @hookimpl
+        def on_response(self, agent, completion):
+            self.responses += 1
+
+        @hookimpl
+        def report(self, message):
+            self.reports.append(message)
+
+        @hookimpl
+        def user_input(self, prompt):
+            self.questions.append(prompt)
+            return "blue"
+
+    listener = Listener()
+    agent, _, _ = make_agent(tmp_path, [
+        reply("ask_user", question="Which colour?"),
+        reply("ask_user", question="Which colour?"),  # a repeat: a note the user gets
+        reply("finish", reason="asked"),
+    ], plugin_manager=plugins(listener), tools=["ask_user", "finish"])
+    result = Runner(agent).run(max_steps=5)
+    assert result.status == "finished"
+    assert listener.questions == ["Which colour?"]
+    assert "blue" in agent.state.episodes[0].result.output
+    assert listener.responses == 3
+    assert any(r.startswith("Repeat of ask_user") for r in listener.reports)
+
+
+def test_no_hookspec_is_left_unfired():
+    """Every hook the spec declares is called somewhere in the package."""
+    import inspect
+    import re
+
+    from autonomo.plugins import hookspecs
+
+    src = Path(hookspecs.__file__).resolve().parents[1]
+    code = "\n".join(p.read_text() for p in src.rglob("*.py") if p.name != "hookspecs.py")
+    declared = [n for n, f in inspect.getmembers(hookspecs, inspect.isfunction)
+                if hasattr(f, "autonomo_spec")]
+    unfired = [n for n in declared if not re.search(rf"hook\.{n}\b|\"{n}\"", code)]
+    assert declared and unfired == []

@@ -1,7 +1,7 @@
 """How an agent's model calls are made: each goes through one chain of wrappers.
 
     MeteredModel   budget (reservations for calls in flight) and usage, kept in the state
-      TracedModel  the observer hears of it; timed; kept for the trajectory; on_response hook
+      TracedModel  the observer hears of it; timed; kept for the trajectory
         PluginModel  a plugin's ``chat_completion`` hook may answer instead of the model
           the model
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pluggy
 
@@ -23,9 +23,6 @@ from autonomo.llm.base import ChatModel
 from autonomo.llm.types import ChatRequest, Completion, Message, Usage
 from autonomo.llm.usage import Meter, MeteredModel
 from autonomo.llm.wrapper import ModelWrapper, Wrap
-
-if TYPE_CHECKING:
-    from autonomo.agent.agent import Agent
 
 
 class StateMeter(Meter):
@@ -87,11 +84,9 @@ class ModelCalls:
     """An agent's gate to its models; thread-safe (summaries call from several threads)."""
 
     def __init__(self, state: AgentState, plugins: pluggy.PluginManager | None,
-                 observer: RunObserver | None = None, agent: Agent | None = None) -> None:
+                 observer: RunObserver | None = None) -> None:
         self.state, self.plugins = state, plugins
         self.observer = observer or RunObserver()
-        #: given to the ``on_response`` hook
-        self.agent = agent
         self.meter = StateMeter(state)
         self._lock = threading.Lock()
         self._unsaved: list[CallRecord] = []
@@ -116,8 +111,6 @@ class ModelCalls:
             self._unsaved.append(CallRecord(len(self.state.episodes) + 1, purpose,
                                             request.messages, request.loggable(), completion))
         self.observer.on_model_response(purpose, completion)
-        if self.plugins is not None:
-            self.plugins.hook.on_response(agent=self.agent, completion=completion)
 
     def take_unsaved(self) -> list[CallRecord]:
         """The calls not yet written (they go with the step's next write)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.llm.types import Completion, Message
@@ -33,3 +35,30 @@ class RunObserver:
         """A step is complete and saved."""
 
     def on_run_end(self, state: AgentState) -> None: ...
+
+
+class Observers(RunObserver):
+    """Several observers, each told every event in turn."""
+
+    def __init__(self, *observers: RunObserver) -> None:
+        self.observers = observers
+
+    def __getattribute__(self, name: str):  # type: ignore[no-untyped-def]
+        if name.startswith("on_"):
+            targets = object.__getattribute__(self, "observers")
+            return lambda *args: [getattr(o, name)(*args) for o in targets] and None
+        return object.__getattribute__(self, name)
+
+
+class PluginEvents(RunObserver):
+    """The run's events that plugins hear through hooks: one channel per event, the
+    observer's, and the hooks are fed from it (``on_response``, ``report``)."""
+
+    def __init__(self, agent: Any, plugins: Any) -> None:
+        self.agent, self.hook = agent, plugins.hook
+
+    def on_model_response(self, purpose: str, completion: Completion) -> None:
+        self.hook.on_response(agent=self.agent, completion=completion)
+
+    def on_note(self, state: AgentState, text: str) -> None:
+        self.hook.report(message=text)

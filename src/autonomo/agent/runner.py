@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from autonomo.agent import summaries
@@ -12,16 +11,15 @@ from autonomo.agent.agent import Agent
 from autonomo.agent.approval import Approval, AutoApproval, Decision
 from autonomo.agent.calls import ModelCalls
 from autonomo.agent.context import (
-    build_messages,
     episodes_to_compact,
     summaries_budget,
     summary_lines,
 )
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.events import RunObserver
-from autonomo.agent.recovery import restore_memories, resume_note, shorten
+from autonomo.agent.events import Observers, PluginEvents, RunObserver
+from autonomo.agent.proposals import Proposer, Stop, memory_text
+from autonomo.agent.recovery import restore_memories, resume_note
 from autonomo.agent.state import AgentState
-from autonomo.agent.strategies import Turn
 from autonomo.errors import BudgetExceededError, ModelResponseError, ProviderError, UserError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Completion, Message
@@ -52,12 +50,14 @@ class Runner:
         self.agent = agent
         self.approval = approval or AutoApproval()
         self.observer = observer or RunObserver()
-        self.agent.services.setdefault("ask_user", self.approval.ask)
+        if agent.plugins is not None:  # plugins hear the same events, through their hooks
+            self.observer = Observers(self.observer, PluginEvents(agent, agent.plugins))
+        self.agent.services.setdefault("ask_user", self._ask_user)
         self._auto_runs = 0
         #: budget, usage, plugins and the trajectory of every model call
-        self.calls = ModelCalls(agent.state, agent.plugins, self.observer, agent)
-        #: the instruction of the proposal being made (kept with the action it produces)
-        self._trigger = ""
+        self.calls = ModelCalls(agent.state, agent.plugins, self.observer)
+        #: asks the model for the next action: invalid replies, repeats, re-thinks
+        self.proposer = Proposer(agent, self.calls, self.observer)
         #: this run's claim on the agent (one driver per agent: ``AgentStore.acquire``)
         self._token = uuid.uuid4().hex
         #: inside ``run``, whose end reports the stop reason (drivers get it as a note)
@@ -146,83 +146,17 @@ class Runner:
             episode.result = self._execute(action)
         self._record(episode)
 
-    # -- proposing ------------------------------------------------------------------------------
     def _propose(self) -> Action | None:
-        """Ask the model for the next action; handle invalid replies and repeats."""
-        max_invalid = self.agent.settings.agent.max_invalid_responses
-        note, invalid, model, rethought = "", 0, self.agent.model, False
-        exclude: frozenset[str] = frozenset()
-        while True:
-            try:
-                completion = self._call_proposal(model, note, exclude)
-            except BudgetExceededError as exc:
-                self._stop("stopped", f"Budget reached: {exc}")
-                return None
-            try:
-                action = self._plugin_filter_proposal(self.agent.strategy.parse(completion))
-                action.prompt = self._trigger
-            except ModelResponseError as exc:
-                invalid += 1
-                self.observer.on_invalid_response(self.agent.state, str(exc), invalid)
-                if invalid >= max_invalid:
-                    self._stop("failed", f"The model gave {invalid} invalid responses in a "
-                                         f"row; the last: {exc}")
-                    return None
-                note = f"Your last reply was invalid: {exc} Reply again, in the format given."
-                continue
-            if not self._is_repeat(action):
-                return action
-            if rethought:
-                return self._refuse_repeat(action)
-            rethought, model = True, self.agent.smart_model or self.agent.model
-            note = self._repeat_note(action)
-            if model.enforces_schema and action.name != "finish":
-                # a grammar-constrained model cannot even propose the same command again
-                exclude = frozenset({action.name})
-            smart = self.agent.smart_model not in (None, self.agent.model)
-            self.observer.on_note(
-                self.agent.state,
-                f"Repeat of {shorten(action.describe())} caught; re-thinking"
-                + (" with the smart model." if smart else "."))
-
-    def _call_proposal(self, model: ChatModel, note: str,
-                       exclude: frozenset[str] = frozenset()) -> Completion:
-        state, agent = self.agent.state, self.agent
-        turn = Turn(now=datetime.now().strftime("%Y-%m-%d %H:%M"), note=note,
-                    memories=self._relevant_memories())
-        messages = self._plugin_edit_prompt(
-            build_messages(state, agent.strategy, turn, agent.limits))
-        self._trigger = messages[-1].content
-        request = agent.strategy.request(exclude, state)
-        return self.call_model(model, "propose", messages, schema=request.schema,
-                               tools=request.tools)
-
-    def _is_repeat(self, action: Action) -> bool:
-        last = next((e for e in reversed(self.agent.state.episodes) if e.source == "agent"), None)
-        return last is not None and action.same_call(last.action) and action.name != "finish"
-
-    def _repeat_note(self, action: Action) -> str:
-        return (f"You chose {action.describe()} again, exactly as in the previous step, whose "
-                "result is shown above. Running it again would change nothing. Choose a "
-                "different command; if the task is complete, use finish.")
-
-    def _refuse_repeat(self, action: Action) -> Action | None:
-        """A repeat that survived the re-think: refuse it; two refusals in a row end the run."""
-        episodes = self.agent.state.episodes
-        if episodes and episodes[-1].result and episodes[-1].result.data.get("repeat_refused"):
-            self._stop("failed", f"The agent kept repeating {action.describe()}; stopped to "
-                                 "avoid a loop.")
+        """The next action; None when the proposal policy ended the step (a refused repeat,
+        recorded) or the run (too many invalid replies, the budget)."""
+        outcome = self.proposer.next()
+        if isinstance(outcome, Stop):
+            self._stop(outcome.status, outcome.reason)
             return None
-        episode = Episode(number=len(episodes) + 1, action=action,
-                          task_index=len(self.agent.state.tasks) - 1)
-        episode.result = CommandResult(
-            status="error",
-            output="Refused: this is identical to the previous command. "
-                   + self._repeat_note(action),
-            data={"repeat_refused": True},
-        )
-        self._record(episode)
-        return None
+        if isinstance(outcome, Episode):
+            self._record(outcome)
+            return None
+        return outcome
 
     # -- approving and executing -----------------------------------------------------------------
     def _approve(self, action: Action) -> Decision:
@@ -341,52 +275,18 @@ class Runner:
         """One model call through the agent's gate (budget, plugins, usage, trajectory)."""
         return self.calls.call(model, purpose, messages, **options)
 
-    # -- memory and plugins ---------------------------------------------------------------------
-    def _relevant_memories(self) -> list[str]:
-        memory = self.agent.memory
-        if memory is None or not self.agent.state.episodes:
-            return []
-        recent = self.agent.state.episodes[-3:]
-        query = "\n".join(
-            [self.agent.state.task] + [e.action.describe() for e in recent]
-            + [(e.result.output[:300] if e.result else "") for e in recent]
-        )
-        budget = self.agent.settings.memory.relevant_budget
-        shown = {memory_text(e) for e in self.agent.state.episodes
-                 if e.number > self.agent.state.compacted_upto}
-        return memory.relevant(query, budget, self.agent.model.count_tokens, exclude=shown)
+    def _ask_user(self, question: str) -> str:
+        """A plugin's ``user_input`` hook answers first; else the approval's user does."""
+        if self.agent.plugins is not None:
+            answer = self.agent.plugins.hook.user_input(prompt=question)
+            if answer is not None:
+                return answer
+        return self.approval.ask(question)
 
+    # -- memory and plugins ---------------------------------------------------------------------
     def _remember(self, episode: Episode) -> None:
         memory = self.agent.memory
         if memory is None or episode.result is None:
             return
         kind = "feedback" if episode.source == "human" else "result"
         memory.remember(memory_text(episode), kind=kind, meta={"step": episode.number})
-
-    def _plugin_edit_prompt(self, messages: list[Message]) -> list[Message]:
-        plugins = self.agent.plugins
-        if plugins is None:
-            return messages
-        plugins.hook.on_planning(agent=self.agent, messages=messages)
-        for edited in plugins.hook.post_prompt(agent=self.agent, messages=messages):
-            if edited is not None:
-                messages = edited
-        return messages
-
-    def _plugin_filter_proposal(self, action: Action) -> Action:
-        plugins = self.agent.plugins
-        if plugins is None:
-            return action
-        for replacement in plugins.hook.post_planning(agent=self.agent, proposal=action):
-            if isinstance(replacement, Action):
-                action = replacement
-        return action
-
-
-def memory_text(episode: Episode) -> str:
-    """What long-term memory keeps of a step: the reply, the command and its full result."""
-    reply = " ".join(str(v) for v in episode.action.thoughts.values())
-    status = episode.result.status if episode.result else "interrupted"
-    output = episode.result.output[:4000] if episode.result else ""
-    return (f"Step {episode.number}: {episode.action.describe()}\n{reply}\n"
-            f"Result ({status}): {output}")

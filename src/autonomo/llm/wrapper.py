@@ -46,7 +46,7 @@ class ModelWrapper(ChatModel):
         if answered is not None:
             return answered
         try:
-            completion = self.inner.complete(request.messages, **request.options())
+            completion = _send(self.inner, request)
         except BaseException as exc:
             _throw(steps, exc)
             raise
@@ -121,6 +121,14 @@ def _delegated(name: str) -> property:
 for _name in ("name", "context_window", "enforces_schema", "supports_tools", "prices",
               "default_max_tokens"):
     setattr(ModelWrapper, _name, _delegated(_name))
+
+
+def _send(model: ChatModel, request: ChatRequest) -> Completion:
+    """``request`` to ``model``: straight to ``call``, unless the model overrides ``complete``
+    (an older provider, or a test double), which is then honoured."""
+    if type(model).complete is ChatModel.complete:
+        return model.call(request)
+    return model.complete(request.messages, **request.options())
 
 
 def _start(steps: Wrap) -> Completion | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,8 +10,16 @@ from pathlib import Path
 import numpy as np
 
 from autonomo.memory.embeddings import Embedder
+from autonomo.storage.db import connect
 
 _SQLITE_VARIABLES = 500  # well under SQLite's limit on bound parameters
+
+
+#: this file's migrations, in order (the first one's table may predate the list)
+MIGRATIONS = [("m001_embeddings", lambda db: db.execute(
+    "create table if not exists embeddings ("
+    " model text not null, key text not null, vector blob not null,"
+    " primary key (model, key)) without rowid"))]
 
 
 def text_key(text: str) -> str:
@@ -24,17 +31,8 @@ class EmbeddingCache:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = connect(self.path, MIGRATIONS, busy_ms=10000, private=False)
         self._lock = threading.Lock()
-        with self._lock:
-            self._db.execute("pragma journal_mode=wal")
-            self._db.execute("pragma busy_timeout=10000")
-            self._db.execute(
-                "create table if not exists embeddings ("
-                " model text not null, key text not null, vector blob not null,"
-                " primary key (model, key)) without rowid"
-            )
 
     def get_many(self, model: str, texts: Sequence[str]) -> dict[str, np.ndarray]:
         """Cached vectors by text key, for the texts that have one."""

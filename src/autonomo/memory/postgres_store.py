@@ -28,7 +28,6 @@ from autonomo.memory.store import (
     StoreStats,
     VectorStore,
     kinds_list,
-    prepare_rows,
 )
 
 _TABLE_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,50}$")
@@ -147,20 +146,8 @@ class PostgresVectorStore(VectorStore):
         self.dim = self._table_dim()
 
     # -- writes ---------------------------------------------------------------------------------
-    def add(
-        self,
-        texts: Sequence[str],
-        vectors: np.ndarray,
-        *,
-        agent_id: str,
-        kind: str = "memory",
-        created_at: float | Sequence[float] | None = None,
-        extra: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
-    ) -> list[int]:
-        texts = [str(t) for t in texts]
-        if not texts:
-            return []
-        vectors, times, extras = prepare_rows(texts, vectors, created_at, extra)
+    def _insert(self, texts: list[str], vectors: np.ndarray, agent_id: str, kind: str,
+                times: list[float], extras: list[dict[str, Any]]) -> list[int]:
         with self._lock:
             self._check_dim(vectors.shape[1], f"PostgreSQL table {self.table}")
             if self.dim is None:

@@ -19,7 +19,6 @@ cannot load extensions at all.
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,8 +34,8 @@ from autonomo.memory.store import (
     StoreStats,
     VectorStore,
     kinds_list,
-    prepare_rows,
 )
+from autonomo.storage.db import connect, run_script
 
 _SCHEMA = """
 create table if not exists meta (key text primary key, value text not null);
@@ -52,6 +51,8 @@ create table if not exists memories (
 create index if not exists memories_agent_kind on memories(agent_id, kind, created_at);
 create index if not exists memories_created on memories(created_at);
 """
+#: this file's migrations, in order (the first one's tables may predate the list)
+MIGRATIONS = [("m001_memories", lambda db: run_script(db, _SCHEMA))]
 _COLUMNS = "id, text, agent_id, kind, created_at, extra"
 _SQLITE_VARIABLES = 500
 
@@ -246,16 +247,12 @@ class SQLiteVectorStore(VectorStore):
 
     def __init__(self, path: str | Path, dim: int | None = None) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db = connect(self.path, MIGRATIONS, busy_ms=10000, private=False)
         self._lock = threading.RLock()
         self._index: MatrixIndex | None = None
         self._data_version: int | None = None
         with self._lock:
-            self._db.execute("pragma journal_mode=wal")
             self._db.execute("pragma synchronous=normal")
-            self._db.execute("pragma busy_timeout=10000")
-            self._db.executescript(_SCHEMA)
             row = self._db.execute("select value from meta where key = 'dim'").fetchone()
         self.dim = int(row[0]) if row else None
         if dim is not None:
@@ -268,20 +265,8 @@ class SQLiteVectorStore(VectorStore):
         self.dim = dim
 
     # -- writes ---------------------------------------------------------------------------------
-    def add(
-        self,
-        texts: Sequence[str],
-        vectors: np.ndarray,
-        *,
-        agent_id: str,
-        kind: str = "memory",
-        created_at: float | Sequence[float] | None = None,
-        extra: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
-    ) -> list[int]:
-        texts = [str(t) for t in texts]
-        if not texts:
-            return []
-        vectors, times, extras = prepare_rows(texts, vectors, created_at, extra)
+    def _insert(self, texts: list[str], vectors: np.ndarray, agent_id: str, kind: str,
+                times: list[float], extras: list[dict[str, Any]]) -> list[int]:
         with self._lock:
             self._check_dim(vectors.shape[1], str(self.path))
             self._refresh_if_changed()

@@ -56,7 +56,6 @@ class VectorStore(ABC):
     backend: str = "store"
     dim: int | None = None
 
-    @abstractmethod
     def add(
         self,
         texts: Sequence[str],
@@ -68,6 +67,16 @@ class VectorStore(ABC):
         extra: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
     ) -> list[int]:
         """Store one memory per text; returns their ids in order."""
+        texts = [str(t) for t in texts]
+        if not texts:
+            return []
+        vectors, times, extras = prepare_rows(texts, vectors, created_at, extra)
+        return self._insert(texts, vectors, agent_id, kind, times, extras)
+
+    @abstractmethod
+    def _insert(self, texts: list[str], vectors: np.ndarray, agent_id: str, kind: str,
+                times: list[float], extras: list[dict[str, Any]]) -> list[int]:
+        """Store prepared rows (one per text, vectors checked, times and extras filled)."""
 
     @abstractmethod
     def search(

@@ -72,7 +72,8 @@ def post_planning(agent: Any, proposal: Any) -> Any:
 
 @hookspec
 def on_response(agent: Any, completion: Any) -> None:
-    """See the raw model response."""
+    """See every model response of an agent (fired from the run's events, as the
+    ``RunObserver.on_model_response`` a UI gets)."""
 
 
 @hookspec(firstresult=True)
@@ -86,21 +87,13 @@ def post_command(agent: Any, name: str, result: Any) -> Any:
     """See (or replace, by returning one) the command's result."""
 
 
-@hookspec
-def pre_instruction(agent: Any, messages: list[Any]) -> None:
-    """Called before the agent's instruction prompt is built."""
-
-
-@hookspec
-def post_instruction(agent: Any, text: str) -> None:
-    """Called with the model's reply text."""
-
-
 @hookspec(firstresult=True)
 def user_input(prompt: str) -> str | None:
-    """Answer a question meant for the user (e.g. from a chat bridge); None = ask the terminal."""
+    """Answer the agent's ``ask_user`` question instead of the user (e.g. a chat bridge);
+    None = ask the user as usual."""
 
 
 @hookspec
 def report(message: str) -> None:
-    """Receive progress messages (to forward them elsewhere)."""
+    """Receive what a run tells its user (a repeat caught, a compaction, why it stopped),
+    as ``RunObserver.on_note`` does, to forward it elsewhere."""

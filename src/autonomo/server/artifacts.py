@@ -59,10 +59,13 @@ def open_file(ws: Workspace, folder: str, name: str) -> tuple[int, int]:
     return fd, os.fstat(fd).st_size
 
 
-def read_chunks(fd: int, size: int = 64 * 1024) -> Iterator[bytes]:
+def read_chunks(fd: int, total: int, chunk: int = 64 * 1024) -> Iterator[bytes]:
+    """At most ``total`` bytes of ``fd`` (the size announced in content-length: the agent may
+    be appending to the file meanwhile), then the descriptor is closed."""
     try:
-        while chunk := os.read(fd, size):
-            yield chunk
+        while total > 0 and (data := os.read(fd, min(chunk, total))):
+            total -= len(data)
+            yield data
     finally:
         os.close(fd)
 

@@ -161,7 +161,7 @@ async def download_artifact(request: Request, task_id: str,
     except WorkspaceError as exc:
         raise RequestError(f"The artifact's file is gone or unreadable: {exc}", 404) from exc
     return StreamingResponse(
-        files.read_chunks(fd), media_type="application/octet-stream",
+        files.read_chunks(fd, size), media_type="application/octet-stream",
         headers={"content-length": str(size),
                  "content-disposition": f"attachment; filename*=UTF-8''"
                                         f"{quote(artifact.file_name, safe='')}"})

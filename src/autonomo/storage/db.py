@@ -1,11 +1,15 @@
-"""The SQLite database in the data directory, with ordered, named migrations."""
+"""SQLite files, each opened one way (``connect``) with its own ordered, named migrations.
+
+The agent store's database (``agents.sqlite``) is a ``Database``; the memory store and the
+embedding cache open their files with ``connect`` and their own migration lists.
+"""
 
 from __future__ import annotations
 
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -74,6 +78,49 @@ def _run_script(db: sqlite3.Connection, script: str) -> None:
             db.execute("\n".join(lines))
 
 
+def run_script(db: sqlite3.Connection, script: str) -> None:
+    """Run ``;``-separated statements inside the current transaction (``executescript``
+    would commit it)."""
+    _run_script(db, script)
+
+
+def apply_migrations(db: sqlite3.Connection,
+                     migrations: Sequence[tuple[str, Migration]]) -> None:
+    """Run the migrations ``db`` has not had yet, in order (inside the caller's
+    transaction); their names are kept in ``_migrations``."""
+    db.execute("create table if not exists _migrations (name text primary key)")
+    done = {row[0] for row in db.execute("select name from _migrations")}
+    for name, function in migrations:
+        if name not in done:
+            function(db)
+            db.execute("insert into _migrations(name) values (?)", (name,))
+
+
+def connect(path: Path, migrations: Sequence[tuple[str, Migration]], *,
+            busy_ms: int = 5000, private: bool = True) -> sqlite3.Connection:
+    """``path`` opened the project's way: WAL, foreign keys, a busy timeout, and with
+    ``private`` a file only its owner reads (0600 in a 0700 folder); the ``migrations`` not
+    yet applied to it run once each, in order, in one transaction (their names are kept in
+    ``_migrations``)."""
+    path = Path(path)
+    path.parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
+    if private:
+        os.close(os.open(path, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600))
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    conn.execute("pragma journal_mode=wal")
+    conn.execute("pragma foreign_keys=on")
+    conn.execute(f"pragma busy_timeout={int(busy_ms)}")
+    conn.execute("begin immediate")
+    try:
+        apply_migrations(conn, migrations)
+    except BaseException:
+        conn.execute("rollback")
+        conn.close()
+        raise
+    conn.execute("commit")
+    return conn
+
+
 class Database:
     """One SQLite file in WAL mode; a lock serialises writers from worker threads.
 
@@ -82,28 +129,21 @@ class Database:
     write.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path,
+                 migrations: Sequence[tuple[str, Migration]] | None = None) -> None:
         self.path = Path(path)
+        self._lock = threading.RLock()
+        #: this file's migrations (default: the agent store's)
+        self.migrations = MIGRATIONS if migrations is None else migrations
         # prompts, history and results: readable by the owner only (SQLite gives its -wal and
         # -shm files the database file's mode)
-        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.close(os.open(self.path, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600))
-        self._lock = threading.RLock()
-        self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.conn.execute("pragma journal_mode=wal")
-        self.conn.execute("pragma foreign_keys=on")
-        self.conn.execute("pragma busy_timeout=5000")
+        self.conn = connect(self.path, ())
         self._synchronous = ""
         self._migrate()
 
     def _migrate(self) -> None:
         with self.transaction(durable=True) as db:
-            db.execute("create table if not exists _migrations (name text primary key)")
-            done = {row[0] for row in db.execute("select name from _migrations")}
-            for name, function in MIGRATIONS:
-                if name not in done:
-                    function(db)
-                    db.execute("insert into _migrations(name) values (?)", (name,))
+            apply_migrations(db, self.migrations)
 
     @contextmanager
     def transaction(self, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
