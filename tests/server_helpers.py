@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import uvicorn
 
 from autonomo import ScriptedModel, Settings
@@ -59,3 +60,24 @@ def running(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=20)
+
+
+@contextmanager
+def planned_task(tmp_path: Path, replies: list, text: str = "a task") -> Iterator[Callable]:
+    """A server whose tasks play ``replies``, one task created and its first step (the first
+    proposal) taken; yields ``step(input)``, which posts the next step and returns it."""
+    from autonomo.server.app import create_app
+
+    app = create_app(server_settings(tmp_path),
+                     model_factory=scripted_factory(lambda t, o: list(replies)))
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        task_id = client.post("/ap/v1/agent/tasks", json={"input": text}).json()["task_id"]
+
+        def step(value: str | None = None) -> dict:
+            return client.post(f"/ap/v1/agent/tasks/{task_id}/steps",
+                               json={"input": value}).json()
+
+        step.task_id = task_id  # type: ignore[attr-defined]
+        step.client = client  # type: ignore[attr-defined]
+        step()
+        yield step

@@ -7,7 +7,7 @@ from pathlib import Path
 import httpx
 
 from autonomo.server.app import create_app
-from server_helpers import reply, running, scripted_factory, server_settings
+from server_helpers import planned_task, reply, running, scripted_factory, server_settings
 
 
 def two_step_script(task_id: str, options: dict) -> list:
@@ -62,26 +62,17 @@ def test_a_task_runs_to_is_last_with_autogpt_step_semantics(tmp_path: Path) -> N
 
 
 def test_input_text_is_feedback_instead_of_running_the_command(tmp_path: Path) -> None:
-    def script(task_id: str, options: dict) -> list:
-        return [
-            reply("write_file", "Writing.", path="wrong.txt", content="x"),
-            reply("write_file", "Use the right name.", path="right.txt", content="x"),
-            reply("finish", "Done.", reason="done"),
-        ]
-
-    app = create_app(server_settings(tmp_path), model_factory=scripted_factory(script))
-    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
-        task_id = client.post("/ap/v1/agent/tasks", json={"input": "write a file"}).json()[
-            "task_id"]
-        client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={})
-        fed = client.post(f"/ap/v1/agent/tasks/{task_id}/steps",
-                          json={"input": "Call it right.txt"}).json()
+    replies = [reply("write_file", "Writing.", path="wrong.txt", content="x"),
+               reply("write_file", "Use the right name.", path="right.txt", content="x"),
+               reply("finish", "Done.", reason="done")]
+    with planned_task(tmp_path, replies, "write a file") as step:
+        fed = step("Call it right.txt")
         executed = fed["additional_output"]["executed"]
         assert executed["source"] == "human" and executed["output"] == "Call it right.txt"
         assert fed["artifacts"] == []
-        ran = client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).json()
+        ran = step()
         assert [a["file_name"] for a in ran["artifacts"]] == ["right.txt"]
-        workspace = client.get(f"/ap/v1/agent/tasks/{task_id}/artifacts").json()
+        workspace = step.client.get(f"/ap/v1/agent/tasks/{step.task_id}/artifacts").json()
         assert [a["file_name"] for a in workspace["artifacts"]] == ["right.txt"]
 
 
@@ -111,22 +102,13 @@ def test_lists_paginate_and_unknown_ids_are_json_404(tmp_path: Path) -> None:
 
 
 def test_the_step_input_answers_ask_user(tmp_path: Path) -> None:
-    def script(task_id: str, options: dict) -> list:
-        return [
-            reply("ask_user", "I need a colour.", question="Which colour?"),
-            reply("write_file", "Writing it.", path="colour.txt", content="blue"),
-            reply("finish", "Done.", reason="done"),
-        ]
-
-    app = create_app(server_settings(tmp_path), model_factory=scripted_factory(script))
-    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
-        task_id = client.post("/ap/v1/agent/tasks", json={"input": "pick a colour"}).json()[
-            "task_id"]
-        client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={})
-        answered = client.post(f"/ap/v1/agent/tasks/{task_id}/steps",
-                               json={"input": "blue, please"}).json()
+    replies = [reply("ask_user", "I need a colour.", question="Which colour?"),
+               reply("write_file", "Writing it.", path="colour.txt", content="blue"),
+               reply("finish", "Done.", reason="done")]
+    with planned_task(tmp_path, replies, "pick a colour") as step:
+        answered = step("blue, please")
         executed = answered["additional_output"]["executed"]
         assert executed["command"] == "ask_user" and executed["source"] == "agent"
         assert "blue, please" in executed["output"]
-        ran = client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={"input": "y"}).json()
+        ran = step("y")
         assert ran["additional_output"]["executed"]["command"] == "write_file"

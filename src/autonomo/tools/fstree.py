@@ -10,6 +10,7 @@ most ``max_depth`` descriptors open and does not cross into other file systems.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import shutil
@@ -122,7 +123,16 @@ def _copy_entry(src: int, dst: int, name: str) -> bool:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False
         os.set_blocking(fd, True)
-        out = os.open(name, _WRITE_FLAGS, 0o644, dir_fd=dst)
+        try:  # non-blocking: a FIFO planted in the destination must not hang the host
+            out = os.open(name, _WRITE_FLAGS | os.O_NONBLOCK, 0o644, dir_fd=dst)
+        except OSError as exc:
+            if exc.errno == errno.ENXIO:  # a FIFO nobody reads
+                return False
+            raise
+        if not stat.S_ISREG(os.fstat(out).st_mode):
+            os.close(out)
+            return False
+        os.set_blocking(out, True)
         with open(fd, "rb", closefd=False) as reader, open(out, "wb") as writer:
             shutil.copyfileobj(reader, writer)
         return True
