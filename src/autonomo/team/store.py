@@ -100,9 +100,11 @@ class StoredTurn:
 class TeamStore:
     """Reads and writes teams; shares the agents' database file."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, db: Database | None = None) -> None:
         self.data_dir = Path(data_dir)
-        self.db = Database(self.data_dir / "autonomo.db")
+        #: ``db``: share an open connection (the SOP store writes its events and the calls
+        #: of a turn in one transaction)
+        self.db = db or Database(self.data_dir / "autonomo.db")
 
     def default_workspace(self, team_id: str) -> Path:
         return self.data_dir / "teams" / team_id / "workspace"
@@ -129,31 +131,38 @@ class TeamStore:
 
         Not fsynced unless ``durable``: it survives a crash of the process either way."""
         with self.db.transaction(durable=durable) as db:
-            for call, options in calls:
-                db.execute(
-                    "insert or replace into team_calls(team_id, round, role, seq, purpose,"
-                    " model, messages, options, response, created_at)"
-                    " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (team_id, call.round, call.role, call.seq, call.purpose, call.model,
-                     json.dumps([m.model_dump(mode="json") for m in call.messages]),
-                     json.dumps(options, default=str), call.completion.model_dump_json(),
-                     _now()))
-            if message is not None:
-                published, recipients, by = message
-                db.execute(
-                    "insert into team_messages(team_id, seq, id, round, turn, recipients, data)"
-                    " values (?, coalesce((select max(seq) from team_messages where"
-                    " team_id = ?), 0) + 1, ?, ?, ?, ?, ?)",
-                    (team_id, team_id, published.id, published.round, by,
-                     json.dumps(recipients), published.model_dump_json()))
-            if turn is not None:
-                db.execute(
-                    "insert into team_turns(team_id, round, role, consumed, state)"
-                    " values (?, ?, ?, ?, ?)",
-                    (team_id, turn.round, turn.role, json.dumps(turn.consumed),
-                     json.dumps(turn.state)))
-            if state is not None:
-                self._write_team(db, state)
+            self.write_rows(db, team_id, calls=calls, message=message, turn=turn, state=state)
+
+    def write_rows(self, db: sqlite3.Connection, team_id: str, *,
+                   calls: Sequence[tuple[StoredCall, dict[str, Any]]] = (),
+                   message: tuple[TeamMessage, list[str], str] | None = None,
+                   turn: StoredTurn | None = None, state: TeamState | None = None) -> None:
+        """``write``'s rows inside a transaction the caller holds."""
+        for call, options in calls:
+            db.execute(
+                "insert or replace into team_calls(team_id, round, role, seq, purpose,"
+                " model, messages, options, response, created_at)"
+                " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (team_id, call.round, call.role, call.seq, call.purpose, call.model,
+                 json.dumps([m.model_dump(mode="json") for m in call.messages]),
+                 json.dumps(options, default=str), call.completion.model_dump_json(),
+                 _now()))
+        if message is not None:
+            published, recipients, by = message
+            db.execute(
+                "insert into team_messages(team_id, seq, id, round, turn, recipients, data)"
+                " values (?, coalesce((select max(seq) from team_messages where"
+                " team_id = ?), 0) + 1, ?, ?, ?, ?, ?)",
+                (team_id, team_id, published.id, published.round, by,
+                 json.dumps(recipients), published.model_dump_json()))
+        if turn is not None:
+            db.execute(
+                "insert into team_turns(team_id, round, role, consumed, state)"
+                " values (?, ?, ?, ?, ?)",
+                (team_id, turn.round, turn.role, json.dumps(turn.consumed),
+                 json.dumps(turn.state)))
+        if state is not None:
+            self._write_team(db, state)
 
     def last_round(self, team_id: str) -> int:
         """The highest round anything was written in (the round in progress at a crash)."""

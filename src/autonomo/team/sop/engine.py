@@ -121,8 +121,12 @@ class SopRun:
                               spec={"sop": str(self.spec.source), "format": self.spec.format},
                               investment=self.budget, n_round=0, status="running",
                               workspace=str(self.workspace))
-        self.store.teams.save(self.team)
-        self.calls = TeamCalls(self.team, self.store.teams, TeamObserver(), self.stored_calls)
+        self.store.teams.save(self.team, durable=self.store.fsync)
+        # calls are written with the run's next events (a reply with its message): one
+        # transaction per turn, as the agent writes a step with its calls
+        self.calls = TeamCalls(self.team, self.store.teams, TeamObserver(), self.stored_calls,
+                               batch=True)
+        self.store.attach(self.run_id, self.calls)
 
     @property
     def usage(self) -> dict[str, Usage]:
@@ -210,9 +214,15 @@ class SopRun:
         return self._call(purpose, purpose, self._models.get(model or state.model, self.model),
                           messages).text
 
-    def _call(self, role: str, purpose: str, model: ChatModel, messages: list[Message]) -> Any:
+    def _call(self, role: str, purpose: str, model: ChatModel, messages: list[Message],
+              *, with_message: bool = False) -> Any:
+        """``with_message``: the reply is said at once, and its call written with that
+        message; any other call is written as it returns."""
         self.team.round = self._visit
-        return self.calls.call(role, purpose, model, messages)
+        completion = self.calls.call(role, purpose, model, messages)
+        if not with_message:
+            self.store.flush()
+        return completion
 
     def transcript(self, state: StateSpec) -> str:
         lines = [f"{line.role}: {line.text}" for line in self._visible(state, None)]
@@ -250,9 +260,10 @@ class SopRun:
         if self._sandbox is not None:
             self._sandbox.close()
         usage = {role: u.model_dump() for role, u in self.usage.items()}
-        self.emit("run_finished", status=status, reason=reason, usage=usage)
         self.team.status, self.team.stop_reason = status, reason  # type: ignore[assignment]
-        self.store.teams.save(self.team)
+        # the team row goes with this event (fsynced when the store's checkpoints are)
+        self.emit("run_finished", status=status, reason=reason, usage=usage)
+        self.store.detach(self.run_id)
         result = SopResult(self.run_id, status, reason, dict(self.variables), self.usage,
                            self.workspace, len(self.lines))
         if self._scratch is not None:
@@ -452,7 +463,7 @@ class SopRun:
                 text, usage = act(self, role, commands, model, messages[-1].content, settings)
                 self._agent_usage[role_name] = self._agent_usage.get(role_name, Usage()) + usage
                 return self._say(state, role_name, text, usage)
-        completion = self._call(role_name, "speak", model, messages)
+        completion = self._call(role_name, "speak", model, messages, with_message=True)
         return self._say(state, role_name, completion.text, completion.usage)
 
     def _visible(self, state: StateSpec, role: str | None, own_visit: bool = False

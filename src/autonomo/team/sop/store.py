@@ -14,6 +14,7 @@ from typing import Any
 from autonomo.errors import UserError
 from autonomo.storage.db import Database, _run_script, migration
 from autonomo.team.sop.events import SopEvent
+from autonomo.team.store import TeamStore  # its tables are made with this database's
 
 #: events that write what is pending at once
 FLUSH_ON = ("message", "run_finished", "resumed")
@@ -70,16 +71,10 @@ class SopStore:
         self.fsync = fsync
         self._pending: list[tuple[str, SopEvent]] = []
         self.data_dir = Path(data_dir)
-        self._teams: Any = None
-
-    @property
-    def teams(self) -> Any:
-        """The team store (same database): an SOP run is a team whose calls it keeps."""
-        if self._teams is None:
-            from autonomo.team.store import TeamStore
-
-            self._teams = TeamStore(self.data_dir)
-        return self._teams
+        #: the team store, on this same connection: an SOP run is a team whose calls it keeps
+        self.teams = TeamStore(self.data_dir, db=self.db)
+        #: per run: where its unsaved model calls wait, and its team row (see ``attach``)
+        self._runs: dict[str, Any] = {}
 
     def create(self, *, name: str, source: str, format: str, task: str, workspace: str) -> str:
         run_id = uuid.uuid4().hex[:12]
@@ -98,12 +93,27 @@ class SopStore:
         if event.kind in FLUSH_ON and not event.data.get("opening"):  # an opening line is
             self.flush()  # written with the reply to it (a resumed state says it again)
 
+    def attach(self, run_id: str, calls: Any) -> None:
+        """``calls`` (the run's ``TeamCalls``, batching) has its unsaved model calls written
+        with the run's next events, and its team row with the ``run_finished`` event: one
+        transaction per chat turn for both."""
+        self._runs[run_id] = calls
+
+    def detach(self, run_id: str) -> None:
+        self.flush()
+        self._runs.pop(run_id, None)
+
     def flush(self) -> None:
-        if not self._pending:
+        calls = {run_id: c.take_unsaved() for run_id, c in self._runs.items()}
+        if not self._pending and not any(calls.values()):
             return
         pending, self._pending = self._pending, []
         durable = self.fsync and any(e.kind in ("checkpoint", "run_finished") for _, e in pending)
         with self.db.transaction(durable=durable) as db:
+            for run_id, source in self._runs.items():  # calls first: an event never names
+                finished = any(r == run_id and e.kind == "run_finished" for r, e in pending)
+                self.teams.write_rows(db, run_id, calls=calls[run_id],  # a call not kept
+                                      state=source.state if finished else None)
             db.executemany("insert into sop_events values (?, ?, ?, ?, ?)", [
                 (run_id, e.seq, e.kind, json.dumps(e.data), e.at) for run_id, e in pending])
             for run_id, event in pending:
@@ -145,9 +155,8 @@ class SopStore:
 
     def close(self) -> None:
         self.flush()
+        self._runs.clear()
         self.db.close()
-        if self._teams is not None:
-            self._teams.close()
 
     def data(self, run_id: str) -> dict[str, Any]:
         record = self.get(run_id)
