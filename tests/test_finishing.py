@@ -118,3 +118,10 @@ def test_a_constrained_model_cannot_repeat_a_refused_finish(tmp_path):
                 for o in call["schema"]["properties"]["command"]["anyOf"]}
                for call in model.calls]
     assert "finish" in offered[0] and "finish" not in offered[1] and "finish" in offered[2]
+
+
+def test_a_file_name_inside_written_content_is_not_the_file(tmp_path):
+    (tmp_path / "product.json").write_text('{"price": 25}')
+    state = _state(tmp_path, "Write the price from product.json to price.txt",
+                   ("write_file", {"path": "product.json", "content": "price.txt"}, "success"))
+    assert "price.txt" in (finish_objection(state, "finish") or "")

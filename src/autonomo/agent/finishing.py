@@ -51,10 +51,20 @@ def _touched(episodes: list[Episode], name: str) -> bool:
     """Whether a successful command of the task named the file (wrote, deleted or handed it
     to a sub-agent …)."""
     return any(
-        name in value
+        (_norm(value) == name and key not in _BODIES) or (key in _DELEGATING and name in value)
         for e in episodes if e.result is not None and e.result.status == "success"
-        for value in e.action.arguments.values() if isinstance(value, str)
+        for key, value in e.action.arguments.items() if isinstance(value, str)
     )
+
+
+#: arguments that carry text to write, not a file to act on
+_BODIES = {"content", "code", "text", "body", "reason"}
+#: arguments that hand work to someone else (a sub-agent's task or message)
+_DELEGATING = {"task", "message"}
+
+
+def _norm(path: str) -> str:
+    return path.strip().removeprefix("./")
 
 
 def _deleted(episodes: list[Episode], name: str) -> bool:
