@@ -6,8 +6,9 @@ redirect hop, images, scripts, a script's ``fetch`` — is intercepted and eithe
 fetched by our own HTTP client after the same address guard as the plain web commands
 (private, loopback and link-local addresses refused unless allowed), within one deadline and
 one size budget for the whole page. WebSockets are not connected, service workers and
-downloads are off, an unintercepted request would meet a dead proxy, and the browser's
-profile is a temporary folder removed afterwards. Without Chromium (or Playwright), pages
+downloads are off, an unintercepted request would meet a dead proxy, and the browser runs
+in bubblewrap (``browser_jail``): no host files but the read-only system folders, its
+profile in its own tmpfs, no network of its own. Without Chromium (or Playwright), pages
 are fetched over plain HTTP as before.
 """
 
@@ -22,12 +23,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
 import httpx
 
 from autonomo.config import WebConfig
+from autonomo.tools import browser_jail
 from autonomo.tools.netguard import check_url
 from autonomo.tools.registry import CommandError
 from autonomo.tools.web import MAX_REDIRECTS, USER_AGENT, Fetched, _run_coroutine, fetch
@@ -55,7 +58,10 @@ def chromium_path() -> str | None:
 
 
 def available() -> bool:
-    return chromium_path() is not None and importlib.util.find_spec("playwright") is not None
+    """Chromium, Playwright and the jail are there; without the jail pages are not rendered
+    (the plain HTTP path reads them) rather than rendered by a browser that sees host files."""
+    return (chromium_path() is not None and browser_jail.available()
+            and importlib.util.find_spec("playwright") is not None)
 
 
 @dataclass
@@ -191,10 +197,11 @@ def render(url: str, config: WebConfig, *, guard: Guard | None = None) -> Render
     interceptor = _Interceptor(guard, deadline, config.max_download_mb * 1024 * 1024,
                                config.timeout_s)
     try:
-        with tempfile.TemporaryDirectory(prefix="autonomo-browser-") as profile, \
+        with tempfile.TemporaryDirectory(prefix="autonomo-browser-") as folder, \
                 sync_playwright() as playwright:
+            launcher = browser_jail.write_launcher(executable, Path(folder))
             context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=executable, headless=True, args=ARGS,
+                Path(folder) / "profile", executable_path=launcher, headless=True, args=ARGS,
                 accept_downloads=False, service_workers="block", user_agent=USER_AGENT)
             try:
                 context.route("**/*", interceptor)
