@@ -171,26 +171,12 @@ def append_to_file(ctx: CommandContext, path: FilePath, content: str) -> str:
 
 
 def _write(ws: Workspace, path: str, content: str, mode: str) -> str:
-    """Write through folder descriptors, never following a symlink swapped in for a folder or
-    the file, creating missing folders the same way; the relative path written."""
+    """Write through folder descriptors (``Workspace.open_file``), never following a symlink
+    swapped in for a folder or the file; the relative path written."""
     parts = ws.parts(path)
     if not parts:
         raise CommandError(f"{path} is a folder; give a file name.")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    flags |= os.O_APPEND if mode == "a" else os.O_TRUNC
-    folder = ws.open_folder(parts[:-1], create=True)
-    try:
-        fd = os.open(parts[-1], flags, 0o644, dir_fd=folder)
-    except OSError as exc:
-        if exc.errno == errno.EISDIR:
-            raise CommandError(f"{path} is a folder; give a file name.") from exc
-        raise CommandError(f"Cannot write {parts[-1]}: {exc.strerror}.") from exc
-    finally:
-        os.close(folder)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise CommandError(f"{path} is not a regular file; it cannot be written.")
-    os.set_blocking(fd, True)
+    fd = ws.open_file(parts, write=True, append=mode == "a")
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(content)
     return "/".join(parts)

@@ -110,9 +110,11 @@ class Workspace:
             raise
         return fd
 
-    def open_file(self, parts: tuple[str, ...], *, write: bool = False) -> int:
+    def open_file(self, parts: tuple[str, ...], *, write: bool = False,
+                  append: bool = False) -> int:
         """A descriptor of the regular file ``parts`` (its folders opened as in
-        ``open_folder``; ``write``: created or truncated, folders made as needed).
+        ``open_folder``; ``write``: created or truncated, ``append``: created or appended to,
+        folders made as needed for either).
 
         The file itself is opened without following a symlink and without blocking, then
         checked to be a regular file: a FIFO planted by sandboxed code would otherwise hang
@@ -121,13 +123,17 @@ class Workspace:
         shown = "/".join(parts)
         if not parts:
             raise WorkspaceError(f"{shown or '.'!r} names the workspace itself; give a file name.")
-        flags = _FILE_FLAGS | (os.O_WRONLY | os.O_CREAT | os.O_TRUNC if write else os.O_RDONLY)
+        write = write or append
+        flags = _FILE_FLAGS | (os.O_RDONLY if not write else
+                               os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC))
         folder = self.open_folder(parts[:-1], create=write)
         try:
             fd = os.open(parts[-1], flags, 0o644, dir_fd=folder)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
                 raise WorkspaceError(f"Refused {shown!r}: it is a symbolic link.") from exc
+            if exc.errno == errno.EISDIR:
+                raise WorkspaceError(f"{shown} is a folder; give a file name.") from exc
             raise WorkspaceError(f"Cannot {'write' if write else 'read'} {shown}: "
                                  f"{exc.strerror}.") from exc
         finally:
