@@ -20,6 +20,9 @@ from pathlib import Path
 from autonomo.agent.episodes import Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
+from autonomo.errors import AutonomoError
+from autonomo.tools.files import read_text
+from autonomo.tools.workspace import Workspace
 
 #: commands that change nothing and show nothing: they do not count as work done
 _NO_WORK = {"finish", "think", "do_nothing", "ask_user"}
@@ -72,10 +75,12 @@ def _deleted(episodes: list[Episode], name: str) -> bool:
                and e.result is not None and e.result.status == "success" for e in episodes)
 
 
-def _read(path: Path) -> str | None:
+def _read(workspace: Workspace, name: str) -> str | None:
+    """The file's text through the workspace's descriptor-based reader (a name swapped for a
+    symlink by sandboxed code is refused, never followed), or None when it can't be read."""
     try:
-        return path.read_text("utf-8", errors="replace") if path.is_file() else None
-    except OSError:
+        return read_text(workspace, name)[0]
+    except (AutonomoError, OSError):
         return None
 
 
@@ -95,20 +100,23 @@ def finish_objection(state: AgentState, reason: str,
         return ("Refused: nothing has been done for this task yet. Use the commands to do "
                 "the task first, then finish.")
     workspace = Path(state.workspace)
+    files_ws = Workspace(workspace)
     for name in mentioned_files(reason):
         if not (workspace / name).exists() and not _touched(episodes, name):
             return (f"Refused: your reason names {name}, but {name} does not exist in the "
                     "workspace. Do the task first, then finish.")
     for claim in _CLAIM.finditer(reason):
-        text = _read(workspace / claim.group("file"))
+        text = _read(files_ws, claim.group("file"))
         what = claim.group("what").strip("'\"")
         single = not claim.group("rest").strip() or claim.group("what")[0] in "'\""
         if text is not None and single and what.lower() not in text.lower():
             return (f"Refused: your reason says {claim.group('file')} holds {what!r}, but it "
                     f"does not. Its text is: {text[:200]!r}. Fix the file, then finish.")
+    files: list[str] | None = None
     for quoted in _QUOTED.finditer(reason):
         words = quoted.group(1) or quoted.group(2)
-        files = [t for n in mentioned_files(reason) if (t := _read(workspace / n)) is not None]
+        if files is None:
+            files = [t for n in mentioned_files(reason) if (t := _read(files_ws, n)) is not None]
         if files and not any(words.lower() in t.lower() for t in files):
             return (f"Refused: no file your reason names holds {words!r}. Fix the file, then "
                     "finish.")
