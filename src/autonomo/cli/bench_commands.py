@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from autonomo.cli.common import console, override_model
-from autonomo.config import load_settings
+from autonomo.cli.common import settings as settings_now
 from autonomo.errors import UserError
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def _agent_settings(agent: Path | None, model: str | None, provider: str | None,
             raise UserError(f"--agent {agent}: not a readable TOML config file: {exc}") from exc
     if data_dir is not None:
         overrides["data_dir"] = str(data_dir)
-    settings = load_settings(overrides)
+    settings = settings_now(overrides)
     settings.llm.fast = override_model(settings.llm.fast, provider=provider, model=model,
                                        base_url=base_url)
     return settings
@@ -200,7 +200,7 @@ def report_cmd(
     from autonomo.bench.report import compare
     from autonomo.bench.store import BenchStore
 
-    settings = load_settings()
+    settings = settings_now()
     store = BenchStore(settings.data_dir)
     info = store.run(run_id)
     results = store.results(info["id"])
@@ -221,7 +221,7 @@ def runs_cmd() -> None:
     from autonomo.bench.report import summarize
     from autonomo.bench.store import BenchStore
 
-    store = BenchStore(load_settings().data_dir)
+    store = BenchStore(settings_now().data_dir)
     table = Table()
     for name in ("run", "started", "suite", "agent", "executor", "passed"):
         table.add_column(name)

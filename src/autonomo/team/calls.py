@@ -19,7 +19,7 @@ from typing import Any
 
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import ChatRequest, Completion, Message, Usage
-from autonomo.llm.usage import Meter, cost_of
+from autonomo.llm.usage import Meter, MeteredModel
 from autonomo.team.observer import TeamObserver
 from autonomo.team.store import StoredCall, TeamState, TeamStore
 
@@ -60,21 +60,14 @@ class TeamCalls:
             self.replayed += 1
             self.observer.on_call(role, purpose, stored.completion, replayed=True)
             return stored.completion.model_copy(deep=True)
-        reserved = self._reserve(model, messages, options)
-        try:
-            started = time.perf_counter()
-            completion = model.complete(messages, **options)
-            completion.latency_s = completion.latency_s or time.perf_counter() - started
-        except BaseException:
-            self.meter.settle(reserved, model.name, None)
-            raise
+        self.meter.budget = self.state.investment  # ``invest`` may have changed it
+        started = time.perf_counter()
+        # the single agent's metering: reserve the worst case, settle with the real usage
+        completion = MeteredModel(model, self.meter).complete(messages, **options)
+        completion.latency_s = completion.latency_s or time.perf_counter() - started
         usage = completion.usage
-        if usage.cost == 0.0 and model.prices is not None:
-            usage.cost = cost_of(usage, model.prices)
-        usage.calls = usage.calls or 1
-        self.meter.settle(reserved, model.name, usage)
         self._add_usage(role, usage)
-        logged = {k: v for k, v in options.items() if k not in ("schema", "tools") and v}
+        logged = ChatRequest.of(messages, **options).loggable()
         record = (StoredCall(key[0], role, key[2], purpose, completion.model or model.name,
                              messages, completion), logged)
         with self._lock:
@@ -99,12 +92,6 @@ class TeamCalls:
     def _add_usage(self, role: str, usage: Usage) -> None:
         with self._lock:
             self.by_role[role] = self.by_role.get(role, Usage()) + usage
-
-    def _reserve(self, model: ChatModel, messages: list[Message], options: dict) -> float:
-        """Set aside the call's worst-case cost (the single agent's ``Meter``), or raise when
-        it could pass the team's investment."""
-        self.meter.budget = self.state.investment  # ``invest`` may have changed it
-        return self.meter.reserve(model, ChatRequest.of(messages, **options))
 
     def remaining_budget(self) -> float | None:
         if self.state.investment is None:
