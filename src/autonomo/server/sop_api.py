@@ -3,7 +3,6 @@ replay a saved one), and a page that shows them as the terminal does."""
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -12,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from autonomo.server.engine import RequestError
 from autonomo.server.protocol import engine_of
+from autonomo.server.web import _static
 
 router = APIRouter()
 _PAGE_HEADERS = {
@@ -27,24 +27,20 @@ def _store(request: Request) -> Any:
     return SopStore(engine_of(request).bench.settings.data_dir)
 
 
-def _file(name: str) -> str:
-    return resources.files("autonomo.server").joinpath("static", name).read_text("utf-8")
-
-
 @router.get("/sop", include_in_schema=False)
 async def sop_page() -> HTMLResponse:
-    return HTMLResponse(_file("sop.html"), headers=_PAGE_HEADERS)
+    return HTMLResponse(_static("sop.html"), headers=_PAGE_HEADERS)
 
 
 @router.get("/sop/sop.js", include_in_schema=False)
 async def sop_script() -> Response:
-    return Response(_file("sop.js"), media_type="text/javascript; charset=utf-8",
+    return Response(_static("sop.js"), media_type="text/javascript; charset=utf-8",
                     headers={"x-content-type-options": "nosniff"})
 
 
 @router.get("/sop/sop.css", include_in_schema=False)
 async def sop_style() -> Response:
-    return Response(_file("sop.css"), media_type="text/css",
+    return Response(_static("sop.css"), media_type="text/css",
                     headers={"x-content-type-options": "nosniff"})
 
 

@@ -3,6 +3,7 @@ health, and the page itself."""
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from typing import Annotated, Any
@@ -21,7 +22,9 @@ router = APIRouter()
 _STATIC_TYPES = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css"}
 
 
+@functools.cache
 def _static(name: str) -> str:
+    """A page file of the package (package data: read once per process)."""
     return resources.files("autonomo.server").joinpath("static", name).read_text("utf-8")
 
 
