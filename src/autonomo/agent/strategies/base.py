@@ -58,6 +58,17 @@ class PromptStrategy(ABC):
         #: immutable once they have a result, so each is rendered once
         self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
         self._episode_tokens: dict[int, int] = {}
+        #: the latest rendering of each per-step part, by what it was rendered from: the
+        #: same inputs give the same message (or text) without rendering it again
+        self._rendered: dict[str, tuple[Any, Any]] = {}
+
+    def _once(self, part: str, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, unless ``part`` was last made from an equal ``key``."""
+        cached = self._rendered.get(part)
+        if cached is None or cached[0] != key:
+            cached = (key, make())
+            self._rendered[part] = cached
+        return cached[1]
 
     # -- the stable part ---------------------------------------------------------------------
     def system_message(self, state: AgentState) -> Message:
@@ -71,14 +82,15 @@ class PromptStrategy(ABC):
 
     def task_message(self, state: AgentState, index: int) -> Message:
         if index == 0:
-            return Message.user(prompts.render(
-                self.template, "task", task=state.tasks[0], goals=state.profile.goals))
-        return Message.user(
-            prompts.render(self.template, "follow_up", task=state.tasks[index])
-        )
+            goals = list(state.profile.goals)
+            return self._once("task", (state.tasks[0], goals), lambda: Message.user(
+                prompts.render(self.template, "task", task=state.tasks[0], goals=goals)))
+        return self._once(f"follow_up{index}", state.tasks[index], lambda: Message.user(
+            prompts.render(self.template, "follow_up", task=state.tasks[index])))
 
     def summaries_message(self, lines: list[str]) -> Message:
-        return Message.user(prompts.render(self.template, "summaries", lines=lines))
+        return self._once("summaries", list(lines), lambda: Message.user(
+            prompts.render(self.template, "summaries", lines=lines)))
 
     # -- the appended part --------------------------------------------------------------------
     def cached_episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
@@ -134,12 +146,12 @@ class PromptStrategy(ABC):
         )
 
     def trigger_message(self, state: AgentState, turn: Turn) -> Message:
-        return Message.user(
-            prompts.render(
-                self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
-                task=state.task, small=self.compact,
-            )
-        )
+        """A new message each step (plugins may edit it); its text is rendered again only
+        when what it shows changed."""
+        key = (turn.now, list(turn.memories), turn.note, state.task, self.compact)
+        return Message.user(self._once("trigger", key, lambda: prompts.render(
+            self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
+            task=state.task, small=self.compact)))
 
     # -- the call and its response --------------------------------------------------------------
     def request(self, exclude: frozenset[str] = frozenset(),
