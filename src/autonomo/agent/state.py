@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,8 +24,21 @@ from autonomo.storage.db import Database
 Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
 
 
+_clock: tuple[int, str] = (0, "")
+
+
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The current UTC time to the second, ISO 8601 (formatted once per second: every step
+    stamps two or three rows)."""
+    global _clock
+    second = int(time.time())
+    if _clock[0] != second:
+        _clock = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds"))
+    return _clock[1]
+
+
+#: options as the trajectory keeps them (anything not JSON as its ``str``)
+_OPTIONS_JSON = json.JSONEncoder(default=str)
 
 
 class AgentState(BaseModel):
@@ -247,7 +261,7 @@ class AgentStore:
             " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
             (agent_id, call.step, call.purpose, call.completion.model,
              json.dumps([digest for digest, _ in rows]),
-             json.dumps(call.options, default=str), call.completion.model_dump_json(), _now()),
+             _OPTIONS_JSON.encode(call.options), call.completion.model_dump_json(), _now()),
         )
 
     def _message_row(self, message: Message) -> tuple[str, str]:

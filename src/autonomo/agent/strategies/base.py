@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,7 +53,6 @@ class PromptStrategy(ABC):
         self.commands = commands
         #: small models: tighter schema (short thoughts, string length caps)
         self.compact = compact
-        self._system: tuple[int, Message] | None = None
         self._requests: dict[tuple[frozenset[str], Situation | None], ModelRequest] = {}
         #: episode number -> (the result object rendered, chars, its messages); episodes are
         #: immutable once they have a result, so each is rendered once
@@ -62,20 +62,21 @@ class PromptStrategy(ABC):
         #: same inputs give the same message (or text) without rendering it again
         self._rendered: dict[str, tuple[Any, Any]] = {}
 
-    def _once(self, part: str, key: Any, make: Callable[[], Any]) -> Any:
-        """``make()``, unless ``part`` was last made from an equal ``key``."""
+    def _once(self, part: str, key: Any, make: Callable[[], Any], *, copy: bool = False) -> Any:
+        """``make()``, unless ``part`` was last made from an equal ``key`` (kept as a deep
+        copy with ``copy``, for keys that may change in place)."""
         cached = self._rendered.get(part)
         if cached is None or cached[0] != key:
-            cached = (key, make())
+            cached = (deepcopy(key) if copy else key, make())
             self._rendered[part] = cached
         return cached[1]
 
     # -- the stable part ---------------------------------------------------------------------
     def system_message(self, state: AgentState) -> Message:
-        key = hash((state.profile.model_dump_json(), state.directives.model_dump_json()))
-        if self._system is None or self._system[0] != key:
-            self._system = (key, Message.system(self.render_system(state)))
-        return self._system[1]
+        """Rendered again only when the profile or directives changed (compared with copies
+        of the ones it was rendered from)."""
+        return self._once("system", (state.profile, state.directives), lambda: (
+            Message.system(self.render_system(state))), copy=True)
 
     @abstractmethod
     def render_system(self, state: AgentState) -> str: ...
