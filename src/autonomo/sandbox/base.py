@@ -139,7 +139,6 @@ class Sandbox(ABC):
     def python(self) -> str:
         """The Python interpreter to call inside the sandbox."""
 
-    @abstractmethod
     def run(
         self,
         command: Command,
@@ -151,6 +150,13 @@ class Sandbox(ABC):
     ) -> ExecResult:
         """Run to completion (or until ``timeout``, default the config's); never raises for
         a failing command."""
+        limit = timeout if timeout is not None else self.config.timeout_s
+        return self._run(command, cwd, limit, env, stdin)
+
+    @abstractmethod
+    def _run(self, command: Command, cwd: str, limit: float, env: Mapping[str, str] | None,
+             stdin: str | None) -> ExecResult:
+        """``run`` with the time limit settled."""
 
     @abstractmethod
     def start_background(
@@ -298,16 +304,8 @@ class ProcessSandbox(Sandbox):
             os.killpg(process.pid, signal.SIGKILL)
         self._stop(name)
 
-    def run(
-        self,
-        command: Command,
-        *,
-        cwd: str = ".",
-        timeout: float | None = None,
-        env: Mapping[str, str] | None = None,
-        stdin: str | None = None,
-    ) -> ExecResult:
-        limit = timeout if timeout is not None else self.config.timeout_s
+    def _run(self, command: Command, cwd: str, limit: float, env: Mapping[str, str] | None,
+             stdin: str | None) -> ExecResult:
         started = time.monotonic()
         guard = DiskGuard(self.workspace, self.config)
         process, name = self._start(command, cwd, env, stdin=stdin is not None)
