@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from autonomo.config import SandboxConfig
 from autonomo.errors import UserError, WorkspaceError
@@ -119,10 +119,12 @@ class JobStatus:
 class Sandbox(ABC):
     """Runs commands with the workspace as the only writable place."""
 
-    #: backend name ("bubblewrap", "docker", "podman", "local")
+    #: backend name ("bubblewrap", "docker", "podman", "local", or a plugin's)
     name: str = ""
-    #: False only for the opt-in local backend
+    #: False: commands run unprotected on the host, only with ``sandbox.allow_unsandboxed``
     isolating: bool = True
+    #: where the "auto" backend tries this one (lowest first); None: only when named
+    auto_order: ClassVar[int | None] = None
     #: where the workspace appears to the sandboxed process
     workspace_mount: str = "/workspace"
 
@@ -133,6 +135,11 @@ class Sandbox(ABC):
                 f"The workspace {self.workspace} does not exist or is not a folder."
             )
         self.config = config
+
+    @classmethod
+    def unavailable_reason(cls, config: SandboxConfig) -> str | None:
+        """Why this backend cannot run here with ``config`` (None: it can)."""
+        return None
 
     @property
     @abstractmethod

@@ -103,6 +103,11 @@ def _python_prefix() -> Path:
 class BubblewrapSandbox(ProcessSandbox):
     name = "bubblewrap"
     isolating = True
+    auto_order = 0
+
+    @classmethod
+    def unavailable_reason(cls, config: SandboxConfig) -> str | None:
+        return unavailable_reason(config)
 
     def __init__(self, workspace: Path, config: SandboxConfig) -> None:
         super().__init__(workspace, config)
