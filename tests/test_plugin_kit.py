@@ -165,7 +165,7 @@ def test_a_plugins_sandbox_fails_closed_like_the_builtin_ones(tmp_path):
         auto = str(exc)
     assert auto != "hostshell"
     assert backend_name(SandboxConfig(allow_unsandboxed=True), plugins) == "hostshell"
-    with pytest.raises(ConfigError, match=r"Unknown sandbox backend 'nope'. Registered: .*"
+    with pytest.raises(ConfigError, match=r"Unknown sandbox backend 'nope' .*Registered: .*"
                                           r"bubblewrap.*hostshell"):
         create_sandbox(tmp_path, SandboxConfig(backend="nope"), plugins)
 

@@ -43,7 +43,8 @@ def chosen_backend(config: SandboxConfig, plugins: pluggy.PluginManager | None =
     backends = _backends(plugins)
     if config.backend != "auto":
         if config.backend not in backends:
-            raise ConfigError(f"Unknown sandbox backend {config.backend!r}. Registered: "
+            raise ConfigError(f"Unknown sandbox backend {config.backend!r} (sandbox.backend). "
+                              "Registered: "
                               f"{', '.join(sorted(backends))}, or auto (plugins can register "
                               "more).")
         reason = _refusal(backends[config.backend], config)
@@ -72,9 +73,12 @@ def backend_name(config: SandboxConfig, plugins: pluggy.PluginManager | None = N
 
 
 def can_execute(config: SandboxConfig, plugins: pluggy.PluginManager | None = None) -> bool:
-    """Whether code execution is possible with this configuration (for ``Command.enabled``)."""
+    """Whether code execution is possible with this configuration (for ``Command.enabled``);
+    a backend name nothing registered is a ``ConfigError``, not a quiet no."""
     try:
         chosen_backend(config, plugins)
+    except ConfigError:
+        raise
     except UserError:
         return False
     return True
