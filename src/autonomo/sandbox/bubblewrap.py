@@ -104,10 +104,7 @@ class BubblewrapSandbox(ProcessSandbox):
     name = "bubblewrap"
     isolating = True
     auto_order = 0
-
-    @classmethod
-    def unavailable_reason(cls, config: SandboxConfig) -> str | None:
-        return unavailable_reason(config)
+    unavailable_reason = staticmethod(unavailable_reason)
 
     def __init__(self, workspace: Path, config: SandboxConfig) -> None:
         super().__init__(workspace, config)
