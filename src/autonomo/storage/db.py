@@ -71,15 +71,6 @@ AGENT_MIGRATIONS: list[tuple[str, Migration]] = [
     ("m001_agents", m001_agents),
     ("m002_agent_owner", m002_agent_owner),
 ]
-#: older registration by import (``@migration``), applied by ``Database(path)`` without a
-#: list: the agent store's migrations plus those registered so far (the server store's)
-MIGRATIONS: list[tuple[str, Migration]] = list(AGENT_MIGRATIONS)
-
-
-def migration(function: Migration) -> Migration:
-    """Add ``function`` to ``MIGRATIONS`` (a store's own list is the clearer way)."""
-    MIGRATIONS.append((function.__name__, function))
-    return function
 
 
 def _run_script(db: sqlite3.Connection, script: str) -> None:
@@ -142,14 +133,14 @@ class Database:
     write.
     """
 
-    def __init__(self, path: Path, migrations: Migrations | None = None) -> None:
+    def __init__(self, path: Path, migrations: Migrations) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
         # prompts, history and results: readable by the owner only (SQLite gives its -wal and
         # -shm files the database file's mode)
         self.conn = connect(self.path, ())
         self._synchronous = ""
-        self.migrate(MIGRATIONS if migrations is None else migrations)
+        self.migrate(migrations)
 
     def migrate(self, migrations: Migrations) -> None:
         """Apply those of ``migrations`` this file has not had, in order, in one transaction
