@@ -52,7 +52,7 @@ def one(config: str) -> None:
     began = time.perf_counter()
     from autonomo.agent.approval import AutoApproval
     from autonomo.agent.runner import Runner
-    from autonomo.agent.wiring import Workbench
+    from autonomo.agent.workbench import Workbench
     from autonomo.config import load_settings
     from autonomo.llm.local import LlamaCppModel
 

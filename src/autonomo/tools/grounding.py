@@ -11,6 +11,10 @@ mark is dropped and the parameter stays a plain string. Kinds:
     a file the workspace has
 ``folder``
     ``.`` or a folder the workspace has
+``text``
+    a span of the situation: words of the task, lines or values of the files the agent has
+    seen, outputs of its commands (free text when the command's one path parameter names a
+    code or data file)
 
 In Python, annotate the parameter (``path: FilePath``); a plugin or an MCP tool puts the key
 in its JSON schema directly.
@@ -23,8 +27,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
-GroundKind = Literal["file", "existing_file", "folder"]
-KINDS: tuple[str, ...] = ("file", "existing_file", "folder")
+GroundKind = Literal["file", "existing_file", "folder", "text"]
+KINDS: tuple[str, ...] = ("file", "existing_file", "folder", "text")
 
 
 def grounded(kind: GroundKind) -> dict[str, str]:
@@ -40,3 +44,5 @@ FilePath = Annotated[str, Field(json_schema_extra=grounded("file"))]
 ExistingFile = Annotated[str, Field(json_schema_extra=grounded("existing_file"))]
 #: a folder of the workspace, ``.`` included
 FolderPath = Annotated[str, Field(json_schema_extra=grounded("folder"))]
+#: text to write: a span of what the agent has seen (see above)
+GroundedText = Annotated[str, Field(json_schema_extra=grounded("text"))]
