@@ -15,7 +15,7 @@ import stat
 
 from autonomo.tools._common import workspace
 from autonomo.tools.context import CommandContext
-from autonomo.tools.grounding import ExistingFile, FilePath
+from autonomo.tools.grounding import FilePath, NamedFile
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
 
@@ -28,7 +28,7 @@ def _file_parts(ws: Workspace, path: str) -> tuple[str, ...]:
 
 
 @command(category="files", example={"source": "notes.txt", "destination": "notes_copy.txt"})
-def copy_file(ctx: CommandContext, source: ExistingFile, destination: FilePath) -> str:
+def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> str:
     """Copy a file to a new name in the workspace (a duplicate or backup; the source stays).
 
     Args:
@@ -58,7 +58,7 @@ def copy_file(ctx: CommandContext, source: ExistingFile, destination: FilePath) 
 
 @command(category="files", aliases=("move_file",),
          example={"source": "draft.txt", "destination": "final.txt"})
-def rename_file(ctx: CommandContext, source: ExistingFile, destination: FilePath) -> str:
+def rename_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> str:
     """Rename or move a file in the workspace (the old name is gone afterwards).
 
     Args:

@@ -11,7 +11,13 @@ import stat
 from autonomo.tools import fstree
 from autonomo.tools._common import cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
-from autonomo.tools.grounding import ExistingFile, FilePath, FolderPath, GroundedText
+from autonomo.tools.grounding import (
+    ExistingFile,
+    FilePath,
+    FolderPath,
+    GroundedText,
+    NamedFile,
+)
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
 
@@ -183,7 +189,7 @@ def _write(ws: Workspace, path: str, content: str, mode: str) -> str:
 
 
 @command(category="files", example={"path": "old.txt"})
-def delete_file(ctx: CommandContext, path: ExistingFile) -> str:
+def delete_file(ctx: CommandContext, path: NamedFile) -> str:
     """Delete a file (or an empty folder) in the workspace.
 
     Args:

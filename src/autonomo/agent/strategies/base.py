@@ -202,15 +202,23 @@ class PromptStrategy(ABC):
     def _nothing_to_gain(self, state: AgentState, where: Situation,
                          exclude: frozenset[str]) -> frozenset[str]:
         """Commands a small model is not offered this step because their outcome is known:
-        ``finish`` while the record would refuse it, ``list_folder`` when the task message
-        lists the whole workspace, ``read_file`` when it shows every file in full (one of
-        them stays when nothing else would be left)."""
+        ``finish`` while the record would refuse it (and, once it would not, the command
+        that just worked), ``list_folder`` when the task message lists the whole workspace,
+        ``read_file`` when it shows every file in full (one of them stays when nothing else
+        would be left)."""
         from autonomo.agent.finishing import finish_objection  # finishing imports grounding
 
         names = set(self.commands.names())
         dropped: set[str] = set()
         if "finish" in names and finish_objection(state, "", names) is not None:
             dropped.add("finish")
+        elif "finish" in names and state.episodes:
+            last = state.episodes[-1]
+            if (last.result is not None and last.result.status == "success"
+                    and last.task_index == len(state.tasks) - 1):
+                # a 135M model repeats the command that just worked, in a loop; once the
+                # record lets it finish, the next step is finish or something else
+                dropped.add(last.action.name)
         look = self._first_look(state)
         if look and not look["more_files"] and not where.folders:
             dropped.add("list_folder")

@@ -156,22 +156,27 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
     return facts
 
 
-def _score(fact: Fact, wanted: frozenset[str]) -> float:
+def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
     itself the task does not use costs 0.3 (a bare value beats the line that holds it)."""
     shared = fact.key & wanted
     unshared_own = (fact.key & words(fact.value)) - wanted
     return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)
-            + 0.5 * bool(fact.source & wanted) - 0.3 * len(unshared_own))
+            + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own))
 
 
-def rank(facts: Iterable[Fact], task: str) -> list[str]:
+def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[str]:
     """The values of the facts the task's words point at most (``THRESHOLD`` at least),
-    best first, at most ``MAX_FACTS``."""
-    wanted = words(task)
+    best first, at most ``MAX_FACTS``. The words of the file names the task mentions
+    (``named``) only say which file: they are not matched against the facts' keys."""
+    rest = task
+    for name in named:
+        rest = rest.replace(name, " ")
+    wanted, files = words(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
     for fact in facts:
         if fact.value:
-            scored[fact.value] = max(_score(fact, wanted), scored.get(fact.value, -99.0))
+            score = _score(fact, wanted, files)
+            scored[fact.value] = max(score, scored.get(fact.value, -99.0))
     best = sorted((v for v in scored if scored[v] >= THRESHOLD), key=lambda v: -scored[v])
     return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]

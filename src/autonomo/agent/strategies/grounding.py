@@ -46,6 +46,11 @@ class Situation:
         """The allowed values for a grounding kind; empty when nothing fits."""
         if kind == "existing_file":
             return list(self.files or self.named)
+        if kind == "named_file":
+            if not self.named:
+                return list(self.files)
+            return list(dict.fromkeys([*(n for n in self.named if n in self.files),
+                                       *self.named]))
         if kind == "folder":
             return [".", *self.folders]
         if kind == "file":
@@ -113,13 +118,15 @@ def situation(workspace: Path | str, task: str, outputs: tuple[tuple[str, str], 
     named = mentioned_files(task)
     known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
     for shown in previews(workspace, task):
+        if existed is not None and shown.name not in existed:
+            continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
         named += mentioned_files(shown.text)  # "write yes to answer.txt" in a file read
     named = tuple(dict.fromkeys(named))
     for source, text in outputs:
         known += (facts.file_facts(source, text) if source in files
                   else facts.output_facts(source, text))
-    values = facts.rank(known, task)
+    values = facts.rank(known, task, named)
     # a value the task points at in what the agent has seen, or else words of the task
     texts = spans.choose(values or spans.task_spans(task, named))
     return Situation(tuple(files), tuple(folders), named, texts, tuple(values[:MAX_HINTS]),
@@ -165,7 +172,7 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
     props = schema["properties"]
     texts = [k for k, p in props.items() if isinstance(p, dict) and p.get(GROUNDED_KEY) == "text"]
     paths = [k for k, p in props.items() if isinstance(p, dict)
-             and p.get(GROUNDED_KEY) in ("file", "existing_file")]
+             and p.get(GROUNDED_KEY) in ("file", "existing_file", "named_file")]
     if not texts or len(paths) != 1 or not where.texts:
         return None
     values = where.values(props[paths[0]][GROUNDED_KEY])
