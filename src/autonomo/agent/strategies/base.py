@@ -32,11 +32,12 @@ _SEEING = {"read_file", "execute_python_file", "execute_python_code", "execute_s
            "list_folder", "search_files"}
 
 
-def seen_outputs(state: AgentState) -> tuple[tuple[str, str], ...]:
-    """(file read or command run, its output) of the current task's successful steps."""
+def seen_outputs(state: AgentState) -> tuple[tuple[str, str, str], ...]:
+    """(command, the file it read or ran, its output) of the current task's successful
+    steps."""
     current = len(state.tasks) - 1
     return tuple(
-        (str(e.action.arguments.get("path") or e.action.name), e.result.output[:2000])
+        (e.action.name, str(e.action.arguments.get("path") or ""), e.result.output[:2000])
         for e in state.episodes
         if e.task_index == current and e.action.name in _SEEING and e.result is not None
         and e.result.status == "success")
@@ -241,6 +242,13 @@ class PromptStrategy(ABC):
 
     def command_views(self) -> list[dict[str, str]]:
         return [
-            {"name": c.name, "signature": c.signature(), "description": c.description}
+            {"name": c.name, "signature": self._signature(c), "description": c.description}
             for c in self.commands
         ]
+
+    def _signature(self, cmd: Any) -> str:
+        """A small model is shown (and may fill) only the required parameters."""
+        if not self.compact:
+            return cmd.signature()
+        params = ", ".join(f'"{n}"' for n in cmd.parameters_schema().get("required", []))
+        return f"{cmd.name}({params})"

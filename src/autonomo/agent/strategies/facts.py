@@ -48,7 +48,7 @@ def words(text: str) -> frozenset[str]:
 #: words of the structure (counts, lists, lines) weigh less than a file's own words: "line"
 #: in a task matches every line of every file
 _STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "output", "result",
-                             "files", "workspace", "sum"]))
+                             "files", "workspace", "sum", "printed", "run"]))
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
@@ -76,7 +76,11 @@ def file_facts(name: str, text: str) -> list[Fact]:
     JSON/CSV values of one file's text."""
     src = " ".join(_WORDS.findall(name.rsplit(".", 1)[0]))
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    facts = [_fact(f"lines {_COUNT}", len(lines), src),
+    lower = name.lower()
+    # a structured reading first: on a tie its values win (a CSV's rows, not its lines)
+    facts = (_json_facts(src, text) if lower.endswith(".json")
+             else _csv_facts(src, text) if lower.endswith(".csv") else [])
+    facts += [_fact(f"lines {_COUNT}", len(lines), src),
              _fact(f"words {_COUNT}", len(text.split()), src)]
     if lines:
         facts += [_fact("first line", lines[0], src), _fact("last line", lines[-1], src)]
@@ -86,11 +90,6 @@ def file_facts(name: str, text: str) -> list[Fact]:
             facts.append(_fact(match.group(1), match.group(2).strip("'\""), src))
         for token in _TOKEN.findall(line):
             facts.append(_fact(line.replace(token, " "), token, src))
-    lower = name.lower()
-    if lower.endswith(".json"):
-        facts += _json_facts(src, text)
-    elif lower.endswith(".csv"):
-        facts += _csv_facts(src, text)
     return facts
 
 
@@ -133,12 +132,15 @@ def _csv_facts(src: str, text: str) -> list[Fact]:
 
 
 def output_facts(source: str, output: str) -> list[Fact]:
-    """A command's output (a program's printout): its lines and the whole of it."""
+    """A command's output: its lines and the whole of it (of a program's run, what it
+    printed: the part after ``STDOUT:``)."""
+    if "STDOUT:\n" in output:
+        output = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     src = " ".join(_WORDS.findall(source.rsplit(".", 1)[0]))
-    facts = [_fact(f"output result {line}", line, src) for line in lines]
+    facts = [_fact("output result printed run", line, src) for line in lines]
     if 1 < len(lines) <= 30:
-        facts.append(_fact("output result", "\n".join(lines), src))
+        facts.append(_fact("output result printed run", "\n".join(lines), src))
     return facts
 
 
@@ -158,11 +160,15 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
 
 def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
-    itself the task does not use costs 0.3 (a bare value beats the line that holds it)."""
+    itself the task does not use costs 0.3 (a bare value beats the line that holds it), a
+    value made of the task's own words costs 1."""
     shared = fact.key & wanted
-    unshared_own = (fact.key & words(fact.value)) - wanted
+    value = words(fact.value)
+    unshared_own = (fact.key & value) - wanted
+    # a value the task already says ("cheese" in "the price of cheese") tells nothing new
+    echo = 1.0 if value and value <= wanted else 0.0
     return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)
-            + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own))
+            + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
 
 def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[str]:

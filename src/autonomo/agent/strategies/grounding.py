@@ -49,8 +49,9 @@ class Situation:
         if kind == "named_file":
             if not self.named:
                 return list(self.files)
-            return list(dict.fromkeys([*(n for n in self.named if n in self.files),
-                                       *self.named]))
+            # never a file the task does not name (once the named ones are gone, their
+            # names: the command fails harmlessly)
+            return [n for n in self.named if n in self.files] or list(self.named)
         if kind == "folder":
             return [".", *self.folders]
         if kind == "file":
@@ -97,10 +98,11 @@ def previews(workspace: Path | str, task: str) -> list[Preview]:
     return shown
 
 
-def situation(workspace: Path | str, task: str, outputs: tuple[tuple[str, str], ...] = (),
+def situation(workspace: Path | str, task: str,
+              outputs: tuple[tuple[str, str, str], ...] = (),
               existed: tuple[str, ...] | None = None) -> Situation:
     """The situation of an agent working on ``task`` in ``workspace`` (hidden entries
-    skipped); ``outputs``: (file or command, text) the agent has seen, for text arguments;
+    skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once)."""
     root = Path(workspace)
@@ -117,18 +119,21 @@ def situation(workspace: Path | str, task: str, outputs: tuple[tuple[str, str], 
     files, folders = files[:MAX_ENTRIES], folders[:MAX_ENTRIES]
     named = mentioned_files(task)
     known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
+    instructions = task
     for shown in previews(workspace, task):
         if existed is not None and shown.name not in existed:
             continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
-        named += mentioned_files(shown.text)  # "write yes to answer.txt" in a file read
+        if more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file read:
+            named += more                       # instructions, words of the task
+            instructions += "\n" + shown.text
     named = tuple(dict.fromkeys(named))
-    for source, text in outputs:
-        known += (facts.file_facts(source, text) if source in files
-                  else facts.output_facts(source, text))
+    for command, source, text in outputs:
+        known += (facts.file_facts(source, text) if command == "read_file"
+                  else facts.output_facts(source or command, text))
     values = facts.rank(known, task, named)
     # a value the task points at in what the agent has seen, or else words of the task
-    texts = spans.choose(values or spans.task_spans(task, named))
+    texts = spans.choose(values or spans.task_spans(instructions, named))
     return Situation(tuple(files), tuple(folders), named, texts, tuple(values[:MAX_HINTS]),
                      existed)
 

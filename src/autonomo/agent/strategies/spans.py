@@ -15,13 +15,18 @@ from collections.abc import Iterable
 
 from autonomo.agent.strategies.facts import FILLER
 
+#: words a phrase of the task is not the content if it begins or ends with: fillers, the
+#: verbs of an instruction, the words that introduce a file's name
+_EDGES = FILLER | {"append", "add", "create", "make", "copy", "delete", "remove", "rename",
+                   "move", "count", "list", "run", "called", "named", "containing", "text",
+                   "word", "words", "line", "number", "file"}
+
 #: files whose content is written, not chosen (code, structured data)
 FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".css", ".yaml",
                       ".yml", ".toml", ".xml", ".ini", ".cfg", ".sql", ".md")
 MAX_SPANS = 150
 MAX_SPAN_CHARS = 300
 _MAX_PHRASE_WORDS = 5
-_WORD = re.compile(r"[^\s\"',;:()]+")
 _QUOTED = re.compile(r"'([^']{1,200})'|\"([^\"]{1,200})\"")
 
 
@@ -34,8 +39,10 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     then single words (file names themselves excluded: they are paths, not content)."""
     names = set(files)
     spans: list[str] = [q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
+    phrases: list[str] = []
     for clause in re.split(r"[.;:!?](?:\s|$)|,\s|\n", task):
-        words = [w for w in _WORD.findall(clause)]
+        words = [w.strip(",.;:!?\"'()") for w in clause.split()]
+        words = [w for w in words if w]
         runs: list[list[str]] = [[]]
         for word in words:
             if word in names or word.rstrip(".") in names:
@@ -44,8 +51,14 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
                 runs[-1].append(word)
         for run in runs:
             for size in range(min(_MAX_PHRASE_WORDS, len(run)), 0, -1):
-                spans += [" ".join(run[i:i + size]) for i in range(len(run) - size + 1)]
-    return [s for s in spans if s.lower() not in FILLER]
+                phrases += [" ".join(run[i:i + size]) for i in range(len(run) - size + 1)]
+    spans += phrases
+    # a phrase that begins or ends with a filler word ("the dog to") is a piece of the
+    # sentence, not the text it asks for (quoted texts are kept whole)
+    quoted = len(spans) - len(phrases)
+    return spans[:quoted] + [p for p in phrases
+                             if p.split()[0].lower() not in _EDGES
+                             and p.split()[-1].lower() not in _EDGES]
 
 
 def choose(spans: Iterable[str]) -> tuple[str, ...]:
