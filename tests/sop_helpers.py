@@ -40,3 +40,39 @@ class Recorder:
 
     def speakers(self, state: str | None = None) -> list[str]:
         return [d["role"] for d in self.of("message") if state is None or d["state"] == state]
+
+
+#: an SOP whose Founder is a person: two of their turns, the investor's model between
+PITCH = """\
+sop: 1
+name: pitch
+roles:
+  Founder:
+    human: true
+  Investor:
+    prompt: "You are an investor hearing a pitch about {task}."
+start: pitch
+states:
+  pitch:
+    roles: [Investor, Founder]
+    opening: {role: Investor, text: "Tell me about {task}."}
+    max_turns: 3
+    next: [{to: verdict}]
+  verdict:
+    roles: [Investor]
+    max_turns: 1
+"""
+PITCH_REPLIES = ["Interesting. What does it cost to make?", "I will invest."]
+
+
+def wait_for(check, timeout: float = 30.0, what: str = "the condition"):
+    """Poll ``check()`` until it returns something true; that value."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")

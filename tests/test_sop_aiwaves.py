@@ -207,7 +207,8 @@ def test_user_names_make_a_person_play_the_role(tmp_path: Path):
     result = SopRun(load_sop(edited(tmp_path, change)), "", model=model,
                     workspace=tmp_path / "ws", observer=recorder, ask_human=ask).run()
     assert result.status == "finished", result.reason
-    assert asked == ["Leader (design_state)"]
+    assert asked == ["Leader (Michael), it is your turn in design_state: write your message."]
+    assert recorder.of("ask")[0]["role"] == "Leader"  # the question is an event too
     assert recorder.of("message")[-1]["text"] == "Looks fine to me."
 
 

@@ -12,7 +12,7 @@ from autonomo.team.sop.engine import SopRun
 from autonomo.team.sop.load import load_sop
 from autonomo.team.sop.store import SopStore
 from server_helpers import running, server_settings
-from sop_helpers import chatdev_default
+from sop_helpers import PITCH, PITCH_REPLIES, chatdev_default, wait_for
 from test_sop_chatdev import script
 
 
@@ -39,3 +39,106 @@ def test_a_saved_run_is_listed_and_replayed_and_polled(tmp_path: Path):
         assert "sop.js" in page.text and "content-security-policy" in page.headers
         assert "textContent" in client.get("/sop/sop.js").text
         assert client.get("/sop/sop.css").headers["content-type"].startswith("text/css")
+
+
+def _pitch_server(tmp_path: Path):
+    from server_helpers import scripted_factory
+
+    factory = scripted_factory(lambda key, options: list(PITCH_REPLIES))
+    return create_app(server_settings(tmp_path), model_factory=factory), factory
+
+
+def _waiting(client: httpx.Client, run_id: str) -> dict | None:
+    return client.get(f"/api/sop/runs/{run_id}").json()["waiting"]
+
+
+def test_a_person_answers_a_server_run_through_the_api(tmp_path: Path):
+
+    app, factory = _pitch_server(tmp_path)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        started = client.post("/api/sop/runs", json={
+            "files": {"pitch.sop.yaml": PITCH}, "task": "solar kettles"})
+        assert started.status_code == 201, started.text
+        run_id = started.json()["run_id"]
+        first = wait_for(lambda: _waiting(client, run_id), what="the first question")
+        assert first["role"] == "Founder" and "your turn in pitch" in first["question"]
+        # the question is a saved event: a page that reloads sees it
+        events = client.get(f"/api/sop/runs/{run_id}").json()["events"]
+        assert events[-1]["kind"] == "ask" and events[-1]["seq"] == first["seq"]
+        stale = client.post(f"/api/sop/runs/{run_id}/answer",
+                            json={"seq": first["seq"] - 1, "text": "wrong question"})
+        assert stale.status_code == 409 and "reload" in stale.json()["message"]
+        assert client.post(f"/api/sop/runs/{run_id}/answer", json={
+            "seq": first["seq"], "text": "Kettles that boil with sunlight."}).status_code == 200
+        second = wait_for(lambda: (w := _waiting(client, run_id)) and w["seq"] != first["seq"]
+                          and w, what="the second question")
+        client.post(f"/api/sop/runs/{run_id}/answer",
+                    json={"seq": second["seq"], "text": "Twelve dollars each."})
+        data = wait_for(lambda: (d := client.get(f"/api/sop/runs/{run_id}").json())
+                        ["run"]["status"] == "finished" and d, what="the end of the run")
+        said = [(e["data"]["role"], e["data"]["text"]) for e in data["events"]
+                if e["kind"] == "message"]
+        assert said == [("Investor", "Tell me about solar kettles."),
+                        ("Founder", "Kettles that boil with sunlight."),
+                        ("Investor", PITCH_REPLIES[0]), ("Founder", "Twelve dollars each."),
+                        ("Investor", PITCH_REPLIES[1])]
+        assert data["waiting"] is None and not data["live"]
+        again = client.post(f"/api/sop/runs/{run_id}/answer",
+                            json={"seq": second["seq"], "text": "late"})
+        assert again.status_code == 409
+    # persisted as any run: the same events replayed from the store, without a server
+    store = SopStore(server_settings(tmp_path).data_dir)
+    assert [e.kind for e in store.events(run_id)] == [e["kind"] for e in data["events"]]
+    store.close()
+    model = next(iter(factory.models.values()))
+    model.assert_all_used()
+
+
+def test_bad_sop_files_are_refused_naming_the_file_and_line(tmp_path: Path):
+
+    app, _ = _pitch_server(tmp_path)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        bad = client.post("/api/sop/runs", json={
+            "files": {"pitch.sop.yaml": PITCH.replace("[Investor, Founder]",
+                                                      "[Investor, Fonder]")}})
+        assert bad.status_code == 422
+        message = bad.json()["message"]
+        assert "pitch.sop.yaml:11" in message and "Fonder" in message
+        assert str(tmp_path) not in message  # where the server keeps it is not shown
+        for files in ({}, {"../x.yaml": PITCH}, {"a.yaml": PITCH, "b.yaml": PITCH},
+                      {"run.sh": "echo"}):
+            refused = client.post("/api/sop/runs", json={"files": files})
+            assert refused.status_code == 400, (files, refused.text)
+        assert client.get("/api/sop/runs").json()["runs"] == []
+        assert client.post("/api/sop/runs/abc/answer",
+                           json={"seq": 1, "text": "x"}).status_code == 409
+
+
+def test_a_run_waiting_when_the_server_stops_is_resumed_and_asks_again(tmp_path: Path):
+
+    app, _ = _pitch_server(tmp_path)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        run_id = client.post("/api/sop/runs", json={"files": {"p.yaml": PITCH},
+                                                    "task": "tea"}).json()["run_id"]
+        first = wait_for(lambda: _waiting(client, run_id), what="the first question")
+        client.post(f"/api/sop/runs/{run_id}/answer", json={"seq": first["seq"], "text": "Tea."})
+        wait_for(lambda: (w := _waiting(client, run_id)) and w["seq"] != first["seq"],
+                 what="the second question")
+    # the server stopped while the second answer was awaited
+    app, _ = _pitch_server(tmp_path)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        data = client.get(f"/api/sop/runs/{run_id}").json()
+        assert data["run"]["status"] == "stopped" and not data["live"]
+        assert "resume" in data["events"][-1]["data"]["reason"]
+        assert client.post(f"/api/sop/runs/{run_id}/resume", json={}).status_code == 200
+        asked = wait_for(lambda: _waiting(client, run_id), what="the question after resume")
+        # the first answer was replayed from the store, not asked again
+        assert client.post(f"/api/sop/runs/{run_id}/resume", json={}).status_code == 400
+        client.post(f"/api/sop/runs/{run_id}/answer", json={"seq": asked["seq"], "text": "3$"})
+        data = wait_for(lambda: (d := client.get(f"/api/sop/runs/{run_id}").json())
+                        ["run"]["status"] == "finished" and d, what="the end")
+        founder = [e["data"]["text"] for e in data["events"]
+                   if e["kind"] == "message" and e["data"]["role"] == "Founder"]
+        assert founder == ["Tea.", "Tea.", "3$"]  # before the stop, then replayed + new
+        asks = [e for e in data["events"] if e["kind"] == "ask"]
+        assert len(asks) == 3  # two before the stop, one after: "Tea." was not asked again

@@ -1,19 +1,38 @@
 """SOP runs on the web: their list, their events (polled while a run goes on, all at once to
-replay a saved one), and a page that shows them as the terminal does."""
+replay a saved one), runs started or resumed by the server, a person's answers typed on the
+page, and the page that shows them as the terminal does."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, Response
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from autonomo.server.engine import RequestError
+from autonomo.llm.base import ChatModel
+from autonomo.server.engine import RequestError, TaskEngine
 from autonomo.server.protocol import engine_of
 from autonomo.server.web import _static
+from autonomo.team.sop.live import LiveSops
 
-router = APIRouter()
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """One reading store and the live runs for the whole process (merged into the app's
+    lifespan by ``include_router``)."""
+    settings = app.state.engine.bench.settings
+    app.state.sops = LiveSops(settings, limit=settings.server.workers)
+    try:
+        yield
+    finally:
+        await run_in_threadpool(app.state.sops.close)
+
+
+router = APIRouter(lifespan=_lifespan)
 _PAGE_HEADERS = {
     "content-security-policy": "default-src 'self'; style-src 'self'; script-src 'self';"
                                " object-src 'none'; frame-ancestors 'none'",
@@ -21,10 +40,59 @@ _PAGE_HEADERS = {
 }
 
 
-def _store(request: Request) -> Any:
-    from autonomo.team.sop.store import SopStore
+class StartRun(BaseModel):
+    """An SOP sent as its files' text: one autonomo .yaml or aiwaves config.json, or a
+    ChatDev company's JSON files (``name`` names the company)."""
 
-    return SopStore(engine_of(request).bench.settings.data_dir)
+    files: dict[str, str]
+    name: str = Field(default="", max_length=100)
+    task: str = Field(default="", max_length=20_000)
+    #: a model named in the server's configuration (``server.models``)
+    model: str | None = None
+    seed: int = 0
+    budget: float | None = Field(default=None, ge=0)
+
+
+class Answer(BaseModel):
+    seq: int = Field(ge=1)  # the ``ask`` event answered
+    text: str = Field(max_length=100_000)
+
+
+class Resume(BaseModel):
+    model: str | None = None
+
+
+def _sops(request: Request) -> LiveSops:
+    return request.app.state.sops
+
+
+def _checked(run_id: str) -> str:
+    if not run_id.isalnum() or len(run_id) > 40:
+        raise RequestError(f"No SOP run {run_id[:40]!r}.", 404)
+    return run_id
+
+
+def _models(engine: TaskEngine, key: str, model: str | None) -> tuple[ChatModel, ChatModel]:
+    """The models an SOP run of the server uses: the program's factory (tests), a model named
+    in ``server.models``, a fresh scripted/replay pair, or the server's own."""
+    from autonomo.config import LLMConfig
+    from autonomo.llm.factory import create_model_pair
+
+    settings = engine.bench.settings
+    if engine.model_factory is not None:
+        fast, smart, _ = engine.model_factory(key, {"model": model})
+        return fast, smart
+    if model:
+        config = settings.server.models.get(model)
+        if config is None:
+            names = ", ".join(sorted(settings.server.models)) or "none configured"
+            raise RequestError(f"Unknown model {model!r} (available: {names}).", 422)
+        pair = create_model_pair(LLMConfig(fast=config), plugins=engine.bench.plugins)
+        return pair.fast, pair.smart
+    if settings.llm.fast.provider in ("scripted", "replay"):
+        pair = create_model_pair(settings.llm, plugins=engine.bench.plugins)
+        return pair.fast, pair.smart
+    return engine.bench.model, engine.bench.smart_model
 
 
 @router.get("/sop", include_in_schema=False)
@@ -46,30 +114,73 @@ async def sop_style() -> Response:
 
 @router.get("/api/sop/runs")
 async def sop_runs(request: Request) -> dict[str, Any]:
+    sops = _sops(request)
+
     def read() -> list[dict[str, Any]]:
-        store = _store(request)
-        try:
-            return [r.__dict__ for r in store.list()]
-        finally:
-            store.close()
+        return [{**r.__dict__, "live": sops.is_live(r.id)} for r in sops.reader.list()]
 
     return {"runs": await run_in_threadpool(read)}
+
+
+@router.post("/api/sop/runs", status_code=201)
+async def start_run(request: Request, body: StartRun) -> dict[str, Any]:
+    """Start an SOP sent as files; the server runs it, a person answers on the page."""
+    from autonomo.team.sop.live import saved_sources
+    from autonomo.team.sop.load import load_sop
+    from autonomo.team.sop.source import SopError
+
+    sops, engine = _sops(request), engine_of(request)
+
+    def start() -> str:
+        path = saved_sources(sops.settings.data_dir, body.files, body.name)
+        try:
+            spec = load_sop(path)
+        except SopError as exc:  # name the files as sent, not where the server keeps them
+            base = str(path if path.is_dir() else path.parent)
+            raise RequestError(str(exc).replace(base + "/", ""), 422) from exc
+        models = _models(engine, f"sop-{path.parent.name}", body.model)
+        return sops.start(spec, body.task, models, seed=body.seed, budget=body.budget)
+
+    return {"run_id": await run_in_threadpool(start)}
 
 
 @router.get("/api/sop/runs/{run_id}")
 async def sop_run(request: Request, run_id: str,
                   after: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
-    """The run and its events after ``after`` (a page polls with the last seq it has)."""
-    if not run_id.isalnum() or len(run_id) > 40:
-        raise RequestError(f"No SOP run {run_id[:40]!r}.", 404)
+    """The run and its events after ``after`` (a page polls with the last seq it has), and
+    the question it waits on if a person's answer is awaited here."""
+    sops = _sops(request)
+    _checked(run_id)
 
     def read() -> dict[str, Any]:
-        store = _store(request)
-        try:
-            record = store.get(run_id)
-            events = [e.__dict__ for e in store.events(record.id) if e.seq > after]
-            return {"run": record.__dict__, "events": events}
-        finally:
-            store.close()
+        record = sops.reader.get(run_id)
+        events = [e.__dict__ for e in sops.reader.events(record.id, after=after)]
+        return {"run": record.__dict__, "events": events, "live": sops.is_live(record.id),
+                "waiting": sops.waiting(record.id)}
 
     return await run_in_threadpool(read)
+
+
+@router.post("/api/sop/runs/{run_id}/answer")
+async def answer(request: Request, run_id: str, body: Answer) -> dict[str, Any]:
+    """A person's answer to the question asked at event ``seq``; the run goes on."""
+    sops = _sops(request)
+    try:
+        sops.answer(_checked(run_id), body.seq, body.text)
+    except RequestError:
+        raise
+    except Exception as exc:
+        raise RequestError(str(exc), 409) from exc
+    return {"run_id": run_id, "answered": body.seq}
+
+
+@router.post("/api/sop/runs/{run_id}/resume")
+async def resume(request: Request, run_id: str, body: Resume) -> dict[str, Any]:
+    """Go on with an unfinished run (stopped, or cut off by a restart) in this server."""
+    sops, engine = _sops(request), engine_of(request)
+
+    def go() -> str:
+        record = sops.reader.get(_checked(run_id))
+        return sops.resume(record.id, _models(engine, f"sop-{record.id}", body.model))
+
+    return {"run_id": await run_in_threadpool(go)}

@@ -2,13 +2,21 @@
 // the server is shown with textContent, never as HTML.
 "use strict";
 
-const sop = { selected: null, after: 0, timer: null };
+const sop = { selected: null, after: 0, timer: null, asked: 0 };
 const byId = (id) => document.getElementById(id);
 // the token the agents page keeps for this tab (it asks for it when the server needs one)
 const auth = () => {
   const token = sessionStorage.getItem("autonomo-token");
   return token ? { headers: { Authorization: "Bearer " + token } } : {};
 };
+
+async function post(path, body) {
+  const headers = { "Content-Type": "application/json", ...(auth().headers || {}) };
+  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.message || `HTTP ${response.status}`);
+  return data;
+}
 
 function line(className, text) {
   const node = document.createElement(className === "text" ? "pre" : "div");
@@ -27,6 +35,7 @@ const show = {
     line("who", who + (d.reflection ? " · self-reflection" : "") + (d.tokens ? ` · ${d.tokens} tokens` : ""));
     line("text", d.text);
   },
+  ask: (d) => line("ask", `? ${d.role || "a person"} is asked: ${d.question}`),
   variable: (d) => line("var", `${d.name} = ${(d.value || "").split("\n")[0].slice(0, 100)} (${d.by})`),
   hook: (d) => line("hook", `• ${d.hook}: ${d.text}`),
   judge: (d) => line("dim", `controller: ${d.why}`),
@@ -40,22 +49,86 @@ const show = {
   },
 };
 
+// a person's turn: the question and a box for the answer, until the run goes on
+function asking(waiting) {
+  const box = byId("sop-ask");
+  if (!waiting) {
+    box.hidden = true;
+    sop.asked = 0;
+    return;
+  }
+  if (waiting.seq !== sop.asked) {  // a new question: keep what is typed for the same one
+    sop.asked = waiting.seq;
+    byId("sop-question").textContent = waiting.question;
+    byId("sop-answer").value = "";
+  }
+  box.hidden = false;
+}
+
 async function poll() {
   if (!sop.selected) return;
-  const response = await fetch(`/api/sop/runs/${sop.selected}?after=${sop.after}`, auth());
-  if (!response.ok) return;
+  clearTimeout(sop.timer);
+  const selected = sop.selected;
+  const response = await fetch(`/api/sop/runs/${selected}?after=${sop.after}`, auth());
+  if (!response.ok || selected !== sop.selected) return;
   const data = await response.json();
   for (const event of data.events) {
     (show[event.kind] || (() => {}))(event.data);
     sop.after = event.seq;
   }
-  if (data.run.status === "running") sop.timer = setTimeout(poll, 1000);
+  asking(data.waiting);
+  byId("sop-title").textContent = `${data.run.name} · ${data.run.status}${data.waiting ? " · waiting for your answer" : ""}`;
+  byId("sop-resume").hidden = data.live || data.run.status === "finished";
+  if (data.run.status === "running" || data.live) sop.timer = setTimeout(poll, 700);
 }
+
+byId("sop-ask").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  try {
+    await post(`/api/sop/runs/${sop.selected}/answer`, { seq: sop.asked, text: byId("sop-answer").value });
+    byId("sop-ask").hidden = true;
+  } catch (err) {
+    byId("sop-question").textContent = String(err.message);
+  }
+  poll();
+});
+
+byId("sop-resume").addEventListener("click", async () => {
+  try {
+    await post(`/api/sop/runs/${sop.selected}/resume`, {});
+  } catch (err) {
+    byId("sop-error").textContent = String(err.message);
+  }
+  setTimeout(poll, 300);
+});
+
+const readText = (file) => new Promise((resolve, reject) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(reader.result);
+  reader.onerror = () => reject(reader.error);
+  reader.readAsText(file);
+});
+
+byId("sop-start").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  byId("sop-error").textContent = "";
+  const files = {};
+  for (const file of byId("sop-files").files) files[file.name] = await readText(file);
+  try {
+    const data = await post("/api/sop/runs", { files, name: byId("sop-name").value, task: byId("sop-task").value });
+    location.hash = data.run_id;
+    await list();
+  } catch (err) {
+    byId("sop-error").textContent = String(err.message);
+  }
+});
 
 function open(run) {
   clearTimeout(sop.timer);
   sop.selected = run.id;
   sop.after = 0;
+  sop.asked = 0;
+  byId("sop-ask").hidden = true;
   byId("sop-events").replaceChildren();
   byId("sop-title").textContent = `${run.name} · ${run.status}`;
   poll();
@@ -69,7 +142,7 @@ async function list() {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.textContent = `${run.id} ${run.name} (${run.format}, ${run.status}) ${run.task.slice(0, 60)}`;
-    button.addEventListener("click", () => open(run));
+    button.addEventListener("click", () => { location.hash = run.id; open(run); });
     item.appendChild(button);
     return item;
   });

@@ -109,7 +109,8 @@ def _choose(run: SopRun, state: StateSpec, group: list[Transition], conclusion: 
             ) -> tuple[Transition, str]:
     names = [o.to or "end" for o in group]
     if group[0].kind == "human":
-        answer = run.ask_human(f"Which stage comes after {state.name}? ({' / '.join(names)})")
+        answer = run.ask_person(f"Which stage comes after {state.name}? ({' / '.join(names)})",
+                                state=state.name)
         who = "you"
     else:
         system = render("sop", "transition_system", state=state.name, options=names)

@@ -69,6 +69,10 @@ class SopDisplay(SopObserver):
         text = d["text"] if self.full else _preview(d["text"])
         self.console.print(_clean(text), highlight=False)
 
+    def _ask(self, d: dict) -> None:
+        who = _clean(d["role"]) if d.get("role") else "a person"
+        self.console.print(f"[bold yellow]? {who} is asked:[/] {_clean(d['question'])}")
+
     def _variable(self, d: dict) -> None:
         value = d["value"].strip().splitlines()[0][:100] if d["value"].strip() else "(empty)"
         self.console.print(f"[yellow]  {_clean(d['name'])} = {_clean(value)}[/] "

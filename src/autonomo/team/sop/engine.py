@@ -63,6 +63,11 @@ def _no_human(question: str) -> str:
     raise UserError(f"This SOP asks a person ({question!r}); run it from a terminal.")
 
 
+class RunStopped(AutonomoError):
+    """The run was stopped from outside (the server closing while a person's answer was
+    awaited); it can be resumed from its last checkpoint."""
+
+
 @dataclass
 class SopRun:
     """One run of an SOP: its shared variables, its chat and its usage per role."""
@@ -100,6 +105,8 @@ class SopRun:
         self._sandbox: Any = None
         self._opening_line: ChatLine | None = None
         self._left: tuple[str, str] | None = None
+        #: the question a person is being asked now (the web page shows it), else None
+        self.asking: dict[str, Any] | None = None
         if not self.variables:
             self.variables = {**self.spec.variables, self.spec.task_variable: self.task}
         self._scratch = None
@@ -191,6 +198,16 @@ class SopRun:
             return
         self.note(by, "write", f"wrote {'/'.join(parts)} ({len(data)} bytes)")
 
+    def ask_person(self, question: str, *, state: str, role: str = "") -> str:
+        """Ask the person playing ``role`` (or deciding in ``state``): the question is an event
+        saved at once, so a page watching the run shows it while the answer is awaited."""
+        self.emit("ask", state=state, role=role, question=question[:SHOWN])
+        self.asking = {"seq": self._seq, "state": state, "role": role, "question": question}
+        try:
+            return self.ask_human(question)
+        finally:
+            self.asking = None
+
     def sandbox(self) -> Any:
         if self._sandbox is None:
             from autonomo.sandbox import create_sandbox
@@ -240,7 +257,7 @@ class SopRun:
             if self._needs_sandbox():  # a sandbox that cannot start stops the run before
                 self.sandbox()  # its first model call, not in the middle of it
             reason = self._chain(resume) or reason
-        except BudgetExceededError as exc:
+        except (BudgetExceededError, RunStopped) as exc:
             status, reason = "stopped", str(exc)
         except AutonomoError as exc:
             status, reason = "failed", str(exc)
@@ -450,8 +467,12 @@ class SopRun:
         if role.human:  # a person answers like a model: stored, and replayed on resume
             from autonomo.team.human import HumanModel
 
-            model: ChatModel = HumanModel(self.ask_human)
-            messages = [Message.user(f"{role_name} ({state.name})")]
+            def ask(question: str) -> str:
+                return self.ask_person(question, state=state.name, role=role_name)
+
+            model: ChatModel = HumanModel(ask)
+            messages = [Message.user(render("sop", "human_turn", role=role_name,
+                                            agent=role.agent, state=state.name))]
         else:
             model = self._models.get(role.model or state.model, self.model)
             messages = self._context(state, role_name)

@@ -11,7 +11,8 @@ from typing import Any
 @dataclass
 class SopEvent:
     """One thing that happened. ``kind`` is one of: run_started, state_entered, speaker,
-    message, variable, hook, conclusion, cycle, transition, checkpoint, run_finished."""
+    message, ask (a person's turn), variable, hook, conclusion, cycle, transition,
+    checkpoint, run_finished."""
 
     kind: str
     data: dict[str, Any]

@@ -185,7 +185,8 @@ def _tile(label: str) -> bytes:
 @hook("comments", "human_done")
 def ask_human_comments(run: SopRun, state: StateSpec, args: dict[str, str]) -> None:
     """A person reviews the code: their comment, or "end" to stop the review."""
-    answer = run.ask_human(args.get("question", "Your comments on the code (or 'end')"))
+    answer = run.ask_person(args.get("question", "Your comments on the code (or 'end')"),
+                            state=state.name)
     done = answer.strip().lower() in ("", "end", "exit", "finished")
     run.set_variable("comments", "<INFO> Finished" if done else answer, state.name)
     run.set_variable("human_done", "yes" if done else "no", state.name)

@@ -14,6 +14,13 @@ from autonomo.team.sop.store import SopStore
 def resume_run(store: SopStore, run_id: str, **options: Any) -> SopResult:
     """Reload the run's SOP, restore the variables and files it had at its last checkpoint
     and run again from that state (the state in flight starts over)."""
+    run, point = prepare_resume(store, run_id, **options)
+    return run.run(resume=point)
+
+
+def prepare_resume(store: SopStore, run_id: str, **options: Any
+                   ) -> tuple[SopRun, dict[str, Any]]:
+    """The run made ready to go on, and where (``SopRun.run(resume=...)``)."""
     record = store.get(run_id)
     if record.status == "finished":
         raise UserError(f"The run {record.id} has finished; start a new one with "
@@ -36,4 +43,4 @@ def resume_run(store: SopStore, run_id: str, **options: Any) -> SopResult:
     store.set_status(record.id, "running")
     run.emit("resumed", state=point["state"], cycle=point.get("cycle"))
     cycle = point.get("cycle")
-    return run.run(resume={"state": point["state"], **({"cycle": cycle} if cycle else {})})
+    return run, {"state": point["state"], **({"cycle": cycle} if cycle else {})}

@@ -17,7 +17,7 @@ from autonomo.team.sop.events import SopEvent
 from autonomo.team.store import TeamStore  # its tables are made with this database's
 
 #: events that write what is pending at once
-FLUSH_ON = ("message", "run_finished", "resumed")
+FLUSH_ON = ("message", "run_finished", "resumed", "ask")
 
 
 @migration
@@ -142,11 +142,12 @@ class SopStore:
         return [RunRecord(*row) for row in
                 self.db.query("select * from sop_runs order by created_at desc")]
 
-    def events(self, run_id: str) -> list[SopEvent]:
+    def events(self, run_id: str, after: int = 0) -> list[SopEvent]:
+        """The run's saved events (those after seq ``after``), in order."""
         self.flush()
         rows = self.db.query(
-            "select kind, data, seq, at from sop_events where run_id = ? order by seq", (run_id,)
-        )
+            "select kind, data, seq, at from sop_events where run_id = ? and seq > ? "
+            "order by seq", (run_id, after))
         return [SopEvent(kind, json.loads(data), seq, at) for kind, data, seq, at in rows]
 
     def last_seq(self, run_id: str) -> int:

@@ -1,0 +1,87 @@
+"""The /sop page in real headless Chromium (Debian's, driven with Playwright): an SOP run
+started from the page, a human role answered on the page, through a reload."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+
+from autonomo.server.app import create_app
+from autonomo.team.sop.display import SopDisplay
+from autonomo.team.sop.store import SopStore
+from server_helpers import running, scripted_factory, server_settings
+from sop_helpers import PITCH, PITCH_REPLIES
+from test_server_page import browser  # noqa: F401  (the fixture: skips without chromium)
+
+SHOTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "sop_page"
+
+
+def _question_is(page, text: str) -> None:
+    page.wait_for_function(
+        "(t) => !document.querySelector('#sop-ask').hidden && "
+        "document.querySelector('#sop-question').textContent.includes(t)", arg=text)
+
+
+def test_a_person_plays_a_role_from_the_page_through_a_reload(tmp_path: Path, browser) -> None:  # noqa: F811
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    sop_file = tmp_path / "pitch.sop.yaml"
+    sop_file.write_text(PITCH)
+    factory = scripted_factory(lambda key, options: list(PITCH_REPLIES))
+    settings = server_settings(tmp_path)
+    with running(create_app(settings, model_factory=factory)) as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "/sop")
+        page.set_input_files("#sop-files", str(sop_file))
+        page.fill("#sop-task", "solar <b>kettles</b>")
+        page.click("#sop-go")
+        _question_is(page, "Founder")
+        assert "Tell me about solar <b>kettles</b>." in page.locator("#sop-events").inner_text()
+        assert page.locator("#sop-events b").count() == 0  # text, never HTML
+        page.screenshot(path=str(SHOTS / "1-asked.png"), full_page=True)
+
+        page.fill("#sop-answer", "Kettles that boil with sunlight.")
+        page.click("#sop-send")
+        page.wait_for_function("document.querySelector('#sop-events').textContent"
+                               f".includes({PITCH_REPLIES[0]!r})")
+        _question_is(page, "Founder")
+        run_id = page.evaluate("location.hash.slice(1)")
+        page.reload()  # the wait is the server's: the reloaded page asks the same question
+        _question_is(page, "Founder")
+        assert "Kettles that boil with sunlight." in page.locator("#sop-events").inner_text()
+        page.screenshot(path=str(SHOTS / "2-after-reload.png"), full_page=True)
+
+        page.fill("#sop-answer", "Twelve dollars each.")
+        page.click("#sop-send")
+        page.wait_for_function("document.querySelector('#sop-title').textContent"
+                               ".includes('finished')")
+        assert page.locator("#sop-ask").is_hidden() and page.locator("#sop-resume").is_hidden()
+        shown = page.locator("#sop-events").inner_text()
+        for text in ("Twelve dollars each.", PITCH_REPLIES[1], "Founder is asked",
+                     "finished: "):
+            assert text in shown, text
+        page.screenshot(path=str(SHOTS / "3-finished.png"), full_page=True)
+
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        phone.goto(url + "/sop#" + run_id)
+        phone.wait_for_function("document.querySelector('#sop-title').textContent"
+                                ".includes('finished')")
+        phone.screenshot(path=str(SHOTS / "4-phone.png"), full_page=True)
+        wide = phone.evaluate("[...document.querySelectorAll('body *')].filter("
+                              "e => e.getBoundingClientRect().right > 391).map("
+                              "e => e.tagName + '#' + e.id + '.' + e.className)")
+        assert wide == [], f"the page scrolls sideways on a phone: {wide}"
+        assert errors == []
+    # the terminal replays the same saved events: the question and both answers
+    store = SopStore(settings.data_dir)
+    out = io.StringIO()
+    display = SopDisplay(Console(file=out, width=120))
+    for event in store.events(run_id):
+        display.on_event(event)
+    store.close()
+    text = out.getvalue()
+    assert text.count("Founder is asked") == 2 and "Twelve dollars each." in text
+    next(iter(factory.models.values())).assert_all_used()
