@@ -170,6 +170,21 @@ class Replica:
         """The database's episodes may have changed without us: send them all next time."""
         self._sent.pop(task_id, None)
 
+    def discard(self, task_id: str, workspace: Path,
+                created: list[tuple[str, str]] = ()) -> None:
+        """A step's result was not written (the claim was lost): drop what it left in this
+        copy — the files it created, and the version, so that the next claim restores the
+        whole shared copy (state, episodes, every file) over the local one."""
+        self.forget(task_id)
+        self.set_version(task_id, 0)
+        ws = Workspace(workspace)
+        for folder, name in created:
+            try:
+                artifacts.remove(ws, folder, name)
+            except (OSError, WorkspaceError) as exc:
+                log.warning("task %s: removing %s/%s of a discarded step: %s", task_id,
+                            folder, name, exc)
+
 
 def restore_files(ws: Workspace, files: list[FileChange], max_bytes: int) -> list[str]:
     """Write (or delete) the files of a bundle in ``ws``; names checked like uploads', each
