@@ -136,8 +136,10 @@ async def start_run(request: Request, body: StartRun) -> dict[str, Any]:
         try:
             spec = load_sop(path)
         except SopError as exc:  # name the files as sent, not where the server keeps them
-            base = str(path if path.is_dir() else path.parent)
-            raise RequestError(str(exc).replace(base + "/", ""), 422) from exc
+            message = str(exc)
+            for base in ((path,) if path.is_dir() else ()) + (path.parent,):
+                message = message.replace(f"{base}/", "")
+            raise RequestError(message, 422) from exc
         models = _models(engine, f"sop-{path.parent.name}", body.model)
         return sops.start(spec, body.task, models, seed=body.seed, budget=body.budget)
 
