@@ -20,7 +20,7 @@ import json
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -126,11 +126,13 @@ class AgentConfig(BaseModel):
     #: the commands of a small local model (one whose output is grammar-constrained) when
     #: ``commands`` is not set: a 135M model picks well among a few, poorly among dozens
     small_model_commands: list[str] = Field(default_factory=lambda: [
-        "write_file", "read_file", "append_to_file", "delete_file", "list_folder", "finish"])
+        "write_file", "read_file", "append_to_file", "delete_file", "copy_file", "rename_file",
+        "execute_python_file", "list_folder", "finish"])
     #: small model: a command offered only when the task says one of these words (a 135M
     #: model deleted the very file it was asked to read when delete_file was always offered)
     small_model_command_words: dict[str, list[str]] = Field(default_factory=lambda: {
-        "delete_file": ["delete", "remove", "rename", "move", "erase"]})
+        "delete_file": ["delete", "remove", "erase"], "rename_file": ["rename", "move"],
+        "copy_file": ["copy", "duplicate", "clone"], "execute_python_file": ["run", "execute"]})
     disabled_commands: list[str] = Field(default_factory=list)
     #: let the model write the agent's profile first; None = yes, except on a small local
     #: (grammar-constrained) model, where it costs a call and yields a name, not a better run
@@ -138,8 +140,10 @@ class AgentConfig(BaseModel):
 
 
 class SandboxConfig(BaseModel):
-    backend: Literal["auto", "bubblewrap", "docker", "podman", "local"] = "auto"
-    #: required to run commands unsandboxed with the "local" backend
+    #: a registered sandbox backend (bubblewrap, docker, podman, local, or a plugin's), or
+    #: "auto": the first isolating one that can run here
+    backend: str = "auto"
+    #: required to run commands unsandboxed (the "local" backend, or any that does not isolate)
     allow_unsandboxed: bool = False
     allow_shell: bool = False
     shell_allowlist: list[str] = Field(default_factory=list)
