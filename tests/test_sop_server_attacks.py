@@ -60,6 +60,8 @@ def test_hostile_sop_files_get_clear_errors_and_run_nothing(tmp_path: Path) -> N
         for answer in (bomb, company):
             assert str(tmp_path) not in answer.text  # where the server keeps it is not shown
         assert client.get("/api/sop/runs", headers=auth).json()["runs"] == []
+    sources = tmp_path / "data" / "sop_sources"
+    assert not sources.exists() or not any(sources.iterdir())  # refused files are not kept
 
 
 def test_a_company_is_saved_under_its_own_name(tmp_path: Path) -> None:
