@@ -115,6 +115,7 @@ class SopRun:
         self._agent_usage: dict[str, Usage] = {}
         self._visit = 0
         self._sandbox: Any = None
+        self._files: Any = None  # the workspace's descriptor-safe file access
         self._opening_line: ChatLine | None = None
         self._left: tuple[str, str] | None = None
         #: the question a person is being asked now (the web page shows it), else None
@@ -159,10 +160,11 @@ class SopRun:
         return dict(self.variables)
 
     # -- events ---------------------------------------------------------------------------
-    def emit(self, event_kind: str, **data: Any) -> None:
+    def emit(self, event_kind: str, *, hold: bool = False, **data: Any) -> None:
+        """``hold``: written with the next events even if its kind is written at once."""
         self._seq += 1
         event = SopEvent(event_kind, data, self._seq)
-        self.store.append(self.run_id, event)
+        self.store.append(self.run_id, event, hold=hold)
         if self.observer:
             self.observer.on_event(event)
 
@@ -199,13 +201,18 @@ class SopRun:
 
         from autonomo.tools.workspace import Workspace
 
-        workspace = Workspace(self.workspace)
-        try:
-            parts = workspace.parts(name)
-            fd = workspace.open_file(parts, write=True)
+        if self._files is None:
+            self._files = Workspace(self.workspace)
+        workspace = self._files
+        try:  # a plain file name needs no resolving: open_file refuses a symlink anyway
+            plain = "/" not in name and name not in (".", "..") and not name.startswith("~")
+            parts = (name,) if plain and name else workspace.parts(name)
+            fd = workspace.open_file(parts, write=True, truncate=False)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-        except (OSError, UserError, IndexError) as exc:
+                handle.flush()
+                os.ftruncate(fd, len(data))  # not truncated to 0 first: see open_file
+        except (OSError, UserError, IndexError, ValueError) as exc:
             self.note(by, "write", f"could not write {name}: {exc}")
             return
         self.note(by, "write", f"wrote {'/'.join(parts)} ({len(data)} bytes)")
@@ -451,9 +458,12 @@ class SopRun:
         prompt = render("sop", "reflection", roles=" and ".join(state.roles),
                         conversation=self.transcript(state), question=question)
         self.emit("message", state=state.name, role=asker, agent="", to=answerer,
-                  text=prompt[:SHOWN], reflection=True)
+                  text=prompt[:SHOWN], reflection=True, hold=True)  # written with the answer
         system = fill(self.spec.roles[answerer].prompt, self.values(state))
-        answer = self.ask_model(answerer, [Message.system(system), Message.user(prompt)], state)
+        model = self._models.get(self._model_name(state, answerer), self.model)
+        answer = self._call(answerer, answerer, model,
+                            [Message.system(system), Message.user(prompt)],
+                            with_message=True).text
         self.emit("message", state=state.name, role=answerer, agent="", to=asker, text=answer,
                   reflection=True)
         return answer
