@@ -66,6 +66,11 @@ def validate(path: Annotated[Path, typer.Argument(help="SOP file, ChatDev compan
     chats = sum(1 for s in spec.states.values() if s.kind == "chat")
     console().print(f"[green]valid[/] {spec.format} SOP {escape(spec.name)}: {len(spec.roles)} "
                     f"roles, {chats} chat states, starts at {escape(spec.start)}")
+    extras = [call.name for call in (*spec.setup, *spec.teardown)]
+    if extras:
+        console().print(f"  before/after the chain: {escape(', '.join(extras))}")
+    for name, users in spec.model_names().items():
+        console().print(f"  model {escape(name)}: {escape(', '.join(users))[:200]}")
 
 
 @sop_app.command("run")
