@@ -4,8 +4,8 @@
 
 Prints ``PORT <n>`` once listening. Each task's model is scripted from the agent's own
 history (so a restarted process answers the same), and a ``slow_append`` command appends
-``<text> start``, sleeps when the text is "1", then appends ``<text> end``: a kill during the
-sleep leaves a half-done step to recover.
+``<text> start``, sleeps when the text is "1" (or ``$SLOW_APPEND_ON``), then appends
+``<text> end``: a kill during the sleep leaves a half-done step to recover.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def slow_append(ctx: CommandContext, path: str, text: str) -> str:
     target = ctx.workspace / path
     with target.open("a") as out:
         out.write(f"{text} start\n")
-    if text == "1":
+    if text == os.environ.get("SLOW_APPEND_ON", "1"):
         time.sleep(float(os.environ.get("SLOW_APPEND_S", "4")))
     with target.open("a") as out:
         out.write(f"{text} end\n")

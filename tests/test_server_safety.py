@@ -36,6 +36,9 @@ def test_token_checked_on_every_request(tmp_path: Path) -> None:
         assert client.get("/ap/v1/agent/tasks", headers=good).status_code == 200
         page = client.get("/")  # the page itself holds no data; its API calls need the token
         assert page.status_code == 200 and "<html" in page.text
+        for path in ("/sop", "/sop/sop.js", "/sop/sop.css"):  # nor do the SOP page's files
+            assert client.get(path).status_code == 200, path
+        assert client.get("/api/sop/runs").status_code == 401
 
 
 def test_cors_closed_unless_configured(tmp_path: Path) -> None:

@@ -53,6 +53,45 @@ def write(ws: Workspace, folder: str, name: str, chunks: Iterator[bytes]) -> int
     return size
 
 
+def exact(folder: str, name: str) -> tuple[str, ...]:
+    """The components of a name ``split_name`` accepted, taken as they are: opened through
+    ``Workspace.open_folder``/``open_file``, a link at any of them is refused, not
+    followed (even one pointing inside the workspace)."""
+    return (*[p for p in folder.split("/") if p], name)
+
+
+def write_exact(ws: Workspace, folder: str, name: str, data: bytes) -> None:
+    """Write ``folder/name`` itself (folders made as needed; no link followed)."""
+    with os.fdopen(ws.open_file(exact(folder, name), write=True), "wb") as out:
+        out.write(data)
+
+
+def remove(ws: Workspace, folder: str, name: str) -> None:
+    """Delete ``folder/name`` (a link is removed itself, never followed; no folder on the
+    way may be a link); gone already is fine."""
+    try:
+        fd = ws.open_folder(exact(folder, name)[:-1])
+    except FileNotFoundError:
+        return
+    try:
+        os.unlink(name, dir_fd=fd)
+    except FileNotFoundError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_all(ws: Workspace, folder: str, name: str, limit: int) -> bytes:
+    """``folder/name``'s bytes (a regular file, no link followed; ``WorkspaceError`` beyond
+    ``limit``)."""
+    fd = ws.open_file(exact(folder, name))
+    with os.fdopen(fd, "rb") as source:
+        data = source.read(limit + 1)
+    if len(data) > limit:
+        raise WorkspaceError(f"larger than {limit} bytes")
+    return data
+
+
 def open_file(ws: Workspace, folder: str, name: str) -> tuple[int, int]:
     """(descriptor, size) of a regular file to download; the caller closes it."""
     fd = ws.open_file(_parts(ws, folder, name))
@@ -70,13 +109,14 @@ def read_chunks(fd: int, total: int, chunk: int = 64 * 1024) -> Iterator[bytes]:
         os.close(fd)
 
 
-def snapshot(root: Path, limit: int = 5000) -> Snapshot:
+def snapshot(root: Path, limit: int = 5000,
+             hidden: frozenset[str] | set[str] = _HIDDEN) -> Snapshot:
     """(folder, name) -> (size, mtime_ns) of the workspace's regular files, links not
-    followed; at most ``limit`` files."""
+    followed, folders named in ``hidden`` skipped; at most ``limit`` files."""
     found: Snapshot = {}
     base = str(root)
     for current, dirs, files in os.walk(base, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in _HIDDEN)
+        dirs[:] = sorted(d for d in dirs if d not in hidden)
         rel = os.path.relpath(current, base)
         folder = "" if rel == "." else rel.replace(os.sep, "/")
         for name in sorted(files):
@@ -94,3 +134,8 @@ def snapshot(root: Path, limit: int = 5000) -> Snapshot:
 def changed(before: Snapshot, after: Snapshot) -> list[tuple[str, str]]:
     """Files new or modified between two snapshots."""
     return [key for key, value in after.items() if before.get(key) != value]
+
+
+def visible(folder: str) -> bool:
+    """Whether files in ``folder`` are shown as artifacts (not in a tool's cache)."""
+    return not _HIDDEN.intersection(folder.split("/"))

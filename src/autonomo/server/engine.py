@@ -9,6 +9,7 @@ twice; the step itself is reported interrupted.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import os
@@ -16,7 +17,7 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Literal
@@ -39,26 +40,19 @@ from autonomo.errors import (
     AutonomoError,
     BudgetExceededError,
     ProviderError,
-    UserError,
 )
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Completion
 from autonomo.server import artifacts, render
 from autonomo.server.events import EventBus
-from autonomo.server.store import StepRow, TaskRow, TaskStore, new_id
+from autonomo.server.replica import SHARED_HIDDEN, Changes, Replica, checked_agent_id
+from autonomo.server.store import RequestError, StepRow, TaskRow, TaskStore, new_id
+from autonomo.tools.workspace import Workspace
 
 log = logging.getLogger("autonomo.server")
 
 #: (task_id, additional_input) -> (fast, smart, summary) models for that task
 ModelFactory = Callable[[str, dict[str, Any]], tuple[ChatModel, ChatModel, ChatModel]]
-
-
-class RequestError(UserError):
-    """A request the server cannot carry out; ``status`` is the HTTP status to answer."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 class TaskOptions(BaseModel):
@@ -115,6 +109,8 @@ class Live:
 
     bench: Workbench
     runner: Runner
+    #: files of the shared copy this worker refused to restore (hostile names, links)
+    refused: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def state(self) -> AgentState:
@@ -143,6 +139,9 @@ class TaskEngine:
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self._closing = threading.Event()
         self._background: threading.Thread | None = None
+        #: with PostgreSQL: this worker's copies of the agents and workspaces
+        self.replica = Replica(bench.store, max_file_bytes=bench.settings.server.max_upload_mb
+                               * 1024 * 1024) if store.shared else None
 
     # -- life cycle -------------------------------------------------------------------------
     def recover(self) -> None:
@@ -203,10 +202,19 @@ class TaskEngine:
         agent = bench.new_agent(text or "", profile=AgentProfile(), strategy=options.strategy,
                                 budget=options.budget)
         row = TaskRow(task_id, agent.state.id, text, additional_input or {}, "created")
-        self.store.add_task(row)
+        changes = None
+        if self.replica is not None:
+            changes = self.replica.changes(task_id, agent.state, agent.workspace, {},
+                                           self._snapshot(agent.workspace))
+        version = self.store.add_task(row, changes)
+        if self.replica is not None:
+            self.replica.set_version(task_id, version)
         live = Live(bench, Runner(agent, _StepApproval(), _Observer(self.events, task_id)))
-        with self._lives_lock:
-            self._lives[task_id] = live
+        if self.store.shared:  # another server may run its first step: load it when needed
+            self._release(live)
+        else:
+            with self._lives_lock:
+                self._lives[task_id] = live
         self.publish_task(row.task_id)
         if options.mode == "continuous":
             self.run(task_id, options.max_steps or self.bench.settings.agent.max_steps)
@@ -251,25 +259,18 @@ class TaskEngine:
         row = self.task(task_id)
         if row.status == "finished":
             raise RequestError("The task is finished; create a new task to continue.", 409)
-        lock = self._lock_of(task_id)
-        if not lock.acquire(blocking=False):
-            raise RequestError("A step of this task is running; wait for it to end.", 409)
         try:
-            if not self.store.claim(task_id, self.worker):
-                raise RequestError("Another server is running a step of this task.", 409)
-            try:
+            with self._claimed(task_id):
                 row = self.task(task_id)  # re-read once claimed: the proposal may have changed
                 if auto:
                     if row.auto_steps <= 0 or row.status == "finished":
                         return None
                     self.store.update_task(task_id, auto_steps=row.auto_steps - 1)
-                step = self._step(row, self._live(row), text, additional_input)
-            finally:
-                self.store.release(task_id, self.worker)
-                if self.store.shared:  # another server may take the next step: reload then
-                    self._forget(task_id)
+                refused = self._sync(row)
+                live = self._live(row)
+                live.refused = refused
+                step = self._step(row, live, text, additional_input)
         finally:
-            lock.release()
             self.publish_task(task_id)
         after = self.store.task(task_id)
         if after is not None and after.auto_steps > 0 and not step.is_last:
@@ -279,8 +280,8 @@ class TaskEngine:
     def _step(self, row: TaskRow, live: Live, text: str | None,
               additional_input: dict[str, Any] | None) -> StepRow:
         runner, state = live.runner, live.state
-        if state.status != "running":
-            runner.begin()
+        if state.status != "running" or (state.episodes and state.episodes[-1].result is None):
+            runner.begin()  # also records a command left in flight by a dead worker
         proposal = Action.model_validate(row.proposal) if row.proposal else None
         decision = parse_answer(text or "") if proposal is not None else None
         approval = runner.approval
@@ -289,12 +290,12 @@ class TaskEngine:
             approval.answer, decision = decision.feedback, Decision(kind="run")
         step = StepRow(new_id(), row.task_id, self.store.step_count(row.task_id) + 1, text,
                        additional_input, "running", name=proposal.name if proposal else "plan")
-        self.store.start_step(step)
+        self._start(step, live, proposal if decision and decision.kind == "run" else None)
         self.publish_task(row.task_id)
         self.events.publish("step_started", row.task_id, {"step_id": step.step_id,
                                                           "number": step.number,
                                                           "name": step.name})
-        usage_before, files_before = state.usage, artifacts.snapshot(live.workspace)
+        usage_before, files_before = state.usage, self._snapshot(live.workspace)
         executed, proposed = None, None
         try:
             if proposal is not None and decision is not None:
@@ -334,17 +335,103 @@ class TaskEngine:
             executed, proposed, render.usage_delta(state.usage, usage_before), state.usage,
             state.status, state.stop_reason)
         step.additional_output["worker"] = self.worker
-        changed = artifacts.changed(files_before, artifacts.snapshot(live.workspace))
+        files_after = self._snapshot(live.workspace)
+        changed = artifacts.changed(files_before, files_after)
         step.artifacts = [self.store.artifact_for(step.task_id, folder, name, True).artifact_id
-                          for folder, name in changed]
-        self.store.finish_step(step, task_status=state.status,
-                               proposal=proposed.model_dump() if proposed else None,
-                               total=render.usage_dict(state.usage))
+                          for folder, name in changed if artifacts.visible(folder)]
+        changes = None
+        if self.replica is not None:
+            changes = self.replica.changes(step.task_id, state, live.workspace, files_before,
+                                           files_after)
+            if changes.skipped or live.refused:
+                step.additional_output["files_not_shared"] = changes.skipped
+                step.additional_output["files_refused"] = live.refused
+        try:
+            version = self.store.finish_step(
+                step, task_status=state.status,
+                proposal=proposed.model_dump() if proposed else None,
+                total=render.usage_dict(state.usage), changes=changes,
+                worker=self.worker if self.replica is not None else None)
+        except BaseException:
+            if self.replica is not None:
+                self.replica.forget(step.task_id)
+            raise
+        if self.replica is not None:
+            self.replica.set_version(step.task_id, version)
         if self.events.listened:
             self.events.publish("step", step.task_id, self.step_json(step))
         if step.is_last:
             self._forget(step.task_id)
         return step
+
+    # -- shared copies (PostgreSQL) ------------------------------------------------------------
+    def _snapshot(self, workspace: Path) -> artifacts.Snapshot:
+        if self.replica is None:
+            return artifacts.snapshot(workspace)
+        return artifacts.snapshot(workspace, hidden=SHARED_HIDDEN)
+
+    def _start(self, step: StepRow, live: Live, command: Action | None) -> None:
+        """Mark the step running; shared: with the command about to run as an episode
+        without result, so a worker that takes over after a crash tells the agent it was
+        interrupted (as ``Runner`` does locally) instead of letting it run again."""
+        if self.replica is None:
+            self.store.start_step(step)
+            return
+        state = live.state
+        pending = [Episode(number=len(state.episodes) + 1, action=command,
+                           task_index=len(state.tasks) - 1)] if command is not None else []
+        changes = self.replica.changes(step.task_id, state, live.workspace, {}, {},
+                                       extra=pending)
+        self.replica.set_version(step.task_id, self.store.start_step(step, changes))
+
+    def _sync(self, row: TaskRow) -> list[str]:
+        """Shared: make this worker's copy of the task current (restore it from the
+        database when missing or older); returns the files refused. Call holding the
+        task's lock."""
+        if self.replica is None:
+            return []
+        bundle = self.store.bundle(row.task_id, self.replica.version(row.task_id))
+        if bundle is None:
+            return []
+        if bundle.agent_id != row.agent_id:
+            raise RequestError(f"Task {row.task_id}'s shared copy is of another agent.", 500)
+        self._forget(row.task_id)
+        return self.replica.restore(row.task_id, bundle)
+
+    @contextlib.contextmanager
+    def _claimed(self, task_id: str) -> Iterator[None]:
+        """Hold the task in this process and in the store (409 if another step runs)."""
+        lock = self._lock_of(task_id)
+        if not lock.acquire(blocking=False):
+            raise RequestError("A step of this task is running; wait for it to end.", 409)
+        try:
+            if not self.store.claim(task_id, self.worker):
+                raise RequestError("Another server is running a step of this task.", 409)
+            try:
+                yield
+            finally:
+                self.store.release(task_id, self.worker)
+                if self.store.shared:  # another server may change it next: reload then
+                    self._forget(task_id)
+        finally:
+            lock.release()
+
+    def upload(self, row: TaskRow, folder: str, name: str, source: Any) -> Any:
+        """Write an uploaded file into the task's workspace (shared: and the database)."""
+        if self.replica is None:
+            ws = Workspace(self.workspace_of(row))
+            artifacts.write(ws, folder, name, iter(lambda: source.read(64 * 1024), b""))
+            return self.store.artifact_for(row.task_id, folder, name, False)
+        with self._claimed(row.task_id):
+            self._sync(row)
+            root = self.replica.workspace(row.agent_id)
+            root.mkdir(parents=True, exist_ok=True)
+            data = source.read()
+            artifacts.write(Workspace(root), folder, name, iter((data,)))
+            changes = Changes(files=[(folder, name, data)])
+            version = self.store.write_changes(row.task_id, changes, self.worker)
+            self.replica.set_version(row.task_id, version)
+        return self.store.artifact_for(row.task_id, folder, name, False)
 
     def step_json(self, step: StepRow) -> dict[str, Any]:
         found = self.store.artifacts_by_id(step.task_id, step.artifacts)
@@ -377,16 +464,19 @@ class TaskEngine:
         """No more steps on its own; a step in flight ends first, then the task stops."""
         row = self.task(task_id)
         self.store.update_task(task_id, auto_steps=0)
-        lock = self._lock_of(task_id)
-        if lock.acquire(blocking=False):
-            try:
+        try:
+            with self._claimed(task_id):
+                self._sync(row)
                 live = self._live(row)
                 if live.state.status in ("running", "created"):
                     live.runner.end("stopped", "Stopped by the user.")
                     self.store.update_task(task_id, status="stopped")
-            finally:
-                lock.release()
-        else:
+                    if self.replica is not None:
+                        changes = self.replica.changes(task_id, live.state, live.workspace,
+                                                       {}, {})
+                        self.replica.set_version(task_id, self.store.write_changes(
+                            task_id, changes, self.worker))
+        except RequestError:  # a step runs, here or on another server: it ends first
             self._stop_requested.add(task_id)
         self.publish_task(task_id)
 
@@ -415,7 +505,21 @@ class TaskEngine:
                 model.close()
 
     def workspace_of(self, row: TaskRow) -> Path:
-        return self._live(row).workspace
+        """The task's workspace on this machine (shared: brought up to date first, unless a
+        step of it runs here now)."""
+        if self.replica is not None:
+            lock = self._lock_of(row.task_id)
+            if lock.acquire(blocking=False):
+                try:
+                    self._sync(row)
+                finally:
+                    lock.release()
+            return self.replica.workspace(row.agent_id)
+        with self._lives_lock:
+            live = self._lives.get(row.task_id)
+        if live is not None:
+            return live.workspace
+        return self.bench.store.default_workspace(checked_agent_id(row.agent_id)).resolve()
 
     def _bench_for(self, task_id: str, options: TaskOptions) -> Workbench:
         """The workbench whose models this task uses: the server's, or its own."""

@@ -4,8 +4,9 @@ that the worker renews while it holds the task; a worker that dies stops renewin
 the lease has run out another worker may claim the task — its step in flight is then reported
 interrupted, never run again.
 
-The agents' own state stays in the data directory's SQLite file, so the processes must share
-that folder (one machine, or a shared file system).
+Everything a worker needs to continue a task is in the database too — the agent's state, its
+episodes and its workspace files, under a version number per task (``server/replica.py``) —
+so the processes may run on different machines, each with its own data directory.
 """
 
 from __future__ import annotations
@@ -17,7 +18,40 @@ from contextlib import contextmanager
 from typing import Any
 
 from autonomo.errors import MissingDependencyError
-from autonomo.server.store import INTERRUPTED, SCHEMA, TaskStore
+from autonomo.server.replica import Bundle, Changes
+from autonomo.server.store import INTERRUPTED, SCHEMA, RequestError, TaskStore
+
+#: the shared copies of the agents and their workspaces (PostgreSQL only)
+SHARED_SCHEMA = """
+alter table server_tasks add column if not exists version integer not null default 0;
+create table if not exists server_agents (
+    task_id text primary key references server_tasks(task_id) on delete cascade,
+    state text not null                     -- JSON of AgentState (without episodes)
+);
+create table if not exists server_episodes (
+    task_id text not null references server_tasks(task_id) on delete cascade,
+    number integer not null,
+    data text not null,                     -- JSON of Episode
+    primary key (task_id, number)
+);
+create table if not exists server_files (
+    task_id text not null references server_tasks(task_id) on delete cascade,
+    relative_path text not null,
+    file_name text not null,
+    version integer not null,               -- the task's version that last changed it
+    data bytea,                             -- null: deleted
+    primary key (task_id, relative_path, file_name)
+)
+"""
+
+
+def _statements(script: str) -> list[str]:
+    found = []
+    for statement in script.split(";"):
+        lines = [line.split("--")[0] for line in statement.splitlines()]
+        if "".join(lines).strip():
+            found.append("\n".join(lines))
+    return found
 
 
 def _psycopg() -> Any:
@@ -38,6 +72,10 @@ class _Connection:
     def execute(self, sql: str, params: tuple = ()) -> Any:
         return self.conn.execute(sql.replace("?", "%s"), params)
 
+    def executemany(self, sql: str, rows: list[tuple]) -> None:
+        if rows:
+            self.conn.cursor().executemany(sql.replace("?", "%s"), rows)
+
 
 class PostgresTaskStore(TaskStore):
     shared = True
@@ -49,10 +87,9 @@ class PostgresTaskStore(TaskStore):
         self._all_lock = threading.Lock()
         with self._tx() as db:
             db.execute("select pg_advisory_xact_lock(7411)")  # one creator at a time
-            for statement in SCHEMA.replace(" real ", " double precision ").split(";"):
-                lines = [line.split("--")[0] for line in statement.splitlines()]
-                if "".join(lines).strip():
-                    db.execute("\n".join(lines))
+            for statement in _statements(SCHEMA.replace(" real ", " double precision ")
+                                         + ";" + SHARED_SCHEMA):
+                db.execute(statement)
 
     def _conn(self) -> Any:
         conn = getattr(self._local, "conn", None)
@@ -119,6 +156,56 @@ class PostgresTaskStore(TaskStore):
             " and (owner is null or lease_until < ?) order by updated limit ?",
             (time.time(), limit))
         return [r[0] for r in rows]
+
+    # -- the shared copies of agents and workspaces -----------------------------------------
+    def _write_changes(self, db: Any, task_id: str, changes: Changes | None) -> int:
+        """Store what changed and give the task its next version (returned)."""
+        if changes is None:
+            return 0
+        version = db.execute("update server_tasks set version = version + 1 where task_id = ?"
+                             " returning version", (task_id,)).fetchone()[0]
+        if changes.state is not None:
+            db.execute("insert into server_agents(task_id, state) values (?, ?) on conflict"
+                       " (task_id) do update set state = excluded.state",
+                       (task_id, changes.state))
+        db.executemany("insert into server_episodes(task_id, number, data) values (?, ?, ?)"
+                       " on conflict (task_id, number) do update set data = excluded.data",
+                       [(task_id, number, data) for number, data in changes.episodes])
+        db.executemany("insert into server_files(task_id, relative_path, file_name, version,"
+                       " data) values (?, ?, ?, ?, ?) on conflict (task_id, relative_path,"
+                       " file_name) do update set version = excluded.version,"
+                       " data = excluded.data",
+                       [(task_id, folder, name, version, data)
+                        for folder, name, data in changes.files])
+        return version
+
+    def _check_owner(self, db: Any, task_id: str, worker: str | None) -> None:
+        """A worker that lost its claim (its lease ran out, another took the task and
+        reported the step interrupted) must not write the step's result."""
+        if worker is None:
+            return
+        row = db.execute("select owner from server_tasks where task_id = ? for update",
+                         (task_id,)).fetchone()
+        if row is None or row[0] != worker:
+            raise RequestError(f"This server lost its claim on task {task_id} (another "
+                               "took it over); the step's result is discarded.", 409)
+
+    def bundle(self, task_id: str, since: int) -> Bundle | None:
+        """The task's shared copy if newer than version ``since`` (files: only those changed
+        after it). Read under a share lock, so no step's write lands half-way through."""
+        with self._tx() as db:
+            row = db.execute("select t.version, t.agent_id, a.state from server_tasks t"
+                             " join server_agents a on a.task_id = t.task_id"
+                             " where t.task_id = ? for share of t", (task_id,)).fetchone()
+            if row is None or row[0] <= since:
+                return None
+            episodes = db.execute("select number, data from server_episodes where task_id = ?"
+                                  " order by number", (task_id,)).fetchall()
+            files = db.execute("select relative_path, file_name, data from server_files"
+                               " where task_id = ? and version > ? order by version",
+                               (task_id, since)).fetchall()
+        return Bundle(row[0], row[1], row[2], [tuple(e) for e in episodes],
+                      [(f[0], f[1], bytes(f[2]) if f[2] is not None else None) for f in files])
 
     def interrupt_running_steps(self, task_ids: list[str] | None = None) -> list[str]:
         """Several servers share the tables: steps are recovered when their task is

@@ -115,18 +115,23 @@ async def list_artifacts(request: Request, task_id: str, current_page: CurrentPa
                          page_size: PageSize = 10) -> TaskArtifactsListResponse:
     engine = engine_of(request)
     row = task_row(engine, task_id)
-    await run_in_threadpool(register_new_files, engine, row)
-    found = engine.store.artifacts(task_id)
+    found = await run_in_threadpool(register_new_files, engine, row)
     start = (current_page - 1) * page_size
     return TaskArtifactsListResponse(
         artifacts=[Artifact(**artifact_json(a)) for a in found[start:start + page_size]],
         pagination=page(len(found), current_page, page_size))
 
 
-def register_new_files(engine: TaskEngine, row: TaskRow) -> None:
-    """Files that appeared in the workspace outside a step become the agent's artifacts."""
-    for folder, name in files.snapshot(engine.workspace_of(row)):
-        engine.store.artifact_for(row.task_id, folder, name, True)
+def register_new_files(engine: TaskEngine, row: TaskRow) -> list[Any]:
+    """The task's artifacts, after files that appeared in the workspace outside a step were
+    made artifacts (only files not known yet are written)."""
+    found = engine.store.artifacts(row.task_id)
+    known = {(a.relative_path, a.file_name) for a in found}
+    new = [key for key in files.snapshot(engine.workspace_of(row)) if key not in known]
+    if not new:
+        return found
+    engine.store.add_artifacts(row.task_id, new)
+    return engine.store.artifacts(row.task_id)
 
 
 @router.post("/tasks/{task_id}/artifacts", response_model=Artifact)
@@ -137,11 +142,8 @@ async def upload_artifact(request: Request, task_id: str, file: Annotated[Upload
     folder, name = files.split_name(relative_path, file.filename or "")
 
     def store() -> Artifact:
-        ws = Workspace(engine.workspace_of(row))
         file.file.seek(0)
-        files.write(ws, folder, name, iter(lambda: file.file.read(64 * 1024), b""))
-        artifact = engine.store.artifact_for(task_id, folder, name, False)
-        return Artifact(**artifact_json(artifact))
+        return Artifact(**artifact_json(engine.upload(row, folder, name, file.file)))
 
     return await run_in_threadpool(store)
 
@@ -154,7 +156,7 @@ async def download_artifact(request: Request, task_id: str,
     artifact = engine.store.artifact(task_id, checked_id(artifact_id, "artifact"))
     if artifact is None:
         raise RequestError(f"No artifact {artifact_id!r} in task {task_id}.", 404)
-    ws = Workspace(engine.workspace_of(row))
+    ws = Workspace(await run_in_threadpool(engine.workspace_of, row))
     try:
         fd, size = await run_in_threadpool(files.open_file, ws, artifact.relative_path,
                                            artifact.file_name)

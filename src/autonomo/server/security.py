@@ -21,7 +21,7 @@ from autonomo.errors import UserError
 Scope = dict[str, Any]
 
 #: the page and its static files: no data, and a browser cannot add a header to them
-PUBLIC_PATHS = ("/", "/favicon.ico")
+PUBLIC_PATHS = ("/", "/favicon.ico", "/sop", "/sop/sop.js", "/sop/sop.css")
 PUBLIC_PREFIX = "/static/"
 
 

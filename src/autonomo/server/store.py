@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autonomo.storage.db import Database, migration
+from autonomo.errors import UserError
+from autonomo.storage.db import Database, Migration, apply_migrations, connect, run_script
 
 SCHEMA = """
 create table if not exists server_tasks (
@@ -62,12 +63,20 @@ create table if not exists server_artifacts (
 """
 
 
-@migration
 def m101_server_tasks(db: sqlite3.Connection) -> None:
-    for statement in SCHEMA.split(";"):
-        lines = [line.split("--")[0] for line in statement.splitlines()]
-        if "".join(lines).strip():
-            db.execute("\n".join(lines))
+    run_script(db, SCHEMA)
+
+
+#: the server tables' own migrations (kept apart from the agent store's, in the same file)
+MIGRATIONS: list[tuple[str, Migration]] = [("m101_server_tasks", m101_server_tasks)]
+
+
+class RequestError(UserError):
+    """A request the server cannot carry out; ``status`` is the HTTP status to answer."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 #: what an in-flight step says after a crash or restart of the server
@@ -151,10 +160,11 @@ class TaskStore:
         self.path = Path(data_dir) / "autonomo.db"
         #: writes share the agent store's connection when given it: one writer lock in the
         #: process instead of SQLite's busy-waiting between two connections
-        self.db = db if db is not None else Database(self.path)
+        self.db = db if db is not None else Database(self.path, MIGRATIONS)
         self._owns_db = db is None
-        with self.db.transaction() as conn:  # a database opened before this module was
-            m101_server_tasks(conn)          # imported has not run its migration yet
+        if db is not None:  # the agent store's file: add the server's tables to it
+            with self.db.transaction() as conn:
+                apply_migrations(conn, MIGRATIONS)
         #: reads use a connection per thread (WAL): listing never waits behind a write
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
@@ -171,8 +181,7 @@ class TaskStore:
     def _query(self, sql: str, params: tuple = ()) -> list[Any]:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, check_same_thread=False)
-            conn.execute("pragma busy_timeout=5000")
+            conn = connect(self.path, MIGRATIONS)
             self._local.conn = conn
             with self._readers_lock:
                 self._readers.append(conn)
@@ -200,7 +209,9 @@ class TaskStore:
         return []
 
     # -- tasks ------------------------------------------------------------------------------
-    def add_task(self, task: TaskRow) -> None:
+    def add_task(self, task: TaskRow, changes: Any = None) -> int:
+        """Add a task (with PostgreSQL: and the first shared copy of its agent, ``changes``);
+        returns the task's version."""
         now = time.time()
         with self._tx() as db:
             db.execute(
@@ -208,7 +219,9 @@ class TaskStore:
                 " values (?,?,?,?,?,?,?,?,?,?)",
                 (task.task_id, task.agent_id, task.input, json.dumps(task.additional_input),
                  task.status, None, task.auto_steps, now, None, now))
+            version = self._write_changes(db, task.task_id, changes)
         task.created = now
+        return version
 
     def task(self, task_id: str) -> TaskRow | None:
         rows = self._query(f"select {_TASK_COLUMNS} from server_tasks where task_id = ?",
@@ -241,9 +254,10 @@ class TaskStore:
         return [_task(r) for r in rows]
 
     # -- steps ------------------------------------------------------------------------------
-    def start_step(self, step: StepRow) -> None:
+    def start_step(self, step: StepRow, changes: Any = None) -> int:
         """Record a step as running and take the task's proposal out of the task, in one
-        transaction: after a crash the proposal is gone, so it can never run twice."""
+        transaction: after a crash the proposal is gone, so it can never run twice. Returns
+        the task's version (shared copies: ``changes`` holds the command about to run)."""
         now = time.time()
         with self._tx() as db:
             db.execute(
@@ -254,11 +268,16 @@ class TaskStore:
                  step.status, step.name, step.output, None, "[]", 0, now))
             db.execute("update server_tasks set proposal = null, status = 'running',"
                        " updated = ? where task_id = ?", (now, step.task_id))
+            return self._write_changes(db, step.task_id, changes)
 
     def finish_step(self, step: StepRow, *, task_status: str,
-                    proposal: dict[str, Any] | None, total: dict[str, Any]) -> None:
-        """The step's result and the task's next proposal, in one transaction."""
+                    proposal: dict[str, Any] | None, total: dict[str, Any],
+                    changes: Any = None, worker: str | None = None) -> int:
+        """The step's result and the task's next proposal, in one transaction (shared
+        copies: with the agent's new state and files, ``changes``, if ``worker`` still holds
+        the task). Returns the task's version."""
         with self._tx() as db:
+            self._check_owner(db, step.task_id, worker)
             db.execute(
                 "update server_steps set status = ?, name = ?, output = ?, additional_output = ?,"
                 " artifacts = ?, is_last = ? where step_id = ?",
@@ -269,6 +288,24 @@ class TaskStore:
                 " where task_id = ?",
                 (task_status, json.dumps(proposal) if proposal else None, json.dumps(total),
                  time.time(), step.task_id))
+            return self._write_changes(db, step.task_id, changes)
+
+    # -- shared copies of agents and workspaces (PostgreSQL) -----------------------------------
+    def _write_changes(self, db: Any, task_id: str, changes: Any) -> int:
+        return 0
+
+    def _check_owner(self, db: Any, task_id: str, worker: str | None) -> None:
+        pass
+
+    def write_changes(self, task_id: str, changes: Any, worker: str | None = None) -> int:
+        """Store changes made outside a step (an upload, a stop); returns the version."""
+        with self._tx() as db:
+            self._check_owner(db, task_id, worker)
+            return self._write_changes(db, task_id, changes)
+
+    def bundle(self, task_id: str, since: int) -> Any:
+        """One process owns SQLite: there is no other copy to restore from."""
+        return None
 
     def steps(self, task_id: str, offset: int, limit: int) -> tuple[list[StepRow], int]:
         rows = self._query(f"select {_STEP_COLUMNS} from server_steps where task_id = ?"
@@ -312,6 +349,14 @@ class TaskStore:
                            " and relative_path = ? and file_name = ?",
                            (task_id, relative_path, file_name))
         return _artifact(rows[0])
+
+    def add_artifacts(self, task_id: str, names: list[tuple[str, str]]) -> None:
+        """Make artifacts of files not registered yet (agent-created), in one transaction."""
+        with self._tx() as db:
+            db.executemany(
+                f"insert into server_artifacts({_ARTIFACT_COLUMNS}, created)"
+                " values (?,?,?,?,?,?) on conflict do nothing",
+                [(new_id(), task_id, folder, name, 1, time.time()) for folder, name in names])
 
     def artifacts(self, task_id: str) -> list[ArtifactRow]:
         rows = self._query(f"select {_ARTIFACT_COLUMNS} from server_artifacts where task_id = ?"

@@ -1,0 +1,109 @@
+"""Restoring a shared task's files onto a worker is a host-side write from names read out of a
+database: hostile names, links planted in the worker's copy, and a folder swapped for a link
+between the check and the write are all refused, and nothing outside the workspace changes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from autonomo.agent.state import AgentState, AgentStore
+from autonomo.errors import WorkspaceError
+from autonomo.server import artifacts
+from autonomo.server.replica import Bundle, Replica, checked_agent_id, restore_files
+from autonomo.tools.workspace import Workspace
+
+
+@pytest.fixture
+def places(tmp_path: Path) -> tuple[Workspace, Path]:
+    root, outside = tmp_path / "ws", tmp_path / "outside"
+    root.mkdir()
+    outside.mkdir()
+    (outside / "target.txt").write_text("secret")
+    return Workspace(root), outside
+
+
+def test_hostile_names_and_planted_links_are_refused(places: tuple[Workspace, Path]) -> None:
+    ws, outside = places
+    (ws.root / "link").symlink_to(outside)
+    (ws.root / "victim.txt").symlink_to(outside / "target.txt")
+    (ws.root / "inner.txt").write_text("old")
+    (ws.root / "alias.txt").symlink_to(ws.root / "inner.txt")  # a link, even inside
+    refused = restore_files(ws, [
+        ("", "../escape.txt", b"x"), ("..", "escape2.txt", b"x"),
+        (str(outside), "abs.txt", b"x"), ("", "/abs2.txt", b"x"), ("~", "home.txt", b"x"),
+        ("link", "in.txt", b"x"), ("", "victim.txt", b"overwritten"),
+        ("", "alias.txt", b"through a link"), ("", "big.bin", b"x" * 101),
+        ("a\x00b", "nul.txt", b"x"),
+        ("ok/deeper", "fine.txt", b"fine"),
+    ], max_bytes=100)
+    assert len(refused) == 10, "\\n".join(refused)
+    assert sorted(p.name for p in outside.iterdir()) == ["target.txt"]
+    assert (outside / "target.txt").read_text() == "secret"
+    assert (ws.root / "inner.txt").read_text() == "old"
+    assert not (ws.root.parent / "escape.txt").exists()
+    assert (ws.root / "ok" / "deeper" / "fine.txt").read_bytes() == b"fine"
+
+
+def test_deleting_a_planted_link_removes_the_link_not_its_target(
+        places: tuple[Workspace, Path]) -> None:
+    ws, outside = places
+    (ws.root / "victim.txt").symlink_to(outside / "target.txt")
+    (ws.root / "link").symlink_to(outside)
+    refused = restore_files(ws, [("", "victim.txt", None), ("link", "target.txt", None),
+                                 ("", "never-there.txt", None)], max_bytes=100)
+    assert len(refused) == 1 and "link" in refused[0]  # the folder link is not entered
+    assert not os.path.lexists(ws.root / "victim.txt")
+    assert (outside / "target.txt").read_text() == "secret"
+
+
+def test_folder_swapped_for_a_link_between_check_and_write(
+        places: tuple[Workspace, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The name check passes on a real folder; right after it, as sandboxed code racing the
+    host would, the folder is renamed and a link to a host folder put in its place."""
+    ws, outside = places
+    (ws.root / "sub").mkdir()
+    checked = artifacts.split_name
+
+    def check_then_swap(folder: str, name: str) -> tuple[str, str]:
+        result = checked(folder, name)  # the names pass the check ...
+        if result == ("sub", "file.txt"):  # ... then the folder becomes a link
+            (ws.root / "sub").rename(ws.root / "sub.old")
+            (ws.root / "sub").symlink_to(outside)
+        if result == ("", "late.txt"):  # ... or the file appears as a link
+            (ws.root / "late.txt").symlink_to(outside / "planted.txt")
+        return result
+
+    monkeypatch.setattr(artifacts, "split_name", check_then_swap)
+    refused = restore_files(ws, [("sub", "file.txt", b"x"), ("", "late.txt", b"x")],
+                            max_bytes=100)
+    assert len(refused) == 2, refused
+    assert "symbolic link" in refused[0] and "symbolic link" in refused[1]
+    assert sorted(p.name for p in outside.iterdir()) == ["target.txt"]
+
+
+def test_restore_writes_agent_and_version_and_refuses_bad_ids(tmp_path: Path) -> None:
+    store = AgentStore(tmp_path / "data")
+    try:
+        replica = Replica(store, max_file_bytes=1000)
+        state = AgentState(tasks=["t"], workspace="/elsewhere/on/machine-a")
+        bundle = Bundle(7, state.id, state.model_dump_json(), [], [("", "a.txt", b"A")])
+        assert replica.version("task") == 0
+        assert replica.restore("task", bundle) == []
+        assert replica.version("task") == 7
+        loaded = store.load(state.id)
+        assert Path(loaded.workspace) == store.default_workspace(state.id).resolve()
+        assert (Path(loaded.workspace) / "a.txt").read_bytes() == b"A"
+        with pytest.raises(WorkspaceError):
+            replica.restore("task", Bundle(8, "../../x", state.model_dump_json(), [], []))
+        other = AgentState(tasks=["t"])
+        with pytest.raises(WorkspaceError):
+            replica.restore("task", Bundle(8, state.id, other.model_dump_json(), [], []))
+        assert replica.version("task") == 7
+    finally:
+        store.close()
+    for bad in ("", "..", "a/b", "x" * 65, "a b"):
+        with pytest.raises(WorkspaceError):
+            checked_agent_id(bad)
