@@ -382,7 +382,10 @@ class TaskEngine:
                            task_index=len(state.tasks) - 1)] if command is not None else []
         changes = self.replica.changes(step.task_id, state, live.workspace, {}, {},
                                        extra=pending)
-        self.replica.set_version(step.task_id, self.store.start_step(step, changes))
+        self.store.start_step(step, changes)
+        # in flight, the local copy matches no version: if this worker dies before the
+        # step's write-back, its copy is restored in full next time (version 0)
+        self.replica.set_version(step.task_id, 0)
 
     def _sync(self, row: TaskRow) -> list[str]:
         """Shared: make this worker's copy of the task current (restore it from the
