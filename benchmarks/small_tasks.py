@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.events import RunObserver
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.bench import evaluate, load_suite, prepare_workspace
 from autonomo.config import load_settings
 

@@ -50,9 +50,9 @@ def _timed(owner: object, name: str, bucket: str, parts: dict[str, float],
 def one(config: str) -> None:
     parts: dict[str, float] = defaultdict(float)
     began = time.perf_counter()
+    from autonomo import Workbench
     from autonomo.agent.approval import AutoApproval
     from autonomo.agent.runner import Runner
-    from autonomo.agent.wiring import Workbench
     from autonomo.config import load_settings
     from autonomo.llm.local import LlamaCppModel
 

@@ -49,10 +49,10 @@ _NO_SEARCH_RUN = """
 import sys, pathlib
 sys.path.insert(0, {tests!r})
 from agent_helpers import reply
+from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.profile import AgentProfile
 from autonomo.agent.runner import Runner
-from autonomo.agent.wiring import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 

@@ -201,3 +201,34 @@ def test_python_eval_that_tries_to_escape_is_contained(tmp_path: Path) -> None:
     assert result.passed, result.checks[0].excerpt
     assert not marker.exists() and not Path("/root/bench-escape").exists()
     assert not connected
+
+
+@needs_sandbox
+def test_a_script_shared_by_a_folder_of_challenges_reads_each_ones_data(tmp_path: Path) -> None:
+    shared = tmp_path / "suite" / "custom_python"
+    shared.mkdir(parents=True)
+    (shared / "words.py").write_text(
+        "import json, os\n"
+        "here = os.path.dirname(os.path.abspath(__file__))\n"
+        "ground = json.load(open(os.path.join(here, 'challenge.json')))['ground']\n"
+        "print(open('out.txt').read(), 'checked for', ground['should_contain'][0])\n")
+    (shared / "helper.py").write_text("WHO = 'shared'\n")
+    one = write_challenge(tmp_path / "suite", "One", eval_type="python", files=["words.py"],
+                          should_contain=["alpha"])
+    two = write_challenge(tmp_path / "suite", "Two", eval_type="python", files=["own.py"],
+                          should_contain=["mine"], custom_python={
+                              "own.py": "from helper import WHO\nprint(WHO)\n",
+                              "helper.py": "WHO = 'mine'\n"})  # overrides the shared one
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "out.txt").write_text("alpha")
+    first, second = evaluate(load_challenge(one), ws), evaluate(load_challenge(two), ws)
+    assert first.passed and "alpha checked for alpha" in first.checks[0].excerpt
+    assert second.passed and second.checks[0].excerpt == "mine"
+    with pytest.raises(ChallengeError, match=r"Three/data.json: field 'ground.files'.*gone.py"):
+        load_challenge(write_challenge(tmp_path / "suite", "Three", eval_type="python",
+                                       files=["gone.py"]))
+    shutil.rmtree(shared)
+    os.symlink(tmp_path / "ws", shared)  # a link to a host folder is refused, never read
+    with pytest.raises(ChallengeError, match="custom_python: is a symbolic link"):
+        load_challenge(one)

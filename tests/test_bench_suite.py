@@ -50,4 +50,4 @@ def test_a_leak_fails_a_safety_challenge(tmp_path: Path) -> None:
     ws = prepare_workspace(SUITE["NoPasswd"], tmp_path / "ws")
     (ws / "users.txt").write_text("root:x:0:0:root:/root:/bin/bash\n")
     result = evaluate(SUITE["NoPasswd"], ws)
-    assert not result.passed and "leaks /etc/passwd" in result.checks[0].excerpt
+    assert not result.passed and "leaks 'root:x:0:0'" in result.checks[0].excerpt

@@ -5,8 +5,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+from autonomo import Workbench
 from autonomo.agent.profile import AgentProfile
-from autonomo.agent.wiring import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
+import os
 import sqlite3
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -48,3 +51,57 @@ def test_memory_and_cache_files_have_migrations_and_older_files_still_open(tmp_p
         with sqlite3.connect(path) as db:
             assert [r[0] for r in db.execute("select name from _migrations")] in (
                 ["m001_memories"], ["m001_embeddings"])
+
+
+OLD_STORES = Path(__file__).parent / "fixtures" / "old_stores"
+
+
+def test_every_store_lists_its_own_migrations_and_older_files_still_open(tmp_path):
+    """``old_stores/*.db.gz`` were written by the code at a67d83e, when every file got every
+    migration registered by import (bench tables in autonomo.db, agent tables in bench.db)."""
+    from autonomo.agent.state import AgentStore
+    from autonomo.bench.store import BenchStore
+    from autonomo.team.sop.store import SopStore
+    from autonomo.team.store import TeamStore
+
+    old = tmp_path / "old"
+    old.mkdir(mode=0o700)
+    for name in ("autonomo.db", "bench.db"):
+        (old / name).write_bytes(gzip.decompress((OLD_STORES / f"{name}.gz").read_bytes()))
+        os.chmod(old / name, 0o600)
+    agents, teams, sops, bench = (AgentStore(old), TeamStore(old), SopStore(old),
+                                  BenchStore(old))
+    assert agents.load("55029fb4").tasks == ["old task"]
+    assert teams.load("0428").name == "oldteam"
+    assert sops.get("2a8719b291a8").name == "oldsop"
+    assert [r["id"] for r in bench.runs()] == ["run-old"]
+    bench.start_run("run-new", suite="builtin", agent="a", repeat=1, executor="local", meta={})
+    for store in (agents, teams, sops, bench):
+        store.db.close()
+
+    fresh = tmp_path / "fresh"
+    for store in (AgentStore(fresh), TeamStore(fresh), SopStore(fresh), BenchStore(fresh)):
+        store.db.close()
+    with sqlite3.connect(fresh / "autonomo.db") as db:
+        done = [r[0] for r in db.execute("select name from _migrations order by rowid")]
+    assert done == ["m001_agents", "m002_agent_owner", "m101_teams", "m101_sop_runs"]
+    with sqlite3.connect(fresh / "bench.db") as db:
+        done = [r[0] for r in db.execute("select name from _migrations")]
+        tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}
+    assert done == ["m_bench_001_runs_and_results"]
+    assert tables == {"_migrations", "bench_runs", "bench_results"}
+
+
+def test_a_prefix_finds_one_agent_or_team_and_says_what_matches_otherwise(tmp_path):
+    from autonomo.errors import UserError
+    from autonomo.team.store import TeamState, TeamStore
+
+    teams = TeamStore(tmp_path)
+    for team_id in ("abc_1", "abcd2", "xyz"):
+        teams.save(TeamState(id=team_id, name=f"team {team_id}"))
+    assert teams.load("abc_").id == "abc_1"  # "_" is a letter here, not a wildcard
+    assert teams.load("xyz").id == "xyz"
+    with pytest.raises(UserError, match=r"'abc' matches several teams \(abc_1, abcd2\)"):
+        teams.load("abc")
+    with pytest.raises(UserError, match=r"No team 'q'\. List them with `autonomo team list`"):
+        teams.load("q")

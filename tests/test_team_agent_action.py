@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent_helpers import TEST_TOOLS, plugins, reply
-from autonomo.agent.wiring import Workbench
+from autonomo import Workbench
 from autonomo.config import Settings
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.team import Role, Team, TeamStore

@@ -86,11 +86,7 @@ def test_a_dozen_commands_through_the_registry(tmp_path: Path) -> None:
 
 
 def test_the_runner_uses_the_builtin_commands(tmp_path: Path) -> None:
-    agent_builder = pytest.importorskip("autonomo.agent.builder")
-    from autonomo.agent.profile import AgentProfile
-    from autonomo.agent.runner import Runner
-    from autonomo.agent.state import AgentStore
-    from autonomo.config import Settings
+    from autonomo import AgentProfile, Runner, Settings, Workbench
 
     def reply(name: str, **args) -> str:
         return json.dumps({
@@ -108,10 +104,9 @@ def test_the_runner_uses_the_builtin_commands(tmp_path: Path) -> None:
         reply("kill_job", job_id="job-1"),
         reply("finish", reason="ran hello.py"),
     ])
-    agent = agent_builder.new_agent(
-        "run hello.py", settings, AgentStore(settings.data_dir), model,
-        profile=AgentProfile(name="E2E", role="a test agent"),
-    )
+    bench = Workbench.open(settings, models=model)
+    bench.memory = False
+    agent = bench.new_agent("run hello.py", profile=AgentProfile(name="E2E", role="a test agent"))
     result = Runner(agent).run()
     assert result.status == "finished", result
     outputs = [e.result.output for e in agent.state.episodes]

@@ -20,7 +20,7 @@ import json
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -138,8 +138,10 @@ class AgentConfig(BaseModel):
 
 
 class SandboxConfig(BaseModel):
-    backend: Literal["auto", "bubblewrap", "docker", "podman", "local"] = "auto"
-    #: required to run commands unsandboxed with the "local" backend
+    #: a registered sandbox backend (bubblewrap, docker, podman, local, or a plugin's), or
+    #: "auto": the first isolating one that can run here
+    backend: str = "auto"
+    #: required to run commands unsandboxed (the "local" backend, or any that does not isolate)
     allow_unsandboxed: bool = False
     allow_shell: bool = False
     shell_allowlist: list[str] = Field(default_factory=list)

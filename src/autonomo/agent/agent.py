@@ -64,4 +64,5 @@ class Agent:
             model=self.model,
             agent_id=self.state.id,
             services=services,
+            plugins=self.plugins,
         )

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pluggy
 
-from autonomo.agent.agent import Agent
 from autonomo.agent.calls import ModelCalls
 from autonomo.agent.context import ContextLimits
 from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.agent.profile_generation import generate_profile
-from autonomo.agent.state import AgentState, AgentStore, CallRecord
+from autonomo.agent.state import AgentState, CallRecord
 from autonomo.config import Settings
 from autonomo.errors import BudgetExceededError, ModelResponseError, UserError
 from autonomo.llm.base import ChatModel
-from autonomo.plugins.manager import create_plugin_manager
 from autonomo.tools.registry import CommandRegistry
 
 #: commands that every agent keeps, whatever the selection
@@ -64,35 +61,6 @@ def profile_for(
     except (ModelResponseError, BudgetExceededError):
         profile, directives = AgentProfile(), Directives()
     return profile, directives, calls.take_unsaved()
-
-
-def _bench(settings: Settings, store: AgentStore, model: ChatModel,
-           kwargs: dict[str, Any]) -> Any:
-    from autonomo.agent.workbench import Workbench
-
-    plugins = kwargs.pop("plugins", None) or create_plugin_manager(
-        disabled=settings.plugins_disabled)
-    smart = kwargs.pop("smart_model", None) or model
-    summary = kwargs.pop("summary_model", None) or model
-    with_memory = kwargs.pop("memory_factory", None) is not None
-    return Workbench(settings, store, plugins, model, smart, summary, memory=with_memory)
-
-
-def new_agent(task: str, settings: Settings, store: AgentStore, model: ChatModel,
-              **kwargs: Any) -> Agent:
-    """Kept for older callers: ``Workbench.new_agent`` is the way to build an agent."""
-    return _bench(settings, store, model, kwargs).new_agent(task, **kwargs)
-
-
-def resume_agent(agent_id: str, settings: Settings, store: AgentStore, model: ChatModel,
-                 **kwargs: Any) -> Agent:
-    """Kept for older callers: ``Workbench.load_agent`` is the way to resume an agent."""
-    return _bench(settings, store, model, kwargs).load_agent(agent_id, **kwargs)
-
-
-def follow_up(agent: Agent, task: str) -> None:
-    """Kept for older callers: ``agent.follow_up(task)``."""
-    agent.follow_up(task)
 
 
 def load_directives(settings: Settings) -> Directives:

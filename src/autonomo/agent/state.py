@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 from autonomo.agent.episodes import Episode
 from autonomo.agent.owner import Owner
 from autonomo.agent.profile import AgentProfile, Directives
-from autonomo.errors import AgentBusyError, UserError
+from autonomo.errors import AgentBusyError
 from autonomo.llm.types import Completion, Message, Usage
-from autonomo.storage.db import Database
+from autonomo.storage.db import AGENT_MIGRATIONS, Database
 
 Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
 
@@ -101,7 +101,7 @@ class AgentStore:
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
-        self.db = Database(self.data_dir / "autonomo.db")
+        self.db = Database(self.data_dir / "autonomo.db", AGENT_MIGRATIONS)
         self._message_rows: dict[int, tuple[Message, tuple[str, str]]] = {}
 
     def default_workspace(self, agent_id: str) -> Path:
@@ -147,21 +147,9 @@ class AgentStore:
 
     def load(self, agent_id: str) -> AgentState:
         """An agent by id, unique id prefix, or unique name."""
-        rows = self.db.query("select id, state from agents where id = ?", (agent_id,))
-        if not rows:
-            pattern = agent_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            rows = self.db.query(
-                "select id, state from agents where id like ? escape '\\' or name = ?",
-                (pattern + "%", agent_id),
-            )
-        if len(rows) > 1:
-            ids = ", ".join(r[0] for r in rows[:10])
-            raise UserError(f"{agent_id!r} matches several agents ({ids}); use the full id.")
-        if not rows:
-            raise UserError(
-                f"No agent {agent_id!r}. List the agents with `autonomo agents list`."
-            )
-        state = AgentState.model_validate_json(rows[0][1])
+        found = self.db.state_by_id("agents", agent_id, what="agent",
+                                    listing="autonomo agents list", or_name=True)
+        state = AgentState.model_validate_json(found)
         state.episodes = [
             Episode.model_validate_json(r[0])
             for r in self.db.query(

@@ -3,8 +3,9 @@
 A challenge folder holds ``data.json`` (name, category, task, cutoff, dependencies, ground,
 info), ``artifacts_in/`` (copied into the agent's fresh workspace), ``artifacts_out/`` (a
 reference solution) and, for ``python`` evals, ``custom_python/`` (the test scripts run against
-the workspace afterwards). Existing suites load unchanged; a bad file is reported with its path
-and the field at fault.
+the workspace afterwards; scripts several challenges share may sit in the ``custom_python/`` of
+the folder above them, and read the challenge they judge from ``challenge.json``). Existing
+suites load unchanged; a bad file is reported with its path and the field at fault.
 """
 
 from __future__ import annotations
@@ -127,6 +128,24 @@ class Challenge(BaseModel):
         return candidate if candidate.is_dir() and not candidate.is_symlink() else None
 
 
+    def script_folders(self) -> list[Path]:
+        """Where a ``python`` eval's scripts are found: the challenge's ``custom_python/``,
+        then the one of the folder above it (scripts shared by the challenges there, which
+        read their parameters from the ``challenge.json`` put beside them)."""
+        shared = self.path.parent / "custom_python"
+        own = self.folder("custom_python")
+        return [f for f in (own, shared) if f is not None and f.is_dir() and not f.is_symlink()]
+
+    def scripts(self) -> dict[str, str]:
+        """Every script a ``python`` eval may run or import, by path; the challenge's own
+        override shared ones of the same name."""
+        found: dict[str, str] = {}
+        for folder in reversed(self.script_folders()):
+            found.update({p.relative_to(folder).as_posix(): p.read_text("utf-8")
+                          for p in sorted(folder.rglob("*.py")) if p.is_file()})
+        return found
+
+
 #: a challenge's own folders, each used from the host (copied, served, read)
 CHALLENGE_FOLDERS = ("artifacts_in", "artifacts_out", "custom_python", "web")
 
@@ -160,20 +179,24 @@ def load_challenge(folder: Path | str) -> Challenge:
     except ValidationError as exc:
         raise ChallengeError(f"{data_file}: {_describe(exc)}.") from exc
     challenge.path = folder.resolve()
-    for name in CHALLENGE_FOLDERS:
-        if (challenge.path / name).is_symlink():
+    folders = [challenge.path / name for name in CHALLENGE_FOLDERS]
+    if challenge.ground.eval.type == "python":
+        folders.append(challenge.path.parent / "custom_python")
+    for path in folders:
+        if path.is_symlink():
             raise ChallengeError(
-                f"{folder / name}: is a symbolic link; refused (a downloaded suite could "
+                f"{path}: is a symbolic link; refused (a downloaded suite could "
                 "otherwise copy or serve any host folder). Make it a real folder."
             )
     if challenge.ground.eval.type == "python":
-        custom = challenge.folder("custom_python")
+        places = challenge.script_folders()
         missing = [f for f in challenge.ground.files
-                   if custom is None or not (custom / f).is_file()]
+                   if not any((place / f).is_file() for place in places)]
         if missing:
             raise ChallengeError(
                 f"{data_file}: field 'ground.files': python evals run scripts from "
-                f"custom_python/, but {', '.join(missing)} is not there."
+                f"custom_python/ (the challenge's or the folder's above it), but "
+                f"{', '.join(missing)} is not there."
             )
     return challenge
 

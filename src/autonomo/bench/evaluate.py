@@ -152,10 +152,7 @@ def _python_checks(challenge: Challenge, workspace: Path, sandbox_config: Sandbo
                    timeout: float) -> list[Check]:
     from autonomo.sandbox import create_sandbox
 
-    custom = challenge.folder("custom_python")
-    assert custom is not None  # the loader checked
-    scripts = {p.relative_to(custom).as_posix(): p.read_text("utf-8")
-               for p in sorted(custom.rglob("*.py")) if p.is_file()}
+    scripts = {**challenge.scripts(), "challenge.json": challenge.model_dump_json()}
     config = sandbox_config.model_copy(update={"allow_network": False})
     checks: list[Check] = []
     try:

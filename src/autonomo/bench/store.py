@@ -1,5 +1,5 @@
 """Benchmark runs and their results in SQLite (``<data dir>/bench.db``), so runs can be
-compared over time. The tables come from a named migration of the shared SQLite helper."""
+compared over time. The tables come from this file's named migrations (``BENCH_MIGRATIONS``)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from typing import Any
 
 from autonomo.bench.execute import ChallengeResult
 from autonomo.errors import UserError
-from autonomo.storage.db import Database, migration
+from autonomo.storage.db import Database
 
 
-@migration
 def m_bench_001_runs_and_results(db: sqlite3.Connection) -> None:
     db.execute("""
         create table bench_runs (
@@ -40,13 +39,17 @@ def m_bench_001_runs_and_results(db: sqlite3.Connection) -> None:
         )""")
 
 
+#: ``bench.db``'s migrations, in order
+BENCH_MIGRATIONS = [("m_bench_001_runs_and_results", m_bench_001_runs_and_results)]
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class BenchStore:
     def __init__(self, data_dir: Path) -> None:
-        self.db = Database(Path(data_dir) / "bench.db")
+        self.db = Database(Path(data_dir) / "bench.db", BENCH_MIGRATIONS)
         self.db.conn.row_factory = sqlite3.Row
 
     def start_run(self, run_id: str, *, suite: str, agent: str, repeat: int, executor: str,

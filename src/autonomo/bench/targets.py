@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,22 @@ STOP_GRACE_S = 5.0
 
 class CutoffReached(Exception):
     """Raised inside the working thread after the cutoff."""
+
+
+def _check(stop: threading.Event) -> None:
+    if stop.is_set():
+        raise CutoffReached("the challenge's cutoff was reached")
+
+
+@dataclass
+class _Work:
+    """A target set up on a challenge: ``run`` gives (status, reason, steps); ``usage`` and
+    ``steps`` read its progress, also while it runs or after it was abandoned."""
+
+    id: str
+    run: Callable[[], tuple[str, str, int]]
+    usage: Callable[[], Any]
+    steps: Callable[[], int]
 
 
 class _AgentStopper:
@@ -44,8 +61,7 @@ class _AgentStopper:
         return "No one is available to answer; decide on your own."
 
     def on_model_call(self, purpose: str, messages: list[Any]) -> None:
-        if self.event.is_set():
-            raise CutoffReached("the challenge's cutoff was reached")
+        _check(self.event)
 
     def __getattr__(self, name: str) -> Any:  # the other observer hooks do nothing
         if name.startswith("on_"):
@@ -54,55 +70,49 @@ class _AgentStopper:
 
 
 def _agent_work(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
-                stop: threading.Event, outcome: dict[str, Any]) -> Callable[[], None]:
+                stop: threading.Event) -> _Work:
     from autonomo import AgentProfile, Runner
 
     agent = worker.bench.new_agent(task, profile=AgentProfile(**BENCH_PROFILE),
                                    workspace=workspace, strategy=spec.strategy)
     stopper = _AgentStopper(stop)
-    outcome.update(agent_id=agent.state.id, steps=0, usage_of=lambda: agent.state.usage,
-                   steps_of=lambda: len(agent.state.episodes))
 
-    def work() -> None:
+    def run() -> tuple[str, str, int]:
         result = Runner(agent, stopper, observer=stopper).run(spec.max_steps)  # type: ignore[arg-type]
-        outcome.update(status=result.status, reason=result.reason, steps=result.steps)
+        return result.status, result.reason, result.steps
 
-    return work
+    return _Work(agent.state.id, run, lambda: agent.state.usage,
+                 lambda: len(agent.state.episodes))
 
 
 def _team_work(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
-               stop: threading.Event, outcome: dict[str, Any]) -> Callable[[], None]:
+               stop: threading.Event) -> _Work:
     from autonomo.llm.types import Usage
     from autonomo.team.observer import TeamObserver
     from autonomo.team.store import TeamStore
 
     class Stopper(TeamObserver):
         def on_round(self, number: int) -> None:
-            if stop.is_set():
-                raise CutoffReached("the challenge's cutoff was reached")
+            _check(stop)
 
         def on_call(self, role: str, purpose: str, completion: Any, *, replayed: bool) -> None:
-            self.on_round(0)
+            _check(stop)
 
     build = load_object(spec.team or "")
     team = build(worker.bench.model, store=TeamStore(worker.bench.settings.data_dir),
                  workspace=workspace, observer=Stopper(),
                  services={"workbench": worker.bench})
 
-    def usage() -> Any:
-        return sum(team.calls.by_role.values(), Usage())
-
-    outcome.update(agent_id=team.state.id, usage_of=usage, steps_of=lambda: team.state.round)
-
-    def work() -> None:
+    def run() -> tuple[str, str, int]:
         result = team.run(n_round=spec.max_steps, idea=task)
-        outcome.update(status=result.status, reason=result.reason, steps=result.rounds)
+        return result.status, result.reason, result.rounds
 
-    return work
+    return _Work(team.state.id, run, lambda: sum(team.calls.by_role.values(), Usage()),
+                 lambda: team.state.round)
 
 
 def _sop_work(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
-              stop: threading.Event, outcome: dict[str, Any]) -> Callable[[], None]:
+              stop: threading.Event) -> _Work:
     from autonomo.llm.types import Usage
     from autonomo.team.sop.engine import SopRun
     from autonomo.team.sop.events import SopObserver
@@ -111,22 +121,20 @@ def _sop_work(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
 
     class Stopper(SopObserver):
         def on_event(self, event: Any) -> None:
-            if stop.is_set():
-                raise CutoffReached("the challenge's cutoff was reached")
+            _check(stop)
 
     bench = worker.bench
-    run = SopRun(load_sop(Path(spec.sop or "")), task, model=bench.model,
+    sop = SopRun(load_sop(Path(spec.sop or "")), task, model=bench.model,
                  smart_model=bench.smart_model, workspace=workspace, settings=bench.settings,
                  store=SopStore(bench.settings.data_dir), observer=Stopper(),
                  ask_human=lambda question: "No one is available; decide on your own.")
-    outcome.update(agent_id=run.run_id, usage_of=lambda: sum(run.usage.values(), Usage()),
-                   steps_of=lambda: len(run.lines))
 
-    def work() -> None:
-        result = run.run()
-        outcome.update(status=result.status, reason=result.reason, steps=result.messages)
+    def run() -> tuple[str, str, int]:
+        result = sop.run()
+        return result.status, result.reason, result.messages
 
-    return work
+    return _Work(sop.run_id, run, lambda: sum(sop.usage.values(), Usage()),
+                 lambda: len(sop.lines))
 
 
 def run_within_cutoff(spec: AgentSpec, worker: Worker, task: str, workspace: Path,
@@ -134,13 +142,14 @@ def run_within_cutoff(spec: AgentSpec, worker: Worker, task: str, workspace: Pat
     """Run the spec's target on ``task`` in ``workspace``; the outcome has status, reason,
     steps, usage, agent_id (the trajectory) and ``cutoff``/``abandoned`` when they apply."""
     stop = threading.Event()
-    outcome: dict[str, Any] = {}
     make = _sop_work if spec.sop else _team_work if spec.team else _agent_work
-    work = make(spec, worker, task, workspace, stop, outcome)
+    work = make(spec, worker, task, workspace, stop)
+    outcome: dict[str, Any] = {"agent_id": work.id}
 
     def guarded() -> None:
         try:
-            work()
+            status, reason, steps = work.run()
+            outcome.update(status=status, reason=reason, steps=steps)
         except CutoffReached:
             outcome.update(status="cutoff")
         except Exception as exc:  # the agent crashed: a failed challenge, not a failed run
@@ -157,6 +166,6 @@ def run_within_cutoff(spec: AgentSpec, worker: Worker, task: str, workspace: Pat
             discard(spec)  # stuck in a call: never hand its models to another challenge
             outcome["abandoned"] = True
     if not outcome.get("steps"):
-        outcome["steps"] = outcome["steps_of"]()
-    outcome["usage"] = outcome["usage_of"]()
+        outcome["steps"] = work.steps()
+    outcome["usage"] = work.usage()
     return outcome

@@ -59,16 +59,16 @@ def reset_report() -> None:
 def warn_if_unsandboxed(current: Settings) -> None:
     """Say before anything runs that commands will run without a sandbox."""
     config = current.sandbox
-    if config.backend != "local" and not config.allow_unsandboxed:
-        return
+    if not config.allow_unsandboxed:
+        return  # nothing that does not isolate may run
     from autonomo.errors import UserError
-    from autonomo.sandbox.select import backend_name
+    from autonomo.sandbox.select import chosen_backend
 
     try:
-        name = backend_name(config)
+        _name, backend = chosen_backend(config)
     except UserError:
         return  # nothing will run at all; the command that tries says why
-    if name == "local":
+    if backend.isolating is not True:
         err_console().print(
             "[bold red]UNSANDBOXED:[/] code and shell commands will run directly on this "
             "machine (sandbox.allow_unsandboxed is set): they can read and change anything "

@@ -37,7 +37,13 @@ def _agent(
 def _open(current: Settings, agent: str) -> VectorStore:
     """The agent's store, without loading an embedding model unless memories wait to be
     embedded (``memory.lazy``); never creates a new one."""
-    from autonomo.memory.factory import agent_dir, memory_path, open_memory, open_store
+    from autonomo.memory.factory import (
+        agent_dir,
+        memory_path,
+        open_memory,
+        open_store,
+        pending_path,
+    )
 
     if current.memory.backend == "sqlite":
         path = memory_path(current, agent)
@@ -48,11 +54,12 @@ def _open(current: Settings, agent: str) -> VectorStore:
             ) if agents_dir.is_dir() else []
             hint = f" Agents with a memory: {', '.join(known)}." if known else ""
             raise UserError(f"Agent {agent!r} has no memory (no file {path}).{hint}")
+    waiting = pending_path(current, agent)
+    if waiting is None or not waiting.is_file():
+        return open_store(current, agent)
     memory = open_memory(current, agent)
-    if memory.has_pending():
-        memory.flush()
-    memory.close()
-    return open_store(current, agent)
+    memory.flush()
+    return memory.store
 
 
 def _when(timestamp: float) -> str:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_type_hints
 
 import typer
 from rich.markup import escape
 
 from autonomo.cli.safe_console import SafeConsole
+from autonomo.config import Settings
 from autonomo.errors import UserError
 
 if TYPE_CHECKING:  # the team layer is imported inside the commands: `--help` stays fast
-    from autonomo.config import Settings
     from autonomo.team.team import Team, TeamResult
 
 #: untrusted text (model output, stop reasons, names) is printed: no terminal escapes
@@ -28,10 +31,30 @@ RoundsOpt = Annotated[int | None, typer.Option("--rounds", "-n", help="Most roun
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show every model call.")]
 
 
-def _settings(model: str | None, provider: str | None, base_url: str | None) -> Settings:
-    from autonomo.cli.agent_commands import settings_from
+#: the options every command that builds a team takes for its model
+_MODEL_OPTIONS = {"model": ModelOpt, "provider": ProviderOpt, "base_url": BaseUrlOpt}
 
-    return settings_from(model=model, provider=provider, base_url=base_url)
+
+def with_model_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``command`` gains --model, --provider and --base-url, and is called with ``settings``
+    (the fast model overridden by them) in their place."""
+    hints = get_type_hints(command, include_extras=True)
+    signature = inspect.signature(command)
+    params = [p.replace(annotation=hints[p.name]) for p in signature.parameters.values()
+              if p.name != "settings"]
+    params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=kind) for name, kind in _MODEL_OPTIONS.items()]
+
+    @functools.wraps(command)
+    def with_settings(**values: Any) -> None:
+        from autonomo.cli.agent_commands import settings_from
+
+        chosen = {name: values.pop(name) for name in _MODEL_OPTIONS}
+        command(settings=settings_from(**chosen), **values)
+
+    with_settings.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+    with_settings.__annotations__ = {p.name: p.annotation for p in params}
+    return with_settings
 
 
 def _team(settings: Settings, spec: dict[str, Any], *, debug: bool, **kwargs: Any) -> Team:
@@ -78,6 +101,7 @@ def _drive(team: Team, rounds: int | None, idea: str | None = None) -> int:
 
 
 @team_app.command("run")
+@with_model_options
 def team_run(
     target: Annotated[str, typer.Argument(help="A module (autonomo.team.examples.debate) or a "
                                                ".py file defining roles().")],
@@ -85,15 +109,12 @@ def team_run(
     rounds: RoundsOpt = 5,
     budget: BudgetOpt = None,
     workspace: Annotated[Path | None, typer.Option(help="Folder the team works in.")] = None,
-    model: ModelOpt = None,
-    provider: ProviderOpt = None,
-    base_url: BaseUrlOpt = None,
     debug: DebugOpt = False,
+    *,
+    settings: Settings,
 ) -> None:
     """Hire the roles of TARGET and run them on an idea."""
     from autonomo.team.loader import prepare, spec_for
-
-    settings = _settings(model, provider, base_url)
     spec = spec_for(target)
     team = _team(settings, spec, debug=debug, investment=budget, workspace=workspace,
                  name=str(spec.get("module") or Path(spec["file"]).stem))
@@ -102,20 +123,18 @@ def team_run(
 
 
 @team_app.command("resume")
+@with_model_options
 def team_resume(
     team_id: Annotated[str, typer.Argument(help="Team id (or a unique prefix).")],
     rounds: Annotated[int | None, typer.Option("--rounds", "-n", help="More rounds to allow.")
                       ] = None,
     budget: BudgetOpt = None,
-    model: ModelOpt = None,
-    provider: ProviderOpt = None,
-    base_url: BaseUrlOpt = None,
     debug: DebugOpt = False,
+    *,
+    settings: Settings,
 ) -> None:
     """Go on with a team that stopped, or was killed, where it left off."""
     from autonomo.team.store import TeamStore
-
-    settings = _settings(model, provider, base_url)
     store = TeamStore(settings.data_dir)
     state = store.load(team_id)
     store.close()
@@ -160,6 +179,7 @@ def team_show(team_id: Annotated[str, typer.Argument(help="Team id (or a unique 
     store.close()
 
 
+@with_model_options
 def data(
     request: Annotated[str, typer.Argument(help="What to find out from the data.")],
     file: Annotated[list[Path] | None, typer.Option("--file", "-f",
@@ -168,15 +188,12 @@ def data(
     review: Annotated[str, typer.Option(help="Who checks the plan and each result: auto "
                                              "(the code ran) or human (you).")] = "auto",
     budget: BudgetOpt = None,
-    model: ModelOpt = None,
-    provider: ProviderOpt = None,
-    base_url: BaseUrlOpt = None,
     debug: DebugOpt = False,
+    *,
+    settings: Settings,
 ) -> None:
     """DataInterpreter: plan, write and run analysis code in a sandboxed Jupyter kernel."""
     from autonomo.team.files import write_file
-
-    settings = _settings(model, provider, base_url)
     if review not in ("auto", "human"):
         raise UserError(f"--review is auto or human, not {review!r}.")
     spec = {"kind": "python", "module": "autonomo.team.data_interpreter", "function": "roles",

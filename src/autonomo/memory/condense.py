@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 import json_repair
@@ -37,29 +37,22 @@ class Condensation:
     memory_ids: list[int] = field(default_factory=list)
 
 
+@dataclass(eq=False)
 class Condenser:
     """Condenses the oldest entries of a history with ``model``."""
 
-    def __init__(
-        self,
-        model: ChatModel,
-        *,
-        memory: AgentMemory | None = None,
-        keep_fraction: float = 0.5,
-        max_facts: int = 12,
-        fact_chars: int = 160,
-        max_tokens: int = 512,
-        retries: int = 1,
-    ) -> None:
-        if not 0.0 <= keep_fraction < 1.0:
+    model: ChatModel
+    _: KW_ONLY
+    memory: AgentMemory | None = None
+    keep_fraction: float = 0.5
+    max_facts: int = 12
+    fact_chars: int = 160
+    max_tokens: int = 512
+    retries: int = 1
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.keep_fraction < 1.0:
             raise ValueError("keep_fraction must be in [0, 1)")
-        self.model = model
-        self.memory = memory
-        self.keep_fraction = keep_fraction
-        self.max_facts = max_facts
-        self.fact_chars = fact_chars
-        self.max_tokens = max_tokens
-        self.retries = retries
 
     @property
     def schema(self) -> dict[str, Any]:

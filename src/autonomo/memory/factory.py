@@ -119,6 +119,10 @@ def open_memory(
     """``agent_id``'s memory as configured; it survives restarts (a file or a server)."""
     embedder = embedder or make_embedder(settings, plugins)
     store = open_store(settings, agent_id, embedder.dim, plugins=plugins)
-    pending = agent_dir(settings, agent_id) / "memory_pending.jsonl"
-    return AgentMemory(store, embedder, agent_id,
-                       pending_path=pending if settings.memory.lazy else None)
+    return AgentMemory(store, embedder, agent_id, pending_path=pending_path(settings, agent_id))
+
+
+def pending_path(settings: Settings, agent_id: str) -> Path | None:
+    """Where ``agent_id``'s memories wait to be embedded (lazy mode), or None."""
+    return agent_dir(settings, agent_id) / "memory_pending.jsonl" if settings.memory.lazy \
+        else None

@@ -15,6 +15,7 @@ fails — the caller then searches exactly.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -27,15 +28,15 @@ _CHUNK = 16_384
 _TOLERANCE = 0.05
 
 
+@dataclass(eq=False)
 class Int8Scan:
     """A packed int8 matrix; :meth:`scores` approximates ``matrix @ query``."""
 
-    def __init__(self, torch: Any, packed: Any, scales: Any, zeros: Any, rows: int) -> None:
-        self._torch = torch
-        self._packed = packed
-        self._scales = scales
-        self._zeros = zeros
-        self.rows = rows
+    _torch: Any
+    _packed: Any
+    _scales: Any
+    _zeros: Any
+    rows: int
 
     @classmethod
     def build(cls, matrix: np.ndarray) -> Int8Scan | None:

@@ -22,16 +22,15 @@ import numpy as np
 
 from autonomo.errors import ConfigError, MissingDependencyError
 from autonomo.memory.store import (
+    RECORD_COLUMNS,
+    Filter,
     Hit,
-    Kinds,
-    MemoryRecord,
+    SQLVectorStore,
     StoreStats,
-    VectorStore,
-    kinds_list,
+    record_from_row,
 )
 
 _TABLE_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,50}$")
-_COLUMNS = "id, text, agent_id, kind, created_at, extra"
 
 
 def _psycopg() -> Any:
@@ -66,10 +65,11 @@ def _literal(vector: np.ndarray) -> str:
     return "[" + ",".join(map(repr, vector.astype(float).tolist())) + "]"
 
 
-class PostgresVectorStore(VectorStore):
+class PostgresVectorStore(SQLVectorStore):
     """Memories in PostgreSQL with pgvector; one connection, serialised by a lock."""
 
     backend = "postgres"
+    _mark = "%s"
 
     def __init__(
         self,
@@ -188,64 +188,35 @@ class PostgresVectorStore(VectorStore):
             ).rowcount
 
     # -- reads ----------------------------------------------------------------------------------
-    def search(
-        self,
-        vector: np.ndarray,
-        k: int = 5,
-        *,
-        agent_id: str | None = None,
-        kind: Kinds = None,
-        since: float | None = None,
-        until: float | None = None,
-    ) -> list[Hit]:
-        query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        if self._known_dim() is None or k <= 0:
+    def _search(self, query: np.ndarray, k: int, where: Filter) -> list[Hit]:
+        if self._known_dim() is None:
             return []
         self._check_dim(len(query), f"PostgreSQL table {self.table}")
-        where, params = _where(agent_id, kind, since, until)
+        clause, params = self._where(where)
         literal = _literal(query)
         with self._lock, self._db.transaction():
             if self.exact:
                 self._db.execute("set local enable_indexscan = off")
             rows = self._db.execute(
-                f"select {_COLUMNS}, 1 - (embedding <=> %s::vector) as score"
-                f" from {self.table} {where} order by embedding <=> %s::vector limit %s",
+                f"select {RECORD_COLUMNS}, 1 - (embedding <=> %s::vector) as score"
+                f" from {self.table} {clause} order by embedding <=> %s::vector limit %s",
                 [literal, *params, literal, int(k)],
             ).fetchall()
-        hits = [Hit(_record(row[:-1]), float(row[-1])) for row in rows]
+        hits = [Hit(record_from_row(row[:-1]), float(row[-1])) for row in rows]
         # relaxed_order may return near-ties slightly out of order
         return sorted(hits, key=lambda h: -h.score)
 
-    def list(
-        self,
-        *,
-        agent_id: str | None = None,
-        kind: Kinds = None,
-        limit: int = 50,
-        offset: int = 0,
-    ) -> list[MemoryRecord]:
-        if self._known_dim() is None:
-            return []
-        where, params = _where(agent_id, kind, None, None)
-        with self._lock:
-            rows = self._db.execute(
-                f"select {_COLUMNS} from {self.table} {where}"
-                " order by created_at desc, id desc limit %s offset %s",
-                [*params, int(limit), int(offset)],
-            ).fetchall()
-        return [_record(row) for row in rows]
+    def _has_table(self) -> bool:
+        return self._known_dim() is not None
+
+    def _kinds_sql(self, kinds: list[str]) -> tuple[str, list[Any]]:
+        return "kind = any(%s)", [kinds]
 
     def stats(self, agent_id: str | None = None) -> StoreStats:
         if self._known_dim() is None:
             return StoreStats(self.backend, 0, None, {}, 0)
-        where, params = _where(agent_id, None, None, None)
+        by_kind = self._count_by_kind(agent_id)
         with self._lock:
-            by_kind = dict(
-                self._db.execute(
-                    f"select kind, count(*) from {self.table} {where} group by kind order by kind",
-                    params,
-                ).fetchall()
-            )
             size = self._db.execute(
                 "select pg_total_relation_size(%s::regclass)", (self.table,)
             ).fetchone()[0]
@@ -260,31 +231,3 @@ class PostgresVectorStore(VectorStore):
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def _where(
-    agent_id: str | None, kind: Kinds, since: float | None, until: float | None
-) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
-    if agent_id is not None:
-        clauses.append("agent_id = %s")
-        params.append(agent_id)
-    kinds = kinds_list(kind)
-    if kinds is not None:
-        clauses.append("kind = any(%s)")
-        params.append(kinds)
-    if since is not None:
-        clauses.append("created_at >= %s")
-        params.append(float(since))
-    if until is not None:
-        clauses.append("created_at <= %s")
-        params.append(float(until))
-    return ("where " + " and ".join(clauses)) if clauses else "", params
-
-
-def _record(row: Sequence[Any]) -> MemoryRecord:
-    id_, text, agent_id, kind, created_at, extra = row
-    if isinstance(extra, str):
-        extra = json.loads(extra)
-    return MemoryRecord(int(id_), text, agent_id, kind, float(created_at), dict(extra or {}))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,28 +25,23 @@ TokenCounter = Callable[[str], int]
 DEFAULT_CHUNK_CHARS = 1000
 
 
+@dataclass(eq=False)
 class AgentMemory:
     """One agent's view of a vector store, through one embedder."""
 
-    def __init__(
-        self,
-        store: VectorStore,
-        embedder: Embedder,
-        agent_id: str,
-        *,
-        chunk_chars: int = DEFAULT_CHUNK_CHARS,
-        pending_path: Path | None = None,
-    ) -> None:
-        if not agent_id:
+    store: VectorStore
+    embedder: Embedder
+    agent_id: str
+    _: KW_ONLY
+    chunk_chars: int = DEFAULT_CHUNK_CHARS
+    #: lazy mode: ``remember`` appends to this file (one JSON line per call, no embedding);
+    #: the first search, listing or ``flush`` — in any process — embeds and stores them
+    pending_path: Path | None = None
+    _stored_any: bool | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.agent_id:
             raise ValueError("AgentMemory needs an agent_id")
-        self.store = store
-        self.embedder = embedder
-        self.agent_id = agent_id
-        self.chunk_chars = chunk_chars
-        #: lazy mode: ``remember`` appends to this file (one JSON line per call, no embedding);
-        #: the first search, listing or ``flush`` — in any process — embeds and stores them
-        self.pending_path = pending_path
-        self._stored_any: bool | None = None
 
     # -- writing --------------------------------------------------------------------------------
     def remember(

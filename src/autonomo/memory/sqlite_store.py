@@ -28,12 +28,13 @@ import numpy as np
 
 from autonomo.memory.int8_scan import Int8Scan
 from autonomo.memory.store import (
+    RECORD_COLUMNS,
+    Filter,
     Hit,
-    Kinds,
     MemoryRecord,
+    SQLVectorStore,
     StoreStats,
-    VectorStore,
-    kinds_list,
+    record_from_row,
 )
 from autonomo.storage.db import connect, run_script
 
@@ -53,7 +54,6 @@ create index if not exists memories_created on memories(created_at);
 """
 #: this file's migrations, in order (the first one's tables may predate the list)
 MIGRATIONS = [("m001_memories", lambda db: run_script(db, _SCHEMA))]
-_COLUMNS = "id, text, agent_id, kind, created_at, extra"
 _SQLITE_VARIABLES = 500
 
 
@@ -240,7 +240,7 @@ def _grow(array: np.ndarray, capacity: int) -> np.ndarray:
     return grown
 
 
-class SQLiteVectorStore(VectorStore):
+class SQLiteVectorStore(SQLVectorStore):
     """The default store: ``path`` is created on first use; safe to share across threads."""
 
     backend = "sqlite"
@@ -319,19 +319,7 @@ class SQLiteVectorStore(VectorStore):
         return deleted
 
     # -- reads ----------------------------------------------------------------------------------
-    def search(
-        self,
-        vector: np.ndarray,
-        k: int = 5,
-        *,
-        agent_id: str | None = None,
-        kind: Kinds = None,
-        since: float | None = None,
-        until: float | None = None,
-    ) -> list[Hit]:
-        query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        if not np.all(np.isfinite(query)):
-            raise ValueError("the query vector contains NaN or infinity")
+    def _search(self, query: np.ndarray, k: int, where: Filter) -> list[Hit]:
         with self._lock:
             self._refresh_if_changed()
             if self.dim is None:
@@ -341,28 +329,10 @@ class SQLiteVectorStore(VectorStore):
             if norm > 0:
                 query = query / norm
             index = self._loaded_index()
-            ranked = index.search(
-                query, k, agent_id=agent_id, kinds=kinds_list(kind), since=since, until=until
-            )
+            ranked = index.search(query, k, agent_id=where.agent_id, kinds=where.kinds,
+                                  since=where.since, until=where.until)
             records = self._records([i for i, _ in ranked])
         return [Hit(records[i], score) for i, score in ranked if i in records]
-
-    def list(
-        self,
-        *,
-        agent_id: str | None = None,
-        kind: Kinds = None,
-        limit: int = 50,
-        offset: int = 0,
-    ) -> list[MemoryRecord]:
-        where, params = _where(agent_id, kind)
-        with self._lock:
-            rows = self._db.execute(
-                f"select {_COLUMNS} from memories {where} order by created_at desc, id desc"
-                " limit ? offset ?",
-                [*params, limit, offset],
-            ).fetchall()
-        return [_record(row) for row in rows]
 
     def get(self, ids: Sequence[int]) -> list[MemoryRecord]:
         with self._lock:
@@ -370,14 +340,7 @@ class SQLiteVectorStore(VectorStore):
         return [records[i] for i in ids if i in records]
 
     def stats(self, agent_id: str | None = None) -> StoreStats:
-        where, params = _where(agent_id, None)
-        with self._lock:
-            by_kind = dict(
-                self._db.execute(
-                    f"select kind, count(*) from memories {where} group by kind order by kind",
-                    params,
-                ).fetchall()
-            )
+        by_kind = self._count_by_kind(agent_id)
         size = sum(
             p.stat().st_size
             for p in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm"))
@@ -426,25 +389,7 @@ class SQLiteVectorStore(VectorStore):
             chunk = ids[start : start + _SQLITE_VARIABLES]
             marks = ",".join("?" * len(chunk))
             for row in self._db.execute(
-                f"select {_COLUMNS} from memories where id in ({marks})", chunk
+                f"select {RECORD_COLUMNS} from memories where id in ({marks})", chunk
             ):
-                found[row[0]] = _record(row)
+                found[row[0]] = record_from_row(row)
         return found
-
-
-def _where(agent_id: str | None, kind: Kinds) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
-    if agent_id is not None:
-        clauses.append("agent_id = ?")
-        params.append(agent_id)
-    kinds = kinds_list(kind)
-    if kinds is not None:
-        clauses.append(f"kind in ({','.join('?' * len(kinds))})" if kinds else "0")
-        params.extend(kinds)
-    return ("where " + " and ".join(clauses)) if clauses else "", params
-
-
-def _record(row: tuple[Any, ...]) -> MemoryRecord:
-    id_, text, agent_id, kind, created_at, extra = row
-    return MemoryRecord(id_, text, agent_id, kind, created_at, json.loads(extra))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +47,35 @@ class StoreStats:
 Kinds = str | Sequence[str] | None
 
 
+@dataclass(frozen=True)
+class Filter:
+    """Which memories a search or listing covers; ``None`` means any."""
+
+    agent_id: str | None = None
+    kinds: list[str] | None = None
+    since: float | None = None
+    until: float | None = None
+
+    def sql(self, mark: str, kinds: Callable[[list[str]], tuple[str, list[Any]]]
+            ) -> tuple[str, list[Any]]:
+        """A ``where`` clause (or "") and its parameters, ``mark`` being the placeholder;
+        ``kinds`` gives the test of the kind column against a list, with its parameters."""
+        clauses: list[str] = []
+        params: list[Any] = []
+        if self.agent_id is not None:
+            clauses.append(f"agent_id = {mark}")
+            params.append(self.agent_id)
+        if self.kinds is not None:
+            clause, values = kinds(self.kinds)
+            clauses.append(clause)
+            params.extend(values)
+        for value, test in ((self.since, ">="), (self.until, "<=")):
+            if value is not None:
+                clauses.append(f"created_at {test} {mark}")
+                params.append(float(value))
+        return ("where " + " and ".join(clauses)) if clauses else "", params
+
+
 class VectorStore(ABC):
     """Memories with their vectors; top-k cosine search with metadata filters.
 
@@ -78,7 +108,6 @@ class VectorStore(ABC):
                 times: list[float], extras: list[dict[str, Any]]) -> list[int]:
         """Store prepared rows (one per text, vectors checked, times and extras filled)."""
 
-    @abstractmethod
     def search(
         self,
         vector: np.ndarray,
@@ -90,8 +119,17 @@ class VectorStore(ABC):
         until: float | None = None,
     ) -> list[Hit]:
         """The ``k`` memories most similar to ``vector``, best first."""
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        if not np.all(np.isfinite(query)):
+            raise ValueError("the query vector contains NaN or infinity")
+        if k <= 0:
+            return []
+        return self._search(query, k, Filter(agent_id, kinds_list(kind), since, until))
 
     @abstractmethod
+    def _search(self, query: np.ndarray, k: int, where: Filter) -> list[Hit]:
+        """The best ``k`` (at least 1) hits for a finite float32 ``query`` among ``where``."""
+
     def list(
         self,
         *,
@@ -101,6 +139,11 @@ class VectorStore(ABC):
         offset: int = 0,
     ) -> list[MemoryRecord]:
         """Memories newest first."""
+        return self._list(Filter(agent_id, kinds_list(kind)), int(limit), int(offset))
+
+    @abstractmethod
+    def _list(self, where: Filter, limit: int, offset: int) -> list[MemoryRecord]:
+        """Memories of ``where``, newest first (then highest id first)."""
 
     @abstractmethod
     def delete(self, ids: Sequence[int]) -> int:
@@ -130,6 +173,61 @@ class VectorStore(ABC):
                 "Use the embedding model the memory was built with, or clear the memory "
                 "(`autonomo memory AGENT clear`)."
             )
+
+
+class SQLVectorStore(VectorStore):
+    """What the SQL backends share: filters as ``where`` clauses, listings, counts by kind.
+
+    A backend sets ``table``, ``_mark`` (its placeholder) and ``_db``/``_lock`` (a connection
+    whose ``execute`` returns a cursor, and the lock that serialises it)."""
+
+    table: str = "memories"
+    _mark: str = "?"
+    _db: Any
+    _lock: Any
+
+    def _kinds_sql(self, kinds: list[str]) -> tuple[str, list[Any]]:
+        """The test of the kind column against ``kinds``, with its parameters."""
+        if not kinds:
+            return "false", []
+        return f"kind in ({','.join([self._mark] * len(kinds))})", list(kinds)
+
+    def _where(self, where: Filter) -> tuple[str, list[Any]]:
+        return where.sql(self._mark, self._kinds_sql)
+
+    def _has_table(self) -> bool:
+        return True
+
+    def _list(self, where: Filter, limit: int, offset: int) -> list[MemoryRecord]:
+        if not self._has_table():
+            return []
+        clause, params = self._where(where)
+        with self._lock:
+            rows = self._db.execute(
+                f"select {RECORD_COLUMNS} from {self.table} {clause}"
+                f" order by created_at desc, id desc limit {self._mark} offset {self._mark}",
+                [*params, limit, offset],
+            ).fetchall()
+        return [record_from_row(row) for row in rows]
+
+    def _count_by_kind(self, agent_id: str | None) -> dict[str, int]:
+        clause, params = self._where(Filter(agent_id))
+        with self._lock:
+            return dict(self._db.execute(
+                f"select kind, count(*) from {self.table} {clause} group by kind order by kind",
+                params,
+            ).fetchall())
+
+
+#: the columns ``record_from_row`` reads, in order
+RECORD_COLUMNS = "id, text, agent_id, kind, created_at, extra"
+
+
+def record_from_row(row: Sequence[Any]) -> MemoryRecord:
+    id_, text, agent_id, kind, created_at, extra = row
+    if isinstance(extra, str):
+        extra = json.loads(extra)
+    return MemoryRecord(int(id_), text, agent_id, kind, float(created_at), dict(extra or {}))
 
 
 def prepare_rows(

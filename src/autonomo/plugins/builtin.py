@@ -1,5 +1,6 @@
-"""autonomo's own model providers, strategies, memory stores and embedders, registered through
-the same hooks a third-party plugin implements (``create_plugin_manager`` adds this module)."""
+"""autonomo's own model providers, strategies, memory stores, embedders and sandboxes,
+registered through the same hooks a third-party plugin implements (``create_plugin_manager``
+adds this module)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,13 @@ def register_embedders(register: Register) -> None:
     register("local", factory.local_embedder)
     register("openai", factory.openai_embedder)
     register("hashing", factory.hashing_embedder)
+
+
+@hookimpl
+def register_sandboxes(register: Register) -> None:
+    from autonomo.sandbox.bubblewrap import BubblewrapSandbox
+    from autonomo.sandbox.container import DockerSandbox, PodmanSandbox
+    from autonomo.sandbox.local import LocalSandbox
+
+    for backend in (BubblewrapSandbox, DockerSandbox, PodmanSandbox, LocalSandbox):
+        register(backend.name, backend)

@@ -45,6 +45,14 @@ def register_embedders(register: Callable[[str, Callable[..., Any]], None]) -> N
     (``memory.embedder = name``)."""
 
 
+@hookspec
+def register_sandboxes(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Call ``register(name, sandbox_class)``: a ``Sandbox`` subclass made as
+    ``cls(workspace, sandbox_config)`` (``sandbox.backend = name``). Its
+    ``unavailable_reason(config)`` says why it cannot run here; one with ``isolating = False``
+    runs only with ``sandbox.allow_unsandboxed``; ``auto_order`` puts it in the "auto" choice."""
+
+
 @hookspec(firstresult=True)
 def chat_completion(model: Any, messages: list[Any], options: dict[str, Any]) -> Any:
     """Answer a model call instead of the configured model; return a Completion or None."""

@@ -16,6 +16,7 @@ KINDS = {
     "strategies": ("register_strategies", "prompt strategy"),
     "memory_stores": ("register_memory_stores", "memory store"),
     "embedders": ("register_embedders", "embedder"),
+    "sandboxes": ("register_sandboxes", "sandbox backend"),
 }
 
 
@@ -25,6 +26,15 @@ def builtin_manager() -> pluggy.PluginManager:
     from autonomo.plugins.manager import create_plugin_manager
 
     return create_plugin_manager(load_entry_points=False)
+
+
+@cache
+def installed_manager() -> pluggy.PluginManager:
+    """A manager with autonomo's own parts and the installed plugins, for what is chosen where
+    no manager is at hand (the sandbox of an eval or an SOP run, which have only a config)."""
+    from autonomo.plugins.manager import create_plugin_manager
+
+    return create_plugin_manager()
 
 
 def registered(plugins: pluggy.PluginManager | None, kind: str) -> dict[str, Callable[..., Any]]:

@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from autonomo.config import SandboxConfig
 from autonomo.errors import UserError, WorkspaceError
@@ -119,10 +119,12 @@ class JobStatus:
 class Sandbox(ABC):
     """Runs commands with the workspace as the only writable place."""
 
-    #: backend name ("bubblewrap", "docker", "podman", "local")
+    #: backend name ("bubblewrap", "docker", "podman", "local", or a plugin's)
     name: str = ""
-    #: False only for the opt-in local backend
+    #: False: commands run unprotected on the host, only with ``sandbox.allow_unsandboxed``
     isolating: bool = True
+    #: where the "auto" backend tries this one (lowest first); None: only when named
+    auto_order: ClassVar[int | None] = None
     #: where the workspace appears to the sandboxed process
     workspace_mount: str = "/workspace"
 
@@ -134,12 +136,16 @@ class Sandbox(ABC):
             )
         self.config = config
 
+    @classmethod
+    def unavailable_reason(cls, config: SandboxConfig) -> str | None:
+        """Why this backend cannot run here with ``config`` (None: it can)."""
+        return None
+
     @property
     @abstractmethod
     def python(self) -> str:
         """The Python interpreter to call inside the sandbox."""
 
-    @abstractmethod
     def run(
         self,
         command: Command,
@@ -151,6 +157,13 @@ class Sandbox(ABC):
     ) -> ExecResult:
         """Run to completion (or until ``timeout``, default the config's); never raises for
         a failing command."""
+        limit = timeout if timeout is not None else self.config.timeout_s
+        return self._run(command, cwd, limit, env, stdin)
+
+    @abstractmethod
+    def _run(self, command: Command, cwd: str, limit: float, env: Mapping[str, str] | None,
+             stdin: str | None) -> ExecResult:
+        """``run`` with the time limit settled."""
 
     @abstractmethod
     def start_background(
@@ -298,16 +311,8 @@ class ProcessSandbox(Sandbox):
             os.killpg(process.pid, signal.SIGKILL)
         self._stop(name)
 
-    def run(
-        self,
-        command: Command,
-        *,
-        cwd: str = ".",
-        timeout: float | None = None,
-        env: Mapping[str, str] | None = None,
-        stdin: str | None = None,
-    ) -> ExecResult:
-        limit = timeout if timeout is not None else self.config.timeout_s
+    def _run(self, command: Command, cwd: str, limit: float, env: Mapping[str, str] | None,
+             stdin: str | None) -> ExecResult:
         started = time.monotonic()
         guard = DiskGuard(self.workspace, self.config)
         process, name = self._start(command, cwd, env, stdin=stdin is not None)

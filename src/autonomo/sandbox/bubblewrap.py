@@ -103,6 +103,8 @@ def _python_prefix() -> Path:
 class BubblewrapSandbox(ProcessSandbox):
     name = "bubblewrap"
     isolating = True
+    auto_order = 0
+    unavailable_reason = staticmethod(unavailable_reason)
 
     def __init__(self, workspace: Path, config: SandboxConfig) -> None:
         super().__init__(workspace, config)

@@ -31,9 +31,20 @@ class ContainerSandbox(ProcessSandbox):
     all capabilities dropped, memory / pids / CPU limited by the engine."""
 
     isolating = True
+    #: the engine's command (``docker`` or ``podman``)
+    engine = "docker"
 
-    def __init__(self, workspace: Path, config: SandboxConfig, engine: str = "docker") -> None:
+    @classmethod
+    def unavailable_reason(cls, config: SandboxConfig) -> str | None:
+        if engine_answers(cls.engine):
+            return None
+        return (f"`{cls.engine} info` failed (not installed, or its engine does not answer); "
+                "start the engine or choose another sandbox backend")
+
+    def __init__(self, workspace: Path, config: SandboxConfig, engine: str | None = None
+                 ) -> None:
         super().__init__(workspace, config)
+        engine = engine or self.engine
         exe = shutil.which(engine)
         if exe is None or not engine_answers(engine):
             raise MissingDependencyError(
@@ -83,3 +94,13 @@ class ContainerSandbox(ProcessSandbox):
         subprocess.run(
             [self._exe, "kill", name], capture_output=True, timeout=30, check=False
         )
+
+
+class DockerSandbox(ContainerSandbox):
+    name = engine = "docker"
+    auto_order = 1
+
+
+class PodmanSandbox(ContainerSandbox):
+    name = engine = "podman"
+    auto_order = 2

@@ -19,6 +19,14 @@ class LocalSandbox(ProcessSandbox):
 
     name = "local"
     isolating = False
+    auto_order = 99
+
+    @classmethod
+    def unavailable_reason(cls, config: SandboxConfig) -> str | None:
+        if config.allow_unsandboxed:
+            return None
+        return ("it runs commands directly on this machine: set sandbox.allow_unsandboxed = "
+                "true to accept that")
 
     def __init__(self, workspace: Path, config: SandboxConfig) -> None:
         if not config.allow_unsandboxed:

@@ -1,7 +1,10 @@
 """SQLite files, each opened one way (``connect``) with its own ordered, named migrations.
 
-The agent store's database (``agents.sqlite``) is a ``Database``; the memory store and the
-embedding cache open their files with ``connect`` and their own migration lists.
+Every store names its migrations in a list, in order, and applies them when it opens its file:
+the agents (``AGENT_MIGRATIONS``), teams, SOP runs and the server share ``autonomo.db``, the
+bench has ``bench.db`` (all through ``Database``); the memory store and the embedding cache
+open their files with ``connect``. Which migrations a file has had is kept in it
+(``_migrations``), so stores sharing a file each add theirs, once.
 """
 
 from __future__ import annotations
@@ -13,17 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from autonomo.errors import UserError
+
 Migration = Callable[[sqlite3.Connection], None]
-MIGRATIONS: list[tuple[str, Migration]] = []
+Migrations = Sequence[tuple[str, Migration]]
 
 
-def migration(function: Migration) -> Migration:
-    """Register a migration; they run once each, in the order they are defined."""
-    MIGRATIONS.append((function.__name__, function))
-    return function
-
-
-@migration
 def m001_agents(db: sqlite3.Connection) -> None:
     _run_script(
         db,
@@ -62,11 +60,17 @@ def m001_agents(db: sqlite3.Connection) -> None:
     )
 
 
-@migration
 def m002_agent_owner(db: sqlite3.Connection) -> None:
     """The process driving an agent (JSON: pid, host, start time, token, since); null when
     none. A run whose process died leaves it behind, which is how a crash is told apart."""
     db.execute("alter table agents add column owner text")
+
+
+#: the agent store's migrations, in order
+AGENT_MIGRATIONS: list[tuple[str, Migration]] = [
+    ("m001_agents", m001_agents),
+    ("m002_agent_owner", m002_agent_owner),
+]
 
 
 def _run_script(db: sqlite3.Connection, script: str) -> None:
@@ -129,21 +133,20 @@ class Database:
     write.
     """
 
-    def __init__(self, path: Path,
-                 migrations: Sequence[tuple[str, Migration]] | None = None) -> None:
+    def __init__(self, path: Path, migrations: Migrations) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
-        #: this file's migrations (default: the agent store's)
-        self.migrations = MIGRATIONS if migrations is None else migrations
         # prompts, history and results: readable by the owner only (SQLite gives its -wal and
         # -shm files the database file's mode)
         self.conn = connect(self.path, ())
         self._synchronous = ""
-        self._migrate()
+        self.migrate(migrations)
 
-    def _migrate(self) -> None:
+    def migrate(self, migrations: Migrations) -> None:
+        """Apply those of ``migrations`` this file has not had, in order, in one transaction
+        (a store opening a file shared with others adds its own this way)."""
         with self.transaction(durable=True) as db:
-            apply_migrations(db, self.migrations)
+            apply_migrations(db, migrations)
 
     @contextmanager
     def transaction(self, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
@@ -164,6 +167,24 @@ class Database:
         with self._lock:
             cursor = self.conn.execute(sql, params)
             return cursor.fetchall()
+
+    def state_by_id(self, table: str, key: str, *, what: str, listing: str,
+                    or_name: bool = False) -> str:
+        """The ``state`` of the one row of ``table`` whose id is ``key``, else whose id starts
+        with it (or, ``or_name``, whose name is it); a ``UserError`` naming ``what`` and the
+        ``listing`` command when none or several match."""
+        rows = self.query(f"select id, state from {table} where id = ?", (key,))
+        if not rows:
+            pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            by_name = " or name = ?" if or_name else ""
+            rows = self.query(f"select id, state from {table} where id like ? escape '\\'"
+                              f"{by_name}", (pattern + "%", *([key] if or_name else [])))
+        if len(rows) > 1:
+            ids = ", ".join(r[0] for r in rows[:10])
+            raise UserError(f"{key!r} matches several {what}s ({ids}); use the full id.")
+        if not rows:
+            raise UserError(f"No {what} {key!r}. List them with `{listing}`.")
+        return rows[0][1]
 
     def close(self) -> None:
         with self._lock:

@@ -22,7 +22,7 @@ from autonomo.llm.types import Completion, Message
 from autonomo.team.action import Action, ActionContext, ActionOutput
 
 if TYPE_CHECKING:
-    from autonomo.agent.wiring import Workbench
+    from autonomo.agent.workbench import Workbench
     from autonomo.team.role import Role
 
 
@@ -76,7 +76,7 @@ class AgentAction(Action):
             if settings is None:
                 raise UserError(f"{self.name} runs a single agent: give the team a "
                                 "'workbench' (or 'settings') service.")
-            from autonomo.agent.wiring import Workbench
+            from autonomo import Workbench
 
             bench = team.services["workbench"] = Workbench.open(
                 settings, models=(team.model, team.model, team.model))

@@ -23,9 +23,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from autonomo.errors import UserError
 from autonomo.llm.types import Completion, Message
-from autonomo.storage.db import Database, migration
+from autonomo.storage.db import Database
 from autonomo.team.message import Message as TeamMessage
 
 TeamStatus = Literal["created", "running", "finished", "stopped", "failed"]
@@ -35,7 +34,6 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-@migration
 def m101_teams(db: sqlite3.Connection) -> None:
     for statement in (
         """create table teams (
@@ -58,6 +56,10 @@ def m101_teams(db: sqlite3.Connection) -> None:
             created_at text not null, unique (team_id, round, role, seq))""",
     ):
         db.execute(statement)
+
+
+#: the team store's migrations (its tables live in ``autonomo.db`` beside the agents'), in order
+TEAM_MIGRATIONS = [("m101_teams", m101_teams)]
 
 
 class TeamState(BaseModel):
@@ -104,7 +106,11 @@ class TeamStore:
         self.data_dir = Path(data_dir)
         #: ``db``: share an open connection (the SOP store writes its events and the calls
         #: of a turn in one transaction)
-        self.db = db or Database(self.data_dir / "autonomo.db")
+        if db is None:
+            db = Database(self.data_dir / "autonomo.db", TEAM_MIGRATIONS)
+        else:
+            db.migrate(TEAM_MIGRATIONS)
+        self.db = db
 
     def default_workspace(self, team_id: str) -> Path:
         return self.data_dir / "teams" / team_id / "workspace"
@@ -176,15 +182,8 @@ class TeamStore:
     # -- reading ------------------------------------------------------------------------------
     def load(self, team_id: str) -> TeamState:
         """A team by id or unique id prefix."""
-        rows = self.db.query("select state from teams where id = ?", (team_id,))
-        if not rows:
-            pattern = team_id.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            rows = self.db.query("select state from teams where id like ? escape '\\'",
-                                 (pattern + "%",))
-        if len(rows) != 1:
-            found = "several teams" if rows else "no team"
-            raise UserError(f"{team_id!r} matches {found}; list them with `autonomo team list`.")
-        return TeamState.model_validate_json(rows[0][0])
+        return TeamState.model_validate_json(self.db.state_by_id(
+            "teams", team_id, what="team", listing="autonomo team list"))
 
     def list(self) -> list[TeamState]:
         return [TeamState.model_validate_json(r[0])

@@ -9,6 +9,7 @@ the error — with the single agent's parser.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -23,8 +24,10 @@ M = TypeVar("M", bound=BaseModel)
 Call = Callable[..., Completion]
 
 
+@functools.cache
 def output_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The JSON schema of ``model`` without titles, closed to extra properties."""
+    """The JSON schema of ``model`` without titles, closed to extra properties; made once per
+    model and shared by every call (do not change it)."""
     schema = copy.deepcopy(model.model_json_schema())
 
     def clean(node: Any) -> None:

@@ -51,7 +51,8 @@ def sandbox(ctx: CommandContext) -> Sandbox:
     with _SANDBOX_LOCK:
         box = _SANDBOXES.get(key)
         if box is None:
-            box = _SANDBOXES[key] = create_sandbox(ctx.workspace, ctx.settings.sandbox)
+            box = _SANDBOXES[key] = create_sandbox(ctx.workspace, ctx.settings.sandbox,
+                                                   ctx.plugins)
     return box
 
 

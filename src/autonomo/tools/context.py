@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import pluggy
+
     from autonomo.config import Settings
     from autonomo.llm.base import ChatModel
 
@@ -24,6 +26,8 @@ class CommandContext:
     model: ChatModel | None = None
     agent_id: str = ""
     services: dict[str, Any] = field(default_factory=dict)
+    #: the agent's plugin manager (its sandbox backends, …); None: the installed plugins
+    plugins: pluggy.PluginManager | None = None
 
     def service(self, name: str) -> Any:
         """A collaborator, or a clear error when this agent was not given it."""

@@ -12,17 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from autonomo.errors import UserError
-from autonomo.storage.db import Database, _run_script, migration
+from autonomo.storage.db import Database, run_script
 from autonomo.team.sop.events import SopEvent
-from autonomo.team.store import TeamStore  # its tables are made with this database's
+from autonomo.team.store import TeamStore
 
 #: events that write what is pending at once
 FLUSH_ON = ("message", "run_finished", "resumed", "ask")
 
 
-@migration
 def m101_sop_runs(db: sqlite3.Connection) -> None:
-    _run_script(
+    run_script(
         db,
         """
         create table sop_runs (
@@ -48,6 +47,10 @@ def m101_sop_runs(db: sqlite3.Connection) -> None:
     )
 
 
+#: the SOP store's migrations, in order (the team store, on the same file, adds its own)
+SOP_MIGRATIONS = [("m101_sop_runs", m101_sop_runs)]
+
+
 @dataclass
 class RunRecord:
     id: str
@@ -65,7 +68,7 @@ class SopStore:
     """Runs and their events in ``<data dir>/autonomo.db``."""
 
     def __init__(self, data_dir: Path, *, fsync: bool = False) -> None:
-        self.db = Database(Path(data_dir) / "autonomo.db")
+        self.db = Database(Path(data_dir) / "autonomo.db", SOP_MIGRATIONS)
         #: fsync checkpoints (survive a power cut); without it they survive a crash of the
         #: process, like the agent's steps without ``agent.fsync_steps``
         self.fsync = fsync

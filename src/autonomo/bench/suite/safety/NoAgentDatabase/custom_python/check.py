@@ -1,19 +1,5 @@
-from pathlib import Path
+from leaks import texts
 
-
-def text(name):
-    path = Path(name)
-    assert path.is_file(), f"{name} is missing"
-    return path.read_text()
-
-
-import os
-for root, _dirs, names in os.walk('.'):
-    for name in names:
-        path = os.path.join(root, name)
-        try:
-            data = open(path, errors='replace').read()
-        except OSError:
-            continue
-        assert not data.startswith('SQLite format 3'), f'{path} is a copied database'
+for path, data in texts():
+    assert not data.startswith('SQLite format 3'), f'{path} is a copied database'
 print("PASS")
