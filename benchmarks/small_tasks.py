@@ -3,9 +3,13 @@
     python benchmarks/small_tasks.py --half tuning          # while developing
     python benchmarks/small_tasks.py --half check           # once, at the end
     python benchmarks/small_tasks.py --half both --no-reference --tasks WriteColor FindCity
+    python benchmarks/small_tasks.py --suite /some/folder       # another suite, both halves
 
 The tasks are ``benchmarks/small_tasks/*/data.json`` (agbenchmark's challenge format), split
-into a tuning half and a check half by ``split.json`` (fixed before any tuning). Each task gets
+into a tuning half and a check half by ``split.json`` (fixed before any tuning); ``--suite``
+names another folder of the same layout (its own ``split.json``: ``tuning`` and ``check``
+lists; a task in neither counts as tuning). ``--half all`` runs every task as one seen set
+(``tuning_pass_rate``). Each task gets
 a fresh workspace and a fresh agent on the default embedded model, in continuous mode with a
 step limit of 6 (``autonomo run -c --limit 6``); the workspace is then judged by the
 challenge's own check. The reference is a minimal loop written here: the same model and tasks,
@@ -141,16 +145,39 @@ def load_reference_model(bench: Workbench) -> Any:
                            n_threads_batch=model.n_threads_batch, verbose=False)
 
 
+def read_split(folder: Path, names: list[str]) -> dict[str, list[str]]:
+    """The suite's halves from its ``split.json``; tasks it does not list are tuning tasks."""
+    path = folder / "split.json"
+    try:
+        split = json.loads(path.read_text()) if path.exists() else {}
+    except ValueError as exc:
+        raise SystemExit(f"{path}: not valid JSON: {exc}") from exc
+    halves = {h: [n for n in split.get(h, []) if isinstance(n, str)] for h in ("tuning", "check")}
+    for h, listed in halves.items():
+        if unknown := [n for n in listed if n not in names]:
+            raise SystemExit(f"{path}: {h!r} lists tasks the suite does not have: {unknown}")
+    listed = set(halves["tuning"]) | set(halves["check"])
+    halves["tuning"] += [n for n in sorted(names) if n not in listed]
+    return halves
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--half", choices=["tuning", "check", "both"], default="tuning")
+    parser.add_argument("--suite", type=Path, default=SUITE,
+                        help="a folder of tasks with its own split.json")
+    parser.add_argument("--half", choices=["tuning", "check", "both", "all"],
+                        help="default: tuning for the built-in suite, both for --suite")
     parser.add_argument("--tasks", nargs="*", help="only these task names")
     parser.add_argument("--no-reference", action="store_true")
     parser.add_argument("--json", help="write per-task results here")
     args = parser.parse_args()
-    split = json.loads((SUITE / "split.json").read_text())
-    suite = load_suite(SUITE)
-    halves = ["tuning", "check"] if args.half == "both" else [args.half]
+    suite_dir = args.suite.resolve()
+    suite = load_suite(suite_dir)
+    split = read_split(suite_dir, list(suite.challenges))
+    chosen = args.half or ("tuning" if suite_dir == SUITE else "both")
+    if chosen == "all":
+        split = {"tuning": split["tuning"] + split["check"], "check": []}
+    halves = ["tuning", "check"] if chosen in ("both", "all") else [chosen]
     results: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         settings = load_settings({"data_dir": str(Path(tmp) / "data")})

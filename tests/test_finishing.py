@@ -75,6 +75,22 @@ def _state(tmp_path, task: str, *steps: tuple[str, dict, str]) -> AgentState:
     ("Copy a.txt to b.txt", {"a.txt": "x", "b.txt": "x"},
      [("write_file", {"path": "b.txt", "content": "x"}, "success")],
      "b.txt contains the contents of a.txt", False),
+    # a JSON or Python file the run wrote must parse
+    ("Create p.json with name Ada", {"p.json": "{name: Ada}"},
+     [("write_file", {"path": "p.json", "content": "{name: Ada}"}, "success")], "done", True),
+    ("Create p.json with name Ada", {"p.json": '{"name": "Ada"}'},
+     [("write_file", {"path": "p.json", "content": '{"name": "Ada"}'}, "success")], "done",
+     False),
+    ("Write hello.py that prints Hello", {"hello.py": "print(Hello"},
+     [("write_file", {"path": "hello.py", "content": "print(Hello"}, "success")], "done", True),
+    ("Write hello.py that prints Hello", {"hello.py": "print('Hello')"},
+     [("write_file", {"path": "hello.py", "content": "print('Hello')"}, "success")], "done",
+     False),
+    # renaming a file the task only asks to read away is a removal it did not ask for
+    ("Copy a.txt to b.txt", {"b.txt": "x"},
+     [("rename_file", {"source": "a.txt", "destination": "b.txt"}, "success")], "done", True),
+    ("Rename a.txt to b.txt", {"b.txt": "x"},
+     [("rename_file", {"source": "a.txt", "destination": "b.txt"}, "success")], "done", False),
 ])
 def test_objections(tmp_path, task, files, steps, reason, refused):
     for name, text in files.items():

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from autonomo.agent.state import AgentState
-from autonomo.agent.strategies import create_strategy
+from autonomo.agent.strategies import Turn, create_strategy
 from autonomo.agent.strategies.grounding import ground, mentioned_files, situation
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.grounding import GROUNDED_KEY, grounded
@@ -33,7 +33,9 @@ def test_situation_lists_the_workspace_without_hidden_entries(tmp_path):
     where = situation(tmp_path, "Write the word yes to reply.txt")
     assert where.files == ("notes.txt", "sub/a.csv")
     assert where.folders == ("sub",)
-    assert where.values("file") == ["reply.txt", "notes.txt", "sub/a.csv"]
+    assert where.values("file") == ["reply.txt"]  # the new file the task names
+    assert situation(tmp_path, "Write yes to notes.txt").values("file") == [
+        "notes.txt", "sub/a.csv"]
     assert where.values("existing_file") == ["notes.txt", "sub/a.csv"]
     assert where.values("folder") == [".", "sub"]
 
@@ -42,7 +44,7 @@ def test_file_commands_declare_grounded_paths():
     commands = _commands("read_file", "write_file", "delete_file", "list_folder")
     kinds = {c.name: c.parameters_schema()["properties"]["path"][GROUNDED_KEY] for c in commands}
     assert kinds == {"read_file": "existing_file", "write_file": "file",
-                     "delete_file": "existing_file", "list_folder": "folder"}
+                     "delete_file": "named_file", "list_folder": "folder"}
 
 
 def _state(tmp_path, task: str) -> AgentState:
@@ -57,13 +59,16 @@ def _path_schema(request, command: str) -> dict:
 
 def test_compact_strategy_narrows_paths_to_the_situation(tmp_path):
     (tmp_path / "notes.txt").write_text("hello")
+    (tmp_path / "other.txt").write_text("hi")  # not shown in the task message: worth reading
     strategy = create_strategy("one_shot", _commands("read_file", "write_file"), compact=True)
     request = strategy.request(state=_state(tmp_path, "Copy notes.txt to backup.txt"))
-    assert _path_schema(request, "read_file")["enum"] == ["notes.txt"]
-    assert _path_schema(request, "write_file")["enum"] == ["notes.txt", "backup.txt"]
+    assert _path_schema(request, "read_file")["enum"] == ["notes.txt", "other.txt"]
+    assert _path_schema(request, "write_file")["enum"] == ["backup.txt"]  # not the source
     (tmp_path / "backup.txt").write_text("hello")  # the situation changes: so does the schema
     request = strategy.request(state=_state(tmp_path, "Copy notes.txt to backup.txt"))
-    assert _path_schema(request, "read_file")["enum"] == ["backup.txt", "notes.txt"]
+    assert _path_schema(request, "read_file")["enum"] == ["backup.txt", "notes.txt", "other.txt"]
+    # a file the task names that was not there when it started stays the one to write
+    assert _path_schema(request, "write_file")["enum"] == ["backup.txt"]
 
 
 def test_large_models_get_plain_strings_without_the_mark(tmp_path):
@@ -115,3 +120,77 @@ def test_the_embedded_model_cannot_name_a_file_outside_the_grounded_set(tmp_path
                 assert command["args"]["path"] == "notes.txt", completion.text
     finally:
         model.close()
+
+
+def _content_schema(request, command: str) -> dict:
+    options = request.schema["properties"]["command"]["anyOf"]
+    call = next(o for o in options if o["properties"]["name"]["const"] == command)
+    return call["properties"]["args"]
+
+
+@pytest.mark.parametrize(("files", "task", "first"), [
+    ({"person.txt": "Name: Ana\nCity: Lisbon\n"},
+     "Find the city in person.txt and write it to city.txt", "Lisbon"),
+    ({"prices.csv": "item,price\napple,3\ncheese,7\n"},
+     "Write the price of cheese from prices.csv to cheese.txt", "7"),
+    ({"animals.txt": "cat\ndog\ncow\n"},
+     "Count the lines in animals.txt and write the number to count.txt", "3"),
+    ({"list.txt": "red\ngreen\n"}, "Write the last line of list.txt to last.txt", "green"),
+    ({"app.json": '{"name": "x", "port": 8080}'},
+     "Write the port from app.json to port.txt", "8080"),
+    ({"n.csv": "name,value\na,2\nb,5\n"},
+     "Add up the value column of n.csv and write the total to t.txt", "7"),
+    ({"a.log": "", "b.log": "", "c.txt": ""},
+     "Count the .log files in the workspace and write the number to n.txt", "2"),
+])
+def test_text_arguments_offer_the_values_the_task_points_at(tmp_path, files, task, first):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    where = situation(tmp_path, task)
+    assert where.hints[0] == first and where.texts[0] == first
+    assert "Find the city" not in where.texts  # the task's own words only when no value fits
+
+
+def test_without_a_fitting_value_text_arguments_are_spans_of_the_task(tmp_path):
+    (tmp_path / "todo.txt").write_text("buy milk\n")
+    where = situation(tmp_path, "Append the line 'walk the dog' to todo.txt")
+    assert where.hints == ()
+    assert where.texts[0] == "walk the dog"  # a quoted text comes first
+    assert "buy milk" not in where.texts and "todo.txt" not in where.texts
+    assert "the" not in where.texts  # a lone filler word is never content
+
+
+def test_text_is_grounded_for_text_files_and_free_for_code(tmp_path):
+    (tmp_path / "other.txt").write_text("x")
+    commands = _commands("write_file", "read_file")
+    strategy = create_strategy("one_shot", commands, compact=True)
+    args = _content_schema(strategy.request(state=_state(
+        tmp_path, "Write the word Berlin to capital.txt")), "write_file")
+    assert "Berlin" in args["properties"]["content"]["enum"]
+    args = _content_schema(strategy.request(state=_state(
+        tmp_path, "Write hello.py that prints Hello")), "write_file")
+    assert args["properties"]["content"]["type"] == "string"
+    assert "enum" not in args["properties"]["content"]
+    both = _content_schema(strategy.request(state=_state(
+        tmp_path, "Write Hi to a.txt and print(1) to b.py")), "write_file")
+    variants = {tuple(v["properties"]["path"]["enum"]): v["properties"]["content"]
+                for v in both["anyOf"]}
+    assert "enum" in variants[("a.txt",)] and "enum" not in variants[("b.py",)]
+    assert GROUNDED_KEY not in json.dumps(both)
+    large = create_strategy("one_shot", commands, compact=False).request(state=_state(
+        tmp_path, "Write the word Berlin to capital.txt"))
+    assert GROUNDED_KEY not in json.dumps(large.schema)
+    assert "enum" not in json.dumps(large.schema)
+
+
+def test_a_small_model_sees_the_workspace_and_the_named_files_and_no_useless_command(tmp_path):
+    (tmp_path / "person.txt").write_text("City: Lisbon\n")
+    commands = _commands("write_file", "read_file", "list_folder", "finish")
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = _state(tmp_path, "Find the city in person.txt and write it to city.txt")
+    shown = strategy.task_message(state, 0).content
+    assert "Files in the workspace: person.txt" in shown and "City: Lisbon" in shown
+    names = [o["properties"]["name"]["const"]
+             for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
+    assert names == ["write_file"]  # all is shown; finish would be refused: nothing done yet
+    assert "Lisbon" in strategy.trigger_message(state, Turn(now="")).content

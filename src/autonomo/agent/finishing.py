@@ -5,7 +5,8 @@ Checked against what the run itself shows, whatever the strategy or model:
 * nothing was done yet (no command succeeded) for a task that names files to work on;
 * the finish reason names a file that does not exist (and that the agent did not delete);
 * the reason says a file holds a word or a quoted text that the file does not hold;
-* the task names a file that does not exist and that no command of the run wrote or deleted.
+* the task names a file that does not exist and that no command of the run wrote or deleted;
+* a JSON or Python file the run wrote does not parse.
 
 The objection is returned as the finish command's error result: the model reads why, and the
 run goes on; a run that never finishes honestly ends stopped or failed, never finished.
@@ -13,6 +14,7 @@ run goes on; a run that never finishes honestly ends stopped or failed, never fi
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Collection
 from pathlib import Path
@@ -70,9 +72,15 @@ def _norm(path: str) -> str:
     return path.strip().removeprefix("./")
 
 
+#: commands that make a file go away, and the argument naming it
+_REMOVING_COMMANDS = {"delete_file": "path", "rename_file": "source"}
+
+
 def _deleted(episodes: list[Episode], name: str) -> bool:
-    return any(e.action.name == "delete_file" and e.action.arguments.get("path") == name
-               and e.result is not None and e.result.status == "success" for e in episodes)
+    return any(e.action.name in _REMOVING_COMMANDS
+               and _norm(str(e.action.arguments.get(_REMOVING_COMMANDS[e.action.name], "")))
+               == name and e.result is not None and e.result.status == "success"
+               for e in episodes)
 
 
 def _read(workspace: Workspace, name: str) -> str | None:
@@ -82,6 +90,33 @@ def _read(workspace: Workspace, name: str) -> str | None:
         return read_text(workspace, name)[0]
     except (AutonomoError, OSError):
         return None
+
+
+#: commands whose ``path`` (or ``destination``) argument is a file they wrote
+_WRITING = {"write_file": "path", "append_to_file": "path", "copy_file": "destination",
+            "rename_file": "destination"}
+
+
+def _broken_file(workspace: Workspace, episodes: list[Episode]) -> str | None:
+    """Why a JSON or Python file the run wrote cannot be what was asked: it does not parse."""
+    written = dict.fromkeys(
+        _norm(str(e.action.arguments.get(_WRITING[e.action.name], "")))
+        for e in episodes if e.action.name in _WRITING
+        and e.result is not None and e.result.status == "success")
+    for name in written:
+        suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+        if suffix not in ("json", "py") or (text := _read(workspace, name)) is None:
+            continue
+        try:
+            if suffix == "json":
+                json.loads(text)
+            else:
+                compile(text, name, "exec")
+        except (ValueError, SyntaxError) as exc:
+            kind = "JSON" if suffix == "json" else "Python"
+            return (f"Refused: {name} is not valid {kind} ({str(exc)[:120]}). Its text is: "
+                    f"{text[:200]!r}. Write it again, then finish.")
+    return None
 
 
 def finish_objection(state: AgentState, reason: str,
@@ -120,12 +155,14 @@ def finish_objection(state: AgentState, reason: str,
         if files and not any(words.lower() in t.lower() for t in files):
             return (f"Refused: no file your reason names holds {words!r}. Fix the file, then "
                     "finish.")
+    if broken := _broken_file(files_ws, episodes):
+        return broken
     removing = bool(_REMOVING & set(re.findall(r"[a-z]+", state.task.lower())))
     for name in named:
         if (workspace / name).exists():
             continue
         if _deleted(episodes, name) and not removing:
-            return (f"Refused: you deleted {name}, but the task does not ask for that. "
+            return (f"Refused: you removed {name}, but the task does not ask for that. "
                     f"Recreate it, then do the task.")
         if not _touched(episodes, name):
             return (f"Refused: the task names {name}, which does not exist, and no command "

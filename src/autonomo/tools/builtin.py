@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autonomo.plugins.hookspecs import hookimpl
-from autonomo.tools import basic, execution, files, subagents, web
+from autonomo.tools import basic, execution, file_ops, files, subagents, web
 from autonomo.tools.registry import Command, CommandRegistry
 
 BUILTIN_COMMANDS: tuple[Command, ...] = (
@@ -20,6 +20,8 @@ BUILTIN_COMMANDS: tuple[Command, ...] = (
     files.append_to_file,
     files.delete_file,
     files.list_folder,
+    file_ops.copy_file,
+    file_ops.rename_file,
     files.search_files,
     # code and shell
     execution.execute_python_code,

@@ -11,7 +11,13 @@ import stat
 from autonomo.tools import fstree
 from autonomo.tools._common import cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
-from autonomo.tools.grounding import ExistingFile, FilePath, FolderPath
+from autonomo.tools.grounding import (
+    ExistingFile,
+    FilePath,
+    FolderPath,
+    GroundedText,
+    NamedFile,
+)
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
 
@@ -147,7 +153,7 @@ def read_file(
 
 
 @command(category="files", aliases=("write",), example={"path": "notes.txt", "content": "Hello"})
-def write_file(ctx: CommandContext, path: FilePath, content: str) -> str:
+def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> str:
     """Write text to a file in the workspace, replacing it; folders are created as needed.
 
     Args:
@@ -159,7 +165,7 @@ def write_file(ctx: CommandContext, path: FilePath, content: str) -> str:
 
 
 @command(category="files", example={"path": "log.txt", "content": "one more line\n"})
-def append_to_file(ctx: CommandContext, path: FilePath, content: str) -> str:
+def append_to_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> str:
     """Append text to the end of a file in the workspace (created if missing).
 
     Args:
@@ -183,7 +189,7 @@ def _write(ws: Workspace, path: str, content: str, mode: str) -> str:
 
 
 @command(category="files", example={"path": "old.txt"})
-def delete_file(ctx: CommandContext, path: ExistingFile) -> str:
+def delete_file(ctx: CommandContext, path: NamedFile) -> str:
     """Delete a file (or an empty folder) in the workspace.
 
     Args:

@@ -11,6 +11,13 @@ mark is dropped and the parameter stays a plain string. Kinds:
     a file the workspace has
 ``folder``
     ``.`` or a folder the workspace has
+``named_file``
+    a file the task names (the existing ones first), or any file the workspace has when the
+    task names none: for commands that destroy or move a file
+``text``
+    a span of the situation: words of the task, lines or values of the files the agent has
+    seen, outputs of its commands (free text when the command's one path parameter names a
+    code or data file)
 
 In Python, annotate the parameter (``path: FilePath``); a plugin or an MCP tool puts the key
 in its JSON schema directly.
@@ -23,8 +30,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
-GroundKind = Literal["file", "existing_file", "folder"]
-KINDS: tuple[str, ...] = ("file", "existing_file", "folder")
+GroundKind = Literal["file", "existing_file", "named_file", "folder", "text"]
+KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text")
 
 
 def grounded(kind: GroundKind) -> dict[str, str]:
@@ -38,5 +45,9 @@ def grounded(kind: GroundKind) -> dict[str, str]:
 FilePath = Annotated[str, Field(json_schema_extra=grounded("file"))]
 #: a file to read, run or delete: one the workspace has
 ExistingFile = Annotated[str, Field(json_schema_extra=grounded("existing_file"))]
+#: a file to delete, move or copy: one the task names if it names any
+NamedFile = Annotated[str, Field(json_schema_extra=grounded("named_file"))]
 #: a folder of the workspace, ``.`` included
 FolderPath = Annotated[str, Field(json_schema_extra=grounded("folder"))]
+#: text to write: a span of what the agent has seen (see above)
+GroundedText = Annotated[str, Field(json_schema_extra=grounded("text"))]

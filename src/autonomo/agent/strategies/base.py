@@ -12,6 +12,7 @@ cache is reused from step to step::
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,9 +21,26 @@ from typing import Any
 from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
-from autonomo.agent.strategies.grounding import Situation, situation
+from autonomo.agent.strategies.grounding import Situation, previews, situation
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry
+
+#: workspace files listed in a small model's task message
+LISTED_FILES = 30
+#: commands whose successful output grounds a small model's text arguments
+_SEEING = {"read_file", "execute_python_file", "execute_python_code", "execute_shell",
+           "list_folder", "search_files"}
+
+
+def seen_outputs(state: AgentState) -> tuple[tuple[str, str, str], ...]:
+    """(command, the file it read or ran, its output) of the current task's successful
+    steps."""
+    current = len(state.tasks) - 1
+    return tuple(
+        (e.action.name, str(e.action.arguments.get("path") or ""), e.result.output[:2000])
+        for e in state.episodes
+        if e.task_index == current and e.action.name in _SEEING and e.result is not None
+        and e.result.status == "success")
 
 
 @dataclass
@@ -58,6 +76,7 @@ class PromptStrategy(ABC):
         #: immutable once they have a result, so each is rendered once
         self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
         self._episode_tokens: dict[int, int] = {}
+        self._look: tuple[str, dict[str, Any]] | None = None
 
     # -- the stable part ---------------------------------------------------------------------
     def system_message(self, state: AgentState) -> Message:
@@ -72,10 +91,26 @@ class PromptStrategy(ABC):
     def task_message(self, state: AgentState, index: int) -> Message:
         if index == 0:
             return Message.user(prompts.render(
-                self.template, "task", task=state.tasks[0], goals=state.profile.goals))
+                self.template, "task", task=state.tasks[0], goals=state.profile.goals,
+                **self._first_look(state)))
         return Message.user(
             prompts.render(self.template, "follow_up", task=state.tasks[index])
         )
+
+    def _first_look(self, state: AgentState) -> dict[str, Any]:
+        """On a small model: the workspace's files and the text of the files the task
+        names, taken once when the run starts (a 135M model spends its first steps listing
+        and reading otherwise, or writes without reading)."""
+        if not self.compact or not state.workspace:
+            return {}
+        if self._look is None or self._look[0] != state.tasks[0]:
+            where = situation(state.workspace, state.tasks[0])
+            self._look = (state.tasks[0], {
+                "existed": where.files,
+                "files": where.files[:LISTED_FILES],
+                "more_files": max(0, len(where.files) - LISTED_FILES),
+                "previews": previews(state.workspace, state.tasks[0])})
+        return self._look[1]
 
     def summaries_message(self, lines: list[str]) -> Message:
         return Message.user(prompts.render(self.template, "summaries", lines=lines))
@@ -134,10 +169,11 @@ class PromptStrategy(ABC):
         )
 
     def trigger_message(self, state: AgentState, turn: Turn) -> Message:
+        hints = self.situation(state).hints if self.compact and state.workspace else ()
         return Message.user(
             prompts.render(
                 self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
-                task=state.task, small=self.compact,
+                task=state.task, small=self.compact, hints=[json.dumps(h) for h in hints],
             )
         )
 
@@ -147,14 +183,54 @@ class PromptStrategy(ABC):
         """Schema or tools for the call, without the commands in ``exclude``; on a compact
         (grammar-constrained) model, with grounded parameters narrowed to ``state``'s
         situation. Each variant is built once."""
-        where = (situation(state.workspace, state.task)
+        where = (self.situation(state)
                  if self.compact and state is not None and state.workspace else None)
+        if where is not None and state is not None:
+            exclude = exclude | self._nothing_to_gain(state, where, exclude)
         key = (exclude, where)
         if key not in self._requests:
             if len(self._requests) > 32:  # the workspace keeps changing: keep the latest few
                 self._requests.clear()
             self._requests[key] = self.build_request(self.commands.without(exclude), where)
         return self._requests[key]
+
+    def situation(self, state: AgentState) -> Situation:
+        """What a small model's grounded arguments may hold this step."""
+        look = self._first_look(state)
+        return situation(state.workspace, state.task, seen_outputs(state),
+                         look.get("existed") if len(state.tasks) == 1 else None)
+
+    def _nothing_to_gain(self, state: AgentState, where: Situation,
+                         exclude: frozenset[str]) -> frozenset[str]:
+        """Commands a small model is not offered this step because their outcome is known:
+        ``finish`` while the record would refuse it (and, once it would not, the command
+        that just worked), ``list_folder`` when the task message lists the whole workspace,
+        ``read_file`` when it shows every file in full (one of them stays when nothing else
+        would be left)."""
+        from autonomo.agent.finishing import finish_objection  # finishing imports grounding
+
+        names = set(self.commands.names())
+        dropped: set[str] = set()
+        if "finish" in names and finish_objection(state, "", names) is not None:
+            dropped.add("finish")
+        elif "finish" in names and state.episodes:
+            last = state.episodes[-1]
+            if (last.result is not None and last.result.status == "success"
+                    and last.task_index == len(state.tasks) - 1):
+                # a 135M model repeats the command that just worked, in a loop; once the
+                # record lets it finish, the next step is finish or something else
+                dropped.add(last.action.name)
+        look = self._first_look(state)
+        if look and not look["more_files"] and not where.folders:
+            dropped.add("list_folder")
+            # the agent knows the text of the files shown in full and of those it wrote
+            known = {p.name for p in look["previews"] if not p.cut}
+            known |= set(where.files) - set(look["existed"])
+            if where.files and set(where.files) <= known:
+                dropped.add("read_file")
+        if not names - exclude - dropped:
+            dropped -= {"read_file", "list_folder"}
+        return frozenset(dropped if names - exclude - dropped else ())
 
     @abstractmethod
     def build_request(self, commands: CommandRegistry,
@@ -166,6 +242,13 @@ class PromptStrategy(ABC):
 
     def command_views(self) -> list[dict[str, str]]:
         return [
-            {"name": c.name, "signature": c.signature(), "description": c.description}
+            {"name": c.name, "signature": self._signature(c), "description": c.description}
             for c in self.commands
         ]
+
+    def _signature(self, cmd: Any) -> str:
+        """A small model is shown (and may fill) only the required parameters."""
+        if not self.compact:
+            return cmd.signature()
+        params = ", ".join(f'"{n}"' for n in cmd.parameters_schema().get("required", []))
+        return f"{cmd.name}({params})"

@@ -18,15 +18,19 @@ def tighten(schema: dict[str, Any], *, compact: bool,
             where: Situation | None = None) -> dict[str, Any]:
     """A copy of an arguments schema with titles/defaults dropped and, if compact, caps added
     and grounded parameters narrowed to ``where`` (their marks dropped otherwise)."""
-    schema = ground(copy.deepcopy(schema), where if compact else None)
+    schema = copy.deepcopy(schema)
     schema.pop("title", None)
+    if compact:  # a small model fills optional parameters with noise (max_lines=10**15)
+        required = set(schema.get("required", []))
+        schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
+                                if k in required}
     for name, prop in schema.get("properties", {}).items():
         prop.pop("title", None)
         prop.pop("default", None)
         if compact and prop.get("type") == "string" and "maxLength" not in prop:
             prop["maxLength"] = _LONG_STRING if name in _LONG_NAMES else _SHORT_STRING
     schema.setdefault("additionalProperties", False)
-    return schema
+    return ground(schema, where if compact else None)
 
 
 def command_call_schema(cmd: Command, *, compact: bool, name_key: str = "name",

@@ -1,0 +1,98 @@
+"""What the workspace itself says against a finish: files the run wrote that cannot be what
+the task asked for, and files the task's plain words (copy, rename, keep) say something
+about that does not hold.
+
+Used by ``finishing.finish_objection``; each function returns the objection or None.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import re
+import symtable
+from collections.abc import Callable, Iterable
+
+#: the words between "copy" and the file that make the whole file the thing copied
+_WHOLE = {"the", "a", "of", "file", "contents", "content", "whole", "entire"}
+_COPYING = {"copy", "duplicate"}
+_MOVING = {"rename", "move"}
+
+Reader = Callable[[str], "str | None"]
+
+
+def undefined_names(source: str, name: str) -> list[str]:
+    """Names a Python module uses that nothing defines (a NameError when it runs)."""
+    top = symtable.symtable(source, name, "exec")
+    defined = {s.get_name() for s in top.get_symbols()
+               if s.is_assigned() or s.is_imported() or s.is_namespace()}
+    known = defined | set(dir(builtins)) | {"__name__", "__file__", "__doc__"}
+    missing: list[str] = []
+    stack = [top]
+    while stack:
+        table = stack.pop()
+        stack += table.get_children()
+        for sym in table.get_symbols():
+            free_global = (table is top and not sym.is_assigned() and not sym.is_imported()
+                           and not sym.is_namespace()) or (
+                table is not top and sym.is_global() and not sym.is_declared_global())
+            if sym.is_referenced() and free_global and sym.get_name() not in known:
+                missing.append(sym.get_name())
+    return sorted(set(missing))
+
+
+def broken_file(written: Iterable[str], read: Reader) -> str | None:
+    """Why a JSON or Python file the run wrote cannot be what was asked: it does not parse,
+    or (Python) it uses names nothing defines."""
+    for name in written:
+        suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+        if suffix not in ("json", "py") or (text := read(name)) is None:
+            continue
+        kind = "JSON" if suffix == "json" else "Python"
+        try:
+            if suffix == "json":
+                json.loads(text)
+                continue
+            compile(text, name, "exec")
+            missing = undefined_names(text, name)
+        except (ValueError, SyntaxError) as exc:
+            return (f"Refused: {name} is not valid {kind} ({str(exc)[:120]}). Its text is: "
+                    f"{text[:200]!r}. Write it again, then finish.")
+        if missing:
+            return (f"Refused: {name} would fail when run: {', '.join(missing)} "
+                    f"{'is' if len(missing) == 1 else 'are'} not defined. Its text is: "
+                    f"{text[:200]!r}. Write it again, then finish.")
+    return None
+
+
+def _words_before(task: str, name: str) -> list[str]:
+    at = task.find(name)
+    return re.findall(r"[a-z]+", task[:at].lower()) if at >= 0 else []
+
+
+def word_claims(task: str, named: tuple[str, ...], written: set[str],
+                exists: Callable[[str], bool], read: Reader) -> str | None:
+    """What the task's plain words say about its files, checked: ``keep X`` (X exists),
+    ``rename/move X`` (some named file that the run did not write is gone), ``copy X``
+    (the other named file holds exactly X's text)."""
+    for name in named:
+        before = _words_before(task, name)
+        if before[-1:] == ["keep"] and not exists(name):
+            return (f"Refused: the task says to keep {name}, but it is gone. Recreate it, "
+                    "then finish.")
+    words = set(re.findall(r"[a-z]+", task.lower()))
+    if words & _MOVING and named and all(exists(n) for n in named) \
+            and any(n not in written for n in named):
+        still = next(n for n in named if n not in written)
+        return (f"Refused: the task asks to {sorted(words & _MOVING)[0]} a file, but {still} "
+                "is still there. Do that first, then finish.")
+    if words & _COPYING and len(named) == 2:
+        source, target = named
+        before = _words_before(task, source)
+        start = max((i for i, w in enumerate(before) if w in _COPYING), default=None)
+        if start is not None and set(before[start + 1:]) <= _WHOLE:
+            original, copied = read(source), read(target)
+            if original is not None and copied != original:
+                return (f"Refused: {target} is not a copy of {source} (its text differs). "
+                        "Make the copy, then finish.")
+    return None

@@ -1,0 +1,188 @@
+"""Facts of what a small model has seen, keyed by words, and ranked against its task.
+
+A value the task asks for ("the city in person.txt", "the price of cheese", "the number of
+lines") is usually a value of a file the agent can see, next to words the task also uses:
+``city: Lisbon``, a CSV cell under ``price`` in the row of ``cheese``, a count of ``lines``.
+Each fact here is such a value with the words around it; ``rank`` keeps the facts whose
+words the task shares most, so a grammar-constrained model chooses among a few likely
+values instead of every line it has seen. Nothing here knows a task: the keys are the
+files' own words, plus the plain words of counting and listing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_WORDS = re.compile(r"[A-Za-z]+|\d+")
+_PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
+_TOKEN = re.compile(r"(?<![\w.])(\w*\d\w*(?:\.\d+)?)(?![\w])")
+#: words a count or a list is asked with, whatever is counted or listed
+_COUNTING = ("count", "number", "many", "total")
+_LISTING = ("list", "name", "all", "one", "per", "line")
+FILLER = {"a", "an", "the", "to", "in", "into", "of", "and", "or", "it", "its", "with", "from",
+           "for", "on", "at", "by", "is", "as", "that", "this", "then", "each", "txt", "file",
+           "write", "save", "put", "read", "find", "look", "up"}
+MAX_FACTS = 6
+_COUNT = " ".join(_COUNTING)
+_LIST = " ".join(_LISTING)
+
+
+def stem(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def words(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in _WORDS.findall(text) if w.lower() not in FILLER)
+
+
+#: words of the structure (counts, lists, lines) weigh less than a file's own words: "line"
+#: in a task matches every line of every file
+_STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "output", "result",
+                             "files", "workspace", "sum", "printed", "run"]))
+#: what a value needs to be offered: one of the file's own words and its file's name, or
+#: three words of structure ("the number of lines in x.txt")
+THRESHOLD = 1.25
+
+
+@dataclass(frozen=True)
+class Fact:
+    key: frozenset[str]
+    value: str
+    #: the words of the file it comes from: they say which file, not which value
+    source: frozenset[str] = frozenset()
+
+
+def _fact(key: str, value: object, source: str = "") -> Fact:
+    shown = json.dumps(value) if isinstance(value, bool) else str(value)
+    return Fact(words(key) - words(source), shown.strip(), words(source))
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def file_facts(name: str, text: str) -> list[Fact]:
+    """Lines, ``key: value`` pairs, tokens with digits, counts, first and last lines, and
+    JSON/CSV values of one file's text."""
+    src = " ".join(_WORDS.findall(name.rsplit(".", 1)[0]))
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lower = name.lower()
+    # a structured reading first: on a tie its values win (a CSV's rows, not its lines)
+    facts = (_json_facts(src, text) if lower.endswith(".json")
+             else _csv_facts(src, text) if lower.endswith(".csv") else [])
+    facts += [_fact(f"lines {_COUNT}", len(lines), src),
+             _fact(f"words {_COUNT}", len(text.split()), src)]
+    if lines:
+        facts += [_fact("first line", lines[0], src), _fact("last line", lines[-1], src)]
+    for line in lines:
+        facts.append(_fact(line, line, src))
+        if match := _PAIR.match(line):
+            facts.append(_fact(match.group(1), match.group(2).strip("'\""), src))
+        for token in _TOKEN.findall(line):
+            facts.append(_fact(line.replace(token, " "), token, src))
+    return facts
+
+
+def _json_facts(src: str, text: str) -> list[Fact]:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    facts: list[Fact] = []
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            if item:
+                facts.append(_fact(f"{path} keys {_LIST}", "\n".join(map(str, item)), src))
+            stack += [(f"{path} {k}", v) for k, v in item.items()]
+        elif isinstance(item, list):
+            stack += [(path, v) for v in item]
+        elif item is not None:
+            facts.append(_fact(path, item, src))
+    return facts
+
+
+def _csv_facts(src: str, text: str) -> list[Fact]:
+    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    if len(rows) < 2:
+        return []
+    header, body = rows[0], rows[1:]
+    facts = [_fact(f"rows {_COUNT}", len(body), src)]
+    for col, title in enumerate(header):
+        cells = [r[col].strip() for r in body if col < len(r)]
+        facts.append(_fact(f"{title} {_LIST}", "\n".join(cells), src))
+        facts += [_fact(f"{title} {r[0]}", c, src) for r, c in zip(body, cells, strict=False)]
+        try:
+            total = sum(float(c) for c in cells)
+        except ValueError:
+            continue
+        facts.append(_fact(f"{title} {_COUNT} sum", _number(total), src))
+    return facts
+
+
+def output_facts(source: str, output: str) -> list[Fact]:
+    """A command's output: its lines and the whole of it (of a program's run, what it
+    printed: the part after ``STDOUT:``)."""
+    if "STDOUT:\n" in output:
+        output = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    src = " ".join(_WORDS.findall(source.rsplit(".", 1)[0]))
+    facts = [_fact("output result printed run", line, src) for line in lines]
+    if 1 < len(lines) <= 30:
+        facts.append(_fact("output result printed run", "\n".join(lines), src))
+    return facts
+
+
+def listing_facts(files: Iterable[str]) -> list[Fact]:
+    """Names and counts of the workspace's files, all of them and per extension."""
+    files = list(files)
+    groups: dict[str, list[str]] = {"": files}
+    for name in files:
+        if "." in name:
+            groups.setdefault(name.rsplit(".", 1)[1], []).append(name)
+    facts: list[Fact] = []
+    for ext, names in groups.items():
+        facts += [_fact(f"{ext} files workspace {_LIST}", "\n".join(names)),
+                  _fact(f"{ext} files workspace {_COUNT}", len(names))]
+    return facts
+
+
+def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
+    """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
+    itself the task does not use costs 0.3 (a bare value beats the line that holds it), a
+    value made of the task's own words costs 1."""
+    shared = fact.key & wanted
+    value = words(fact.value)
+    unshared_own = (fact.key & value) - wanted
+    # a value the task already says ("cheese" in "the price of cheese") tells nothing new
+    echo = 1.0 if value and value <= wanted else 0.0
+    return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)
+            + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
+
+
+def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[str]:
+    """The values of the facts the task's words point at most (``THRESHOLD`` at least),
+    best first, at most ``MAX_FACTS``. The words of the file names the task mentions
+    (``named``) only say which file: they are not matched against the facts' keys."""
+    rest = task
+    for name in named:
+        rest = rest.replace(name, " ")
+    wanted, files = words(rest), words(" ".join(named)) | words(rest)
+    scored: dict[str, float] = {}
+    for fact in facts:
+        if fact.value:
+            score = _score(fact, wanted, files)
+            scored[fact.value] = max(score, scored.get(fact.value, -99.0))
+    best = sorted((v for v in scored if scored[v] >= THRESHOLD), key=lambda v: -scored[v])
+    return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]

@@ -1,0 +1,77 @@
+"""Text a small model may put in a grounded text argument: spans of its situation.
+
+A 135M model asked for the ``content`` of a file rambles ("Paris is a city of the world…")
+or copies a file name into it. On a grammar-constrained model a text parameter marked
+``"x-grounded": "text"`` is limited to the spans found here — words and phrases of the task,
+the values of the files it has seen and the outputs of its commands that the task's words
+point at (``facts``) — so the model chooses what to write instead of composing it. Code and
+data files (see ``FREE_TEXT_SUFFIXES``) keep free text: their content is rarely a span.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from autonomo.agent.strategies.facts import FILLER
+
+#: words a phrase of the task is not the content if it begins or ends with: fillers, the
+#: verbs of an instruction, the words that introduce a file's name
+_EDGES = FILLER | {"append", "add", "create", "make", "copy", "delete", "remove", "rename",
+                   "move", "count", "list", "run", "called", "named", "containing", "text",
+                   "word", "words", "line", "number", "file"}
+
+#: files whose content is written, not chosen (code, structured data)
+FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".css", ".yaml",
+                      ".yml", ".toml", ".xml", ".ini", ".cfg", ".sql", ".md")
+MAX_SPANS = 150
+MAX_SPAN_CHARS = 300
+_MAX_PHRASE_WORDS = 5
+_QUOTED = re.compile(r"'([^']{1,200})'|\"([^\"]{1,200})\"")
+
+
+def _clean(text: str) -> str:
+    return text.strip().strip(".,;:!?").strip()
+
+
+def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
+    """Quoted texts, then phrases of up to five words between file names and punctuation,
+    then single words (file names themselves excluded: they are paths, not content)."""
+    names = set(files)
+    spans: list[str] = [q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
+    phrases: list[str] = []
+    for clause in re.split(r"[.;:!?](?:\s|$)|,\s|\n", task):
+        words = [w.strip(",.;:!?\"'()") for w in clause.split()]
+        words = [w for w in words if w]
+        runs: list[list[str]] = [[]]
+        for word in words:
+            if word in names or word.rstrip(".") in names:
+                runs.append([])
+            else:
+                runs[-1].append(word)
+        for run in runs:
+            for size in range(min(_MAX_PHRASE_WORDS, len(run)), 0, -1):
+                phrases += [" ".join(run[i:i + size]) for i in range(len(run) - size + 1)]
+    spans += phrases
+    # a phrase that begins or ends with a filler word ("the dog to") is a piece of the
+    # sentence, not the text it asks for (quoted texts are kept whole)
+    quoted = len(spans) - len(phrases)
+    return spans[:quoted] + [p for p in phrases
+                             if p.split()[0].lower() not in _EDGES
+                             and p.split()[-1].lower() not in _EDGES]
+
+
+def choose(spans: Iterable[str]) -> tuple[str, ...]:
+    """Unique, non-empty spans that fit, in order, at most ``MAX_SPANS``."""
+    seen: dict[str, None] = {}
+    for span in spans:
+        span = span.strip()
+        if span and len(span) <= MAX_SPAN_CHARS and span not in seen:
+            seen[span] = None
+            if len(seen) >= MAX_SPANS:
+                break
+    return tuple(seen)
+
+
+def needs_free_text(path: str) -> bool:
+    return path.lower().endswith(FREE_TEXT_SUFFIXES)

@@ -1,0 +1,92 @@
+"""Copying and moving files inside the workspace, through folder descriptors.
+
+Both work on names opened one component at a time without following symlinks
+(``Workspace.open_folder`` / ``open_file``): a name swapped for a symlink by sandboxed code
+between the check and the use is refused (copy) or moved as the link itself (move), never
+followed out of the workspace.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import stat
+
+from autonomo.tools._common import workspace
+from autonomo.tools.context import CommandContext
+from autonomo.tools.grounding import FilePath, NamedFile
+from autonomo.tools.registry import CommandError, command
+from autonomo.tools.workspace import Workspace
+
+
+def _file_parts(ws: Workspace, path: str) -> tuple[str, ...]:
+    parts = ws.parts(path)
+    if not parts:
+        raise CommandError(f"{path!r} names the workspace itself; give a file name.")
+    return parts
+
+
+@command(category="files", example={"source": "notes.txt", "destination": "notes_copy.txt"})
+def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> str:
+    """Copy a file to a new name in the workspace (a duplicate or backup; the source stays).
+
+    Args:
+        source: the file to copy, relative to the workspace
+        destination: the new file's path, relative to the workspace
+    """
+    ws = workspace(ctx)
+    src_parts, dst_parts = _file_parts(ws, source), _file_parts(ws, destination)
+    src = ws.open_file(src_parts)
+    try:
+        # opened without truncating first: copying a file onto itself (or a hard link of
+        # it) must not empty it
+        dst = ws.open_file(dst_parts, append=True)
+        try:
+            a, b = os.fstat(src), os.fstat(dst)
+            if (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino):
+                raise CommandError(f"{source} and {destination} are the same file.")
+            os.ftruncate(dst, 0)
+            with os.fdopen(os.dup(src), "rb") as reader, os.fdopen(os.dup(dst), "wb") as writer:
+                shutil.copyfileobj(reader, writer)
+        finally:
+            os.close(dst)
+    finally:
+        os.close(src)
+    return f"Copied {'/'.join(src_parts)} to {'/'.join(dst_parts)}."
+
+
+@command(category="files", aliases=("move_file",),
+         example={"source": "draft.txt", "destination": "final.txt"})
+def rename_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> str:
+    """Rename or move a file in the workspace (the old name is gone afterwards).
+
+    Args:
+        source: the file to move, relative to the workspace
+        destination: its new path, relative to the workspace
+    """
+    ws = workspace(ctx)
+    src_parts, dst_parts = _file_parts(ws, source), _file_parts(ws, destination)
+    if src_parts == dst_parts:
+        raise CommandError(f"{source} already has that name.")
+    src_dir = ws.open_folder(src_parts[:-1])
+    try:
+        dst_dir = ws.open_folder(dst_parts[:-1], create=True)
+        try:
+            try:
+                st = os.stat(src_parts[-1], dir_fd=src_dir, follow_symlinks=False)
+            except FileNotFoundError as exc:
+                raise CommandError(f"{source} does not exist.") from exc
+            if not stat.S_ISREG(st.st_mode):
+                raise CommandError(f"{source} is not a regular file.")
+            try:
+                os.rename(src_parts[-1], dst_parts[-1], src_dir_fd=src_dir, dst_dir_fd=dst_dir)
+            except OSError as exc:
+                if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
+                    raise CommandError(f"{destination} is a folder; give a file name.") from exc
+                raise CommandError(f"Cannot move {source}: {exc.strerror}.") from exc
+        finally:
+            os.close(dst_dir)
+    finally:
+        os.close(src_dir)
+    return f"Moved {'/'.join(src_parts)} to {'/'.join(dst_parts)}."

@@ -1,0 +1,91 @@
+"""copy_file and rename_file on a real temporary workspace, including a prober's swaps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tool_helpers import make_ctx, run, swap_for_symlink
+
+
+@pytest.fixture
+def ctx(tmp_path: Path):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    return make_ctx(ws)
+
+
+def test_copy_keeps_the_source_and_makes_folders(ctx) -> None:
+    (ctx.workspace / "notes.txt").write_bytes(b"a\x00b\nline\n")
+    res = run(ctx, "copy_file", source="notes.txt", destination="bak/notes.txt")
+    assert res.status == "success", res.output
+    assert (ctx.workspace / "bak/notes.txt").read_bytes() == b"a\x00b\nline\n"
+    assert (ctx.workspace / "notes.txt").read_bytes() == b"a\x00b\nline\n"
+    (ctx.workspace / "old.txt").write_text("a much longer old text")
+    assert run(ctx, "copy_file", source="notes.txt", destination="old.txt").status == "success"
+    assert (ctx.workspace / "old.txt").read_bytes() == b"a\x00b\nline\n"  # replaced whole
+
+
+def test_copying_a_file_onto_itself_or_a_hard_link_never_empties_it(ctx) -> None:
+    (ctx.workspace / "a.txt").write_text("keep me")
+    (ctx.workspace / "b.txt").hardlink_to(ctx.workspace / "a.txt")
+    for destination in ("a.txt", "./a.txt", "b.txt"):
+        res = run(ctx, "copy_file", source="a.txt", destination=destination)
+        assert res.status == "error" and "same file" in res.output
+    assert (ctx.workspace / "a.txt").read_text() == "keep me"
+
+
+def test_rename_moves_and_refuses_what_it_cannot(ctx) -> None:
+    (ctx.workspace / "draft.txt").write_text("text")
+    assert run(ctx, "rename_file", source="draft.txt", destination="out/final.txt").status \
+        == "success"
+    assert not (ctx.workspace / "draft.txt").exists()
+    assert (ctx.workspace / "out/final.txt").read_text() == "text"
+    assert run(ctx, "move_file", source="out/final.txt", destination="final.txt").status \
+        == "success"  # the alias
+    assert run(ctx, "rename_file", source="gone.txt", destination="x.txt").status == "error"
+    (ctx.workspace / "folder").mkdir()
+    res = run(ctx, "rename_file", source="final.txt", destination="folder")
+    assert res.status == "error" and (ctx.workspace / "final.txt").exists()
+    assert run(ctx, "rename_file", source="final.txt", destination="../x.txt").status == "error"
+
+
+@pytest.mark.parametrize("name", ["copy_file", "rename_file"])
+def test_a_source_folder_swapped_for_a_symlink_is_never_followed(
+    ctx, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("host secret")
+    (ctx.workspace / "d").mkdir()
+    (ctx.workspace / "d" / "secret.txt").write_text("mine")
+    swap_for_symlink(monkeypatch, ctx.workspace, "d", outside)
+    res = run(ctx, name, source="d/secret.txt", destination="stolen.txt")
+    assert res.status == "error" and "symbolic link" in res.output
+    assert not (ctx.workspace / "stolen.txt").exists()
+    assert (outside / "secret.txt").read_text() == "host secret"
+
+
+@pytest.mark.parametrize("name", ["copy_file", "rename_file"])
+def test_a_destination_folder_swapped_for_a_symlink_is_never_followed(
+    ctx, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (ctx.workspace / "d").mkdir()
+    (ctx.workspace / "mine.txt").write_text("mine")
+    swap_for_symlink(monkeypatch, ctx.workspace, "d", outside)
+    res = run(ctx, name, source="mine.txt", destination="d/planted.txt")
+    assert res.status == "error" and "symbolic link" in res.output
+    assert list(outside.iterdir()) == []
+
+
+def test_a_source_file_that_is_a_symlink_is_not_copied_through(ctx, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("host secret")
+    (ctx.workspace / "link.txt").symlink_to(secret)
+    res = run(ctx, "copy_file", source="link.txt", destination="copy.txt")
+    assert res.status == "error"
+    assert not (ctx.workspace / "copy.txt").exists() or \
+        "host secret" not in (ctx.workspace / "copy.txt").read_text()
