@@ -517,14 +517,16 @@ class TaskEngine:
 
     def workspace_of(self, row: TaskRow) -> Path:
         """The task's workspace on this machine (shared: brought up to date first, unless a
-        step of it runs here now)."""
+        step of it runs now, here or on a server sharing this data directory: restoring
+        then would write older files over the ones the step is changing)."""
         if self.replica is not None:
-            lock = self._lock_of(row.task_id)
-            if lock.acquire(blocking=False):
+            with contextlib.ExitStack() as stack:
                 try:
+                    stack.enter_context(self._claimed(row.task_id))
+                except RequestError:  # a step runs: its copy is served as it is
+                    pass
+                else:
                     self._sync(row)
-                finally:
-                    lock.release()
             return self.replica.workspace(row.agent_id)
         with self._lives_lock:
             live = self._lives.get(row.task_id)
