@@ -73,9 +73,8 @@ class Usage(BaseModel):
         return self.prompt_tokens + self.completion_tokens
 
     def _combine(self, other: Usage, sign: int) -> Usage:
-        # sums of valid fields are valid: no validation (meters add on every model call)
-        return Usage.model_construct(**{name: getattr(self, name) + sign * getattr(other, name)
-                                        for name in _USAGE_FIELDS})
+        return Usage(**{name: getattr(self, name) + sign * getattr(other, name)
+                        for name in USAGE_FIELDS})
 
     def __add__(self, other: Usage) -> Usage:
         return self._combine(other, 1)
@@ -87,7 +86,8 @@ class Usage(BaseModel):
         return self._combine(other, -1)
 
 
-_USAGE_FIELDS = tuple(Usage.model_fields)
+#: the fields of ``Usage``, in order (all of them add up)
+USAGE_FIELDS = tuple(Usage.model_fields)
 
 
 class Completion(BaseModel):

@@ -9,7 +9,7 @@ from typing import Any
 from autonomo.config import Prices
 from autonomo.errors import BudgetExceededError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import ChatRequest, Completion, Message, Usage
+from autonomo.llm.types import USAGE_FIELDS, ChatRequest, Completion, Message, Usage
 from autonomo.llm.wrapper import ModelWrapper, Wrap
 
 PER_TOKEN = 1_000_000  # prices are per million tokens
@@ -49,7 +49,8 @@ class Meter:
         self._lock = threading.Lock()
         self._budget = budget
         self._usage = usage or Usage()
-        self._by_model: dict[str, Usage] = {}
+        #: per model name, each ``Usage`` field summed (made into ``Usage`` when read)
+        self._by_model: dict[str, dict[str, Any]] = {}
         self._reserved = 0.0
 
     # the two values a subclass may keep elsewhere (an agent's state)
@@ -72,7 +73,7 @@ class Meter:
     @property
     def by_model(self) -> dict[str, Usage]:
         with self._lock:
-            return {name: usage.model_copy() for name, usage in self._by_model.items()}
+            return {name: Usage(**sums) for name, sums in self._by_model.items()}
 
     def reserve(self, model: ChatModel, request: ChatRequest) -> float:
         """Set the call's worst-case cost aside, or raise if it could pass the budget."""
@@ -97,7 +98,9 @@ class Meter:
             self._reserved -= reserved
             if usage is not None:
                 self.total = self.total + usage
-                self._by_model[model] = self._by_model.get(model, Usage()) + usage
+                sums = self._by_model.setdefault(model, dict.fromkeys(USAGE_FIELDS, 0))
+                for name in USAGE_FIELDS:
+                    sums[name] += getattr(usage, name)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for storage or display."""

@@ -1,0 +1,99 @@
+"""What the loop's shortcuts (benchmarks/agent_loop.py, step overhead) must not change: hooks
+registered late are still heard, cached prompt parts follow their inputs, and the store keeps
+the same rows."""
+
+from __future__ import annotations
+
+from agent_helpers import make_agent, plugins, reply
+from autonomo.agent.runner import Runner
+from autonomo.agent.state import AgentStore, _json
+from autonomo.llm.types import Completion, Message, Usage
+from autonomo.llm.usage import Meter
+from autonomo.plugins.hookspecs import hookimpl
+
+
+def test_a_plugin_registered_after_the_runner_is_made_is_still_heard(tmp_path):
+    pm = plugins()
+    agent, _, _ = make_agent(tmp_path, [
+        reply("write_note", path="a.txt", text="1"),
+        reply("finish", reason="wrote a.txt"),
+    ], plugin_manager=pm)
+    runner = Runner(agent)  # no plugin implements any run hook yet
+
+    class Late:
+        def __init__(self):
+            self.heard = []
+
+        @hookimpl
+        def pre_command(self, agent, name, arguments):
+            self.heard.append(("pre", name))
+
+        @hookimpl
+        def on_response(self, agent, completion):
+            self.heard.append(("response", completion.model))
+
+        @hookimpl
+        def post_planning(self, agent, proposal):
+            self.heard.append(("planned", proposal.name))
+
+    late = Late()
+    pm.register(late)
+    assert runner.run().status == "finished"
+    assert late.heard[:3] == [("response", "scripted"), ("planned", "write_note"),
+                              ("pre", "write_note")]
+    assert ("pre", "finish") in late.heard
+
+
+def test_cached_prompt_parts_follow_their_inputs_and_the_trigger_is_new_each_step(tmp_path):
+    agent, model, _ = make_agent(tmp_path, [
+        reply("write_note", path="a.txt", text="1"),
+        reply("write_note", path="b.txt", text="2"),
+        reply("finish", reason="wrote a.txt and b.txt"),
+    ])
+    runner = Runner(agent)
+    runner.begin()
+    runner.step()
+    agent.state.profile.goals.append("Mention the colour blue.")  # changed in place
+    runner.step()
+    first, second = model.calls[0]["messages"], model.calls[1]["messages"]
+    assert "colour blue" not in first[0].content + first[1].content
+    assert "colour blue" in second[0].content or "colour blue" in second[1].content
+    assert first[-1] is not second[-1]  # a plugin editing the trigger edits this step's only
+    assert second[2].content == first[-1].content  # step 1's instruction, kept in the history
+
+
+def test_the_store_writes_the_same_json_and_each_message_once(tmp_path):
+    odd = 'quote " backslash \\ nul \x00 line\u2028sep é 😀'
+    for value in (Message.user(odd), Completion(text=odd, usage=Usage(cost=0.25)),
+                  Usage(prompt_tokens=3)):
+        assert _json(value) == value.model_dump_json()
+
+    agent, _, store = make_agent(tmp_path, [
+        reply("write_note", path="a.txt", text=odd),
+        reply("finish", reason="wrote a.txt"),
+    ])
+    Runner(agent).run()
+    calls = store.calls(agent.state.id)
+    assert [c["purpose"] for c in calls] == ["propose", "propose"]
+    # the second prompt repeats the first one's system and task messages: stored once each
+    assert calls[1]["messages"][:2] == calls[0]["messages"][:2]
+    rows = store.db.query("select count(*), count(distinct data) from messages")[0]
+    assert rows[0] == rows[1]
+    # a second store on the same file knows nothing of the first one's rows, and still works
+    again = AgentStore(store.data_dir)
+    loaded = again.load(agent.state.id)
+    assert loaded.episodes[0].action.arguments["text"] == odd
+    assert loaded.model_dump_json() == agent.state.model_dump_json()
+
+
+def test_usage_by_model_adds_up():
+    meter = Meter()
+    meter.settle(0.0, "a", Usage(prompt_tokens=2, cost=0.5, calls=1))
+    meter.settle(0.0, "a", Usage(prompt_tokens=3, completion_tokens=1, calls=1))
+    meter.settle(0.0, "b", Usage(cached_prompt_tokens=4, calls=1))
+    assert meter.by_model == {
+        "a": Usage(prompt_tokens=5, completion_tokens=1, cost=0.5, calls=2),
+        "b": Usage(cached_prompt_tokens=4, calls=1),
+    }
+    assert meter.total == Usage(prompt_tokens=5, cached_prompt_tokens=4, completion_tokens=1,
+                                cost=0.5, calls=3)
