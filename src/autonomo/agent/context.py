@@ -7,6 +7,7 @@ step only appends, so the prefix cache holds.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -41,11 +42,15 @@ def progress_messages(
     """Task, summaries of compacted episodes, then the full episodes, with follow-up tasks
     in the order they were given."""
     messages = [strategy.task_message(state, 0)] if state.tasks else []
-    compacted = [e for e in state.episodes if e.number <= state.compacted_upto]
-    full = [e for e in state.episodes if e.number > state.compacted_upto]
+    split = first_full(state)
+    compacted, full = state.episodes[:split], state.episodes[split:]
     if compacted:
-        lines = [*state.condensed, *summary_lines(state)]
-        messages.append(strategy.summaries_message(_fit_lines(lines, limits, strategy)))
+        # the block changes only when a compaction or condensation does (summaries are
+        # frozen before ``compacted_upto`` passes them): not rebuilt from every line each step
+        key = (state.id, id(state), state.compacted_upto, state.condensed_upto,
+               len(state.condensed), limits.history_budget)
+        messages.append(strategy.once("summaries block", key, lambda: strategy.summaries_message(
+            _fit_lines([*state.condensed, *summary_lines(state)], limits, strategy))))
     shown_task = 0
     # tasks given during the compacted steps: they change only when a compaction does
     while compacted and shown_task < compacted[-1].task_index:
@@ -60,6 +65,12 @@ def progress_messages(
         shown_task += 1
         messages.append(strategy.task_message(state, shown_task))
     return messages
+
+
+def first_full(state: AgentState) -> int:
+    """The index of the first episode shown in full (after ``compacted_upto``): episodes are
+    kept in number order, so a binary search finds it without a pass over the history."""
+    return bisect.bisect_right(state.episodes, state.compacted_upto, key=lambda e: e.number)
 
 
 def summary_lines(state: AgentState) -> list[str]:
@@ -105,7 +116,7 @@ def episodes_to_compact(
     most ``full_episodes`` of the latest within a quarter of the budget (at least one), so
     that many steps append before the next compaction.
     """
-    full = [e for e in state.episodes if e.number > state.compacted_upto and e.result]
+    full = [e for e in state.episodes[first_full(state):] if e.result]
     if len(full) <= 1:
         return []
     sizes = [strategy.episode_tokens(e, limits.result_chars, count_tokens) for e in full]

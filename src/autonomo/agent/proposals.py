@@ -12,7 +12,7 @@ from datetime import datetime
 from autonomo import prompts
 from autonomo.agent.agent import Agent
 from autonomo.agent.calls import ModelCalls, implemented
-from autonomo.agent.context import build_messages
+from autonomo.agent.context import build_messages, first_full
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
 from autonomo.agent.finishing import finish_objection
@@ -92,8 +92,17 @@ class Proposer:
 
     def _is_repeat(self, action: Action) -> bool:
         """The same call as one of the agent's last three steps (an A-B-A loop counts)."""
-        recent = [e for e in self.agent.state.episodes if e.source == "agent"][-3:]
-        return action.name != "finish" and any(action.same_call(e.action) for e in recent)
+        if action.name == "finish":
+            return False
+        recent = 0
+        for episode in reversed(self.agent.state.episodes):  # the latest three, not them all
+            if episode.source == "agent":
+                if action.same_call(episode.action):
+                    return True
+                recent += 1
+                if recent == 3:
+                    break
+        return False
 
     def _unneeded_commands(self) -> frozenset[str]:
         """Commands a small model is offered only when the task's words call for them."""
@@ -150,8 +159,8 @@ class Proposer:
             + [(e.result.output[:300] if e.result else "") for e in recent]
         )
         budget = self.agent.settings.memory.relevant_budget
-        shown = {memory_text(e) for e in self.agent.state.episodes
-                 if e.number > self.agent.state.compacted_upto}
+        state = self.agent.state
+        shown = {memory_text(e) for e in state.episodes[first_full(state):]}
         return memory.relevant(query, budget, self.agent.model.count_tokens, exclude=shown)
 
     def _plugin_edit_prompt(self, messages: list[Message]) -> list[Message]:

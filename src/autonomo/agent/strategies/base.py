@@ -81,7 +81,7 @@ class PromptStrategy(ABC):
         self._rendered: dict[str, tuple[Any, Any]] = {}
         self._look: tuple[str, dict[str, Any]] | None = None
 
-    def _once(self, part: str, key: Any, make: Callable[[], Any], *, copy: bool = False) -> Any:
+    def once(self, part: str, key: Any, make: Callable[[], Any], *, copy: bool = False) -> Any:
         """``make()``, unless ``part`` was last made from an equal ``key`` (kept as a deep
         copy with ``copy``, for keys that may change in place)."""
         cached = self._rendered.get(part)
@@ -94,7 +94,7 @@ class PromptStrategy(ABC):
     def system_message(self, state: AgentState) -> Message:
         """Rendered again only when the profile or directives changed (compared with copies
         of the ones it was rendered from)."""
-        return self._once("system", (state.profile, state.directives), lambda: (
+        return self.once("system", (state.profile, state.directives), lambda: (
             Message.system(self.render_system(state))), copy=True)
 
     @abstractmethod
@@ -103,9 +103,9 @@ class PromptStrategy(ABC):
     def task_message(self, state: AgentState, index: int) -> Message:
         if index == 0:
             goals, look = list(state.profile.goals), self._first_look(state)
-            return self._once("task", (state.tasks[0], goals, look), lambda: Message.user(
+            return self.once("task", (state.tasks[0], goals, look), lambda: Message.user(
                 prompts.render(self.template, "task", task=state.tasks[0], goals=goals, **look)))
-        return self._once(f"follow_up{index}", state.tasks[index], lambda: Message.user(
+        return self.once(f"follow_up{index}", state.tasks[index], lambda: Message.user(
             prompts.render(self.template, "follow_up", task=state.tasks[index])))
 
     def _first_look(self, state: AgentState) -> dict[str, Any]:
@@ -124,7 +124,7 @@ class PromptStrategy(ABC):
         return self._look[1]
 
     def summaries_message(self, lines: list[str]) -> Message:
-        return self._once("summaries", list(lines), lambda: Message.user(
+        return self.once("summaries", list(lines), lambda: Message.user(
             prompts.render(self.template, "summaries", lines=lines)))
 
     # -- the appended part --------------------------------------------------------------------
@@ -185,7 +185,7 @@ class PromptStrategy(ABC):
         when what it shows changed."""
         hints = self.situation(state).hints if self.compact and state.workspace else ()
         key = (turn.now, list(turn.memories), turn.note, state.task, self.compact, hints)
-        return Message.user(self._once("trigger", key, lambda: prompts.render(
+        return Message.user(self.once("trigger", key, lambda: prompts.render(
             self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
             task=state.task, small=self.compact, hints=[json.dumps(h) for h in hints])))
 
