@@ -166,3 +166,39 @@ def test_discarded_step_leaves_nothing_in_the_workers_copy(
         assert a.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).status_code == 200
         files, episodes = local_copy(app_a, task_id)
         assert (files, episodes) == shared_copy(postgres_url, task_id)
+
+
+def test_a_listing_on_another_worker_never_restores_under_a_running_step(
+        tmp_path: Path, postgres_url: str,  # noqa: F811
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two servers on one data directory (as test_server_postgres runs them): while A's step
+    runs (its copy marked version 0), B lists the task's artifacts. B must not restore the
+    shared copy then: it would write the database's older files over the ones A's step is
+    changing, and A's copy would hold other bytes than the version A then writes."""
+    from autonomo import Settings
+    from autonomo.server.app import create_app
+
+    apps = [create_app(Settings(data_dir=tmp_path / "shared", memory={"enabled": False},
+                                server={"workers": 2, "database": postgres_url,
+                                        "lease_s": 30}), model_factory=factory)
+            for _ in range(2)]
+    with running(apps[0]) as url_a, running(apps[1]) as url_b, \
+            httpx.Client(base_url=url_a, timeout=60) as a, \
+            httpx.Client(base_url=url_b, timeout=60) as b:
+        task_id = a.post("/ap/v1/agent/tasks", json={"input": "write"}).json()["task_id"]
+        for _ in range(2):  # the plan, then step1.txt written and shared
+            assert a.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).status_code == 200
+        workspace = apps[0].state.engine.workspace_of(apps[0].state.engine.task(task_id))
+        store = apps[0].state.engine.store
+        finish = store.finish_step
+        seen = {}
+
+        def list_on_b_meanwhile(step, **kwargs):
+            (workspace / "step1.txt").write_text("changed by the running step")
+            seen["listing"] = b.get(f"/ap/v1/agent/tasks/{task_id}/artifacts").status_code
+            seen["during"] = (workspace / "step1.txt").read_text()
+            return finish(step, **kwargs)
+
+        monkeypatch.setattr(store, "finish_step", list_on_b_meanwhile)
+        assert a.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).status_code == 200
+        assert seen == {"listing": 200, "during": "changed by the running step"}

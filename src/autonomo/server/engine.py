@@ -398,7 +398,7 @@ class TaskEngine:
     def _sync(self, row: TaskRow) -> list[str] | None:
         """Shared: make this worker's copy of the task current (restore it from the
         database when missing or older); returns the files refused, None when the copy was
-        current. Call holding the task's lock (and its claim, unless ``may_refresh``)."""
+        current. Call holding the task's lock and its claim."""
         if self.replica is None:
             return None
         bundle = self.store.bundle(row.task_id, self.replica.version(row.task_id))
@@ -521,19 +521,16 @@ class TaskEngine:
 
     def workspace_of(self, row: TaskRow) -> Path:
         """The task's workspace on this machine (shared: brought up to date first, unless a
-        step of it runs, here or elsewhere)."""
+        step of it runs now, here or on a server sharing this data directory: restoring
+        then would write older files over the ones the step is changing)."""
         if self.replica is not None:
-            with contextlib.suppress(RequestError):
-                if self.replica.may_refresh(row.task_id, row.agent_id):
-                    lock = self._lock_of(row.task_id)
-                    if lock.acquire(blocking=False):
-                        try:
-                            self._sync(row)
-                        finally:
-                            lock.release()
-                else:  # a copy left mid-step: restored in full only under the claim
-                    with self._claimed(row.task_id):
-                        self._sync(row)
+            with contextlib.ExitStack() as stack:
+                try:
+                    stack.enter_context(self._claimed(row.task_id))
+                except RequestError:  # a step runs: its copy is served as it is
+                    pass
+                else:
+                    self._sync(row)
             return self.replica.workspace(row.agent_id)
         with self._lives_lock:
             live = self._lives.get(row.task_id)

@@ -125,12 +125,6 @@ class Replica:
             return True
         return not self._agent_here(agent_id)
 
-    def may_refresh(self, task_id: str, agent_id: str) -> bool:
-        """Whether a read may bring the copy up to date without holding the task: not while
-        it is version 0 with the agent here (a step of it runs or died mid-way in this data
-        directory, which other servers may share: only a claim restores that in full)."""
-        return self.version(task_id) > 0 or not self._agent_here(agent_id)
-
     def workspace(self, agent_id: str) -> Path:
         """Where this worker keeps the agent's workspace (its own data directory)."""
         return self.store.default_workspace(checked_agent_id(agent_id)).resolve()
