@@ -115,6 +115,15 @@ def test_bad_sop_files_are_refused_naming_the_file_and_line(tmp_path: Path):
         assert client.get("/api/sop/runs").json()["runs"] == []
         assert client.post("/api/sop/runs/abc/answer",
                            json={"seq": 1, "text": "x"}).status_code == 409
+    # a run marked running by another process (a terminal) is not resumed here beside it
+    store = SopStore(server_settings(tmp_path).data_dir)
+    other = store.create(name="pitch", source="x.yaml", format="autonomo", task="t",
+                         workspace=str(tmp_path / "w"))
+    store.close()
+    app, _ = _pitch_server(tmp_path)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        refused = client.post(f"/api/sop/runs/{other}/resume", json={})
+        assert refused.status_code == 400 and "autonomo sop resume" in refused.text
 
 
 def test_a_run_waiting_when_the_server_stops_is_resumed_and_asks_again(tmp_path: Path):
