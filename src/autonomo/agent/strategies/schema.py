@@ -64,14 +64,15 @@ def thoughts_schema(*, compact: bool) -> dict[str, Any]:
 
 def one_shot_schema(commands: CommandRegistry, *, compact: bool,
                     where: Situation | None = None) -> dict[str, Any]:
-    """Thoughts, then the command; a small model writes the command first (measured: it
-    picks the right command and arguments more often while the task is freshest)."""
+    """Thoughts, then the command; a small model writes the command only (measured: it
+    picks the right command and arguments more often while the task is freshest, and its
+    "reasoning" was a copy of the command's name — tokens decoded for nothing)."""
     properties = {
         "thoughts": thoughts_schema(compact=compact),
         "command": {"anyOf": [command_call_schema(c, compact=compact, where=where)
                              for c in commands]},
     }
-    order = ["command", "thoughts"] if compact else ["thoughts", "command"]
+    order = ["command"] if compact else ["thoughts", "command"]
     return {
         "type": "object",
         "properties": {key: properties[key] for key in order},
