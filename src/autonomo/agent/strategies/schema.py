@@ -6,11 +6,15 @@ import copy
 from typing import Any
 
 from autonomo.agent.strategies.grounding import Situation, ground
+from autonomo.tools.grounding import GROUNDED_KEY
 from autonomo.tools.registry import Command, CommandRegistry
 
 #: caps for compact mode: a string argument named like a body gets more room
 _SHORT_STRING = 80
 _LONG_STRING = 300
+#: the characters of a small model's short free texts: words, numbers, a little punctuation
+#: (no dot: a 135M model's made-up "finish_copy_to_notes.txt" reads as a file it claims)
+_PLAIN_WORDS = "[A-Za-z0-9 ,;:'!?()-]"
 _LONG_NAMES = {"content", "code", "text", "body", "message", "prompt", "task", "answer"}
 
 
@@ -28,7 +32,10 @@ def tighten(schema: dict[str, Any], *, compact: bool,
         prop.pop("title", None)
         prop.pop("default", None)
         if compact and prop.get("type") == "string" and "maxLength" not in prop:
-            prop["maxLength"] = _LONG_STRING if name in _LONG_NAMES else _SHORT_STRING
+            if name in _LONG_NAMES or GROUNDED_KEY in prop:
+                prop["maxLength"] = _LONG_STRING if name in _LONG_NAMES else _SHORT_STRING
+            else:  # a short free text (finish's reason): plain words, no file name to make up
+                prop["pattern"] = f"^{_PLAIN_WORDS}{{0,{_SHORT_STRING}}}$"
     schema.setdefault("additionalProperties", False)
     return ground(schema, where if compact else None)
 
