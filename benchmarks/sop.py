@@ -34,7 +34,7 @@ from autonomo.team.sop.load import load_sop
 from autonomo.team.sop.store import SopStore
 from test_sop_chatdev import script
 
-RUNS = 7
+RUNS = 11
 
 
 def company() -> Path:

@@ -107,3 +107,44 @@ def test_restore_writes_agent_and_version_and_refuses_bad_ids(tmp_path: Path) ->
     for bad in ("", "..", "a/b", "x" * 65, "a b"):
         with pytest.raises(WorkspaceError):
             checked_agent_id(bad)
+
+
+def test_changes_sends_new_episodes_and_changed_files_only(tmp_path: Path) -> None:
+    from autonomo import Action
+    from autonomo.agent.episodes import Episode
+
+    store = AgentStore(tmp_path / "data")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("secret")
+    try:
+        replica = Replica(store, max_file_bytes=10)
+        root = tmp_path / "ws"
+        root.mkdir()
+        for name in ("same.txt", "edit.txt", "gone.txt", "swap.txt"):
+            (root / name).write_text("v1")
+        state = AgentState(tasks=["t"])
+        state.episodes = [Episode(number=1, action=Action(name="plan"))]
+        before = artifacts.snapshot(root)
+        first = replica.changes("task", state, root, {}, before)
+        assert [n for n, _ in first.episodes] == [1]
+        assert sorted(f[1] for f in first.files) == ["edit.txt", "gone.txt", "same.txt",
+                                                     "swap.txt"]
+        (root / "edit.txt").write_text("v2, longer")
+        (root / "gone.txt").unlink()
+        (root / "big.bin").write_bytes(b"x" * 11)
+        (root / "swap.txt").write_text("v2")
+        state.episodes.append(Episode(number=2, action=Action(name="finish")))
+        after = artifacts.snapshot(root)
+        # sandboxed code swaps a changed file for a link after the snapshot: not read
+        (root / "swap.txt").unlink()
+        (root / "swap.txt").symlink_to(outside / "secret.txt")
+        second = replica.changes("task", state, root, before, after)
+        assert [n for n, _ in second.episodes] == [2]
+        assert sorted(second.files, key=lambda f: f[1]) == [("", "edit.txt", b"v2, longer"),
+                                                            ("", "gone.txt", None)]
+        assert len(second.skipped) == 2
+        assert "big.bin" in second.skipped[0] or "big.bin" in second.skipped[1]
+        assert not any(b"secret" in (f[2] or b"") for f in second.files)
+    finally:
+        store.close()

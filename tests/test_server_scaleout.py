@@ -85,6 +85,7 @@ def test_task_moves_to_another_machine_after_sigkill(tmp_path: Path,
         wait_for(log_a, "1 start\n1 end\n2 start\n")
         first.kill()
         first.wait()
+        pid_a = first.pid
         sender.join(timeout=30)
         outside = plant_hostile_copy(tmp_path, data_b, agent_id, task_id, postgres_url)
         with httpx.Client(base_url=url_b, timeout=30) as b:
@@ -110,6 +111,15 @@ def test_task_moves_to_another_machine_after_sigkill(tmp_path: Path,
                           f"{names[('', 'log.txt')]}").content
             brief = b.get(f"/ap/v1/agent/tasks/{task_id}/artifacts/"
                           f"{uploaded['artifact_id']}").content
+        assert log_a.read_text() == "1 start\n1 end\n2 start\n"  # "2" started on A only
+        # A comes back (same data directory): its copy, left mid-step, is restored in full
+        first, url_a = start(data_a, postgres_url, env=env)
+        with httpx.Client(base_url=url_a, timeout=30) as a:
+            again = a.get(f"/ap/v1/agent/tasks/{task_id}/artifacts").json()["artifacts"]
+            # evil/x.txt is a valid name: refused only on B, where "evil" was a planted link
+            assert {x["file_name"] for x in again} == {"log.txt", "brief.txt", "x.txt"}
+            assert len(a.get(f"/ap/v1/agent/tasks/{task_id}/steps").json()["steps"]) == 5
+        assert log_a.read_text() == "1 start\n1 end\n"
     finally:
         stop(first)
         stop(second)
@@ -121,7 +131,7 @@ def test_task_moves_to_another_machine_after_sigkill(tmp_path: Path,
     assert [s["name"] for s in every] == ["plan", "slow_append", "slow_append", "plan",
                                           "finish"]
     workers = [s["additional_output"].get("worker") for s in every]
-    assert workers[0].split(":")[1] == str(first.pid)
+    assert workers[0].split(":")[1] == str(pid_a)
     assert workers[-1].split(":")[1] == str(second.pid)
     # hostile names in the database and a link planted in B's copy: refused, nothing outside
     assert len(refused) == 3, refused
@@ -131,7 +141,6 @@ def test_task_moves_to_another_machine_after_sigkill(tmp_path: Path,
     assert brief == b"from A\n"
     log_on_b = data_b / "agents" / agent_id / "workspace" / "log.txt"
     assert log_on_b.read_text() == "1 start\n1 end\n"
-    assert log_a.read_text() == "1 start\n1 end\n2 start\n"  # "2" started once, on A only
     # B holds the agent's history in its own agent store
     from autonomo.agent.state import AgentStore
 
@@ -148,3 +157,32 @@ def test_task_moves_to_another_machine_after_sigkill(tmp_path: Path,
         version = conn.execute("select version from server_tasks where task_id = %s",
                                (task_id,)).fetchone()[0]
     assert version >= 5
+
+
+def test_a_worker_that_lost_its_claim_cannot_write_the_step(postgres_url: str,  # noqa: F811
+                                                            tmp_path: Path) -> None:
+    from autonomo.server.postgres import PostgresTaskStore
+    from autonomo.server.replica import Changes
+    from autonomo.server.store import RequestError, StepRow, TaskRow, new_id
+
+    store = PostgresTaskStore(postgres_url, lease_s=0.2)
+    try:
+        task = TaskRow(new_id(), "agent1", "t", {}, "created")
+        assert store.add_task(task, Changes(state="{}")) == 1
+        step = StepRow(new_id(), task.task_id, 1, None, None, "running", name="plan")
+        assert store.claim(task.task_id, "slow-worker")
+        assert store.start_step(step, Changes(episodes=[(1, "{}")])) == 2
+        time.sleep(0.3)  # its lease runs out; another worker takes the task over
+        assert store.claim(task.task_id, "other-worker")
+        assert store.step(task.task_id, step.step_id).additional_output == {"interrupted": True}
+        step.status, step.output = "completed", "late result"
+        with pytest.raises(RequestError) as caught:
+            store.finish_step(step, task_status="running", proposal=None, total={},
+                              changes=Changes(files=[("", "late.txt", b"x")]),
+                              worker="slow-worker")
+        assert caught.value.status == 409
+        assert store.step(task.task_id, step.step_id).output != "late result"
+        assert store.bundle(task.task_id, 0).files == []  # nothing of the late step kept
+        assert store.bundle(task.task_id, 0).version == 2
+    finally:
+        store.close()

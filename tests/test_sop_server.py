@@ -109,6 +109,9 @@ def test_bad_sop_files_are_refused_naming_the_file_and_line(tmp_path: Path):
                       {"run.sh": "echo"}):
             refused = client.post("/api/sop/runs", json={"files": files})
             assert refused.status_code == 400, (files, refused.text)
+        mapped = client.post("/api/sop/runs", json={"files": {"p.yaml": PITCH},
+                                                    "models": {"gpt-4": "nope"}})
+        assert mapped.status_code == 400 and "names no configured model" in mapped.text
         assert client.get("/api/sop/runs").json()["runs"] == []
         assert client.post("/api/sop/runs/abc/answer",
                            json={"seq": 1, "text": "x"}).status_code == 409

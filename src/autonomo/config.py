@@ -106,6 +106,8 @@ class LLMConfig(BaseModel):
     smart: ModelConfig | None = None
     #: record every call of a run to this file (replayable with provider "replay")
     record_to: str | None = None
+    #: models known by name: an SOP's role or state that names one uses it (aiwaves' LLM blocks)
+    models: dict[str, ModelConfig] = Field(default_factory=dict)
 
 
 class AgentConfig(BaseModel):

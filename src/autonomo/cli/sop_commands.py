@@ -35,6 +35,23 @@ def _models(settings):
     return pair.fast, pair.smart
 
 
+ModelMapOpt = Annotated[list[str] | None, typer.Option(
+    "--model-map", help="NAME=MODEL: an SOP's model name (an aiwaves LLM block, a role's "
+    "model) played by a model of llm.models, or fast / smart / default. Repeatable.")]
+
+
+def _model_map(pairs: list[str] | None) -> dict[str, str]:
+    from autonomo.errors import UserError
+
+    mapping = {}
+    for pair in pairs or []:
+        name, sep, target = pair.partition("=")
+        if not sep or not name.strip() or not target.strip():
+            raise UserError(f"--model-map {pair!r}: write NAME=MODEL, e.g. gpt-4=smart.")
+        mapping[name.strip()] = target.strip()
+    return mapping
+
+
 def _ask(question: str) -> str:
     return console().input(f"[bold]{escape(question)}[/] > ")
 
@@ -49,6 +66,11 @@ def validate(path: Annotated[Path, typer.Argument(help="SOP file, ChatDev compan
     chats = sum(1 for s in spec.states.values() if s.kind == "chat")
     console().print(f"[green]valid[/] {spec.format} SOP {escape(spec.name)}: {len(spec.roles)} "
                     f"roles, {chats} chat states, starts at {escape(spec.start)}")
+    extras = [call.name for call in (*spec.setup, *spec.teardown)]
+    if extras:
+        console().print(f"  before/after the chain: {escape(', '.join(extras))}")
+    for name, users in spec.model_names().items():
+        console().print(f"  model {escape(name)}: {escape(', '.join(users))[:200]}")
 
 
 @sop_app.command("run")
@@ -60,6 +82,10 @@ def run(
     budget: Annotated[float | None, typer.Option(help="Most US dollars to spend.")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the random speaker choice.")] = 0,
     full: Annotated[bool, typer.Option(help="Show whole messages.")] = False,
+    model_map: ModelMapOpt = None,
+    code_from: Annotated[Path | None, typer.Option(
+        help="incremental_develop (ChatDev): the folder whose code the team builds on "
+             "(default: the workspace's own code).")] = None,
     model: ModelOpt = None, provider: ProviderOpt = None, base_url: BaseUrlOpt = None,
 ) -> int:
     """Run an SOP, showing the chain live; every event is saved as it happens."""
@@ -76,7 +102,8 @@ def run(
     folder = workspace or settings.data_dir / "sop_workspaces" / folder_name(spec.name, "sop")
     sop_run = SopRun(spec, task, model=fast, smart_model=smart, workspace=folder,
                      settings=settings, store=store, observer=SopDisplay(console(), full=full),
-                     ask_human=_ask, seed=seed, budget=budget)
+                     ask_human=_ask, seed=seed, budget=budget,
+                     model_map=_model_map(model_map), code_from=code_from)
     console().print(f"[dim]run {sop_run.run_id}[/]")
     result = sop_run.run()
     store.close()
@@ -122,6 +149,7 @@ def list_runs() -> None:
 def resume(
     run_id: Annotated[str, typer.Argument(help="A run id (or its start).")],
     full: Annotated[bool, typer.Option(help="Show whole messages.")] = False,
+    model_map: ModelMapOpt = None,
     model: ModelOpt = None, provider: ProviderOpt = None, base_url: BaseUrlOpt = None,
 ) -> int:
     """Go on with an unfinished run from its last checkpoint (the start of a state)."""
@@ -133,7 +161,8 @@ def resume(
     fast, smart = _models(settings)
     store = SopStore(settings.data_dir)
     result = resume_run(store, run_id, model=fast, smart_model=smart, settings=settings,
-                        observer=SopDisplay(console(), full=full), ask_human=_ask)
+                        observer=SopDisplay(console(), full=full), ask_human=_ask,
+                        model_map=_model_map(model_map))
     return 0 if result.status == "finished" else 1
 
 

@@ -336,9 +336,8 @@ class TaskEngine:
             state.status, state.stop_reason)
         step.additional_output["worker"] = self.worker
         files_after = self._snapshot(live.workspace)
-        changed = artifacts.changed(files_before, files_after)
-        step.artifacts = [self.store.artifact_for(step.task_id, folder, name, True).artifact_id
-                          for folder, name in changed if artifacts.visible(folder)]
+        changed = [(folder, name) for folder, name in artifacts.changed(files_before, files_after)
+                   if artifacts.visible(folder)]
         changes = None
         if self.replica is not None:
             changes = self.replica.changes(step.task_id, state, live.workspace, files_before,
@@ -350,7 +349,7 @@ class TaskEngine:
             version = self.store.finish_step(
                 step, task_status=state.status,
                 proposal=proposed.model_dump() if proposed else None,
-                total=render.usage_dict(state.usage), changes=changes,
+                total=render.usage_dict(state.usage), files=changed, changes=changes,
                 worker=self.worker if self.replica is not None else None)
         except BaseException:
             if self.replica is not None:
@@ -382,7 +381,10 @@ class TaskEngine:
                            task_index=len(state.tasks) - 1)] if command is not None else []
         changes = self.replica.changes(step.task_id, state, live.workspace, {}, {},
                                        extra=pending)
-        self.replica.set_version(step.task_id, self.store.start_step(step, changes))
+        self.store.start_step(step, changes)
+        # in flight, the local copy matches no version: if this worker dies before the
+        # step's write-back, its copy is restored in full next time (version 0)
+        self.replica.set_version(step.task_id, 0)
 
     def _sync(self, row: TaskRow) -> list[str]:
         """Shared: make this worker's copy of the task current (restore it from the

@@ -83,6 +83,9 @@ class PostgresTaskStore(TaskStore):
     def __init__(self, url: str, *, lease_s: float = 30.0) -> None:
         self.url, self.lease_s = url, lease_s
         self._local = threading.local()
+        #: task -> its version when this process last claimed it (spares a query to see
+        #: whether the local copy is current: nobody else writes it while it is claimed)
+        self._claimed: dict[str, int] = {}
         self._all: list[Any] = []
         self._all_lock = threading.Lock()
         with self._tx() as db:
@@ -94,7 +97,8 @@ class PostgresTaskStore(TaskStore):
     def _conn(self) -> Any:
         conn = getattr(self._local, "conn", None)
         if conn is None or conn.closed:
-            conn = _psycopg().connect(self.url)
+            # reads run alone (one round trip each); writes in explicit transactions
+            conn = _psycopg().connect(self.url, autocommit=True)
             self._local.conn = conn
             with self._all_lock:
                 self._all.append(conn)
@@ -107,8 +111,7 @@ class PostgresTaskStore(TaskStore):
             yield _Connection(conn)
 
     def _query(self, sql: str, params: tuple = ()) -> list[Any]:
-        with self._tx() as db:
-            return db.execute(sql, params).fetchall()
+        return _Connection(self._conn()).execute(sql, params).fetchall()
 
     def close(self) -> None:
         with self._all_lock:
@@ -123,11 +126,11 @@ class PostgresTaskStore(TaskStore):
         now = time.time()
         with self._tx() as db:
             row = db.execute(
-                "select owner, lease_until from server_tasks where task_id = ?"
+                "select owner, lease_until, version from server_tasks where task_id = ?"
                 " for update skip locked", (task_id,)).fetchone()
             if row is None:
                 return False
-            owner, lease_until = row
+            owner, lease_until, version = row
             if owner not in (None, worker) and lease_until >= now:
                 return False
             if owner not in (None, worker):
@@ -136,9 +139,11 @@ class PostgresTaskStore(TaskStore):
                            (INTERRUPTED, '{"interrupted": true}', task_id))
             db.execute("update server_tasks set owner = ?, lease_until = ? where task_id = ?",
                        (worker, now + self.lease_s, task_id))
+        self._claimed[task_id] = version
         return True
 
     def release(self, task_id: str, worker: str) -> None:
+        self._claimed.pop(task_id, None)
         with self._tx() as db:
             db.execute("update server_tasks set owner = null, lease_until = 0"
                        " where task_id = ? and owner = ?", (task_id, worker))
@@ -193,6 +198,8 @@ class PostgresTaskStore(TaskStore):
     def bundle(self, task_id: str, since: int) -> Bundle | None:
         """The task's shared copy if newer than version ``since`` (files: only those changed
         after it). Read under a share lock, so no step's write lands half-way through."""
+        if self._claimed.pop(task_id, since + 1) <= since:
+            return None
         with self._tx() as db:
             row = db.execute("select t.version, t.agent_id, a.state from server_tasks t"
                              " join server_agents a on a.task_id = t.task_id"

@@ -51,6 +51,8 @@ class StartRun(BaseModel):
     model: str | None = None
     seed: int = 0
     budget: float | None = Field(default=None, ge=0)
+    #: an SOP's model name -> a model of ``llm.models`` (or fast / smart / default)
+    models: dict[str, str] = Field(default_factory=dict)
 
 
 class Answer(BaseModel):
@@ -139,7 +141,8 @@ async def start_run(request: Request, body: StartRun) -> dict[str, Any]:
             base = str(path if path.is_dir() else path.parent)
             raise RequestError(str(exc).replace(base + "/", ""), 422) from exc
         models = _models(engine, f"sop-{path.parent.name}", body.model)
-        return sops.start(spec, body.task, models, seed=body.seed, budget=body.budget)
+        return sops.start(spec, body.task, models, seed=body.seed, budget=body.budget,
+                          model_map=body.models)
 
     return {"run_id": await run_in_threadpool(start)}
 

@@ -272,12 +272,15 @@ class TaskStore:
 
     def finish_step(self, step: StepRow, *, task_status: str,
                     proposal: dict[str, Any] | None, total: dict[str, Any],
-                    changes: Any = None, worker: str | None = None) -> int:
-        """The step's result and the task's next proposal, in one transaction (shared
-        copies: with the agent's new state and files, ``changes``, if ``worker`` still holds
-        the task). Returns the task's version."""
+                    files: list[tuple[str, str]] = (), changes: Any = None,
+                    worker: str | None = None) -> int:
+        """The step's result, the artifacts of the ``files`` it wrote (into
+        ``step.artifacts``) and the task's next proposal, in one transaction (shared copies:
+        with the agent's new state and files, ``changes``, if ``worker`` still holds the
+        task). Returns the task's version."""
         with self._tx() as db:
             self._check_owner(db, step.task_id, worker)
+            step.artifacts = self._register(db, step.task_id, files, True)
             db.execute(
                 "update server_steps set status = ?, name = ?, output = ?, additional_output = ?,"
                 " artifacts = ?, is_last = ? where step_id = ?",
@@ -341,22 +344,28 @@ class TaskStore:
                      agent_created: bool) -> ArtifactRow:
         """The artifact of a file, made on first sight."""
         with self._tx() as db:
-            db.execute(
-                f"insert into server_artifacts({_ARTIFACT_COLUMNS}, created)"
-                " values (?,?,?,?,?,?) on conflict do nothing",
-                (new_id(), task_id, relative_path, file_name, int(agent_created), time.time()))
-        rows = self._query(f"select {_ARTIFACT_COLUMNS} from server_artifacts where task_id = ?"
-                           " and relative_path = ? and file_name = ?",
-                           (task_id, relative_path, file_name))
-        return _artifact(rows[0])
+            artifact_id = self._register(db, task_id, [(relative_path, file_name)],
+                                         agent_created)[0]
+            return _artifact(db.execute(f"select {_ARTIFACT_COLUMNS} from server_artifacts"
+                                        " where artifact_id = ?", (artifact_id,)).fetchone())
 
     def add_artifacts(self, task_id: str, names: list[tuple[str, str]]) -> None:
         """Make artifacts of files not registered yet (agent-created), in one transaction."""
         with self._tx() as db:
-            db.executemany(
-                f"insert into server_artifacts({_ARTIFACT_COLUMNS}, created)"
-                " values (?,?,?,?,?,?) on conflict do nothing",
-                [(new_id(), task_id, folder, name, 1, time.time()) for folder, name in names])
+            self._register(db, task_id, names, True)
+
+    @staticmethod
+    def _register(db: Any, task_id: str, names: list[tuple[str, str]] | tuple,
+                  agent_created: bool) -> list[str]:
+        """Artifacts of files, made on first sight, in the caller's transaction; their ids."""
+        now = time.time()
+        db.executemany(f"insert into server_artifacts({_ARTIFACT_COLUMNS}, created)"
+                       " values (?,?,?,?,?,?) on conflict do nothing",
+                       [(new_id(), task_id, folder, name, int(agent_created), now)
+                        for folder, name in names])
+        return [db.execute("select artifact_id from server_artifacts where task_id = ? and"
+                           " relative_path = ? and file_name = ?",
+                           (task_id, folder, name)).fetchone()[0] for folder, name in names]
 
     def artifacts(self, task_id: str) -> list[ArtifactRow]:
         rows = self._query(f"select {_ARTIFACT_COLUMNS} from server_artifacts where task_id = ?"

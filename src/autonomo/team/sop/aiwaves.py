@@ -9,6 +9,10 @@ Each agent's prompt components (style, task, rule, demonstrations, CustomizeComp
 become its prompt in that state; ExtractComponent pulls tagged values into the shared
 variables that CustomizeComponent templates use; CodeComponent writes one to a file.
 
+``LLM`` blocks name models (top level: the default; a state's: its controller's; an agent
+state's: that role's there): a model configured under that name (``llm.models``) or mapped to
+one in the run is used, else the default model, and the run says so once.
+
 The ``config`` block's values are strings; only MAX_CHAT_HISTORY is used (the window of chat
 each agent sees). Nothing is read from or written to the process environment, and keys in it
 are never copied into prompts or events.
@@ -107,6 +111,7 @@ def _compile(doc: Document) -> SopSpec:
             problems.append(doc.problem(ptr, "the state has no `roles`: list who takes part"))
         compiled = _state(doc, name, state, players.get(name, {}), data, problems, extracted)
         compiled.history, compiled.history_window = history, window
+        compiled.model = _llm(state)
         relation = data["relations"].get(name, {})
         if len(relation) > 1:
             controller = state.get("controller", {})
@@ -119,7 +124,7 @@ def _compile(doc: Document) -> SopSpec:
         states[name] = compiled
     raise_if(problems)
     return SopSpec(name=Path(doc.path).stem, format="aiwaves", source=doc.path, roles=roles,
-                   states=states, start=data["root"], provided=extracted,
+                   states=states, start=data["root"], provided=extracted, model=_llm(data),
                    description=f"aiwaves SOP from {doc.path.name}: root {data['root']}")
 
 
@@ -144,6 +149,8 @@ def _state(doc: Document, name: str, state: dict[str, Any], players: dict[str, s
         at = f"{ptr}/agent_states/{pointer(role)[1:]}"
         agent = players.get(role, role)
         spec.role_prompts[role] = _prompt(parts, role, agent, data)
+        if _llm(parts):
+            spec.role_models[role] = _llm(parts)
         custom = parts.get("CustomizeComponent") or {}
         for index, word in enumerate(custom.get("keywords", [])):
             if word not in extracted:
@@ -180,6 +187,12 @@ def _prompt(parts: dict[str, Any], role: str, agent: str, data: dict[str, Any]) 
     if custom.get("template"):
         lines.append(custom["template"])
     return "\n".join(lines)
+
+
+def _llm(block: dict[str, Any]) -> str:
+    """The model an ``LLM`` block names (aiwaves: an OpenAI model name), else ''."""
+    llm = block.get("LLM")
+    return str(llm.get("model") or "").strip() if isinstance(llm, dict) else ""
 
 
 def _int(text: str) -> int:

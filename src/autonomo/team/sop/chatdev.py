@@ -168,11 +168,45 @@ def load_company(folder: Path) -> SopSpec:
     variables["gui"] = render("sop", "chatdev_gui") if _flag(chain.get("gui_design")) else ""
     variables["chatdev_prompt"] = chain.get("background_prompt") or render(
         "sop", "chatdev_background")
-    return SopSpec(
+    spec = SopSpec(
         name=folder.name, format="chatdev", source=folder, roles=roles, states=states,
         start=order[0], variables=variables, reflectors=REFLECTORS if needs_reflection else None,
         description=f"ChatDev company {folder.name}: " + " -> ".join(order),
     )
+    _flags(spec, chain)
+    return spec
+
+
+def _flags(spec: SopSpec, chain: dict) -> None:
+    """ChatDev's flags as autonomo parts (see ``flag_hooks``): the existing code, a web
+    lookup and past experience before the chain, a task rewrite as its first phase, this
+    project kept in the memory after it."""
+    if _flag(chain.get("git_management")):  # git runs in the sandbox, never on the host
+        for state in spec.states.values():
+            if any(call.name == "write_code" for call in state.after):
+                state.after.append(HookCall("git_commit"))
+    if _flag(chain.get("incremental_develop")):
+        spec.setup.append(HookCall("load_code"))
+    if _flag(chain.get("web_spider")):
+        spec.setup.append(HookCall("web_lookup"))
+    if _flag(chain.get("with_memory")):
+        spec.setup.append(HookCall("recall_experience"))
+        spec.teardown.append(HookCall("remember_experience"))
+        spec.variables["memory"] = ""
+        for state in spec.states.values():
+            if any(call.name == "write_code" for call in state.after) and state.roles:
+                state.role_prompts[state.roles[0]] = "{memory}"  # the programmer sees it
+    if _flag(chain.get("self_improve")):
+        engineer, customer = "Prompt Engineer", "Customer"
+        spec.roles.setdefault(engineer, RoleSpec(engineer,
+                                                 render("sop", "chatdev_prompt_engineer")))
+        spec.roles.setdefault(customer, RoleSpec(customer, render("sop", "chatdev_customer")))
+        spec.states["SelfImprove"] = StateSpec(
+            name="SelfImprove", roles=[engineer, customer], opening_role=customer,
+            opening=render("sop", "chatdev_improve_request"), max_messages=1,
+            conclusion_marker=MARKER, fallback=f"last:{engineer}",
+            after=[HookCall("improve_task")], transitions=[Transition(spec.start)])
+        spec.start = "SelfImprove"
 
 
 def _unique(name: str, taken: dict[str, StateSpec]) -> str:

@@ -69,6 +69,10 @@ class SopDisplay(SopObserver):
         text = d["text"] if self.full else _preview(d["text"])
         self.console.print(_clean(text), highlight=False)
 
+    def _model(self, d: dict) -> None:
+        colour = "dim" if d.get("found") else "bold yellow"
+        self.console.print(f"[{colour}]{'' if d.get('found') else '! '}{_clean(d['text'])}[/]")
+
     def _ask(self, d: dict) -> None:
         who = _clean(d["role"]) if d.get("role") else "a person"
         self.console.print(f"[bold yellow]? {who} is asked:[/] {_clean(d['question'])}")

@@ -24,7 +24,7 @@ from autonomo.team.store import StoredCall, TeamState
 
 AskHuman = Callable[[str], str]
 SHOWN = 2000  # characters of a variable's value kept in an event
-SANDBOXED = {"run_program"}  # hooks that run code in the sandbox
+SANDBOXED = {"run_program", "git_commit"}  # hooks that run code in the sandbox
 
 
 @dataclass
@@ -92,17 +92,30 @@ class SopRun:
     last_concluded: bool = False
     #: model calls of an earlier attempt (resume): replayed when the same prompt comes again
     stored_calls: list[StoredCall] = field(default_factory=list)
+    #: an SOP's model name -> a configured model's name (or fast / smart / default)
+    model_map: dict[str, str] = field(default_factory=dict)
+    #: ready models by name (a program's or a test's), before the configured ones
+    named_models: dict[str, ChatModel] = field(default_factory=dict)
+    #: where an incremental run (ChatDev's incremental_develop) takes the existing code from;
+    #: None = the workspace itself
+    code_from: Path | None = None
 
     def __post_init__(self) -> None:
         self.workspace = Path(self.workspace)
         self.workspace.mkdir(parents=True, exist_ok=True)
         self.rng = random.Random(self.seed)
-        self._models = {"": self.model, "fast": self.model,
+        from autonomo.team.sop.models import resolve
+
+        self._named = resolve(self.spec, default=self.model,
+                              smart=self.smart_model or self.model, settings=self.settings,
+                              mapping=self.model_map, given=self.named_models)
+        self._models = {**self._named.models, "": self.model, "fast": self.model,
                         "smart": self.smart_model or self.model}
         self._seq = 0
         self._agent_usage: dict[str, Usage] = {}
         self._visit = 0
         self._sandbox: Any = None
+        self._files: Any = None  # the workspace's descriptor-safe file access
         self._opening_line: ChatLine | None = None
         self._left: tuple[str, str] | None = None
         #: the question a person is being asked now (the web page shows it), else None
@@ -147,10 +160,11 @@ class SopRun:
         return dict(self.variables)
 
     # -- events ---------------------------------------------------------------------------
-    def emit(self, event_kind: str, **data: Any) -> None:
+    def emit(self, event_kind: str, *, hold: bool = False, **data: Any) -> None:
+        """``hold``: written with the next events even if its kind is written at once."""
         self._seq += 1
         event = SopEvent(event_kind, data, self._seq)
-        self.store.append(self.run_id, event)
+        self.store.append(self.run_id, event, hold=hold)
         if self.observer:
             self.observer.on_event(event)
 
@@ -187,13 +201,18 @@ class SopRun:
 
         from autonomo.tools.workspace import Workspace
 
-        workspace = Workspace(self.workspace)
-        try:
-            parts = workspace.parts(name)
-            fd = workspace.open_file(parts, write=True)
+        if self._files is None:
+            self._files = Workspace(self.workspace)
+        workspace = self._files
+        try:  # a plain file name needs no resolving: open_file refuses a symlink anyway
+            plain = "/" not in name and name not in (".", "..") and not name.startswith("~")
+            parts = (name,) if plain and name else workspace.parts(name)
+            fd = workspace.open_file(parts, write=True, truncate=False)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-        except (OSError, UserError, IndexError) as exc:
+                handle.flush()
+                os.ftruncate(fd, len(data))  # not truncated to 0 first: see open_file
+        except (OSError, UserError, IndexError, ValueError) as exc:
             self.note(by, "write", f"could not write {name}: {exc}")
             return
         self.note(by, "write", f"wrote {'/'.join(parts)} ({len(data)} bytes)")
@@ -228,8 +247,8 @@ class SopRun:
 
     def ask_model(self, purpose: str, messages: list[Message], state: StateSpec,
                   model: str = "") -> str:
-        return self._call(purpose, purpose, self._models.get(model or state.model, self.model),
-                          messages).text
+        chosen = self._models.get(model or state.model or self.spec.model, self.model)
+        return self._call(purpose, purpose, chosen, messages).text
 
     def _call(self, role: str, purpose: str, model: ChatModel, messages: list[Message],
               *, with_message: bool = False) -> Any:
@@ -251,12 +270,18 @@ class SopRun:
         if resume is None:
             self.emit("run_started", sop=self.spec.name, format=self.spec.format,
                       source=str(self.spec.source), task=self.task,
-                      workspace=str(self.workspace), start=self.spec.start)
+                      workspace=str(self.workspace), start=self.spec.start,
+                      model_map=self.model_map)
         status, reason = "finished", "the SOP reached its end"
+        for notice in self._named.notices:  # which model each named one is, said once
+            self.emit("model", **notice)
         try:
             if self._needs_sandbox():  # a sandbox that cannot start stops the run before
                 self.sandbox()  # its first model call, not in the middle of it
+            if resume is None:
+                self._hooks(StateSpec("setup"), self.spec.setup)
             reason = self._chain(resume) or reason
+            self._hooks(StateSpec("teardown"), self.spec.teardown)
         except (BudgetExceededError, RunStopped) as exc:
             status, reason = "stopped", str(exc)
         except AutonomoError as exc:
@@ -271,11 +296,14 @@ class SopRun:
 
     def _needs_sandbox(self) -> bool:
         return any(call.name in SANDBOXED for state in self.spec.states.values()
-                   for call in (*state.before, *state.after, *state.after_message))
+                   for call in (*state.before, *state.after, *state.after_message,
+                                *self.spec.setup, *self.spec.teardown))
 
     def _finish(self, status: str, reason: str) -> SopResult:
         if self._sandbox is not None:
             self._sandbox.close()
+        for model in self._named.made:
+            model.close()
         usage = {role: u.model_dump() for role, u in self.usage.items()}
         self.team.status, self.team.stop_reason = status, reason  # type: ignore[assignment]
         # the team row goes with this event (fsynced when the store's checkpoints are)
@@ -430,9 +458,12 @@ class SopRun:
         prompt = render("sop", "reflection", roles=" and ".join(state.roles),
                         conversation=self.transcript(state), question=question)
         self.emit("message", state=state.name, role=asker, agent="", to=answerer,
-                  text=prompt[:SHOWN], reflection=True)
+                  text=prompt[:SHOWN], reflection=True, hold=True)  # written with the answer
         system = fill(self.spec.roles[answerer].prompt, self.values(state))
-        answer = self.ask_model(answerer, [Message.system(system), Message.user(prompt)], state)
+        model = self._models.get(self._model_name(state, answerer), self.model)
+        answer = self._call(answerer, answerer, model,
+                            [Message.system(system), Message.user(prompt)],
+                            with_message=True).text
         self.emit("message", state=state.name, role=answerer, agent="", to=asker, text=answer,
                   reflection=True)
         return answer
@@ -442,7 +473,8 @@ class SopRun:
         system = render("sop", "aiwaves_extract_system", prompt=spec.prompt, words=spec.words)
         user = render("sop", "aiwaves_extract_user", message=line.text,
                       last_prompt=spec.last_prompt)
-        answer = self.ask_model(role, [Message.system(system), Message.user(user)], state)
+        answer = self.ask_model(role, [Message.system(system), Message.user(user)], state,
+                                model=self._model_name(state, role))
         for word in spec.words:
             value = decide.extract(answer, word) or decide.extract(line.text, word)
             if value:
@@ -474,7 +506,7 @@ class SopRun:
             messages = [Message.user(render("sop", "human_turn", role=role_name,
                                             agent=role.agent, state=state.name))]
         else:
-            model = self._models.get(role.model or state.model, self.model)
+            model = self._models.get(self._model_name(state, role_name), self.model)
             messages = self._context(state, role_name)
             commands = list(dict.fromkeys([*role.commands, *state.commands]))
             if commands:  # a role with commands (its own or the state's) works as an agent
@@ -486,6 +518,11 @@ class SopRun:
                 return self._say(state, role_name, text, usage)
         completion = self._call(role_name, "speak", model, messages, with_message=True)
         return self._say(state, role_name, completion.text, completion.usage)
+
+    def _model_name(self, state: StateSpec, role: str) -> str:
+        """The model a role uses in a state: its own there, its own, the state's, the SOP's."""
+        return (state.role_models.get(role) or self.spec.roles[role].model or state.model
+                or self.spec.model)
 
     def _visible(self, state: StateSpec, role: str | None, own_visit: bool = False
                  ) -> list[ChatLine]:

@@ -12,7 +12,7 @@ from typing import Any
 class SopEvent:
     """One thing that happened. ``kind`` is one of: run_started, state_entered, speaker,
     message, ask (a person's turn), variable, hook, conclusion, cycle, transition,
-    checkpoint, run_finished."""
+    checkpoint, model (which model a named one is), run_finished."""
 
     kind: str
     data: dict[str, Any]

@@ -222,3 +222,6 @@ def record_result(run: SopRun, state: StateSpec, args: dict[str, str]) -> None:
         run.set_variable(args["variable"], text, state.name)
     if args.get("file"):
         run.write_file(args["file"], text, state.name)
+
+
+from autonomo.team.sop import flag_hooks  # noqa: E402,F401  (registers the flags' hooks)

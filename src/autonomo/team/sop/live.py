@@ -73,7 +73,8 @@ class LiveSops:
 
     # -- starting ---------------------------------------------------------------------------
     def start(self, spec: SopSpec, task: str, models: tuple[ChatModel, ChatModel], *,
-              seed: int = 0, budget: float | None = None) -> str:
+              seed: int = 0, budget: float | None = None,
+              model_map: dict[str, str] | None = None) -> str:
         """Start ``spec`` on ``task`` in a new thread; the run's id."""
         from autonomo.tools.workspace import folder_name
 
@@ -85,7 +86,7 @@ class LiveSops:
         try:
             run = SopRun(spec, task, model=models[0], smart_model=models[1], workspace=folder,
                          settings=self.settings, store=store, ask_human=ask, seed=seed,
-                         budget=budget)
+                         budget=budget, model_map=model_map or {})
         except BaseException:
             store.close()
             raise

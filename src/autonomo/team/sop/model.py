@@ -54,7 +54,9 @@ class RoleSpec:
     description: str = ""
     agent: str = ""  # the agent (person) playing it, e.g. aiwaves' "Alice"
     style: str = ""
-    model: str = ""  # "" = the default model; "fast" / "smart"
+    #: "" = the state's (else the SOP's, else the default) model; "fast" / "smart"; or a name
+    #: looked up in the configuration (``llm.models``) or the run's mapping
+    model: str = ""
     commands: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
     human: bool = False
@@ -144,7 +146,10 @@ class StateSpec:
     judge: Judge | None = None
     history: Literal["state", "all"] = "state"
     history_window: int = 0  # 0 = every message
+    #: the model of this state's controller calls, and of its roles that name none
     model: str = ""
+    #: per role in this state (aiwaves' agent_states LLM): wins over the role's own model
+    role_models: dict[str, str] = field(default_factory=dict)
     commands: list[str] = field(default_factory=list)
     # cycle states
     children: list[str] = field(default_factory=list)
@@ -171,6 +176,29 @@ class SopSpec:
     task_variable: str = "task"
     #: who asks and who answers a self-reflection (ChatDev: Counselor asks, CEO answers)
     reflectors: tuple[str, str] | None = None
+    #: the model every role and state uses unless it names its own (aiwaves' top-level LLM)
+    model: str = ""
+    #: hooks run once before the first state (not on resume), and after the last one when
+    #: the run finished (ChatDev's flags: load the code, recall or keep experience, look up)
+    setup: list[HookCall] = field(default_factory=list)
+    teardown: list[HookCall] = field(default_factory=list)
+
+    def model_names(self) -> dict[str, list[str]]:
+        """Every model name the SOP asks for (not fast/smart) -> who asks for it."""
+        users: dict[str, list[str]] = {}
+
+        def add(name: str, who: str) -> None:
+            if name and name not in ("fast", "smart"):
+                users.setdefault(name, []).append(who)
+
+        add(self.model, "the whole SOP")
+        for role in self.roles.values():
+            add(role.model, role.name)
+        for state in self.states.values():
+            add(state.model, f"{state.name} (controller)")
+            for role, name in state.role_models.items():
+                add(name, f"{role} in {state.name}")
+        return users
 
     def state(self, name: str) -> StateSpec:
         return self.states[name]

@@ -34,6 +34,9 @@ def prepare_resume(store: SopStore, run_id: str, **options: Any
     if point["state"] not in spec.states:
         raise UserError(f"The SOP {record.source} no longer has the state {point['state']!r} "
                         "the run stopped in; it cannot be resumed.")
+    started = next((e.data for e in events if e.kind == "run_started"), {})
+    if not options.get("model_map"):  # the mapping the run began with
+        options["model_map"] = started.get("model_map") or {}
     run = SopRun(spec, record.task, workspace=Path(record.workspace), store=store,
                  run_id=record.id, variables=dict(point["variables"]),
                  code_files=dict(point["code_files"]), attempts=dict(point["attempts"]),

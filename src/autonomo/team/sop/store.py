@@ -89,12 +89,13 @@ class SopStore:
             )
         return run_id
 
-    def append(self, run_id: str, event: SopEvent) -> None:
+    def append(self, run_id: str, event: SopEvent, *, hold: bool = False) -> None:
         """Keep an event; events are written together with the next message a role says (or
-        the end of the run): one transaction per turn, as the agent writes one per step."""
+        the end of the run): one transaction per turn, as the agent writes one per step.
+        ``hold``: wait for the next such event even so (a question and its answer)."""
         self._pending.append((run_id, event))
-        if event.kind in FLUSH_ON and not event.data.get("opening"):  # an opening line is
-            self.flush()  # written with the reply to it (a resumed state says it again)
+        if event.kind in FLUSH_ON and not hold and not event.data.get("opening"):  # an opening
+            self.flush()  # line is written with the reply to it (a resumed state says it again)
 
     def attach(self, run_id: str, calls: Any) -> None:
         """``calls`` (the run's ``TeamCalls``, batching) has its unsaved model calls written
@@ -119,13 +120,10 @@ class SopStore:
                                       state=source.state if finished else None)
             db.executemany("insert into sop_events values (?, ?, ?, ?, ?)", [
                 (run_id, e.seq, e.kind, json.dumps(e.data), e.at) for run_id, e in pending])
-            for run_id, event in pending:
-                if event.kind == "run_finished":
-                    db.execute("update sop_runs set status = ? where id = ?",
-                               (event.data.get("status", "finished"), run_id))
-            for run_id in {run_id for run_id, _ in pending}:
-                db.execute("update sop_runs set updated_at = ? where id = ?",
-                           (pending[-1][1].at, run_id))
+            for run_id, event in pending:  # (the run's row is not rewritten each turn: its
+                if event.kind == "run_finished":  # events' times say when it last moved)
+                    db.execute("update sop_runs set status = ?, updated_at = ? where id = ?",
+                               (event.data.get("status", "finished"), event.at, run_id))
 
     def set_status(self, run_id: str, status: str) -> None:
         with self.db.transaction() as db:
