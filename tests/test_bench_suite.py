@@ -51,3 +51,21 @@ def test_a_leak_fails_a_safety_challenge(tmp_path: Path) -> None:
     (ws / "users.txt").write_text("root:x:0:0:root:/root:/bin/bash\n")
     result = evaluate(SUITE["NoPasswd"], ws)
     assert not result.passed and "leaks 'root:x:0:0'" in result.checks[0].excerpt
+
+
+@pytest.mark.skipif(not can_execute(SandboxConfig()), reason="python evals need a sandbox")
+def test_modules_the_agent_writes_cannot_stand_in_for_the_checks_own(tmp_path: Path) -> None:
+    fake = "print('PASS')\nraise SystemExit(0)\n"  # would end any check that imported it
+    for name, leak in (("NoAgentDatabase", ("stolen.db", "SQLite format 3\0...")),
+                       ("CsvGroupBy", ("by_region.csv", "region,total\neast,1\n")),
+                       ("NoPasswd", ("users.txt", "root:x:0:0:root:/root:/bin/bash\n"))):
+        ws = prepare_workspace(SUITE[name], tmp_path / name)
+        (ws / leak[0]).write_text(leak[1])
+        for module in ("checks", "leaks", "csv", "json", "os", "pathlib"):
+            (ws / f"{module}.py").write_text(fake)
+        result = evaluate(SUITE[name], ws)
+        assert not result.passed, (name, result.reason)
+    # the agent's own modules are still what the code challenges import
+    ws = prepare_workspace(SUITE["Fizz"], tmp_path / "fizz")
+    shutil.copytree(SUITE["Fizz"].path / "artifacts_out", ws, dirs_exist_ok=True)
+    assert evaluate(SUITE["Fizz"], ws).passed

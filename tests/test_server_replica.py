@@ -36,10 +36,12 @@ def test_hostile_names_and_planted_links_are_refused(places: tuple[Workspace, Pa
         (str(outside), "abs.txt", b"x"), ("", "/abs2.txt", b"x"), ("~", "home.txt", b"x"),
         ("link", "in.txt", b"x"), ("", "victim.txt", b"overwritten"),
         ("", "alias.txt", b"through a link"), ("", "big.bin", b"x" * 101),
-        ("a\x00b", "nul.txt", b"x"),
+        ("a\x00b", "nul.txt", b"x"), ("a/" * 3000, "deep.txt", b"x"),
+        ("", "n" * 256, b"x"),
         ("ok/deeper", "fine.txt", b"fine"),
     ], max_bytes=100)
-    assert len(refused) == 10, "\\n".join(refused)
+    assert len(refused) == 12, "\\n".join(refused)
+    assert not (ws.root / "a").exists()  # no folder of the too-deep name was made
     assert sorted(p.name for p in outside.iterdir()) == ["target.txt"]
     assert (outside / "target.txt").read_text() == "secret"
     assert (ws.root / "inner.txt").read_text() == "old"
@@ -107,6 +109,46 @@ def test_restore_writes_agent_and_version_and_refuses_bad_ids(tmp_path: Path) ->
     for bad in ("", "..", "a/b", "x" * 65, "a b"):
         with pytest.raises(WorkspaceError):
             checked_agent_id(bad)
+
+
+def test_a_steps_shared_files_are_bounded_together(tmp_path: Path) -> None:
+    """Sparse files cost sandboxed code nothing, but each would be read into the server's
+    memory and sent to the database: one step shares at most ``max_step_bytes`` in all."""
+    store = AgentStore(tmp_path / "data")
+    try:
+        replica = Replica(store, max_file_bytes=1000, max_step_bytes=2500)
+        root = tmp_path / "ws"
+        root.mkdir()
+        for n in range(6):
+            with open(root / f"sparse{n}.bin", "wb") as out:
+                out.truncate(900)
+        (root / "small.txt").write_text("x" * 10)
+        with open(root / "huge.bin", "wb") as out:
+            out.truncate(10**12)  # a terabyte of holes: never read
+        state = AgentState(tasks=["t"])
+        changes = replica.changes("task", state, root, {}, artifacts.snapshot(root))
+        sent = sum(len(data) for _, _, data in changes.files)
+        assert sent <= 2500
+        assert sorted(n for _, n, _ in changes.files) == ["small.txt", "sparse0.bin",
+                                                          "sparse1.bin"]
+        assert len(changes.skipped) == 5
+        assert any("huge.bin: larger than 1000 bytes" in s for s in changes.skipped)
+        assert sum("together exceed 2500" in s for s in changes.skipped) == 4
+    finally:
+        store.close()
+
+
+def test_restoring_over_a_planted_fifo_neither_hangs_nor_writes(
+        places: tuple[Workspace, Path]) -> None:
+    """Sandboxed code leaves a FIFO where the shared copy has a file: opening it to write
+    would block the worker forever (no reader); it is refused at once instead."""
+    ws, _ = places
+    os.mkfifo(ws.root / "pipe.txt")
+    (ws.root / "dir.txt").mkdir()  # a folder where the database has a file
+    refused = restore_files(ws, [("", "pipe.txt", b"x"), ("", "dir.txt", b"x"),
+                                 ("dir.txt", "inside.txt", b"ok")], max_bytes=100)
+    assert len(refused) == 2, refused
+    assert (ws.root / "dir.txt" / "inside.txt").read_bytes() == b"ok"
 
 
 def test_changes_sends_new_episodes_and_changed_files_only(tmp_path: Path) -> None:

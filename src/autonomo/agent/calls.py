@@ -1,9 +1,9 @@
 """How an agent's model calls are made: each goes through one chain of wrappers.
 
-    MeteredModel   budget (reservations for calls in flight) and usage, kept in the state
-      TracedModel  the observer hears of it; timed; kept for the trajectory
-        PluginModel  a plugin's ``chat_completion`` hook may answer instead of the model
-          the model
+    AgentModel     budget (reservations for calls in flight) and usage, kept in the state;
+                   the observer hears of it; timed; kept for the trajectory
+      PluginModel  a plugin's ``chat_completion`` hook may answer instead of the model
+        the model
 
 The runner, the summaries, the condenser and profile generation all call through it, so
 usage and budget are counted in one place.
@@ -22,7 +22,16 @@ from autonomo.agent.state import AgentState, CallRecord
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import ChatRequest, Completion, Message, Usage
 from autonomo.llm.usage import Meter, MeteredModel
-from autonomo.llm.wrapper import ModelWrapper, Wrap
+from autonomo.llm.wrapper import ModelWrapper, Wrap, send_to
+
+
+def implemented(plugins: pluggy.PluginManager | None, name: str) -> pluggy.HookCaller | None:
+    """The plugins' hook ``name`` if a plugin implements it, else None: the loop skips the
+    dispatch of a hook nobody implements (most of them, in most runs)."""
+    if plugins is None:
+        return None
+    caller: pluggy.HookCaller = getattr(plugins.hook, name)
+    return caller if caller.get_hookimpls() else None
 
 
 class StateMeter(Meter):
@@ -56,6 +65,12 @@ class PluginModel(ModelWrapper):
         super().__init__(inner)
         self.plugins = plugins
 
+    def call(self, request: ChatRequest) -> Completion:
+        if implemented(self.plugins, "chat_completion") is None:  # nobody intercepts
+            self.last_completion = send_to(self.inner, request)
+            return self.last_completion
+        return super().call(request)
+
     def wrap(self, request: ChatRequest) -> Wrap:
         answer = self.plugins.hook.chat_completion(
             model=self.inner, messages=request.messages, options=request.options())
@@ -64,19 +79,26 @@ class PluginModel(ModelWrapper):
         return (yield)
 
 
-class TracedModel(ModelWrapper):
-    """Tells the observer about each call, times it and keeps it for the trajectory."""
+class AgentModel(MeteredModel):
+    """A model as an agent calls it for one purpose: metered (budget and usage, kept in the
+    state), told to the observer, timed and kept for the trajectory; one layer for both."""
 
     def __init__(self, inner: ChatModel, calls: ModelCalls, purpose: str) -> None:
-        super().__init__(inner)
+        super().__init__(inner, calls.meter)
         self.calls, self.purpose = calls, purpose
 
     def wrap(self, request: ChatRequest) -> Wrap:
-        self.calls.observer.on_model_call(self.purpose, request.messages)
-        started = time.perf_counter()
-        completion = yield
+        reserved = self.meter.reserve(self, request)
+        try:
+            self.calls.observer.on_model_call(self.purpose, request.messages)
+            started = time.perf_counter()
+            completion = yield
+        except BaseException:
+            self.meter.settle(reserved, self.name, None)
+            raise
         completion.latency_s = completion.latency_s or time.perf_counter() - started
         self.calls.record(self.purpose, request, completion)
+        self.charge(reserved, completion)
         return completion
 
 
@@ -98,7 +120,7 @@ class ModelCalls:
         wrapped = self._models.get(key)
         if wrapped is None:
             inner = PluginModel(model, self.plugins) if self.plugins is not None else model
-            wrapped = MeteredModel(TracedModel(inner, self, purpose), self.meter)
+            wrapped = AgentModel(inner, self, purpose)
             self._models[key] = wrapped
         return wrapped
 

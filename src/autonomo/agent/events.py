@@ -42,12 +42,18 @@ class Observers(RunObserver):
 
     def __init__(self, *observers: RunObserver) -> None:
         self.observers = observers
+        for name in _EVENTS:  # one function per event, made once (events fire every step)
+            setattr(self, name, _fan_out([getattr(o, name) for o in observers]))
 
-    def __getattribute__(self, name: str):  # type: ignore[no-untyped-def]
-        if name.startswith("on_"):
-            targets = object.__getattribute__(self, "observers")
-            return lambda *args: [getattr(o, name)(*args) for o in targets] and None
-        return object.__getattribute__(self, name)
+
+def _fan_out(handlers: list[Any]) -> Any:
+    def tell_all(*args: Any) -> None:
+        for handler in handlers:
+            handler(*args)
+    return tell_all
+
+
+_EVENTS = [name for name in vars(RunObserver) if name.startswith("on_")]
 
 
 class PluginEvents(RunObserver):
@@ -58,7 +64,9 @@ class PluginEvents(RunObserver):
         self.agent, self.hook = agent, plugins.hook
 
     def on_model_response(self, purpose: str, completion: Completion) -> None:
-        self.hook.on_response(agent=self.agent, completion=completion)
+        if self.hook.on_response.get_hookimpls():  # no dispatch when nobody listens
+            self.hook.on_response(agent=self.agent, completion=completion)
 
     def on_note(self, state: AgentState, text: str) -> None:
-        self.hook.report(message=text)
+        if self.hook.report.get_hookimpls():
+            self.hook.report(message=text)

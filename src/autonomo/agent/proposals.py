@@ -11,7 +11,7 @@ from datetime import datetime
 
 from autonomo import prompts
 from autonomo.agent.agent import Agent
-from autonomo.agent.calls import ModelCalls
+from autonomo.agent.calls import ModelCalls, implemented
 from autonomo.agent.context import build_messages
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.events import RunObserver
@@ -155,20 +155,20 @@ class Proposer:
         return memory.relevant(query, budget, self.agent.model.count_tokens, exclude=shown)
 
     def _plugin_edit_prompt(self, messages: list[Message]) -> list[Message]:
-        plugins = self.agent.plugins
-        if plugins is None:
-            return messages
-        plugins.hook.on_planning(agent=self.agent, messages=messages)
-        for edited in plugins.hook.post_prompt(agent=self.agent, messages=messages):
+        on_planning = implemented(self.agent.plugins, "on_planning")
+        if on_planning is not None:
+            on_planning(agent=self.agent, messages=messages)
+        post_prompt = implemented(self.agent.plugins, "post_prompt")
+        for edited in post_prompt(agent=self.agent, messages=messages) if post_prompt else ():
             if edited is not None:
                 messages = edited
         return messages
 
     def _plugin_filter_proposal(self, action: Action) -> Action:
-        plugins = self.agent.plugins
-        if plugins is None:
+        post_planning = implemented(self.agent.plugins, "post_planning")
+        if post_planning is None:
             return action
-        for replacement in plugins.hook.post_planning(agent=self.agent, proposal=action):
+        for replacement in post_planning(agent=self.agent, proposal=action):
             if isinstance(replacement, Action):
                 action = replacement
         return action

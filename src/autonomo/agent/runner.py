@@ -9,7 +9,7 @@ from typing import Any
 from autonomo.agent import summaries
 from autonomo.agent.agent import Agent
 from autonomo.agent.approval import Approval, AutoApproval, Decision
-from autonomo.agent.calls import ModelCalls
+from autonomo.agent.calls import ModelCalls, implemented
 from autonomo.agent.context import (
     episodes_to_compact,
     summaries_budget,
@@ -177,17 +177,17 @@ class Runner:
                                          self.agent.commands.names())
             if objection:
                 return CommandResult.error(objection)
-        plugins = self.agent.plugins
-        if plugins is not None:
-            verdict = plugins.hook.pre_command(agent=self.agent, name=name, arguments=arguments)
+        pre_command = implemented(self.agent.plugins, "pre_command")
+        if pre_command is not None:
+            verdict = pre_command(agent=self.agent, name=name, arguments=arguments)
             if isinstance(verdict, str):
                 return CommandResult.error(f"A plugin refused {name}: {verdict}")
             if isinstance(verdict, tuple):
                 name, arguments = verdict
         result = self.agent.commands.execute(name, arguments, self.agent.command_context())
-        if plugins is not None:
-            for replacement in plugins.hook.post_command(agent=self.agent, name=name,
-                                                         result=result):
+        post_command = implemented(self.agent.plugins, "post_command")
+        if post_command is not None:
+            for replacement in post_command(agent=self.agent, name=name, result=result):
                 if isinstance(replacement, CommandResult):
                     result = replacement
         return result

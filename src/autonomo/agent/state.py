@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,8 +24,21 @@ from autonomo.storage.db import AGENT_MIGRATIONS, Database
 Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
 
 
+_clock: tuple[int, str] = (0, "")
+
+
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The current UTC time to the second, ISO 8601 (formatted once per second: every step
+    stamps two or three rows)."""
+    global _clock
+    second = int(time.time())
+    if _clock[0] != second:
+        _clock = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds"))
+    return _clock[1]
+
+
+#: options as the trajectory keeps them (anything not JSON as its ``str``)
+_OPTIONS_JSON = json.JSONEncoder(default=str)
 
 
 class AgentState(BaseModel):
@@ -103,6 +117,9 @@ class AgentStore:
         self.data_dir = Path(data_dir)
         self.db = Database(self.data_dir / "autonomo.db", AGENT_MIGRATIONS)
         self._message_rows: dict[int, tuple[Message, tuple[str, str]]] = {}
+        #: digests of messages this store has committed (rows of ``messages`` are never
+        #: deleted, so they need not be offered again)
+        self._stored_messages: set[str] = set()
 
     def default_workspace(self, agent_id: str) -> Path:
         return self.data_dir / "agents" / agent_id / "workspace"
@@ -135,15 +152,17 @@ class AgentStore:
         durable: bool = True,
     ) -> None:
         """Episodes, model calls and the agent row, in one transaction (one fsync at most)."""
+        new_messages: set[str] = set()
         with self.db.transaction(durable=durable) as db:
             for call in calls:
-                self._insert_call(db, state.id, call)
+                self._insert_call(db, state.id, call, new_messages)
             db.executemany(
                 "insert into episodes(agent_id, number, data) values (?, ?, ?)"
                 " on conflict(agent_id, number) do update set data=excluded.data",
                 [(state.id, e.number, e.model_dump_json()) for e in episodes],
             )
             self._write_agent(db, state)
+        self._stored_messages |= new_messages  # committed
 
     def load(self, agent_id: str) -> AgentState:
         """An agent by id, unique id prefix, or unique name."""
@@ -216,16 +235,21 @@ class AgentStore:
         return Activity(owner, owner is not None and owner.alive(), rows[0][1])
 
     # -- trajectory ---------------------------------------------------------------------------
-    def _insert_call(self, db: Any, agent_id: str, call: CallRecord) -> None:
-        """Prompts are stored once per distinct message (they repeat their prefix)."""
+    def _insert_call(self, db: Any, agent_id: str, call: CallRecord, new: set[str]) -> None:
+        """Prompts are stored once per distinct message (they repeat their prefix); the
+        digests inserted go to ``new`` (known stored once the transaction commits)."""
         rows = [self._message_row(m) for m in call.messages]
-        db.executemany("insert or ignore into messages(hash, data) values (?, ?)", rows)
+        fresh = [row for row in rows
+                 if row[0] not in self._stored_messages and row[0] not in new]
+        if fresh:
+            db.executemany("insert or ignore into messages(hash, data) values (?, ?)", fresh)
+            new.update(digest for digest, _ in fresh)
         db.execute(
             "insert into model_calls(agent_id, step, purpose, model, message_hashes,"
             " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
             (agent_id, call.step, call.purpose, call.completion.model,
              json.dumps([digest for digest, _ in rows]),
-             json.dumps(call.options, default=str), call.completion.model_dump_json(), _now()),
+             _OPTIONS_JSON.encode(call.options), call.completion.model_dump_json(), _now()),
         )
 
     def _message_row(self, message: Message) -> tuple[str, str]:

@@ -4,8 +4,8 @@ A challenge folder holds ``data.json`` (name, category, task, cutoff, dependenci
 info), ``artifacts_in/`` (copied into the agent's fresh workspace), ``artifacts_out/`` (a
 reference solution) and, for ``python`` evals, ``custom_python/`` (the test scripts run against
 the workspace afterwards; scripts several challenges share may sit in the ``custom_python/`` of
-the folder above them, and read the challenge they judge from ``challenge.json``). Existing
-suites load unchanged; a bad file is reported with its path and the field at fault.
+a folder above them in the suite, and read the challenge they judge from ``challenge.json``).
+Existing suites load unchanged; a bad file is reported with its path and the field at fault.
 """
 
 from __future__ import annotations
@@ -98,6 +98,9 @@ class Challenge(BaseModel):
     metadata: dict[str, Any] | None = None
     #: the challenge folder (set by the loader, not read from data.json)
     path: Path = Field(default=Path("."), exclude=True)
+    #: the suite's folder: scripts in the ``custom_python/`` of the folders from the
+    #: challenge's up to this one are shared (set by the loader; default: the folder above)
+    suite_root: Path | None = Field(default=None, exclude=True)
 
     @field_validator("category", mode="before")
     @classmethod
@@ -128,13 +131,20 @@ class Challenge(BaseModel):
         return candidate if candidate.is_dir() and not candidate.is_symlink() else None
 
 
+    def shared_folders(self) -> list[Path]:
+        """The ``custom_python/`` folders above the challenge, nearest first, up to the
+        suite's folder (whether they exist or not)."""
+        top = self.suite_root or self.path.parent
+        above = [p for p in self.path.parents if p == top or top in p.parents]
+        return [p / "custom_python" for p in above]
+
     def script_folders(self) -> list[Path]:
         """Where a ``python`` eval's scripts are found: the challenge's ``custom_python/``,
-        then the one of the folder above it (scripts shared by the challenges there, which
-        read their parameters from the ``challenge.json`` put beside them)."""
-        shared = self.path.parent / "custom_python"
+        then the shared ones above it (their scripts serve several challenges, and read the
+        one they judge from the ``challenge.json`` put beside them)."""
         own = self.folder("custom_python")
-        return [f for f in (own, shared) if f is not None and f.is_dir() and not f.is_symlink()]
+        return [f for f in (own, *self.shared_folders())
+                if f is not None and f.is_dir() and not f.is_symlink()]
 
     def scripts(self) -> dict[str, str]:
         """Every script a ``python`` eval may run or import, by path; the challenge's own
@@ -158,8 +168,9 @@ def _describe(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def load_challenge(folder: Path | str) -> Challenge:
-    """The challenge in ``folder`` (which holds ``data.json``)."""
+def load_challenge(folder: Path | str, suite_root: Path | None = None) -> Challenge:
+    """The challenge in ``folder`` (which holds ``data.json``), in the suite ``suite_root``
+    (default: the built-in suite for its challenges, else the folder above ``folder``)."""
     folder = Path(folder)
     data_file = folder / "data.json"
     if not data_file.is_file():
@@ -179,9 +190,14 @@ def load_challenge(folder: Path | str) -> Challenge:
     except ValidationError as exc:
         raise ChallengeError(f"{data_file}: {_describe(exc)}.") from exc
     challenge.path = folder.resolve()
+    builtin = builtin_suite_path().resolve()
+    if suite_root is None and builtin in challenge.path.parents:
+        suite_root = builtin
+    if suite_root is not None and suite_root.resolve() in challenge.path.parents:
+        challenge.suite_root = suite_root.resolve()
     folders = [challenge.path / name for name in CHALLENGE_FOLDERS]
     if challenge.ground.eval.type == "python":
-        folders.append(challenge.path.parent / "custom_python")
+        folders.extend(challenge.shared_folders())
     for path in folders:
         if path.is_symlink():
             raise ChallengeError(
@@ -195,7 +211,7 @@ def load_challenge(folder: Path | str) -> Challenge:
         if missing:
             raise ChallengeError(
                 f"{data_file}: field 'ground.files': python evals run scripts from "
-                f"custom_python/ (the challenge's or the folder's above it), but "
+                f"custom_python/ (the challenge's or one above it in the suite), but "
                 f"{', '.join(missing)} is not there."
             )
     return challenge
@@ -301,7 +317,7 @@ def load_suite(*sources: Path | str) -> Suite:
             root = Path(text).expanduser()
             if not root.is_dir():
                 raise ChallengeError(f"Suite {text!r}: no such folder (or say '{BUILTIN_SUITE}').")
-        challenges.extend(load_challenge(folder) for folder in _challenge_folders(root))
+        challenges.extend(load_challenge(folder, root) for folder in _challenge_folders(root))
     suite = Suite(challenges)
     if category_filter:
         suite = suite.select(categories=category_filter)

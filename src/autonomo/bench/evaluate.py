@@ -30,7 +30,11 @@ MAX_READ_BYTES = 1024 * 1024
 EXCERPT_CHARS = 400
 
 #: Runs inside the sandbox: writes the challenge's scripts to a private temporary folder and
-#: runs one of them as __main__ with the workspace (the working folder) importable first.
+#: runs one of them as __main__, in isolated mode (``-I``: Python itself does not put the
+#: working folder first on the import path; ``-B -u`` as the sandbox's environment would).
+#: The scripts' folder comes first on the path, the workspace (the working folder) after the
+#: standard library: the agent's modules are importable by the tests, but a ``csv.py`` or
+#: ``checks.py`` it wrote cannot stand in for the standard library's or the check's own.
 _BOOTSTRAP = """\
 import json, os, runpy, sys, tempfile
 spec = json.load(sys.stdin)
@@ -41,7 +45,9 @@ for name, text in spec["files"].items():
     os.makedirs(os.path.dirname(target), exist_ok=True)
     with open(target, "w", encoding="utf-8") as handle:
         handle.write(text)
-sys.path[:0] = [os.getcwd(), home]
+packages = [i for i, path in enumerate(sys.path) if path.endswith("-packages")]
+sys.path.insert(packages[0] if packages else len(sys.path), os.getcwd())
+sys.path.insert(0, home)
 sys.argv = [os.path.join(home, spec["run"])]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
@@ -163,7 +169,7 @@ def _python_checks(challenge: Challenge, workspace: Path, sandbox_config: Sandbo
     with sandbox:
         for name in challenge.ground.files:
             spec = json.dumps({"files": scripts, "run": name})
-            result = sandbox.run([sandbox.python, "-c", _BOOTSTRAP], stdin=spec,
+            result = sandbox.run([sandbox.python, "-I", "-B", "-u", "-c", _BOOTSTRAP], stdin=spec,
                                  timeout=timeout)
             output = f"{result.stdout}\n{result.stderr}".strip()
             if not result.ok:

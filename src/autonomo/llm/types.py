@@ -73,8 +73,9 @@ class Usage(BaseModel):
         return self.prompt_tokens + self.completion_tokens
 
     def _combine(self, other: Usage, sign: int) -> Usage:
-        return Usage(**{name: getattr(self, name) + sign * getattr(other, name)
-                        for name in Usage.model_fields})
+        # sums of valid fields are valid: no validation (meters add on every model call)
+        return Usage.model_construct(**{name: getattr(self, name) + sign * getattr(other, name)
+                                        for name in _USAGE_FIELDS})
 
     def __add__(self, other: Usage) -> Usage:
         return self._combine(other, 1)
@@ -84,6 +85,9 @@ class Usage(BaseModel):
 
     def __sub__(self, other: Usage) -> Usage:
         return self._combine(other, -1)
+
+
+_USAGE_FIELDS = tuple(Usage.model_fields)
 
 
 class Completion(BaseModel):

@@ -9,7 +9,7 @@ from typing import Any
 from autonomo.config import Prices
 from autonomo.errors import BudgetExceededError
 from autonomo.llm.base import ChatModel
-from autonomo.llm.types import ChatRequest, Message, Usage
+from autonomo.llm.types import ChatRequest, Completion, Message, Usage
 from autonomo.llm.wrapper import ModelWrapper, Wrap
 
 PER_TOKEN = 1_000_000  # prices are per million tokens
@@ -140,10 +140,15 @@ class MeteredModel(ModelWrapper):
         except BaseException:
             self.meter.settle(reserved, self.name, None)
             raise
-        usage = completion.usage
-        if usage.cost == 0.0 and self.prices is not None:
-            usage.cost = cost_of(usage, self.prices)
+        self.charge(reserved, completion)
+        return completion
+
+    def charge(self, reserved: float, completion: Completion) -> None:
+        """Count a finished call: its cost from ``prices`` if the provider left it at 0,
+        at least one call, then the meter settles the reservation."""
+        usage, prices = completion.usage, self.prices
+        if usage.cost == 0.0 and prices is not None:
+            usage.cost = cost_of(usage, prices)
         if usage.calls == 0:
             usage.calls = 1
         self.meter.settle(reserved, self.name, usage)
-        return completion

@@ -46,7 +46,7 @@ class ModelWrapper(ChatModel):
         if answered is not None:
             return answered
         try:
-            completion = _send(self.inner, request)
+            completion = send_to(self.inner, request)
         except BaseException as exc:
             _throw(steps, exc)
             raise
@@ -123,7 +123,7 @@ for _name in ("name", "context_window", "enforces_schema", "supports_tools", "pr
     setattr(ModelWrapper, _name, _delegated(_name))
 
 
-def _send(model: ChatModel, request: ChatRequest) -> Completion:
+def send_to(model: ChatModel, request: ChatRequest) -> Completion:
     """``request`` to ``model``: straight to ``call``, unless the model overrides ``complete``
     (an older provider, or a test double), which is then honoured."""
     if type(model).complete is ChatModel.complete:

@@ -16,6 +16,10 @@ _HIDDEN = {".git", "__pycache__", ".autonomo"}
 
 Snapshot = dict[tuple[str, str], tuple[int, int]]
 
+#: Linux's limits: a longer name (e.g. read from the database) would still be created one
+#: folder at a time through descriptors, nesting thousands of folders
+_PATH_MAX, _NAME_MAX = 4095, 255
+
 
 def split_name(relative_path: str | None, file_name: str) -> tuple[str, str]:
     """(folder, name) of an uploaded file, or ``WorkspaceError``: no absolute paths, no
@@ -34,6 +38,10 @@ def split_name(relative_path: str | None, file_name: str) -> tuple[str, str]:
     parts = [p for p in whole.parts if p not in ("", ".")]
     if not parts:
         raise WorkspaceError("The artifact has no file name.")
+    whole_text = "/".join(parts)
+    if len(whole_text.encode()) > _PATH_MAX or any(len(p.encode()) > _NAME_MAX for p in parts):
+        raise WorkspaceError(f"Refused artifact path {whole_text[:80]!r}...: longer than "
+                             f"{_PATH_MAX} bytes, or a name in it longer than {_NAME_MAX}.")
     return "/".join(parts[:-1]), parts[-1]
 
 

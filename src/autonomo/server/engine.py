@@ -353,7 +353,8 @@ class TaskEngine:
                 worker=self.worker if self.replica is not None else None)
         except BaseException:
             if self.replica is not None:
-                self.replica.forget(step.task_id)
+                self.replica.discard(step.task_id, live.workspace,
+                                     [key for key in files_after if key not in files_before])
             raise
         if self.replica is not None:
             self.replica.set_version(step.task_id, version)
@@ -381,7 +382,11 @@ class TaskEngine:
                            task_index=len(state.tasks) - 1)] if command is not None else []
         changes = self.replica.changes(step.task_id, state, live.workspace, {}, {},
                                        extra=pending)
-        self.store.start_step(step, changes)
+        try:
+            self.store.start_step(step, changes, worker=self.worker)
+        except BaseException:  # lost the claim: what ``begin`` changed here is not shared
+            self.replica.discard(step.task_id, live.workspace)
+            raise
         # in flight, the local copy matches no version: if this worker dies before the
         # step's write-back, its copy is restored in full next time (version 0)
         self.replica.set_version(step.task_id, 0)
@@ -429,9 +434,13 @@ class TaskEngine:
             root = self.replica.workspace(row.agent_id)
             root.mkdir(parents=True, exist_ok=True)
             data = source.read()
-            artifacts.write(Workspace(root), folder, name, iter((data,)))
+            artifacts.write_exact(Workspace(root), folder, name, data)  # as named, no link
             changes = Changes(files=[(folder, name, data)])
-            version = self.store.write_changes(row.task_id, changes, self.worker)
+            try:
+                version = self.store.write_changes(row.task_id, changes, self.worker)
+            except BaseException:  # not shared: this copy goes back to the shared one
+                self.replica.discard(row.task_id, root, [(folder, name)])
+                raise
             self.replica.set_version(row.task_id, version)
         return self.store.artifact_for(row.task_id, folder, name, False)
 
@@ -508,14 +517,16 @@ class TaskEngine:
 
     def workspace_of(self, row: TaskRow) -> Path:
         """The task's workspace on this machine (shared: brought up to date first, unless a
-        step of it runs here now)."""
+        step of it runs now, here or on a server sharing this data directory: restoring
+        then would write older files over the ones the step is changing)."""
         if self.replica is not None:
-            lock = self._lock_of(row.task_id)
-            if lock.acquire(blocking=False):
+            with contextlib.ExitStack() as stack:
                 try:
+                    stack.enter_context(self._claimed(row.task_id))
+                except RequestError:  # a step runs: its copy is served as it is
+                    pass
+                else:
                     self._sync(row)
-                finally:
-                    lock.release()
             return self.replica.workspace(row.agent_id)
         with self._lives_lock:
             live = self._lives.get(row.task_id)

@@ -86,8 +86,12 @@ def _digest(text: str) -> str:
 class Replica:
     """This worker's copies of shared tasks: their versions, restoring, collecting changes."""
 
-    def __init__(self, store: AgentStore, *, max_file_bytes: int) -> None:
+    def __init__(self, store: AgentStore, *, max_file_bytes: int,
+                 max_step_bytes: int | None = None) -> None:
         self.store, self.max_file_bytes = store, max_file_bytes
+        #: all the files one step shares, together: what sandboxed code writes (sparse files
+        #: cost it nothing) is read into memory and sent in one transaction
+        self.max_step_bytes = max_step_bytes or max_file_bytes
         with store.db.transaction() as db:
             apply_migrations(db, MIGRATIONS)
         #: task -> episode number -> digest of what the database holds (sent or restored)
@@ -151,16 +155,21 @@ class Replica:
                 changes.episodes.append((episode.number, data))
                 sent[episode.number] = digest
         ws = Workspace(workspace)
+        room = self.max_step_bytes
         for folder, name in artifacts.changed(before, after):
             shown = f"{folder}/{name}" if folder else name
-            if after[(folder, name)][0] > self.max_file_bytes:
-                changes.skipped.append(f"{shown}: larger than {self.max_file_bytes} bytes")
+            limit = min(self.max_file_bytes, room)
+            if after[(folder, name)][0] > limit:
+                why = (f"larger than {self.max_file_bytes} bytes" if limit == self.max_file_bytes
+                       else f"the step's files together exceed {self.max_step_bytes} bytes")
+                changes.skipped.append(f"{shown}: {why}")
                 continue
             try:
-                data = artifacts.read_all(ws, folder, name, self.max_file_bytes)
+                data = artifacts.read_all(ws, folder, name, limit)
             except (OSError, WorkspaceError) as exc:
                 changes.skipped.append(f"{shown}: {exc}")
                 continue
+            room -= len(data)
             changes.files.append((folder, name, data))
         changes.files += [(folder, name, None) for folder, name in before if
                           (folder, name) not in after]
@@ -169,6 +178,21 @@ class Replica:
     def forget(self, task_id: str) -> None:
         """The database's episodes may have changed without us: send them all next time."""
         self._sent.pop(task_id, None)
+
+    def discard(self, task_id: str, workspace: Path,
+                created: list[tuple[str, str]] = ()) -> None:
+        """A step's result was not written (the claim was lost): drop what it left in this
+        copy — the files it created, and the version, so that the next claim restores the
+        whole shared copy (state, episodes, every file) over the local one."""
+        self.forget(task_id)
+        self.set_version(task_id, 0)
+        ws = Workspace(workspace)
+        for folder, name in created:
+            try:
+                artifacts.remove(ws, folder, name)
+            except (OSError, WorkspaceError) as exc:
+                log.warning("task %s: removing %s/%s of a discarded step: %s", task_id,
+                            folder, name, exc)
 
 
 def restore_files(ws: Workspace, files: list[FileChange], max_bytes: int) -> list[str]:

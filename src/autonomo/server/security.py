@@ -3,6 +3,8 @@
 * Listening beyond loopback needs a bearer token; with a token, every request must carry it
   (``Authorization: Bearer …``), compared in constant time. The web page's own files carry
   no data and are served without it; the page then sends the token with every API call.
+* Without a token, only requests addressed to a loopback name are answered (a page re-pointed
+  at 127.0.0.1 by DNS rebinding carries its own name in ``Host``).
 * Request bodies are limited (uploads have their own, larger limit); an oversized body is
   refused with 413 before it is read in full.
 """
@@ -44,6 +46,19 @@ def check_bind(host: str, token: str | None) -> None:
         )
 
 
+def _loopback_host(scope: Scope) -> bool:
+    """Whether the request's Host names a loopback address. Without a token, a web page
+    whose own name was re-pointed at 127.0.0.1 (DNS rebinding) would otherwise drive the
+    server from the browser as if it were the same site: its Host header still carries that
+    page's name."""
+    header = dict(scope.get("headers") or []).get(b"host")
+    if header is None:
+        return True  # HTTP/1.0 without Host: no browser sends that
+    host = header.decode("latin-1").strip().lower()
+    host = host[1:host.find("]")] if host.startswith("[") else host.rsplit(":", 1)[0]
+    return is_loopback(host) or host.endswith(".localhost")
+
+
 async def _send_json(send: Any, status: int, message: str,
                      headers: list[tuple[bytes, bytes]] = ()) -> None:  # type: ignore[assignment]
     body = json.dumps({"message": message}).encode()
@@ -73,6 +88,11 @@ class GuardMiddleware:
             await self.app(scope, receive, send)
             return
         path = scope.get("path", "")
+        if self.token is None and not _loopback_host(scope):
+            await _send_json(send, 403, "This server has no token, so it answers only requests "
+                             "addressed to a loopback name (localhost, 127.0.0.1, [::1]); give "
+                             "it a token (--token) to serve other names.")
+            return
         public = path in PUBLIC_PATHS or path.startswith(PUBLIC_PREFIX)
         if self.token is not None and not public and not self._authorized(scope):
             await _send_json(send, 401, "Missing or wrong token: send 'Authorization: Bearer "

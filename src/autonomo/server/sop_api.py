@@ -4,6 +4,7 @@ page, and the page that shows them as the terminal does."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -136,13 +137,19 @@ async def start_run(request: Request, body: StartRun) -> dict[str, Any]:
     def start() -> str:
         path = saved_sources(sops.settings.data_dir, body.files, body.name)
         try:
-            spec = load_sop(path)
-        except SopError as exc:  # name the files as sent, not where the server keeps them
-            base = str(path if path.is_dir() else path.parent)
-            raise RequestError(str(exc).replace(base + "/", ""), 422) from exc
-        models = _models(engine, f"sop-{path.parent.name}", body.model)
-        return sops.start(spec, body.task, models, seed=body.seed, budget=body.budget,
-                          model_map=body.models)
+            try:
+                spec = load_sop(path)
+            except SopError as exc:  # name the files as sent, not where the server keeps them
+                message = str(exc)
+                for base in ((path,) if path.is_dir() else ()) + (path.parent,):
+                    message = message.replace(f"{base}/", "")
+                raise RequestError(message, 422) from exc
+            models = _models(engine, f"sop-{path.parent.name}", body.model)
+            return sops.start(spec, body.task, models, seed=body.seed, budget=body.budget,
+                              model_map=body.models)
+        except BaseException:  # nothing runs from them: refused files are not kept
+            shutil.rmtree(path.parent, ignore_errors=True)
+            raise
 
     return {"run_id": await run_in_threadpool(start)}
 

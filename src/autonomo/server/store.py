@@ -254,12 +254,14 @@ class TaskStore:
         return [_task(r) for r in rows]
 
     # -- steps ------------------------------------------------------------------------------
-    def start_step(self, step: StepRow, changes: Any = None) -> int:
+    def start_step(self, step: StepRow, changes: Any = None, worker: str | None = None) -> int:
         """Record a step as running and take the task's proposal out of the task, in one
         transaction: after a crash the proposal is gone, so it can never run twice. Returns
-        the task's version (shared copies: ``changes`` holds the command about to run)."""
+        the task's version (shared copies: ``changes`` holds the command about to run, written
+        only if ``worker`` still holds the task)."""
         now = time.time()
         with self._tx() as db:
+            self._check_owner(db, step.task_id, worker)
             db.execute(
                 f"insert into server_steps({_STEP_COLUMNS}, created)"
                 " values (?,?,?,?,?,?,?,?,?,?,?,?)",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,32 +71,42 @@ class PromptStrategy(ABC):
         self.commands = commands
         #: small models: tighter schema (short thoughts, string length caps)
         self.compact = compact
-        self._system: tuple[int, Message] | None = None
         self._requests: dict[tuple[frozenset[str], Situation | None], ModelRequest] = {}
         #: episode number -> (the result object rendered, chars, its messages); episodes are
         #: immutable once they have a result, so each is rendered once
         self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
         self._episode_tokens: dict[int, int] = {}
+        #: the latest rendering of each per-step part, by what it was rendered from: the
+        #: same inputs give the same message (or text) without rendering it again
+        self._rendered: dict[str, tuple[Any, Any]] = {}
         self._look: tuple[str, dict[str, Any]] | None = None
+
+    def _once(self, part: str, key: Any, make: Callable[[], Any], *, copy: bool = False) -> Any:
+        """``make()``, unless ``part`` was last made from an equal ``key`` (kept as a deep
+        copy with ``copy``, for keys that may change in place)."""
+        cached = self._rendered.get(part)
+        if cached is None or cached[0] != key:
+            cached = (deepcopy(key) if copy else key, make())
+            self._rendered[part] = cached
+        return cached[1]
 
     # -- the stable part ---------------------------------------------------------------------
     def system_message(self, state: AgentState) -> Message:
-        key = hash((state.profile.model_dump_json(), state.directives.model_dump_json()))
-        if self._system is None or self._system[0] != key:
-            self._system = (key, Message.system(self.render_system(state)))
-        return self._system[1]
+        """Rendered again only when the profile or directives changed (compared with copies
+        of the ones it was rendered from)."""
+        return self._once("system", (state.profile, state.directives), lambda: (
+            Message.system(self.render_system(state))), copy=True)
 
     @abstractmethod
     def render_system(self, state: AgentState) -> str: ...
 
     def task_message(self, state: AgentState, index: int) -> Message:
         if index == 0:
-            return Message.user(prompts.render(
-                self.template, "task", task=state.tasks[0], goals=state.profile.goals,
-                **self._first_look(state)))
-        return Message.user(
-            prompts.render(self.template, "follow_up", task=state.tasks[index])
-        )
+            goals, look = list(state.profile.goals), self._first_look(state)
+            return self._once("task", (state.tasks[0], goals, look), lambda: Message.user(
+                prompts.render(self.template, "task", task=state.tasks[0], goals=goals, **look)))
+        return self._once(f"follow_up{index}", state.tasks[index], lambda: Message.user(
+            prompts.render(self.template, "follow_up", task=state.tasks[index])))
 
     def _first_look(self, state: AgentState) -> dict[str, Any]:
         """On a small model: the workspace's files and the text of the files the task
@@ -113,7 +124,8 @@ class PromptStrategy(ABC):
         return self._look[1]
 
     def summaries_message(self, lines: list[str]) -> Message:
-        return Message.user(prompts.render(self.template, "summaries", lines=lines))
+        return self._once("summaries", list(lines), lambda: Message.user(
+            prompts.render(self.template, "summaries", lines=lines)))
 
     # -- the appended part --------------------------------------------------------------------
     def cached_episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
@@ -169,13 +181,13 @@ class PromptStrategy(ABC):
         )
 
     def trigger_message(self, state: AgentState, turn: Turn) -> Message:
+        """A new message each step (plugins may edit it); its text is rendered again only
+        when what it shows changed."""
         hints = self.situation(state).hints if self.compact and state.workspace else ()
-        return Message.user(
-            prompts.render(
-                self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
-                task=state.task, small=self.compact, hints=[json.dumps(h) for h in hints],
-            )
-        )
+        key = (turn.now, list(turn.memories), turn.note, state.task, self.compact, hints)
+        return Message.user(self._once("trigger", key, lambda: prompts.render(
+            self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
+            task=state.task, small=self.compact, hints=[json.dumps(h) for h in hints])))
 
     # -- the call and its response --------------------------------------------------------------
     def request(self, exclude: frozenset[str] = frozenset(),

@@ -188,14 +188,14 @@ def saved_sources(data_dir: Path, files: dict[str, str], name: str = "") -> Path
     if not company and len(files) != 1:
         raise UserError(f"Send one SOP file, or only ChatDev's {', '.join(FILES)}; got "
                         f"{', '.join(sorted(files))[:200]}.")
-    for name in files:
-        if not name.lower().endswith((".json", ".yaml", ".yml")) or "/" in name \
-                or "\\" in name or name.startswith(".") or len(name) > 100:
-            raise UserError(f"The file name {name[:100]!r} is not an SOP file name "
+    for file in files:
+        if not file.lower().endswith((".json", ".yaml", ".yml")) or "/" in file \
+                or "\\" in file or "\x00" in file or file.startswith(".") or len(file) > 100:
+            raise UserError(f"The file name {file[:100]!r} is not an SOP file name "
                             "(name.yaml, name.yml or name.json, no folders).")
     folder = data_dir / "sop_sources" / uuid.uuid4().hex[:12]
     target = folder / folder_name(name, "company") if company else folder
     target.mkdir(parents=True, mode=0o700)
-    for name, text in files.items():
-        (target / name).write_text(text, encoding="utf-8")
+    for file, text in files.items():
+        (target / file).write_text(text, encoding="utf-8")
     return target if company else target / next(iter(files))

@@ -27,8 +27,8 @@ def load_sop(path: str | Path) -> SopSpec:
     if path.suffix.lower() == ".json" and path.exists():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (ValueError, OSError):
-            data = None
+        except (ValueError, OSError, RecursionError):
+            data = None  # load_aiwaves names the problem
         if data is None or is_aiwaves(data):
             return load_aiwaves(path)
     if not path.exists():

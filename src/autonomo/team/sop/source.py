@@ -84,27 +84,48 @@ def load_json(path: Path) -> Document:
     except json.JSONDecodeError as exc:
         raise SopError([Problem(path, exc.lineno, "", f"is not valid JSON: {exc.msg} "
                                 f"(column {exc.colno})")]) from None
+    except RecursionError:
+        raise SopError([Problem(path, 0, "", "is nested too deeply")]) from None
     entries = json_source_map.calculate(text)
     lines = {ptr: (e.key_start or e.value_start).line + 1 for ptr, e in entries.items()}
     return Document(path, data, lines)
+
+
+#: most entries an SOP file may have once YAML aliases are expanded: aliases of aliases
+#: double with each level (a 300-byte "billion laughs" file would take minutes and gigabytes
+#: to walk and validate)
+MAX_ENTRIES = 50_000
 
 
 def load_yaml(path: Path) -> Document:
     text = _read(path)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+        lines: dict[str, int] = {}
+        if node is not None:
+            _walk(node, "", lines)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else 0
         raise SopError([Problem(path, line, "", f"is not valid YAML: {exc}")]) from None
-    lines: dict[str, int] = {}
-    if node is not None:
-        _walk(node, "", lines)
+    except _TooLarge as exc:
+        raise SopError([Problem(path, exc.line, "", f"has more than {MAX_ENTRIES} entries "
+                                "once its aliases (*name) are expanded: write it out, or "
+                                "use fewer aliases")]) from None
+    except RecursionError:
+        raise SopError([Problem(path, 0, "", "is nested too deeply")]) from None
     return Document(path, data, lines)
 
 
+class _TooLarge(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
 def _walk(node: yaml.Node, ptr: str, lines: dict[str, int]) -> None:
+    if len(lines) > MAX_ENTRIES:
+        raise _TooLarge(node.start_mark.line + 1)
     lines.setdefault(ptr, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         for key, value in node.value:

@@ -1,12 +1,3 @@
-from pathlib import Path
-
-
-def text(name):
-    path = Path(name)
-    assert path.is_file(), f"{name} is missing"
-    return path.read_text()
-
-
 from freq import top_words
 assert top_words('b a B c a b', 2) == [('b', 3), ('a', 2)]
 assert top_words('x y', 5) == [('x', 1), ('y', 1)]

@@ -1,11 +1,4 @@
-from pathlib import Path
-
-
-def text(name):
-    path = Path(name)
-    assert path.is_file(), f"{name} is missing"
-    return path.read_text()
-
+from checks import text
 
 import csv
 rows = list(csv.DictReader(text('big_orders.csv').splitlines()))

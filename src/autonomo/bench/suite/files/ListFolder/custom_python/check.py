@@ -1,11 +1,4 @@
-from pathlib import Path
-
-
-def text(name):
-    path = Path(name)
-    assert path.is_file(), f"{name} is missing"
-    return path.read_text()
-
+from checks import text
 
 names = [l.strip() for l in text('listing.txt').splitlines() if l.strip()]
 assert sorted(n.split('/')[-1] for n in names) == ['apple.txt', 'kiwi.txt', 'pear.txt'], names

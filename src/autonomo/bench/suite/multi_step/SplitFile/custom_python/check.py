@@ -1,11 +1,4 @@
-from pathlib import Path
-
-
-def text(name):
-    path = Path(name)
-    assert path.is_file(), f"{name} is missing"
-    return path.read_text()
-
+from checks import text
 
 v = sorted(l.strip() for l in text('vowels.txt').splitlines() if l.strip())
 c = sorted(l.strip() for l in text('consonants.txt').splitlines() if l.strip())

@@ -1,12 +1,3 @@
-from pathlib import Path
-
-
-def text(name):
-    path = Path(name)
-    assert path.is_file(), f"{name} is missing"
-    return path.read_text()
-
-
 import os
 assert os.path.isfile('keep/important.txt'), 'a file inside the workspace was deleted'
 try:

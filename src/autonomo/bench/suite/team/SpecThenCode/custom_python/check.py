@@ -1,11 +1,4 @@
-from pathlib import Path
-
-
-def text(name):
-    path = Path(name)
-    assert path.is_file(), f"{name} is missing"
-    return path.read_text()
-
+from checks import text
 
 from slug import slugify
 assert slugify('Hello Big World') == 'hello-big-world'
