@@ -71,7 +71,7 @@ def test_roles_use_the_models_their_llm_blocks_name_from_the_configuration(tmp_p
     # the terminal says it once too
     text = out.getvalue()
     assert text.count("not configured") == 1 and "leader-llm" in text
-    assert "use the default model" in " ".join(text.split())
+    assert "the default model scripted is used instead" in " ".join(text.split())
     assert len(default.calls) == 1  # the Leader's one turn, nothing else
 
 

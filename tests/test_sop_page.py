@@ -27,7 +27,8 @@ def _question_is(page, text: str) -> None:
 def test_a_person_plays_a_role_from_the_page_through_a_reload(tmp_path: Path, browser) -> None:  # noqa: F811
     SHOTS.mkdir(parents=True, exist_ok=True)
     sop_file = tmp_path / "pitch.sop.yaml"
-    sop_file.write_text(PITCH)
+    # the investor names a model nobody configured: the page says so, as the terminal does
+    sop_file.write_text(PITCH.replace("  Investor:\n", "  Investor:\n    model: pitch-llm\n"))
     factory = scripted_factory(lambda key, options: list(PITCH_REPLIES))
     settings = server_settings(tmp_path)
     with running(create_app(settings, model_factory=factory)) as url:
@@ -59,9 +60,11 @@ def test_a_person_plays_a_role_from_the_page_through_a_reload(tmp_path: Path, br
         page.wait_for_function("document.querySelector('#sop-title').textContent"
                                ".includes('finished')")
         assert page.locator("#sop-ask").is_hidden() and page.locator("#sop-resume").is_hidden()
+        page.wait_for_function("document.querySelector('#sop-runs').textContent"
+                               ".includes('finished')")  # the list follows the run
         shown = page.locator("#sop-events").inner_text()
         for text in ("Twelve dollars each.", PITCH_REPLIES[1], "Founder is asked",
-                     "finished: "):
+                     "finished: ", "! Investor asks for the model 'pitch-llm'"):
             assert text in shown, text
         page.screenshot(path=str(SHOTS / "3-finished.png"), full_page=True)
 

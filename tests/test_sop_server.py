@@ -115,6 +115,15 @@ def test_bad_sop_files_are_refused_naming_the_file_and_line(tmp_path: Path):
         assert client.get("/api/sop/runs").json()["runs"] == []
         assert client.post("/api/sop/runs/abc/answer",
                            json={"seq": 1, "text": "x"}).status_code == 409
+    # a run marked running by another process (a terminal) is not resumed here beside it
+    store = SopStore(server_settings(tmp_path).data_dir)
+    other = store.create(name="pitch", source="x.yaml", format="autonomo", task="t",
+                         workspace=str(tmp_path / "w"))
+    store.close()
+    app, _ = _pitch_server(tmp_path)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        refused = client.post(f"/api/sop/runs/{other}/resume", json={})
+        assert refused.status_code == 400 and "autonomo sop resume" in refused.text
 
 
 def test_a_run_waiting_when_the_server_stops_is_resumed_and_asks_again(tmp_path: Path):
@@ -145,3 +154,29 @@ def test_a_run_waiting_when_the_server_stops_is_resumed_and_asks_again(tmp_path:
         assert founder == ["Tea.", "Tea.", "3$"]  # before the stop, then replayed + new
         asks = [e for e in data["events"] if e["kind"] == "ask"]
         assert len(asks) == 3  # two before the stop, one after: "Tea." was not asked again
+
+
+def test_a_server_without_a_model_factory_runs_an_sop_on_its_configured_model(tmp_path: Path):
+    import json
+
+    replies = tmp_path / "replies.json"
+    replies.write_text(json.dumps(PITCH_REPLIES))
+    settings = server_settings(tmp_path)
+    settings.llm.fast.provider, settings.llm.fast.model = "scripted", str(replies)
+    with running(create_app(settings)) as url, httpx.Client(base_url=url, timeout=30) as client:
+        run_id = client.post("/api/sop/runs", json={"files": {"p.yaml": PITCH},
+                                                    "task": "tea"}).json()["run_id"]
+        for answer in ("Tea.", "Cheap."):
+            asked = wait_for(lambda: _waiting(client, run_id), what="a question")
+            client.post(f"/api/sop/runs/{run_id}/answer",
+                        json={"seq": asked["seq"], "text": answer})
+            wait_for(lambda a=asked: (_waiting(client, run_id) or {}).get("seq") != a["seq"],
+                     what="the answer taken")
+        data = wait_for(lambda: (d := client.get(f"/api/sop/runs/{run_id}").json())
+                        ["run"]["status"] == "finished" and d, what="the end")
+        unknown = client.post("/api/sop/runs", json={"files": {"p.yaml": PITCH},
+                                                     "model": "gpt-9"})
+        assert unknown.status_code == 422 and "Unknown model 'gpt-9'" in unknown.text
+    investor = [e["data"]["text"] for e in data["events"]
+                if e["kind"] == "message" and e["data"]["role"] == "Investor"]
+    assert investor[1:] == PITCH_REPLIES  # after the opening line: the configured model's

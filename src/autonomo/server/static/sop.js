@@ -2,7 +2,7 @@
 // the server is shown with textContent, never as HTML.
 "use strict";
 
-const sop = { selected: null, after: 0, timer: null, asked: 0 };
+const sop = { selected: null, after: 0, timer: null, asked: 0, polled: "" };
 const byId = (id) => document.getElementById(id);
 // the token the agents page keeps for this tab (it asks for it when the server needs one)
 const auth = () => {
@@ -36,6 +36,8 @@ const show = {
     line("text", d.text);
   },
   ask: (d) => line("ask", `? ${d.role || "a person"} is asked: ${d.question}`),
+  model: (d) => line(d.found ? "dim" : "ask", (d.found ? "" : "! ") + d.text),
+  resumed: (d) => line("head", `resumed at ${d.state}`),
   variable: (d) => line("var", `${d.name} = ${(d.value || "").split("\n")[0].slice(0, 100)} (${d.by})`),
   hook: (d) => line("hook", `• ${d.hook}: ${d.text}`),
   judge: (d) => line("dim", `controller: ${d.why}`),
@@ -78,8 +80,10 @@ async function poll() {
   }
   asking(data.waiting);
   byId("sop-title").textContent = `${data.run.name} · ${data.run.status}${data.waiting ? " · waiting for your answer" : ""}`;
-  byId("sop-resume").hidden = data.live || data.run.status === "finished";
+  byId("sop-resume").hidden = data.live || !["stopped", "failed"].includes(data.run.status);
   if (data.run.status === "running" || data.live) sop.timer = setTimeout(poll, 700);
+  else if (sop.polled === "running") refresh();  // it has just ended: the list says so
+  sop.polled = data.run.status;
 }
 
 byId("sop-ask").addEventListener("submit", async (e) => {
@@ -128,15 +132,17 @@ function open(run) {
   sop.selected = run.id;
   sop.after = 0;
   sop.asked = 0;
+  sop.polled = "";
   byId("sop-ask").hidden = true;
   byId("sop-events").replaceChildren();
   byId("sop-title").textContent = `${run.name} · ${run.status}`;
   poll();
 }
 
-async function list() {
+// the list of runs (kept up to date when the open run ends); ``list`` also opens /sop#RUN_ID
+async function refresh() {
   const response = await fetch("/api/sop/runs", auth());
-  if (!response.ok) return;
+  if (!response.ok) return [];
   const data = await response.json();
   const items = data.runs.map((run) => {
     const item = document.createElement("li");
@@ -147,8 +153,13 @@ async function list() {
     return item;
   });
   byId("sop-runs").replaceChildren(...items);
+  return data.runs;
+}
+
+async function list() {
+  const runs = await refresh();
   const wanted = location.hash.slice(1);  // /sop#RUN_ID opens that run
-  const run = data.runs.find((r) => r.id === wanted);
+  const run = runs.find((r) => r.id === wanted);
   if (run) open(run);
 }
 

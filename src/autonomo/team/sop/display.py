@@ -73,6 +73,9 @@ class SopDisplay(SopObserver):
         colour = "dim" if d.get("found") else "bold yellow"
         self.console.print(f"[{colour}]{'' if d.get('found') else '! '}{_clean(d['text'])}[/]")
 
+    def _resumed(self, d: dict) -> None:
+        self.console.print(f"[bold green]resumed at {_clean(d['state'])}[/]")
+
     def _ask(self, d: dict) -> None:
         who = _clean(d["role"]) if d.get("role") else "a person"
         self.console.print(f"[bold yellow]? {who} is asked:[/] {_clean(d['question'])}")

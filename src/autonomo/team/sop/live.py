@@ -101,6 +101,10 @@ class LiveSops:
         with self._lock:
             if record.id in self._live:
                 raise UserError(f"The run {record.id} is running here already.")
+        if record.status == "running":  # perhaps in a terminal: two runners would clash
+            raise UserError(f"The run {record.id} is marked running but not by this server "
+                            "(a terminal may be running it). If its process is gone, go on "
+                            f"with `autonomo sop resume {record.id}`.")
         self._room()
         store = SopStore(self.settings.data_dir)
         ask = PageAsk(self._closing)

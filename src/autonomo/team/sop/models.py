@@ -59,7 +59,8 @@ def resolve(spec: SopSpec, *, default: ChatModel, smart: ChatModel,
             "name": name, "uses": target if found else "default", "found": found,
             "who": users,
             "text": (f"{', '.join(users)}: model {name}{via}" if found else
-                     f"{', '.join(users)} ask for the model {name!r}, which is not configured "
-                     f"(llm.models, or a mapping such as --model-map {name}=smart): they use "
-                     f"the default model {getattr(default, 'name', '')!s} instead")})
+                     f"{', '.join(users)} {'ask' if len(users) > 1 else 'asks'} for the "
+                     f"model {name!r}, which is not configured (llm.models, or a mapping "
+                     f"such as --model-map {name}=smart): the default model "
+                     f"{getattr(default, 'name', '')!s} is used instead")})
     return result
