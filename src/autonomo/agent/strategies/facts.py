@@ -85,7 +85,8 @@ def file_facts(name: str, text: str) -> list[Fact]:
              _fact(f"words {_COUNT}", len(text.split()), src)]
     if lines:
         facts += [_fact("first line", lines[0], src), _fact("last line", lines[-1], src)]
-        facts += [_fact(f"{nth} line", line, src) for nth, line in zip(_NTH, lines[1:5])]
+        facts += [_fact(f"{nth} line", line, src)
+                  for nth, line in zip(_NTH, lines[1:5], strict=False)]
     facts += _number_facts(src, lines)
     for line in lines:
         facts.append(_fact(line, line, src))
