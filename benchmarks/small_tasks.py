@@ -17,7 +17,8 @@ plain ``llama_cpp`` chat calls with a per-command JSON schema, the same step lim
 
 Prints ``name: value`` lines: ``tuning_pass_rate``, ``check_pass_rate``, ``false_finish_rate``
 (runs that ended FINISHED while their check failed), ``invalid_responses``, ``median_task_s``,
-``reference_task_s``, ``task_time_ratio`` (autonomo's median ÷ the reference's, same run).
+``reference_task_s``, ``task_time_ratio`` (autonomo's median ÷ the reference's, same run), over
+every task run; when both halves ran, each half's as well (``check_false_finish_rate``, …).
 """
 
 from __future__ import annotations
@@ -211,18 +212,26 @@ def main() -> None:
             print(f"{half}_pass_rate: {rate:.2f}")
     if not rows:
         return
-    false = sum(r["status"] == "finished" and not r["passed"] for r in rows)
-    print(f"tasks: {len(rows)}")
-    print(f"false_finish_rate: {false / len(rows):.2f}")
-    print(f"invalid_responses: {sum(r['invalid'] for r in rows)}")
-    median = statistics.median(r["seconds"] for r in rows)
-    print(f"median_task_s: {median:.2f}")
-    if reference is not None:
-        ref_median = statistics.median(r["ref_seconds"] for r in rows)
-        print(f"reference_pass_rate: {sum(r['ref_passed'] for r in rows) / len(rows):.2f}")
-        print(f"reference_task_s: {ref_median:.2f}")
-        print(f"task_time_ratio: {median / ref_median:.2f}")
+    report("", rows, reference is not None)
+    if len([h for h in halves if results.get(h)]) > 1:  # each half's figures too
+        for half in halves:
+            report(f"{half}_", results[half], reference is not None)
 
+
+def report(prefix: str, rows: list[dict[str, Any]], with_reference: bool) -> None:
+    """The issue's figures over ``rows``, each line's name prefixed."""
+    false = sum(r["status"] == "finished" and not r["passed"] for r in rows)
+    print(f"{prefix}tasks: {len(rows)}")
+    print(f"{prefix}false_finish_rate: {false / len(rows):.2f}")
+    print(f"{prefix}invalid_responses: {sum(r['invalid'] for r in rows)}")
+    median = statistics.median(r["seconds"] for r in rows)
+    print(f"{prefix}median_task_s: {median:.2f}")
+    if with_reference:
+        ref_median = statistics.median(r["ref_seconds"] for r in rows)
+        ref_rate = sum(r["ref_passed"] for r in rows) / len(rows)
+        print(f"{prefix}reference_pass_rate: {ref_rate:.2f}")
+        print(f"{prefix}reference_task_s: {ref_median:.2f}")
+        print(f"{prefix}task_time_ratio: {median / ref_median:.2f}")
 
 if __name__ == "__main__":
     main()

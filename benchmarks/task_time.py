@@ -7,7 +7,8 @@ Each configuration runs in its own fresh Python process (so imports are counted)
 same path as ``autonomo run -c --limit 6 TASK``: settings, workbench, new agent, runner. It
 prints ``<config>_<part>_s: seconds`` lines: ``import`` (autonomo's agent layer), ``setup``
 (workbench and agent, profile included), ``model_load``, ``profile_call``, ``call_<n>`` (each
-proposal), ``command_<n>``, ``store_writes`` (all of them), ``summaries``, ``embeddings``
+proposal), ``strategy`` (prompt parts and grammar schemas of the small-model strategy, all
+steps), ``command_<n>``, ``store_writes`` (all of them), ``summaries``, ``embeddings``
 (embedder import, load and calls), ``total``; and ``eager_over_lazy`` (the two totals' ratio,
 side by side in one run).
 
@@ -70,7 +71,9 @@ def one(config: str) -> None:
         bench.model.complete = LlamaCppModel.complete.__get__(bench.model)  # unwrap
         parts["setup"] = time.perf_counter() - started - parts["model_load"]
         runner = Runner(agent, AutoApproval())
-        _timed(runner, "call_model", "call", parts, numbered=True)
+        _timed(runner.calls, "call", "call", parts, numbered=True)
+        for name in ("request", "trigger_message", "task_message"):
+            _timed(agent.strategy, name, "strategy", parts)
         _timed(agent.commands, "execute", "command", parts, numbered=True)
         _timed(agent.store, "write", "store_writes", parts)
         _timed(runner, "_compact", "summaries", parts)

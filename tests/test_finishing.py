@@ -91,6 +91,24 @@ def _state(tmp_path, task: str, *steps: tuple[str, dict, str]) -> AgentState:
      [("rename_file", {"source": "a.txt", "destination": "b.txt"}, "success")], "done", True),
     ("Rename a.txt to b.txt", {"b.txt": "x"},
      [("rename_file", {"source": "a.txt", "destination": "b.txt"}, "success")], "done", False),
+    # a Python file that names what nothing defines fails when run
+    ("Write hello.py that prints Hello", {"hello.py": "Hello"},
+     [("write_file", {"path": "hello.py", "content": "Hello"}, "success")], "done", True),
+    ("Write add.py with add(a, b)", {"add.py": "def add(a, b):\n    return a + b\n"},
+     [("write_file", {"path": "add.py", "content": "..."}, "success")], "done", False),
+    # the task's plain words about its files
+    ("Delete old.txt but keep new.txt", {"old.txt": "x"},
+     [("delete_file", {"path": "new.txt"}, "success")], "done", True),
+    ("Delete old.txt but keep new.txt", {"new.txt": "x"},
+     [("delete_file", {"path": "old.txt"}, "success")], "done", False),
+    ("Rename a.py to b.py", {"a.py": "x", "b.py": "x"},
+     [("write_file", {"path": "b.py", "content": "x"}, "success")], "done", True),
+    ("Make a copy of a.txt named b.txt", {"a.txt": "one\ntwo\n", "b.txt": "one"},
+     [("write_file", {"path": "b.txt", "content": "one"}, "success")], "done", True),
+    ("Copy the contents of a.txt into b.txt", {"a.txt": "one\n", "b.txt": "one\n"},
+     [("copy_file", {"source": "a.txt", "destination": "b.txt"}, "success")], "done", False),
+    ("Copy the first line of a.txt to b.txt", {"a.txt": "one\ntwo\n", "b.txt": "one"},
+     [("write_file", {"path": "b.txt", "content": "one"}, "success")], "done", False),
 ])
 def test_objections(tmp_path, task, files, steps, reason, refused):
     for name, text in files.items():

@@ -6,7 +6,9 @@ Checked against what the run itself shows, whatever the strategy or model:
 * the finish reason names a file that does not exist (and that the agent did not delete);
 * the reason says a file holds a word or a quoted text that the file does not hold;
 * the task names a file that does not exist and that no command of the run wrote or deleted;
-* a JSON or Python file the run wrote does not parse.
+* a JSON or Python file the run wrote does not parse (or, Python, uses undefined names);
+* the task's plain words about its files do not hold: ``keep X``, ``rename X``, ``copy X``
+  (see ``finishing_files``).
 
 The objection is returned as the finish command's error result: the model reads why, and the
 run goes on; a run that never finishes honestly ends stopped or failed, never finished.
@@ -14,12 +16,12 @@ run goes on; a run that never finishes honestly ends stopped or failed, never fi
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection
 from pathlib import Path
 
 from autonomo.agent.episodes import Episode
+from autonomo.agent.finishing_files import broken_file, word_claims
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.errors import AutonomoError
@@ -97,28 +99,6 @@ _WRITING = {"write_file": "path", "append_to_file": "path", "copy_file": "destin
             "rename_file": "destination"}
 
 
-def _broken_file(workspace: Workspace, episodes: list[Episode]) -> str | None:
-    """Why a JSON or Python file the run wrote cannot be what was asked: it does not parse."""
-    written = dict.fromkeys(
-        _norm(str(e.action.arguments.get(_WRITING[e.action.name], "")))
-        for e in episodes if e.action.name in _WRITING
-        and e.result is not None and e.result.status == "success")
-    for name in written:
-        suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
-        if suffix not in ("json", "py") or (text := _read(workspace, name)) is None:
-            continue
-        try:
-            if suffix == "json":
-                json.loads(text)
-            else:
-                compile(text, name, "exec")
-        except (ValueError, SyntaxError) as exc:
-            kind = "JSON" if suffix == "json" else "Python"
-            return (f"Refused: {name} is not valid {kind} ({str(exc)[:120]}). Its text is: "
-                    f"{text[:200]!r}. Write it again, then finish.")
-    return None
-
-
 def finish_objection(state: AgentState, reason: str,
                      commands: Collection[str] = ()) -> str | None:
     """Why finishing now contradicts the agent's record, or None when nothing does.
@@ -155,8 +135,18 @@ def finish_objection(state: AgentState, reason: str,
         if files and not any(words.lower() in t.lower() for t in files):
             return (f"Refused: no file your reason names holds {words!r}. Fix the file, then "
                     "finish.")
-    if broken := _broken_file(files_ws, episodes):
+    written = {_norm(str(e.action.arguments.get(_WRITING[e.action.name], "")))
+               for e in episodes if e.action.name in _WRITING
+               and e.result is not None and e.result.status == "success"}
+
+    def read(name: str) -> str | None:
+        return _read(files_ws, name)
+
+    if broken := broken_file(sorted(written), read):
         return broken
+    if claim := word_claims(state.task, named, written, lambda n: (workspace / n).exists(),
+                            read):
+        return claim
     removing = bool(_REMOVING & set(re.findall(r"[a-z]+", state.task.lower())))
     for name in named:
         if (workspace / name).exists():

@@ -6,11 +6,15 @@ import copy
 from typing import Any
 
 from autonomo.agent.strategies.grounding import Situation, ground
+from autonomo.tools.grounding import GROUNDED_KEY
 from autonomo.tools.registry import Command, CommandRegistry
 
 #: caps for compact mode: a string argument named like a body gets more room
 _SHORT_STRING = 80
 _LONG_STRING = 300
+#: the characters of a small model's short free texts: words, numbers, a little punctuation
+#: (no dot: a 135M model's made-up "finish_copy_to_notes.txt" reads as a file it claims)
+_PLAIN_WORDS = "[A-Za-z0-9 ,;:'!?()-]"
 _LONG_NAMES = {"content", "code", "text", "body", "message", "prompt", "task", "answer"}
 
 
@@ -28,7 +32,10 @@ def tighten(schema: dict[str, Any], *, compact: bool,
         prop.pop("title", None)
         prop.pop("default", None)
         if compact and prop.get("type") == "string" and "maxLength" not in prop:
-            prop["maxLength"] = _LONG_STRING if name in _LONG_NAMES else _SHORT_STRING
+            if name in _LONG_NAMES or GROUNDED_KEY in prop:
+                prop["maxLength"] = _LONG_STRING if name in _LONG_NAMES else _SHORT_STRING
+            else:  # a short free text (finish's reason): plain words, no file name to make up
+                prop["pattern"] = f"^{_PLAIN_WORDS}{{0,{_SHORT_STRING}}}$"
     schema.setdefault("additionalProperties", False)
     return ground(schema, where if compact else None)
 
@@ -64,14 +71,15 @@ def thoughts_schema(*, compact: bool) -> dict[str, Any]:
 
 def one_shot_schema(commands: CommandRegistry, *, compact: bool,
                     where: Situation | None = None) -> dict[str, Any]:
-    """Thoughts, then the command; a small model writes the command first (measured: it
-    picks the right command and arguments more often while the task is freshest)."""
+    """Thoughts, then the command; a small model writes the command only (measured: it
+    picks the right command and arguments more often while the task is freshest, and its
+    "reasoning" was a copy of the command's name — tokens decoded for nothing)."""
     properties = {
         "thoughts": thoughts_schema(compact=compact),
         "command": {"anyOf": [command_call_schema(c, compact=compact, where=where)
                              for c in commands]},
     }
-    order = ["command", "thoughts"] if compact else ["thoughts", "command"]
+    order = ["command"] if compact else ["thoughts", "command"]
     return {
         "type": "object",
         "properties": {key: properties[key] for key in order},
