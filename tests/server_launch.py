@@ -65,7 +65,9 @@ def factory(task_id: str, options: dict):
 def main() -> None:
     data_dir = Path(sys.argv[1])
     database = sys.argv[2] if len(sys.argv) > 2 else None
-    settings = Settings(data_dir=data_dir, memory={"enabled": False},
+    embedder = os.environ.get("MEMORY_EMBEDDER")  # e.g. "hashing"; unset = no memory
+    memory = {"enabled": True, "embedder": embedder} if embedder else {"enabled": False}
+    settings = Settings(data_dir=data_dir, memory=memory,
                         server={"port": 0, "workers": 2, "database": database,
                                 "lease_s": float(os.environ.get("LEASE_S", "30"))})
     plugins = create_plugin_manager(extra=[SlowCommands()])

@@ -177,3 +177,33 @@ def test_local_options_are_settable_from_the_config():
                                          "flash_attn": True, "requantize": "off"})
     options = config.options_as(LocalOptions)
     assert (options.n_ctx, options.flash_attn, options.requantize) == (2048, True, "off")
+
+
+@pytest.mark.skipif(not can_execute(SandboxConfig(backend="bubblewrap")),
+                    reason="the kit's sandbox is bubblewrap underneath")
+def test_a_disabled_plugins_sandbox_is_unknown_to_the_agent(tmp_path, monkeypatch):
+    from autonomo import AgentProfile, ScriptedModel, Settings, Workbench
+    from autonomo.plugins.registry import installed_manager
+
+    site = tmp_path / "site"
+    install_kit(site)
+    monkeypatch.syspath_prepend(str(site))
+    installed_manager.cache_clear()  # made before the kit was installed, maybe
+    try:
+        for disabled in ([], ["kit_sandbox"]):
+            settings = Settings(data_dir=tmp_path / "data", sandbox={"backend": "kitbox"},
+                                plugins_disabled=disabled)
+            bench = Workbench.open(settings, models=ScriptedModel([]))
+            bench.memory = False
+            task = {"task": "run code", "profile": AgentProfile(),
+                    "tools": ["execute_python_code"]}
+            if not disabled:
+                assert "execute_python_code" in bench.new_agent(**task).commands
+                continue
+            assert "kitbox" not in registered(bench.plugins, "sandboxes")
+            with pytest.raises(ConfigError, match=r"Unknown sandbox backend 'kitbox'"):
+                bench.new_agent(**task)
+    finally:
+        installed_manager.cache_clear()
+        for module in MODULES:
+            sys.modules.pop(module, None)

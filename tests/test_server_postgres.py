@@ -102,8 +102,9 @@ def test_two_workers_share_tasks_and_survive_a_killed_worker(tmp_path: Path,
     for text in logs:
         lines = text.splitlines()
         # every command started at most once: an interrupted one is never run again
+        # (a command of the killed worker may be interrupted before it started: the agent is
+        # told so and moves on, so "1 start" may be missing; two machines: the victim's
+        # half-run "1" stays on its own disk, not in the shared copy)
         assert lines.count("1 start") <= 1 and lines.count("2 start") == 1, text
-        # two machines: the victim's half-run "1" stays on its disk, not in the shared copy
-        assert lines.count("1 start") == 1 or machines == 2, text
         assert lines[-2:] == ["2 start", "2 end"], text
     assert sum("1 end" not in text for text in logs) <= interrupted

@@ -190,3 +190,26 @@ def test_changes_sends_new_episodes_and_changed_files_only(tmp_path: Path) -> No
         assert not any(b"secret" in (f[2] or b"") for f in second.files)
     finally:
         store.close()
+
+
+def test_a_shared_copy_never_overwrites_another_local_agent(tmp_path: Path) -> None:
+    """A database row may name an agent this machine keeps for something else (the CLI's,
+    another task's): restoring it is refused, the local agent left as it was."""
+    store = AgentStore(tmp_path / "data")
+    try:
+        replica = Replica(store, max_file_bytes=1000)
+        mine = AgentState(tasks=["the CLI's own work"], workspace=str(tmp_path / "cli"))
+        store.save(mine)
+        hostile = AgentState(id=mine.id, tasks=["hijacked"])
+        with pytest.raises(WorkspaceError, match="something else"):
+            replica.restore("task-x", Bundle(3, mine.id, hostile.model_dump_json(), [], []))
+        assert store.load(mine.id).tasks == ["the CLI's own work"]
+        assert replica.version("task-x") == 0
+        # a copy this machine restored for the task is its own to update
+        other = AgentState(tasks=["t"])
+        replica.restore("task-y", Bundle(1, other.id, other.model_dump_json(), [], []))
+        other.tasks.append("more")
+        replica.restore("task-y", Bundle(2, other.id, other.model_dump_json(), [], []))
+        assert store.load(other.id).tasks == ["t", "more"]
+    finally:
+        store.close()

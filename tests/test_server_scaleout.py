@@ -61,7 +61,8 @@ def test_task_moves_to_another_machine_after_sigkill(tmp_path: Path,
     import psycopg
 
     data_a, data_b = tmp_path / "machine-a", tmp_path / "machine-b"
-    env = {"SLOW_APPEND_ON": "2", "SLOW_APPEND_S": "60", "LEASE_S": "2"}
+    env = {"SLOW_APPEND_ON": "2", "SLOW_APPEND_S": "60", "LEASE_S": "2",
+           "MEMORY_EMBEDDER": "hashing"}
     first, url_a = start(data_a, postgres_url, env=env)
     second, url_b = start(data_b, postgres_url, env=env)
     try:
@@ -153,6 +154,8 @@ def test_task_moves_to_another_machine_after_sigkill(tmp_path: Path,
     assert state.episodes[0].result.output.startswith("appended 1")
     assert state.episodes[1].result.status == "interrupted"
     assert state.status == "finished"
+    # its long-term memory (local to B) caught up with the steps A ran
+    assert {1, 2} <= remembered_steps(data_b, agent_id)
     with psycopg.connect(postgres_url) as conn:
         version = conn.execute("select version from server_tasks where task_id = %s",
                                (task_id,)).fetchone()[0]
@@ -186,3 +189,47 @@ def test_a_worker_that_lost_its_claim_cannot_write_the_step(postgres_url: str,  
         assert store.bundle(task.task_id, 0).version == 2
     finally:
         store.close()
+
+
+def remembered_steps(data_dir: Path, agent_id: str) -> set[int]:
+    from autonomo import Settings
+    from autonomo.memory.factory import open_memory
+
+    memory = open_memory(Settings(data_dir=data_dir, memory={"embedder": "hashing"}),
+                         agent_id)
+    try:
+        return {int(r.extra.get("step", 0)) for r in memory.list(kind=["result"])}
+    finally:
+        memory.close()
+
+
+def test_steps_alternate_between_machines(tmp_path: Path, postgres_url: str,  # noqa: F811
+                                          ) -> None:
+    """No crash: one step here, the next there; each machine's copy (agent, files, long-term
+    memory) catches up when it takes the task."""
+    data_a, data_b = tmp_path / "a", tmp_path / "b"
+    env = {"SLOW_APPEND_ON": "none", "MEMORY_EMBEDDER": "hashing"}
+    first, url_a = start(data_a, postgres_url, env=env)
+    second, url_b = start(data_b, postgres_url, env=env)
+    try:
+        with httpx.Client(base_url=url_a, timeout=30) as a, \
+                httpx.Client(base_url=url_b, timeout=30) as b:
+            task_id = a.post("/ap/v1/agent/tasks", json={"input": "append"}).json()["task_id"]
+            names = []
+            for client in (a, a, b, a, b):
+                step = client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).json()
+                names.append((step["name"], step["additional_output"]["worker"].split(":")[1]))
+                if step["is_last"]:
+                    break
+    finally:
+        stop(first)
+        stop(second)
+    pid_a, pid_b = str(first.pid), str(second.pid)
+    assert names == [("plan", pid_a), ("slow_append", pid_a), ("slow_append", pid_b),
+                     ("finish", pid_a)]
+    agent_id = next(data_a.glob("agents/*")).name
+    for data in (data_a, data_b):
+        log = data / "agents" / agent_id / "workspace" / "log.txt"
+        assert log.read_text() == "1 start\n1 end\n2 start\n2 end\n"
+    assert {1, 2} <= remembered_steps(data_b, agent_id)  # step 1 ran on A
+    assert {1, 2, 3} <= remembered_steps(data_a, agent_id)  # step 2 ran on B

@@ -29,12 +29,12 @@ def builtin_manager() -> pluggy.PluginManager:
 
 
 @cache
-def installed_manager() -> pluggy.PluginManager:
-    """A manager with autonomo's own parts and the installed plugins, for what is chosen where
-    no manager is at hand (the sandbox of an eval or an SOP run, which have only a config)."""
+def installed_manager(disabled: tuple[str, ...] = ()) -> pluggy.PluginManager:
+    """A manager with autonomo's own parts and the installed plugins but ``disabled``, for
+    what is chosen where no manager is at hand (the sandbox of an eval or an SOP run)."""
     from autonomo.plugins.manager import create_plugin_manager
 
-    return create_plugin_manager()
+    return create_plugin_manager(disabled=disabled)
 
 
 def registered(plugins: pluggy.PluginManager | None, kind: str) -> dict[str, Callable[..., Any]]:

@@ -111,6 +111,8 @@ class Live:
     runner: Runner
     #: files of the shared copy this worker refused to restore (hostile names, links)
     refused: list[str] = dataclasses.field(default_factory=list)
+    #: just restored from the shared copy: the run begins again here (its memory catches up)
+    restored: bool = False
 
     @property
     def state(self) -> AgentState:
@@ -208,7 +210,7 @@ class TaskEngine:
                                            self._snapshot(agent.workspace))
         version = self.store.add_task(row, changes)
         if self.replica is not None:
-            self.replica.set_version(task_id, version)
+            self.replica.set_version(task_id, version, agent.state.id)
         live = Live(bench, Runner(agent, _StepApproval(), _Observer(self.events, task_id)))
         if self.store.shared:  # another server may run its first step: load it when needed
             self._release(live)
@@ -268,7 +270,7 @@ class TaskEngine:
                     self.store.update_task(task_id, auto_steps=row.auto_steps - 1)
                 refused = self._sync(row)
                 live = self._live(row)
-                live.refused = refused
+                live.refused, live.restored = refused or [], refused is not None
                 step = self._step(row, live, text, additional_input)
         finally:
             self.publish_task(task_id)
@@ -280,8 +282,10 @@ class TaskEngine:
     def _step(self, row: TaskRow, live: Live, text: str | None,
               additional_input: dict[str, Any] | None) -> StepRow:
         runner, state = live.runner, live.state
-        if state.status != "running" or (state.episodes and state.episodes[-1].result is None):
+        if state.status != "running" or live.restored or \
+                (state.episodes and state.episodes[-1].result is None):
             runner.begin()  # also records a command left in flight by a dead worker
+            live.restored = False
         proposal = Action.model_validate(row.proposal) if row.proposal else None
         decision = parse_answer(text or "") if proposal is not None else None
         approval = runner.approval
@@ -391,15 +395,15 @@ class TaskEngine:
         # step's write-back, its copy is restored in full next time (version 0)
         self.replica.set_version(step.task_id, 0)
 
-    def _sync(self, row: TaskRow) -> list[str]:
+    def _sync(self, row: TaskRow) -> list[str] | None:
         """Shared: make this worker's copy of the task current (restore it from the
-        database when missing or older); returns the files refused. Call holding the
-        task's lock."""
+        database when missing or older); returns the files refused, None when the copy was
+        current. Call holding the task's lock and its claim."""
         if self.replica is None:
-            return []
+            return None
         bundle = self.store.bundle(row.task_id, self.replica.version(row.task_id))
         if bundle is None:
-            return []
+            return None
         if bundle.agent_id != row.agent_id:
             raise RequestError(f"Task {row.task_id}'s shared copy is of another agent.", 500)
         self._forget(row.task_id)

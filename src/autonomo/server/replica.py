@@ -44,7 +44,14 @@ def m201_server_replicas(db: sqlite3.Connection) -> None:
                " version integer not null)")
 
 
-MIGRATIONS: list[tuple[str, Migration]] = [("m201_server_replicas", m201_server_replicas)]
+def m202_replica_agent(db: sqlite3.Connection) -> None:
+    """The agent a task's local copy is of: a database row naming another local agent (the
+    CLI's, another task's) must not overwrite it."""
+    db.execute("alter table server_replicas add column agent_id text")
+
+
+MIGRATIONS: list[tuple[str, Migration]] = [("m201_server_replicas", m201_server_replicas),
+                                           ("m202_replica_agent", m202_replica_agent)]
 
 #: (folder, name, bytes or None for a deleted file)
 FileChange = tuple[str, str, bytes | None]
@@ -102,11 +109,21 @@ class Replica:
                                    (task_id,))
         return rows[0][0] if rows else 0
 
-    def set_version(self, task_id: str, version: int) -> None:
+    def set_version(self, task_id: str, version: int, agent_id: str | None = None) -> None:
         with self.store.db.transaction(durable=False) as db:
-            db.execute("insert into server_replicas(task_id, version) values (?, ?)"
-                       " on conflict(task_id) do update set version = excluded.version",
-                       (task_id, version))
+            _set_version(db, task_id, version, agent_id)
+
+    def _agent_here(self, agent_id: str) -> bool:
+        return bool(self.store.db.query("select 1 from agents where id = ?", (agent_id,)))
+
+    def owns(self, task_id: str, agent_id: str) -> bool:
+        """Whether the local agent ``agent_id`` may be written as this task's copy: it is not
+        in the local store yet, or it is already this task's copy."""
+        rows = self.store.db.query("select agent_id from server_replicas where task_id = ?",
+                                   (task_id,))
+        if rows and rows[0][0] in (None, agent_id):  # None: copies made before m202
+            return True
+        return not self._agent_here(agent_id)
 
     def workspace(self, agent_id: str) -> Path:
         """Where this worker keeps the agent's workspace (its own data directory)."""
@@ -117,6 +134,10 @@ class Replica:
         """Make the local copy the database's: files first, then the agent and the version
         in one local transaction (a crash in between restores again). Returns the files
         refused, with why."""
+        if not self.owns(task_id, bundle.agent_id):
+            raise WorkspaceError(f"Task {task_id}'s shared copy names agent {bundle.agent_id}, "
+                                 "which this machine keeps for something else; not "
+                                 "overwritten.")
         root = self.workspace(bundle.agent_id)
         root.mkdir(parents=True, exist_ok=True)
         refused = restore_files(Workspace(root), bundle.files, self.max_file_bytes)
@@ -131,9 +152,7 @@ class Replica:
         with self.store.db.transaction() as db:
             db.execute("delete from episodes where agent_id = ? and number > ?",
                        (state.id, max((e.number for e in episodes), default=0)))
-            db.execute("insert into server_replicas(task_id, version) values (?, ?)"
-                       " on conflict(task_id) do update set version = excluded.version",
-                       (task_id, bundle.version))
+            _set_version(db, task_id, bundle.version, state.id)
         self._sent[task_id] = {n: _digest(data) for n, data in bundle.episodes}
         for problem in refused:
             log.warning("task %s: restoring the workspace: %s", task_id, problem)
@@ -193,6 +212,14 @@ class Replica:
             except (OSError, WorkspaceError) as exc:
                 log.warning("task %s: removing %s/%s of a discarded step: %s", task_id,
                             folder, name, exc)
+
+
+def _set_version(db: sqlite3.Connection, task_id: str, version: int,
+                 agent_id: str | None) -> None:
+    db.execute("insert into server_replicas(task_id, version, agent_id) values (?, ?, ?)"
+               " on conflict(task_id) do update set version = excluded.version,"
+               " agent_id = coalesce(excluded.agent_id, server_replicas.agent_id)",
+               (task_id, version, agent_id))
 
 
 def restore_files(ws: Workspace, files: list[FileChange], max_bytes: int) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from autonomo.plugins.registry import installed_manager
 from autonomo.sandbox.select import can_execute
 from autonomo.tools._common import sandbox, workspace
 from autonomo.tools.context import CommandContext
@@ -13,7 +14,9 @@ from autonomo.tools.shell_policy import ShellPolicy, ShellPolicyError
 
 
 def _can_execute(settings: Any) -> bool:
-    return settings is not None and can_execute(settings.sandbox)
+    if settings is None:
+        return False
+    return can_execute(settings.sandbox, installed_manager(tuple(settings.plugins_disabled)))
 
 
 def _can_shell(settings: Any) -> bool:
