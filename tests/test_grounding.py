@@ -142,6 +142,9 @@ def _content_schema(request, command: str) -> dict:
      "Add up the value column of n.csv and write the total to t.txt", "7"),
     ({"a.log": "", "b.log": "", "c.txt": ""},
      "Count the .log files in the workspace and write the number to n.txt", "2"),
+    ({"nums.txt": "4\n9\n2\n"}, "Write the largest number in nums.txt to max.txt", "9"),
+    ({"nums.txt": "4\n9\n2\n"}, "Write the sum of the numbers in nums.txt to s.txt", "15"),
+    ({"list.txt": "red\ngreen\nblue\n"}, "Write the second line of list.txt to 2.txt", "green"),
 ])
 def test_text_arguments_offer_the_values_the_task_points_at(tmp_path, files, task, first):
     for name, text in files.items():

@@ -119,3 +119,30 @@ def test_the_cli_maps_a_model_and_refuses_a_bad_mapping(tmp_path: Path, monkeypa
     assert all(e.data["found"] for e in events if e.kind == "model")
     assert events[0].data["model_map"]["leader-llm"] == "smart"  # kept for resume
     assert main(["sop", "run", str(design_only(tmp_path)), "--model-map", "gpt"]) != 0
+
+
+class TemperatureRecorder(ScriptedModel):
+    """A scripted model that keeps each call's sampling temperature."""
+
+    def __init__(self, responses) -> None:
+        super().__init__(responses)
+        self.temperatures: list[float | None] = []
+
+    def call(self, request):
+        self.temperatures.append(request.temperature)
+        return super().call(request)
+
+
+def test_llm_block_temperatures_are_the_roles_sampling_temperatures(tmp_path: Path):
+    path = design_only(tmp_path)
+    data = json.loads(path.read_text())
+    data["states"]["design_state"]["agent_states"]["Architect_1"]["LLM"]["temperature"] = 0.9
+    path.write_text(json.dumps(data))
+    model = TemperatureRecorder([f"[default {i}] my part." for i in range(8)])
+    recorder = Recorder()
+    result = SopRun(load_sop(path), "x", model=model, workspace=tmp_path / "ws",
+                    observer=recorder, model_map={GPT: "default", "architect-llm": "default",
+                                                  "leader-llm": "default"}).run()
+    assert result.status == "finished", result.reason
+    # Architect_1, Leader, Architect_2 (+ its extraction), Boss: the file's 0.3 but for one
+    assert model.temperatures == [0.9, 0.3, 0.3, 0.3, 0.3]

@@ -29,6 +29,7 @@ FILLER = {"a", "an", "the", "to", "in", "into", "of", "and", "or", "it", "its", 
            "write", "save", "put", "read", "find", "look", "up"}
 MAX_FACTS = 6
 _COUNT = " ".join(_COUNTING)
+_NTH = ("second", "third", "fourth", "fifth")
 _LIST = " ".join(_LISTING)
 
 
@@ -84,6 +85,9 @@ def file_facts(name: str, text: str) -> list[Fact]:
              _fact(f"words {_COUNT}", len(text.split()), src)]
     if lines:
         facts += [_fact("first line", lines[0], src), _fact("last line", lines[-1], src)]
+        facts += [_fact(f"{nth} line", line, src)
+                  for nth, line in zip(_NTH, lines[1:5], strict=False)]
+    facts += _number_facts(src, lines)
     for line in lines:
         facts.append(_fact(line, line, src))
         if match := _PAIR.match(line):
@@ -91,6 +95,20 @@ def file_facts(name: str, text: str) -> list[Fact]:
         for token in _TOKEN.findall(line):
             facts.append(_fact(line.replace(token, " "), token, src))
     return facts
+
+
+def _number_facts(src: str, cells: list[str], key: str = "") -> list[Fact]:
+    """Total, largest and smallest of a list of numbers (a file's lines, a CSV column)."""
+    try:
+        numbers = [float(c) for c in cells]
+    except ValueError:
+        return []
+    if len(numbers) < 2:
+        return []
+    return [_fact(f"{key} numbers {_COUNT} sum add", _number(sum(numbers)), src),
+            _fact(f"{key} numbers largest biggest highest maximum max", _number(max(numbers)),
+                  src),
+            _fact(f"{key} numbers smallest lowest minimum min", _number(min(numbers)), src)]
 
 
 def _json_facts(src: str, text: str) -> list[Fact]:
@@ -123,11 +141,7 @@ def _csv_facts(src: str, text: str) -> list[Fact]:
         cells = [r[col].strip() for r in body if col < len(r)]
         facts.append(_fact(f"{title} {_LIST}", "\n".join(cells), src))
         facts += [_fact(f"{title} {r[0]}", c, src) for r, c in zip(body, cells, strict=False)]
-        try:
-            total = sum(float(c) for c in cells)
-        except ValueError:
-            continue
-        facts.append(_fact(f"{title} {_COUNT} sum", _number(total), src))
+        facts += _number_facts(src, cells, title)
     return facts
 
 

@@ -9,9 +9,10 @@ Each agent's prompt components (style, task, rule, demonstrations, CustomizeComp
 become its prompt in that state; ExtractComponent pulls tagged values into the shared
 variables that CustomizeComponent templates use; CodeComponent writes one to a file.
 
-``LLM`` blocks name models (top level: the default; a state's: its controller's; an agent
-state's: that role's there): a model configured under that name (``llm.models``) or mapped to
-one in the run is used, else the default model, and the run says so once.
+``LLM`` blocks name models and temperatures (top level: the default; a state's: its
+controller's; an agent state's: that role's there): a model configured under that name
+(``llm.models``) or mapped to one in the run is used, else the default model, and the run
+says so once.
 
 The ``config`` block's values are strings; only MAX_CHAT_HISTORY is used (the window of chat
 each agent sees). Nothing is read from or written to the process environment, and keys in it
@@ -111,7 +112,7 @@ def _compile(doc: Document) -> SopSpec:
             problems.append(doc.problem(ptr, "the state has no `roles`: list who takes part"))
         compiled = _state(doc, name, state, players.get(name, {}), data, problems, extracted)
         compiled.history, compiled.history_window = history, window
-        compiled.model = _llm(state)
+        compiled.model, compiled.temperature = _llm(state), _temperature(state)
         relation = data["relations"].get(name, {})
         if len(relation) > 1:
             controller = state.get("controller", {})
@@ -125,6 +126,7 @@ def _compile(doc: Document) -> SopSpec:
     raise_if(problems)
     return SopSpec(name=Path(doc.path).stem, format="aiwaves", source=doc.path, roles=roles,
                    states=states, start=data["root"], provided=extracted, model=_llm(data),
+                   temperature=_temperature(data),
                    description=f"aiwaves SOP from {doc.path.name}: root {data['root']}")
 
 
@@ -151,6 +153,8 @@ def _state(doc: Document, name: str, state: dict[str, Any], players: dict[str, s
         spec.role_prompts[role] = _prompt(parts, role, agent, data)
         if _llm(parts):
             spec.role_models[role] = _llm(parts)
+        if _temperature(parts) is not None:
+            spec.role_temperatures[role] = _temperature(parts)  # type: ignore[assignment]
         custom = parts.get("CustomizeComponent") or {}
         for index, word in enumerate(custom.get("keywords", [])):
             if word not in extracted:
@@ -193,6 +197,16 @@ def _llm(block: dict[str, Any]) -> str:
     """The model an ``LLM`` block names (aiwaves: an OpenAI model name), else ''."""
     llm = block.get("LLM")
     return str(llm.get("model") or "").strip() if isinstance(llm, dict) else ""
+
+
+def _temperature(block: dict[str, Any]) -> float | None:
+    """The sampling temperature an ``LLM`` block sets, else None (the model's own)."""
+    llm = block.get("LLM")
+    value = llm.get("temperature") if isinstance(llm, dict) else None
+    try:
+        return None if value is None else float(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _int(text: str) -> int:

@@ -246,16 +246,20 @@ class SopRun:
         return self.variables.get("conclusion", "")
 
     def ask_model(self, purpose: str, messages: list[Message], state: StateSpec,
-                  model: str = "") -> str:
-        chosen = self._models.get(model or state.model or self.spec.model, self.model)
-        return self._call(purpose, purpose, chosen, messages).text
+                  model: str = "", role: str = "") -> str:
+        """A call for ``purpose`` on ``model`` (a name), else ``role``'s model in ``state``,
+        else the state's (its controller's)."""
+        name = model or (self._model_name(state, role) if role else
+                         state.model or self.spec.model)
+        return self._call(purpose, purpose, self._models.get(name, self.model), messages,
+                          **self._sampling(state, role)).text
 
     def _call(self, role: str, purpose: str, model: ChatModel, messages: list[Message],
-              *, with_message: bool = False) -> Any:
+              *, with_message: bool = False, **options: Any) -> Any:
         """``with_message``: the reply is said at once, and its call written with that
         message; any other call is written as it returns."""
         self.team.round = self._visit
-        completion = self.calls.call(role, purpose, model, messages)
+        completion = self.calls.call(role, purpose, model, messages, **options)
         if not with_message:
             self.store.flush()
         return completion
@@ -463,7 +467,7 @@ class SopRun:
         model = self._models.get(self._model_name(state, answerer), self.model)
         answer = self._call(answerer, answerer, model,
                             [Message.system(system), Message.user(prompt)],
-                            with_message=True).text
+                            with_message=True, **self._sampling(state, answerer)).text
         self.emit("message", state=state.name, role=answerer, agent="", to=asker, text=answer,
                   reflection=True)
         return answer
@@ -474,7 +478,7 @@ class SopRun:
         user = render("sop", "aiwaves_extract_user", message=line.text,
                       last_prompt=spec.last_prompt)
         answer = self.ask_model(role, [Message.system(system), Message.user(user)], state,
-                                model=self._model_name(state, role))
+                                role=role)
         for word in spec.words:
             value = decide.extract(answer, word) or decide.extract(line.text, word)
             if value:
@@ -516,13 +520,22 @@ class SopRun:
                 text, usage = act(self, role, commands, model, messages[-1].content, settings)
                 self._agent_usage[role_name] = self._agent_usage.get(role_name, Usage()) + usage
                 return self._say(state, role_name, text, usage)
-        completion = self._call(role_name, "speak", model, messages, with_message=True)
+        completion = self._call(role_name, "speak", model, messages, with_message=True,
+                                **self._sampling(state, role_name))
         return self._say(state, role_name, completion.text, completion.usage)
 
     def _model_name(self, state: StateSpec, role: str) -> str:
         """The model a role uses in a state: its own there, its own, the state's, the SOP's."""
         return (state.role_models.get(role) or self.spec.roles[role].model or state.model
                 or self.spec.model)
+
+    def _sampling(self, state: StateSpec, role: str = "") -> dict[str, float]:
+        """The temperature a role (or, with none, the state's controller) samples at, if the
+        SOP sets one (aiwaves' LLM blocks)."""
+        value = state.role_temperatures.get(role) if role else None
+        value = value if value is not None else state.temperature
+        value = value if value is not None else self.spec.temperature
+        return {} if value is None else {"temperature": value}
 
     def _visible(self, state: StateSpec, role: str | None, own_visit: bool = False
                  ) -> list[ChatLine]:

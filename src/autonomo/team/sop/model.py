@@ -150,6 +150,9 @@ class StateSpec:
     model: str = ""
     #: per role in this state (aiwaves' agent_states LLM): wins over the role's own model
     role_models: dict[str, str] = field(default_factory=dict)
+    #: sampling temperature of the controller's calls and, per role, of the roles' (aiwaves)
+    temperature: float | None = None
+    role_temperatures: dict[str, float] = field(default_factory=dict)
     commands: list[str] = field(default_factory=list)
     # cycle states
     children: list[str] = field(default_factory=list)
@@ -178,6 +181,7 @@ class SopSpec:
     reflectors: tuple[str, str] | None = None
     #: the model every role and state uses unless it names its own (aiwaves' top-level LLM)
     model: str = ""
+    temperature: float | None = None
     #: hooks run once before the first state (not on resume), and after the last one when
     #: the run finished (ChatDev's flags: load the code, recall or keep experience, look up)
     setup: list[HookCall] = field(default_factory=list)
