@@ -1,0 +1,5 @@
+def mul(a, b):
+    return a * b
+
+
+print(mul(6, 8))
