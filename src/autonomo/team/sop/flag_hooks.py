@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from autonomo.prompts import render
 from autonomo.team.sop import codes
-from autonomo.team.sop.hooks import hook
+from autonomo.team.sop.hooks import bounded_timeout, hook
 from autonomo.team.sop.model import StateSpec
 
 if TYPE_CHECKING:
@@ -198,7 +198,9 @@ def git_commit(run: SopRun, state: StateSpec, args: dict[str, str]) -> None:
     script = (f"{git} init -q . && {git} add -A && "
               f"if {git} diff --cached --quiet; then echo unchanged; "
               f"else {git} commit -q -m {message} && echo committed; fi")
-    result = run.sandbox().run(["sh", "-c", script], timeout=float(args.get("timeout", "30")))
+    sandbox = run.sandbox()
+    result = sandbox.run(["sh", "-c", script],
+                         timeout=bounded_timeout(args, 30.0, sandbox.config.timeout_s))
     if result.exit_code != 0:
         run.note(state.name, "git_commit", f"git failed in the sandbox: "
                  f"{(result.stderr or result.stdout).strip()[:300]}")

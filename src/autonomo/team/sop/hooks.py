@@ -8,6 +8,7 @@ shared variables; ``conclusion`` holds the text the state concluded with.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -42,6 +43,18 @@ def hook(*provides: str) -> Callable[[HookFn], HookFn]:
 
 def provided_by(names: list[str]) -> set[str]:
     return {var for name in names if name in HOOKS for var in HOOKS[name].provides}
+
+
+def bounded_timeout(args: dict[str, str], default: float, limit: float) -> float:
+    """A hook's ``timeout`` from the SOP file, in (0, the sandbox's own limit]: a file cannot
+    make a program (or a server slot) wait for ever with ``1e9`` or ``inf``."""
+    try:
+        wanted = float(args.get("timeout", default))
+    except ValueError:
+        wanted = default
+    if not math.isfinite(wanted) or wanted <= 0:
+        wanted = default
+    return min(wanted, limit)
 
 
 def _clean(text: str) -> str:
@@ -111,8 +124,9 @@ def run_program(run: SopRun, state: StateSpec, args: dict[str, str]) -> None:
     if not entry:
         report, passed = "No main.py was written, so the program could not be run.", False
     else:
-        timeout = float(args.get("timeout", "5"))
-        result = run.sandbox().run(["python3", entry], timeout=timeout)
+        sandbox = run.sandbox()
+        timeout = bounded_timeout(args, 5.0, sandbox.config.timeout_s)
+        result = sandbox.run(["python3", entry], timeout=timeout)
         failed = (result.exit_code not in (0, None) and not result.timed_out) or (
             "Traceback (most recent call last)" in result.stderr)
         passed = not failed
