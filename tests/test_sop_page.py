@@ -86,3 +86,33 @@ def test_a_person_plays_a_role_from_the_page_through_a_reload(tmp_path: Path, br
     text = out.getvalue()
     assert text.count("Founder is asked") == 2 and "Twelve dollars each." in text
     next(iter(factory.models.values())).assert_all_used()
+
+
+def test_a_waiting_run_is_stopped_and_resumed_from_the_page(tmp_path: Path, browser) -> None:  # noqa: F811
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    sop_file = tmp_path / "pitch.sop.yaml"
+    sop_file.write_text(PITCH)
+    factory = scripted_factory(lambda key, options: list(PITCH_REPLIES))
+    with running(create_app(server_settings(tmp_path), model_factory=factory)) as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "/sop")
+        page.set_input_files("#sop-files", str(sop_file))
+        page.fill("#sop-task", "tea")
+        page.click("#sop-go")
+        _question_is(page, "Founder")
+        assert page.locator("#sop-stop").is_visible()
+        page.click("#sop-stop")
+        page.wait_for_function("document.querySelector('#sop-title').textContent"
+                               ".includes('stopped')")
+        assert page.locator("#sop-ask").is_hidden() and page.locator("#sop-stop").is_hidden()
+        assert "stopped from the web page" in page.locator("#sop-events").inner_text()
+        page.screenshot(path=str(SHOTS / "5-stopped.png"), full_page=True)
+        page.click("#sop-resume")
+        _question_is(page, "Founder")  # asked again after the resume
+        page.screenshot(path=str(SHOTS / "6-resumed.png"), full_page=True)
+        page.click("#sop-stop")
+        page.wait_for_function("document.querySelector('#sop-title').textContent"
+                               ".includes('stopped')")
+        assert errors == []

@@ -180,3 +180,39 @@ def test_a_server_without_a_model_factory_runs_an_sop_on_its_configured_model(tm
     investor = [e["data"]["text"] for e in data["events"]
                 if e["kind"] == "message" and e["data"]["role"] == "Investor"]
     assert investor[1:] == PITCH_REPLIES  # after the opening line: the configured model's
+
+
+def test_a_run_is_stopped_from_the_page_and_resumed(tmp_path: Path):
+    """A run waiting for a person holds a server slot: the page can stop it (saved as
+    stopped, the slot freed) and resume it later; a run not running here is refused."""
+    app, _ = _pitch_server(tmp_path)
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        run_id = client.post("/api/sop/runs", json={"files": {"p.yaml": PITCH},
+                                                    "task": "tea"}).json()["run_id"]
+        wait_for(lambda: _waiting(client, run_id), what="the first question")
+        assert client.post(f"/api/sop/runs/{run_id}/stop").status_code == 200
+        data = wait_for(lambda: (d := client.get(f"/api/sop/runs/{run_id}").json())
+                        ["run"]["status"] == "stopped" and not d["live"] and d,
+                        what="the stopped run")
+        assert "stopped from the web page" in data["events"][-1]["data"]["reason"]
+        again = client.post(f"/api/sop/runs/{run_id}/stop")
+        assert again.status_code == 409 and "not running here" in again.json()["message"]
+        assert client.post(f"/api/sop/runs/{run_id}/resume", json={}).status_code == 200
+        asked = wait_for(lambda: _waiting(client, run_id), what="the question after resume")
+        assert asked["role"] == "Founder"
+        client.post(f"/api/sop/runs/{run_id}/stop")
+
+
+def test_a_stop_request_ends_the_run_before_its_next_model_call(tmp_path: Path):
+    import threading
+
+    responses, _ = script()
+    model = ScriptedModel(responses)
+    stopping = threading.Event()
+    stopping.set()
+    store = SopStore(tmp_path / "data")
+    result = SopRun(load_sop(chatdev_default()), "Greet", model=model,
+                    workspace=tmp_path / "ws", store=store, stopping=stopping).run()
+    store.close()
+    assert result.status == "stopped" and "web page" in result.reason
+    assert len(model.calls) == 0

@@ -184,6 +184,17 @@ async def answer(request: Request, run_id: str, body: Answer) -> dict[str, Any]:
     return {"run_id": run_id, "answered": body.seq}
 
 
+@router.post("/api/sop/runs/{run_id}/stop")
+async def stop(request: Request, run_id: str) -> dict[str, Any]:
+    """Stop a run this server runs (saved as stopped; it can be resumed)."""
+    sops = _sops(request)
+    try:
+        sops.stop(_checked(run_id))
+    except Exception as exc:
+        raise RequestError(str(exc), 409) from exc
+    return {"run_id": run_id, "stopping": True}
+
+
 @router.post("/api/sop/runs/{run_id}/resume")
 async def resume(request: Request, run_id: str, body: Resume) -> dict[str, Any]:
     """Go on with an unfinished run (stopped, or cut off by a restart) in this server."""

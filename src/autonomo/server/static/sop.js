@@ -81,6 +81,7 @@ async function poll() {
   asking(data.waiting);
   byId("sop-title").textContent = `${data.run.name} · ${data.run.status}${data.waiting ? " · waiting for your answer" : ""}`;
   byId("sop-resume").hidden = data.live || !["stopped", "failed"].includes(data.run.status);
+  byId("sop-stop").hidden = !data.live;
   if (data.run.status === "running" || data.live) sop.timer = setTimeout(poll, 700);
   else if (sop.polled === "running") refresh();  // it has just ended: the list says so
   sop.polled = data.run.status;
@@ -95,6 +96,16 @@ byId("sop-ask").addEventListener("submit", async (e) => {
     byId("sop-question").textContent = String(err.message);
   }
   poll();
+});
+
+byId("sop-stop").addEventListener("click", async () => {
+  try {
+    await post(`/api/sop/runs/${sop.selected}/stop`, {});
+    byId("sop-ask").hidden = true;
+  } catch (err) {
+    byId("sop-error").textContent = String(err.message);
+  }
+  setTimeout(poll, 300);
 });
 
 byId("sop-resume").addEventListener("click", async () => {

@@ -4,6 +4,7 @@ AutoAgents plan) state by state, and reports every step as an event."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,6 +100,8 @@ class SopRun:
     #: where an incremental run (ChatDev's incremental_develop) takes the existing code from;
     #: None = the workspace itself
     code_from: Path | None = None
+    #: set from outside (the web page's stop): the run stops before its next model call
+    stopping: threading.Event | None = None
 
     def __post_init__(self) -> None:
         self.workspace = Path(self.workspace)
@@ -258,6 +261,8 @@ class SopRun:
               *, with_message: bool = False, **options: Any) -> Any:
         """``with_message``: the reply is said at once, and its call written with that
         message; any other call is written as it returns."""
+        if self.stopping is not None and self.stopping.is_set():
+            raise RunStopped("stopped from the web page; resume it to go on")
         self.team.round = self._visit
         completion = self.calls.call(role, purpose, model, messages, **options)
         if not with_message:

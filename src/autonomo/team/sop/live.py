@@ -33,6 +33,8 @@ class PageAsk:
 
     def __init__(self, closing: threading.Event) -> None:
         self._closing = closing
+        #: this run's own stop (the page's stop button); ``closing`` is the whole server's
+        self.stopping = threading.Event()
         self._ready = threading.Condition()
         self._answer: str | None = None
 
@@ -42,9 +44,17 @@ class PageAsk:
                 if self._closing.is_set():
                     raise RunStopped("the server stopped while a person's answer was awaited; "
                                      "resume the run to be asked again")
+                if self.stopping.is_set():
+                    raise RunStopped("stopped from the web page while a person's answer was "
+                                     "awaited; resume the run to be asked again")
                 self._ready.wait(0.5)
             answer, self._answer = self._answer, None
             return answer
+
+    def stop(self) -> None:
+        with self._ready:
+            self.stopping.set()
+            self._ready.notify_all()
 
     def give(self, text: str) -> None:
         with self._ready:
@@ -86,7 +96,7 @@ class LiveSops:
         try:
             run = SopRun(spec, task, model=models[0], smart_model=models[1], workspace=folder,
                          settings=self.settings, store=store, ask_human=ask, seed=seed,
-                         budget=budget, model_map=model_map or {})
+                         budget=budget, model_map=model_map or {}, stopping=ask.stopping)
         except BaseException:
             store.close()
             raise
@@ -115,6 +125,7 @@ class LiveSops:
         except BaseException:
             store.close()
             raise
+        run.stopping = ask.stopping
         self._go(LiveRun(run, ask, store), lambda: run.run(resume=point))
         return record.id
 
@@ -166,6 +177,15 @@ class LiveSops:
         with self._lock:
             live = self._live[run_id]
         live.ask.give(text)
+
+    def stop(self, run_id: str) -> None:
+        """Stop a run this process runs: at once if it waits for a person, else before its
+        next model call. It is saved as stopped and can be resumed."""
+        with self._lock:
+            live = self._live.get(run_id)
+        if live is None:
+            raise UserError(f"The run {run_id} is not running here.")
+        live.ask.stop()
 
     # -- closing ----------------------------------------------------------------------------
     def close(self, timeout: float = 30.0) -> None:
