@@ -24,6 +24,18 @@ def _question_is(page, text: str) -> None:
         "document.querySelector('#sop-question').textContent.includes(t)", arg=text)
 
 
+def _start_from_the_page(chromium, url: str, sop_file: Path, task: str):
+    """A desktop-sized page that starts ``sop_file`` on ``task``; the page and its JS errors."""
+    page = chromium.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + "/sop")
+    page.set_input_files("#sop-files", str(sop_file))
+    page.fill("#sop-task", task)
+    page.click("#sop-go")
+    return page, errors
+
+
 def test_a_person_plays_a_role_from_the_page_through_a_reload(tmp_path: Path, browser) -> None:  # noqa: F811
     SHOTS.mkdir(parents=True, exist_ok=True)
     sop_file = tmp_path / "pitch.sop.yaml"
@@ -32,13 +44,7 @@ def test_a_person_plays_a_role_from_the_page_through_a_reload(tmp_path: Path, br
     factory = scripted_factory(lambda key, options: list(PITCH_REPLIES))
     settings = server_settings(tmp_path)
     with running(create_app(settings, model_factory=factory)) as url:
-        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url + "/sop")
-        page.set_input_files("#sop-files", str(sop_file))
-        page.fill("#sop-task", "solar <b>kettles</b>")
-        page.click("#sop-go")
+        page, errors = _start_from_the_page(browser, url, sop_file, "solar <b>kettles</b>")
         _question_is(page, "Founder")
         assert "Tell me about solar <b>kettles</b>." in page.locator("#sop-events").inner_text()
         assert page.locator("#sop-events b").count() == 0  # text, never HTML
@@ -94,13 +100,7 @@ def test_a_waiting_run_is_stopped_and_resumed_from_the_page(tmp_path: Path, brow
     sop_file.write_text(PITCH)
     factory = scripted_factory(lambda key, options: list(PITCH_REPLIES))
     with running(create_app(server_settings(tmp_path), model_factory=factory)) as url:
-        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url + "/sop")
-        page.set_input_files("#sop-files", str(sop_file))
-        page.fill("#sop-task", "tea")
-        page.click("#sop-go")
+        page, errors = _start_from_the_page(browser, url, sop_file, "tea")
         _question_is(page, "Founder")
         assert page.locator("#sop-stop").is_visible()
         page.click("#sop-stop")
