@@ -45,6 +45,7 @@ from autonomo.agent.finishing_sources import (
     stated_values,
     value_files,
 )
+from autonomo.agent.finishing_values import counted, files_listed, keyed_value, listed
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.errors import AutonomoError
@@ -193,5 +194,9 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: glued_line(task, record, read),
         lambda: made_up(task, sources, record, read) if sources
         else stated_values(task, named, record, read),
+        lambda: keyed_value(task, named, sources, record, read),
+        lambda: counted(task, named, sources, record, workspace, read),
+        lambda: listed(task, named, sources, record, read),
+        lambda: files_listed(task, record, workspace, read),
     ]
     return next((objection for check in checks if (objection := check())), None)

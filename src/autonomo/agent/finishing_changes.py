@@ -37,7 +37,7 @@ _AGAIN = {"twice", "again", "two", "double", "repeat", "repeated", "times", "dup
 _MAX_FOLDERS = 2000
 
 
-def _inside(workspace: Path, folder: Path) -> bool:
+def inside(workspace: Path, folder: Path) -> bool:
     """A real folder of the workspace (not a symlink to elsewhere)."""
     try:
         return folder.is_dir() and not folder.is_symlink() \
@@ -62,7 +62,7 @@ def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
     picked = kinds(task)
     if not _DELETING & set(words(task)) or not picked:
         return None
-    roots = [workspace / f for f in folders(task) if _inside(workspace, workspace / f)]
+    roots = [workspace / f for f in folders(task) if inside(workspace, workspace / f)]
     left: list[str] = []
     for root in roots or [workspace]:
         for base, dirs, names in itertools.islice(os.walk(root), _MAX_FOLDERS):
@@ -161,12 +161,13 @@ def empty_written(task: str, record: Record, read: Reader) -> str | None:
 
 
 def deleted_unasked(task: str, named: tuple[str, ...], record: Record) -> str | None:
-    """A file the run deleted that nothing asked for: the task names the files to work on,
-    and this one is neither among them, nor of a kind or in a folder the task picks, nor
-    named in anything the run read (``target.txt names a file``)."""
-    if not named:
-        return None
+    """A file the run deleted that nothing asked for: the task names the files to work on
+    (or picks them by kind), and this one is neither among them, nor of a kind or in a
+    folder the task picks, nor named in anything the run read (``target.txt names a
+    file``)."""
     picked, places = kinds(task), folders(task)
+    if not named and not picked:
+        return None
     seen = None
     for path, how in record.removed.items():
         if how != "delete_file" or path in named or path.rsplit(".", 1)[-1].lower() in picked \

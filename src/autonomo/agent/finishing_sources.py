@@ -20,7 +20,7 @@ _RUN = {"run", "execute", "launch"}
 _PRINTED = {"output", "outputs", "prints", "printed", "print", "result", "results", "says",
             "shows", "displays"}
 #: words just before a file that make it where a value comes from ("the price from X")
-_FROM = {"from", "in", "of", "read", "inside", "by"}
+_FROM = {"from", "in", "of", "read", "inside", "by", "does"}
 #: words just after a file that make it where a value comes from ("X holds a name")
 _HOLDS = {"holds", "contains", "has", "names", "lists", "says", "gives", "stores"}
 #: words of a task whose numbers are not values to write (operands, counts, edits)
@@ -30,6 +30,9 @@ _NOT_LITERAL = {"sum", "total", "multiply", "times", "plus", "minus", "product",
                 "replace", "change", "instead", "update", "remove", "delete", "without",
                 "except", "between", "up", "rename", "move", "copy",
                 "count", "many", "largest", "smallest", "sort", "run", "execute", "prime"}
+#: words of a task whose quoted words may be what goes away ("replace the word cat")
+_EDITING = {"replace", "remove", "delete", "without", "except", "instead", "rename", "move",
+            "copy", "erase"}
 #: nouns after a number that make it a count ("3 lines"), not a value
 _COUNTED = re.compile(r"\s*(?:lines?|times|words?|files?|copies|items?|characters?|rows?|"
                       r"entries|spaces|digits|decimals?|places|columns?)\b", re.IGNORECASE)
@@ -47,6 +50,11 @@ _LINKING = {"to", "into", "in", "at", "as", "on", "onto", "from", "of", "for", "
             "inside", "is", "are", "and", "or", "twice", "again", "once", "only", "too",
             "also", "now", "here", "there"}
 _FILLER = {"the", "a", "an"}
+#: "change debug to true", "set the port to 8080", "name set to Ada": a key and its new value
+_SET = re.compile(
+    r"\b(?:change|set|update|switch|turn)\s+(?:the\s+)?(?P<key>[\w.-]+)\s+(?:to|=)\s+"
+    r"(?P<value>[\w.#@+-]+)|\b(?P<key2>[\w.-]+)\s+(?:set|changed)\s+to\s+"
+    r"(?P<value2>[\w.#@+-]+)", re.IGNORECASE)
 #: phrases that name a quantity, not the text to write
 _QUANTITY = {"count", "counts", "number", "numbers", "total", "length", "itself", "below",
              "above", "containing", "here", "there", "one", "it"}
@@ -151,8 +159,9 @@ def made_up(task: str, sources: list[str], record: Record, read: Reader) -> str 
 def stated_values(task: str, named: tuple[str, ...], record: Record,
                   read: Reader) -> str | None:
     """Values the task states for the files it writes (numbers, comma-joined values, the
-    words after ``the word(s)``/``the line``/``the text``) that none of those files holds.
-    Not for tasks that take values from files or compute them."""
+    words after ``the word(s)``/``the line``/``the text``, ``K set to V``) that none of
+    those files holds. Not for tasks that take values from files (the caller's choice),
+    compute them, or edit text away."""
     targets = [n for n in named if n in record.written and not n.endswith(".py")]
     if not targets:
         return None
@@ -176,7 +185,12 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
             if "," in value and value not in joined:
                 missing.append(m.group().strip("."))
     have = set(words(whole))
-    for m in _MARKED.finditer(bare):
+    for m in _SET.finditer(bare):
+        key, value = m.group("key") or m.group("key2"), m.group("value") or m.group("value2")
+        for part in (key, value.rstrip(".")):
+            if part.lower() not in _FILLER | _LINKING and not set(words(part)) <= have:
+                missing.append(part)
+    for m in _MARKED.finditer(bare) if not said & _EDITING else ():
         phrase: list[str] = []
         for word in m.group("phrase").split():
             if word.lower() in _LINKING - {"and"}:
