@@ -39,7 +39,10 @@ from autonomo.agent.finishing_changes import (
 from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
 from autonomo.agent.finishing_record import Record, norm
 from autonomo.agent.finishing_sources import (
+    exact_line,
+    from_each,
     made_up,
+    printed_literal,
     program_output,
     source_removed,
     stated_values,
@@ -174,10 +177,16 @@ def finish_objection(state: AgentState, reason: str,
     return _record_objection(state.task, named, record, workspace, read)
 
 
+#: words of a task that hands the real task to a file ("follow the instruction in memo.txt")
+_INSTRUCTED = {"instruction", "instructions", "follow", "says", "tells"}
+
+
 def _record_objection(task: str, named: tuple[str, ...], record: Record, workspace: Path,
-                      read: Callable[[str], str | None]) -> str | None:
+                      read: Callable[[str], str | None], inner: bool = False) -> str | None:
     """What the run's own steps say against the finish (``finishing_changes``,
-    ``finishing_sources``), the first objection found."""
+    ``finishing_sources``, ``finishing_values``), the first objection found; for a task
+    that hands the work to a file of instructions, the same checks against that file's
+    text (once: instructions inside instructions are not followed further)."""
     def exists(name: str) -> bool:
         return _exists(workspace, name)
 
@@ -194,9 +203,26 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: glued_line(task, record, read),
         lambda: made_up(task, sources, record, read) if sources
         else stated_values(task, named, record, read),
+        lambda: None if sources else exact_line(task, named, record, read),
+        lambda: from_each(task, sources, record, read),
+        lambda: printed_literal(task, named, record, read),
         lambda: keyed_value(task, named, sources, record, read),
         lambda: counted(task, named, sources, record, workspace, read),
         lambda: listed(task, named, sources, record, read),
         lambda: files_listed(task, record, workspace, read),
     ]
-    return next((objection for check in checks if (objection := check())), None)
+    if objection := next((found for check in checks if (found := check())), None):
+        return objection
+    if inner or not set(re.findall(r"[a-z]+", task.lower())) & _INSTRUCTED:
+        return None
+    for source in sources:
+        text = read(source) or ""
+        asked = mentioned_files(text)
+        if stray := sorted(p for p in record.written if p not in asked and p not in named):
+            return (f"Refused: you wrote {', '.join(stray)}, but neither the task nor the "
+                    f"instructions in {source} name {'it' if len(stray) == 1 else 'them'}. "
+                    f"Do what {source} says, then finish.")
+        if asked and (objection := _record_objection(text, asked, record, workspace, read,
+                                                     inner=True)):
+            return objection
+    return None

@@ -60,6 +60,52 @@ _QUANTITY = {"count", "counts", "number", "numbers", "total", "length", "itself"
              "above", "containing", "here", "there", "one", "it"}
 
 
+#: the words after which a marked phrase ends ("the word done at the end", "a line saying
+#: lunch with the team to the end of"): "with", "of", "and" may be inside it
+_PHRASE_END = (_LINKING - {"with", "of", "and", "or", "is", "are"}) | {"times"}
+_EXACT = re.compile(
+    r"\b(?:the|a)\s+(?:word|line|text|phrase|item|name|sentence|number)\s+"
+    r"(?:saying\s+|reading\s+|that\s+reads:?\s+)?"
+    r"(?P<phrase>(?:[^.,;:!?<>\"'()]|[.,:](?=\w))+)", re.IGNORECASE)
+
+
+def _bare_line(line: str) -> str:
+    return _squash(line).strip("-*•>\"' ").rstrip(".!").strip("\"' ")
+
+
+def exact_line(task: str, named: tuple[str, ...], record: Record,
+               read: Reader) -> str | None:
+    """The task asks for one word, name, number, line or phrase (``the word tulip``, ``a
+    line saying lunch with the team``): some file the run wrote must have a line that is
+    exactly it, not a sentence around it nor the task's framing words."""
+    if set(words(task)) & (_EDITING | {"twice", "times", "again"}):
+        return None
+    bare = task
+    for name in named:
+        bare = bare.replace(name, " ")
+    targets = [n for n in named if n in record.written and not n.endswith(".py")]
+    texts = {n: t for n in targets if (t := read(n)) is not None}
+    if not texts:
+        return None
+    for m in _EXACT.finditer(bare):
+        phrase: list[str] = []
+        for word in m.group("phrase").split():
+            if word.lower() in _PHRASE_END:
+                break
+            phrase.append(word)
+        if not phrase or len(phrase) > 8 or phrase[0].lower() in \
+                _QUANTITY | _FILLER | {"of", "with", "and", "or", "is", "are"}:
+            continue
+        wanted = _bare_line(" ".join(phrase))
+        if not any(_bare_line(line) == wanted for t in texts.values() for line in
+                   t.splitlines()):
+            path, text = next(iter(texts.items()))
+            return (f"Refused: the task asks for {' '.join(phrase)!r} on a line of its own, "
+                    f"but no line of {' or '.join(texts)} is exactly that (the text of {path} "
+                    f"is {text[:200]!r}). Write just that, then finish.")
+    return None
+
+
 def _squash(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -209,3 +255,53 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
                 f"{where} does not hold {'it' if len(missing) == 1 else 'them'}. Write what "
                 "the task says, then finish.")
     return None
+
+
+#: words of a task that combine or choose between its sources (not each one's text)
+_CHOOSING = {"multiply", "times", "sum", "total", "plus", "minus", "product", "difference",
+             "average", "divide", "compare", "larger", "smaller", "longer", "shorter",
+             "bigger", "largest", "smallest", "longest", "shortest", "max", "min", "which",
+             "whichever", "either", "or", "count", "many", "number"}
+
+
+def from_each(task: str, sources: list[str], record: Record, read: Reader) -> str | None:
+    """The task joins the one-line values of several files (``first_name.txt and
+    last_name.txt``): the file the run wrote must hold each of them."""
+    if len(sources) < 2 or set(words(task)) & _CHOOSING:
+        return None
+    values = {}
+    for source in sources:
+        lines = [line.strip() for line in (read(source) or "").splitlines() if line.strip()]
+        if len(lines) != 1 or len(lines[0]) > 60:
+            return None
+        values[source] = lines[0]
+    for path in dict.fromkeys(w.path for w in record.writes):
+        text = read(path)
+        if path in sources or text is None:
+            continue
+        missing = [f"{v!r} ({s})" for s, v in values.items() if _squash(v) not in _squash(text)]
+        if missing:
+            return (f"Refused: the task joins what {' and '.join(sources)} hold, but {path} "
+                    f"lacks {', '.join(missing)}. Write all of it, then finish.")
+    return None
+
+
+#: "that prints Good night", "printing 'hi'": a literal text a program is to print
+_PRINTS = re.compile(r"\b(?:prints|printing|print|outputs|says)\s+(?P<what>\"[^\"]+\"|'[^']+'|"
+                     r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3})(?=\s*(?:$|[.,;]|\s+(?:and|to|in|"
+                     r"then|when|if)\b))")
+
+
+def printed_literal(task: str, named: tuple[str, ...], record: Record,
+                    read: Reader) -> str | None:
+    """The task asks for a program that prints a given text (``greet.py that prints Good
+    night``), and the program the run wrote does not hold that text."""
+    programs = [n for n in named if n.endswith(".py") and n in record.written]
+    match = _PRINTS.search(task)
+    if match is None or len(programs) != 1 or (text := read(programs[0])) is None:
+        return None
+    what = match.group("what").strip("\"'")
+    if _squash(what) in _squash(text):
+        return None
+    return (f"Refused: the task asks for a program that prints {what!r}, but {programs[0]} "
+            f"does not hold that text: {text[:200]!r}. Write it again, then finish.")
