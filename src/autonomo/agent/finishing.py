@@ -49,9 +49,10 @@ def _episodes_of_task(state: AgentState) -> list[Episode]:
 _LOOKING = {"list_folder", "read_file", "search_files", "recall"}
 #: words of a task that asks for a change in the workspace
 _CHANGING = {"write", "append", "add", "copy", "rename", "delete", "remove", "create", "save",
-             "change", "make", "duplicate", "update", "put", "set", "move", "erase"}
+             "change", "make", "duplicate", "update", "put", "set", "move", "erase", "rid",
+             "discard"}
 #: words of a task that asks for a file to go away
-_REMOVING = {"delete", "remove", "rename", "move", "erase"}
+_REMOVING = {"delete", "remove", "rename", "move", "erase", "rid", "discard"}
 
 
 def _touched(episodes: list[Episode], name: str) -> bool:
