@@ -127,7 +127,7 @@ def test_ctrl_c_while_thinking_stops_the_spinner_and_shows_the_cursor(tmp_path, 
     import threading
 
     from agent_helpers import make_agent
-    from autonomo.cli import agent_commands
+    from autonomo.cli import agents as agents_cli
     from autonomo.cli.safe_console import SafeConsole
 
     def interrupted(messages):
@@ -136,8 +136,8 @@ def test_ctrl_c_while_thinking_stops_the_spinner_and_shows_the_cursor(tmp_path, 
     agent, _, store = make_agent(tmp_path, [interrupted])
     screen = io.StringIO()
     terminal = SafeConsole(file=screen, force_terminal=True, width=100)
-    monkeypatch.setattr(agent_commands, "console", terminal)
-    code = agent_commands.drive(agent, continuous=True, limit=3, debug=False, speak=False,
+    monkeypatch.setattr(agents_cli, "console", terminal)
+    code = agents_cli.drive(agent, continuous=True, limit=3, debug=False, speak=False,
                                 interactive=False)
     assert code == 130
     shown = screen.getvalue()

@@ -16,7 +16,7 @@ from autonomo.cli.safe_console import SafeConsole
 from autonomo.config import Settings
 from autonomo.errors import UserError
 
-if TYPE_CHECKING:  # the agent layer is imported inside the commands: `--help` stays fast
+if TYPE_CHECKING:  # the agent layer is imported inside the subcommands: `--help` stays fast
     from autonomo.agent.agent import Agent
     from autonomo.agent.profile import AgentProfile
 
