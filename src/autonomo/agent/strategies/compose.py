@@ -91,7 +91,7 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
     if existing is not None:
         try:
             data = json.loads(existing)
-        except ValueError:
+        except (ValueError, RecursionError):  # a hostile file nested thousands deep
             data = None
         if isinstance(data, dict):
             changes = {k: _value(v) for k, v in _CHANGE.findall(task)} | _pairs(task, names)
