@@ -344,3 +344,22 @@ def test_hostile_files_are_refused_not_a_crash(tmp_path):
     assert long_name in (finish_objection(state, f"wrote {long_name}") or "")
     assert finish_objection(_state(tmp_path, f"Delete {long_name}",
                                    [(D, {"path": long_name}, "")]), "done") is None
+
+
+def test_a_folder_swapped_for_a_link_to_the_host_is_not_listed(tmp_path):
+    """Sandboxed code may put a link to a host folder where the task's folder was: the rules
+    that list a folder do not enter it, so no host file name reaches the model."""
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "secret-name.bak").write_text("x")
+    (host / "other.txt").write_text("y")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "cache").symlink_to(host)
+    state = _state(ws, "Delete every .bak file in the cache folder",
+                   [(D, {"path": "cache/a.bak"}, "")])
+    assert "secret-name" not in (finish_objection(state, "done") or "")
+    (ws / "i.txt").write_text("x")
+    state = _state(ws, "Put the names of the files in the cache folder into i.txt",
+                   [(W, {"path": "i.txt", "content": "x"}, "")])
+    assert "other.txt" not in (finish_objection(state, "done") or "")

@@ -99,21 +99,21 @@ _BODIES = {"content", "code", "text", "body", "reason"}
 _DELEGATING = {"task", "message", "command", "code"}
 
 
-def _read(workspace: Workspace, name: str) -> str | None:
+def _read(workspace: Workspace, name: str, *, whole: bool = False) -> str | None:
     """The file's text through the workspace's descriptor-based reader (a name swapped for a
-    symlink by sandboxed code is refused, never followed), or None when it can't be read."""
+    symlink by sandboxed code is refused, never followed), or None when it can't be read
+    (``whole``: or was too big to read whole)."""
     try:
-        return read_text(workspace, name)[0]
+        text, _shown, partial_of = read_text(workspace, name)
     except (AutonomoError, OSError):
         return None
+    return None if whole and partial_of is not None else text
 
 
 def _exists(workspace: Path, name: str) -> bool:
-    """Whether ``name`` is in the workspace (a name the system cannot even look up is not)."""
-    try:
-        return (workspace / name).exists()
-    except (OSError, ValueError):
-        return False
+    """Whether ``name`` is an entry of the workspace, looked up through folder descriptors
+    (a link out of it is not one, a name the system refuses neither)."""
+    return Workspace(workspace).exists(name)
 
 
 def finish_objection(state: AgentState, reason: str,
@@ -159,7 +159,9 @@ def finish_objection(state: AgentState, reason: str,
     def read(name: str) -> str | None:
         return _read(files_ws, name)
 
-    if broken := broken_file(sorted(written), read) or json_kind(state.task, written, read):
+    # a file cut at the reader's limit would not parse: only whole files are judged
+    whole = lambda n: _read(files_ws, n, whole=True)  # noqa: E731
+    if broken := broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
         return broken
     if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):

@@ -9,11 +9,10 @@ Used by ``finishing.finish_objection``; each function returns the objection or N
 from __future__ import annotations
 
 import itertools
-import os
 import re
 from pathlib import Path
 
-from autonomo.agent.finishing_record import Reader, Record, words
+from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
 
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
@@ -33,19 +32,6 @@ _NOT_CHANGE = {"delete", "remove", "touch", "change", "modify", "edit", "erase"}
 _AGAIN = {"twice", "again", "two", "double", "repeat", "repeated", "times", "duplicate"}
 
 
-#: folders looked through at most (a workspace may be huge)
-_MAX_FOLDERS = 2000
-
-
-def inside(workspace: Path, folder: Path) -> bool:
-    """A real folder of the workspace (not a symlink to elsewhere)."""
-    try:
-        return folder.is_dir() and not folder.is_symlink() \
-            and folder.resolve().is_relative_to(workspace.resolve())
-    except OSError:
-        return False
-
-
 def kinds(task: str) -> set[str]:
     """The file name endings a task picks files by (``every .bak file`` -> ``bak``)."""
     return {(m.group("one") or m.group("many") or m.group("glob")).lower()
@@ -62,15 +48,10 @@ def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
     picked = kinds(task)
     if not _DELETING & set(words(task)) or not picked:
         return None
-    roots = [workspace / f for f in folders(task) if inside(workspace, workspace / f)]
-    left: list[str] = []
-    for root in roots or [workspace]:
-        for base, dirs, names in itertools.islice(os.walk(root), _MAX_FOLDERS):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            for name in names:
-                rel = (Path(base) / name).relative_to(workspace).as_posix()
-                if name.rsplit(".", 1)[-1].lower() in picked and "." in name and rel not in kept:
-                    left.append(rel)
+    places = [f for f in folders(task) if real_folder(workspace, f)] or [""]
+    left = [rel for place in places for rel in files_below(workspace, place)
+            if "." in rel.rsplit("/", 1)[-1] and rel.rsplit(".", 1)[-1].lower() in picked
+            and rel not in kept]
     if left:
         return (f"Refused: the task asks to delete every .{'/.'.join(sorted(picked))} file, "
                 f"but {', '.join(sorted(left)[:5])} {'is' if len(left) == 1 else 'are'} "

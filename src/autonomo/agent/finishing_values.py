@@ -13,12 +13,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 from pathlib import Path
 
-from autonomo.agent.finishing_changes import folders, inside
-from autonomo.agent.finishing_record import Reader, Record, words
+from autonomo.agent.finishing_changes import folders
+from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
 _COMPUTING = {"sum", "total", "multiply", "times", "plus", "minus", "difference",
@@ -142,21 +141,16 @@ def _candidates(unit: str, text: str, name: str) -> set[int]:
     return counts
 
 
-def _files(root: Path, kind: str | None, recursive: bool) -> list[str]:
-    names: list[str] = []
-    for base, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".")] if recursive else []
-        names += [os.path.join(base, f) for f in files if not f.startswith(".")
-                  and (kind is None or f.lower().endswith("." + kind))]
-        if len(names) > 5000:
-            break
-    return names
+def _files(workspace: Path, folder: str, kind: str | None, recursive: bool) -> list[str]:
+    """The files below ``folder`` (of a kind), relative to it."""
+    base = f"{folder}/" if folder else ""
+    return [p.removeprefix(base) for p in files_below(workspace, folder, recursive)
+            if kind is None or p.lower().endswith("." + kind)]
 
 
-def _scope(task: str, workspace: Path) -> Path:
-    """The folder the task points at (``in the docs folder``), else the workspace."""
-    here = [workspace / f for f in folders(task) if inside(workspace, workspace / f)]
-    return here[0] if here else workspace
+def _scope(task: str, workspace: Path) -> str:
+    """The folder the task points at (``in the docs folder``), else the workspace ("")."""
+    return next((f.strip("/") for f in folders(task) if real_folder(workspace, f)), "")
 
 
 def counted(task: str, named: tuple[str, ...], sources: list[str], record: Record,
@@ -173,8 +167,9 @@ def counted(task: str, named: tuple[str, ...], sources: list[str], record: Recor
     unit = {"entries": "entry", "item": "entry", "element": "entry"}.get(unit, unit)
     if unit == "file":
         kind = re.search(r"\.(\w{1,8})\b", what)
-        root = _scope(task, workspace)
-        found = {len(_files(root, kind and kind.group(1).lower(), r)) for r in (False, True)}
+        folder = _scope(task, workspace)
+        found = {len(_files(workspace, folder, kind and kind.group(1).lower(), r))
+                 for r in (False, True)}
         counts = found | {n - 1 for n in found}  # with or without the file being written
         source = "the workspace"
     elif len(sources) == 1:
@@ -252,29 +247,21 @@ def files_listed(task: str, record: Record, workspace: Path, read: Reader) -> st
     if word and word.lstrip(".") not in _KIND_WORDS and not word.startswith("."):
         return None  # "the old files", "the image files": a kind this check cannot see
     kind = word.lstrip(".") if word.startswith(".") else _KIND_WORDS.get(word)
-    root = _scope(task, workspace)
+    scope = _scope(task, workspace)
     (path, got), = written.items()
-
-    def rel(full: str) -> str:
-        return Path(full).relative_to(root).as_posix()
-
-    everything = {rel(f) for f in _files(root, None, True)} - {path}
-    wanted = {rel(f) for f in _files(root, kind, False)} - {path}
-    allowed = {rel(f) for f in _files(root, kind, True)} - {path}
-    items = _listed(got)
+    mine = path.removeprefix(f"{scope}/") if scope else path
+    everything = set(_files(workspace, scope, None, True)) - {mine}
+    wanted = set(_files(workspace, scope, kind, False)) - {mine}
+    allowed = set(_files(workspace, scope, kind, True)) - {mine}
+    items = [i.removeprefix(f"{scope}/") if scope else i for i in _listed(got)]
     shown = set(items) | {i.rsplit("/", 1)[-1] for i in items}
-    scope = root.relative_to(workspace).as_posix()
-    shown |= {i.removeprefix(scope + "/") for i in items} if scope != "." else set()
     missing = sorted(w for w in wanted if w not in shown and w.rsplit("/", 1)[-1] not in shown)
-    known = {*everything, *(f.rsplit("/", 1)[-1] for f in everything)}
-    extra = [i for i in items if i in known and i not in allowed
-             and i.rsplit("/", 1)[-1] not in {a.rsplit("/", 1)[-1] for a in allowed}]
-    if scope != ".":  # a name outside the folder
-        outside = {rel_w for rel_w in (Path(f).relative_to(workspace).as_posix()
-                                       for f in _files(workspace, None, False))}
-        extra += [i for i in items if i in outside and i not in extra]
+    names = allowed | {a.rsplit("/", 1)[-1] for a in allowed}
+    top = set(_files(workspace, "", None, False)) if scope else set()
+    # a file of the workspace that is not one asked for (another kind, outside the folder)
+    extra = [i for i in items if i not in names and (i in everything or i in top)]
     if missing or extra:
-        what = f"the {kind and '.' + kind + ' '}files" + (f" in {scope}" if scope != "." else "")
+        what = f"the {kind and '.' + kind + ' '}files" + (f" in {scope}" if scope else "")
         return (f"Refused: {path} should list {what}: {', '.join(sorted(wanted)[:10])}; "
                 + (f"{', '.join(missing[:5])} missing" if missing else "")
                 + ("; " if missing and extra else "")
