@@ -21,6 +21,7 @@ W = "write_file"
 A = "append_to_file"
 D = "delete_file"
 X = "execute_python_file"
+L = "list_folder"
 
 
 def _state(tmp_path, task: str, steps) -> AgentState:
@@ -247,6 +248,23 @@ CASES = [
                                          "s.txt": "Saffron\n"},
      [(R, {"path": "m.txt"}, "Please write the word saffron to s.txt."),
       (W, {"path": "s.txt", "content": "Saffron\n"}, "")], False),
+    # -- phrasings the rules must not misread (accepted) ------------------------------------------
+    ("Write the text Hello, World! to h.txt", {"h.txt": "Hello, World!"},
+     [(W, {"path": "h.txt", "content": "Hello, World!"}, "")], False),
+    ("Is there a .py file here? Write the word yes or no to a.txt", {"a.txt": "no"},
+     [(L, {"path": "."}, "a.txt"), (W, {"path": "a.txt", "content": "no"}, "")], False),
+    ("Add the number 5 to the number in c.txt and write the result to c.txt", {"c.txt": "12"},
+     [(R, {"path": "c.txt"}, "7"), (W, {"path": "c.txt", "content": "12"}, "")], False),
+    ("Count the lines that contain error in log.txt and write the number to n.txt",
+     {"log.txt": "error a\nok\nerror b\n", "n.txt": "2"},
+     [(W, {"path": "n.txt", "content": "2"}, "")], False),
+    ("Count how many times the word cat appears in a.txt; write it to n.txt",
+     {"a.txt": "cat dog cat", "n.txt": "2"}, [(W, {"path": "n.txt", "content": "2"}, "")],
+     False),
+    ("Read a.txt, then delete it", {}, [(R, {"path": "a.txt"}, "x"),
+                                        (D, {"path": "a.txt"}, "")], False),
+    ("Append the line bob,7 to s.csv", {"s.csv": "name,score\nbob, 7\n"},
+     [(A, {"path": "s.csv", "content": "bob, 7\n"}, "")], False),
     # -- JSON of the kind asked for ---------------------------------------------------------------
     ("Create s.json holding a JSON list of the strings a, b and c", {"s.json": '"a, b, c"'},
      [(W, {"path": "s.json", "content": '"a, b, c"'}, "")], True),

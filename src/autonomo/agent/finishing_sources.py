@@ -70,7 +70,8 @@ _EXACT = re.compile(
 
 
 def _bare_line(line: str) -> str:
-    return _squash(line).strip("-*•>\"' ").rstrip(".!").strip("\"' ")
+    line = re.sub(r"\s*,\s*", ",", _squash(line))
+    return line.strip("-*•>\"' ").rstrip(".!").strip("\"' ")
 
 
 def exact_line(task: str, named: tuple[str, ...], record: Record,
@@ -78,7 +79,7 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
     """The task asks for one word, name, number, line or phrase (``the word tulip``, ``a
     line saying lunch with the team``): some file the run wrote must have a line that is
     exactly it, not a sentence around it nor the task's framing words."""
-    if set(words(task)) & (_EDITING | {"twice", "times", "again"}):
+    if set(words(task)) & (_EDITING | _NOT_LITERAL | {"twice", "times", "again"}):
         return None
     bare = task
     for name in named:
@@ -93,8 +94,12 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
             if word.lower() in _PHRASE_END:
                 break
             phrase.append(word)
-        if not phrase or len(phrase) > 8 or phrase[0].lower() in \
-                _QUANTITY | _FILLER | {"of", "with", "and", "or", "is", "are"}:
+        else:  # cut by punctuation: "the text Hello, World!" may go on after it
+            if bare[m.end():m.end() + 2].strip() not in ("", ".") and \
+                    not re.match(r"\.\s", bare[m.end():m.end() + 2]):
+                continue
+        if not phrase or len(phrase) > 8 or "or" in (w.lower() for w in phrase) or \
+                phrase[0].lower() in _QUANTITY | _FILLER | {"of", "with", "and", "is", "are"}:
             continue
         wanted = _bare_line(" ".join(phrase))
         if not any(_bare_line(line) == wanted for t in texts.values() for line in
@@ -171,7 +176,8 @@ def source_removed(task: str, named: tuple[str, ...], record: Record) -> str | N
         pointed = (after[:1] and after[0] in _HOLDS) or before[-1:] == ["read"] or (
             before[-1:] == ["in"] and set(before[-3:]) & {"instruction", "instructions"})
         if pointed and record.removed.get(name) == "delete_file" \
-                and not set(before[-2:]) & {"delete", "remove", "erase"}:
+                and not set(before[-2:]) & {"delete", "remove", "erase"} \
+                and not re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE):
             return (f"Refused: the task gives {name} as where to look, not as a file to "
                     f"delete, but you deleted it. Recreate it, read it, and do what the "
                     "task asks, then finish.")
@@ -240,6 +246,8 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
         phrase: list[str] = []
         for word in m.group("phrase").split():
             if word.lower() in _LINKING - {"and"}:
+                if word.lower() == "or":  # "the word yes or no": either will do
+                    phrase = []
                 break
             phrase.append(word)
         while phrase and phrase[-1].lower() == "and":

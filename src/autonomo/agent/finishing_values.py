@@ -116,6 +116,10 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
 #: what a task counts ("how many lines", "the number of .csv files", "count the entries")
 _COUNT = re.compile(r"\b(?:count|how\s+many|number\s+of)\b(?P<what>(?:[^.?;]|\.\w){0,60})",
                     re.IGNORECASE)
+#: words that count only some lines/words/files ("the lines that contain error")
+_FILTERED = {"that", "which", "with", "containing", "contain", "contains", "starting",
+             "ending", "longer", "shorter", "than", "where", "except", "without", "not",
+             "only", "empty", "blank", "unique", "distinct", "different", "times"}
 _UNITS = ("line", "word", "entry", "entries", "item", "element", "row", "character", "file")
 
 
@@ -161,9 +165,10 @@ def counted(task: str, named: tuple[str, ...], sources: list[str], record: Recor
     if match is None or _asked(task, named) & _COMPUTING:
         return None
     what = match.group("what")
-    unit = next((u for u in _UNITS if re.search(rf"\b{u}s?\b", what, re.IGNORECASE)), None)
-    if unit is None:
-        return None
+    head = " ".join(words(what)[:3])  # the unit comes first: "the lines", ".csv files"
+    unit = next((u for u in _UNITS if re.search(rf"\b{u}s?\b", head)), None)
+    if unit is None or _FILTERED & set(words(what)):
+        return None  # something else is counted, or only some of them
     unit = {"entries": "entry", "item": "entry", "element": "entry"}.get(unit, unit)
     if unit == "file":
         kind = re.search(r"\.(\w{1,8})\b", what)
