@@ -381,3 +381,28 @@ def test_a_folder_swapped_for_a_link_to_the_host_is_not_listed(tmp_path):
     state = _state(ws, "Put the names of the files in the cache folder into i.txt",
                    [(W, {"path": "i.txt", "content": "x"}, "")])
     assert "other.txt" not in (finish_objection(state, "done") or "")
+
+
+@pytest.mark.parametrize(("task", "before", "write", "refused"), [
+    # the file's lines are gone: the write replaced what the task asked to add to
+    ("Append the item butter to g.txt", "milk\nbread\n", "butter\n", True),
+    ("Add 17 as a new last line of t.txt", "4\n9\n12\n", "17\n", True),
+    # the whole text written again with the addition: fine
+    ("Append the item butter to g.txt", "milk\nbread\n", "milk\nbread\nbutter\n", False),
+    # a JSON object rewritten with a new key keeps the old keys
+    ("Add the key debug set to true in c.json", '{"level": 1}', '{"level": 1, "debug": true}',
+     False),
+    ("Add the key debug set to true in c.json", '{"level": 1}', '{"debug": true}', True),
+    # a sum written over the number: the task rewrites it
+    ("Add 5 to the number in c.txt and write the result to c.txt", "7", "12", False),
+])
+def test_a_write_over_a_file_the_task_adds_to(tmp_path, task, before, write, refused):
+    """write_file records the text it replaced; an append task that lost it is refused."""
+    from autonomo.agent.strategies.grounding import mentioned_files
+
+    name = mentioned_files(task)[0]
+    result, episodes, _ = _run(tmp_path, task, {name: before}, [
+        _reply(W, path=name, content=write), _reply("finish", reason="done")])
+    assert episodes[0].result.data["replaced"] == before
+    assert (episodes[-1].result.status == "error") == refused, episodes[-1].result.output
+    assert (result.status == "finished") != refused

@@ -34,6 +34,7 @@ from autonomo.agent.finishing_changes import (
     kept_changed,
     kept_files,
     kind_left,
+    overwritten,
     twice,
 )
 from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
@@ -202,6 +203,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: program_output(task, named, record, read),
         lambda: empty_written(task, record, read),
         lambda: twice(task, record, read),
+        lambda: overwritten(task, named, record, read),
         lambda: glued_line(task, record, read),
         lambda: made_up(task, sources, record, read) if sources
         else stated_values(task, named, record, read),

@@ -9,6 +9,7 @@ Used by ``finishing.finish_objection``; each function returns the objection or N
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from pathlib import Path
 
@@ -159,3 +160,51 @@ def deleted_unasked(task: str, named: tuple[str, ...], record: Record) -> str | 
             return (f"Refused: you deleted {path}, but the task does not ask for that. "
                     f"Recreate it, then finish.")
     return None
+
+
+#: words of a task that adds to a file's text
+_ADDING = {"append", "add"}
+#: words of a task whose "add" rewrites the text (a sum, an edit)
+_REWRITING = {"result", "sum", "total", "replace", "change", "update", "instead", "overwrite",
+              "rewrite", "up", "plus", "increase", "insert", "beginning", "top", "start",
+              "sort", "sorted"}
+
+
+def overwritten(task: str, named: tuple[str, ...], record: Record, read: Reader) -> str | None:
+    """A task that adds to a file, where the run replaced the file's text instead and lost
+    what it held (lines of a text, keys of a JSON object)."""
+    asked = set(words(task))
+    if not asked & _ADDING or asked & _REWRITING:
+        return None
+    for path in named:
+        mine = [w for w in record.writes if w.path == path]
+        first = next((i for i, w in enumerate(mine) if not w.append and w.replaced), None)
+        current = read(path)
+        if first is None or current is None:
+            continue
+        added = {line.strip() for w in mine[:first] for line in w.content.splitlines()}
+        original = mine[first].replaced or ""
+        if path.lower().endswith(".json"):
+            lost = _lost_keys(original, current)
+        else:
+            have = {line.strip() for line in current.splitlines()}
+            lost = [line.strip() for line in original.splitlines()
+                    if line.strip() and line.strip() not in have | added]
+        if lost:
+            return (f"Refused: the task asks to add to {path}, but your write_file replaced "
+                    f"its text and {', '.join(repr(x) for x in lost[:3])} "
+                    f"{'is' if len(lost) == 1 else 'are'} gone. Put its old text back with "
+                    "the addition (or use append_to_file), then finish.")
+    return None
+
+
+def _lost_keys(before: str, after: str) -> list[str]:
+    try:
+        old, new = json.loads(before), json.loads(after)
+    except (ValueError, RecursionError):
+        return []
+    if isinstance(old, dict):
+        return [str(k) for k in old if not isinstance(new, dict) or k not in new]
+    if isinstance(old, list):
+        return [json.dumps(v) for v in old if not isinstance(new, list) or v not in new]
+    return []

@@ -99,6 +99,8 @@ class Write:
     path: str
     content: str
     append: bool
+    #: the text a whole write replaced (the first 4000 characters), None for a new file
+    replaced: str | None = None
 
 
 @dataclass
@@ -124,9 +126,11 @@ class Record:
                 path = norm(str(args.get(WRITING[name], "")))
                 record.written.add(path)
                 record.removed.pop(path, None)
-                if name in CONTENT:
-                    record.writes.append(Write(path, str(args.get("content", "")),
-                                               name == "append_to_file"))
+                if name in CONTENT and e.result is not None:
+                    replaced = e.result.data.get("replaced")
+                    record.writes.append(Write(
+                        path, str(args.get("content", "")), name == "append_to_file",
+                        replaced if isinstance(replaced, str) else None))
             if name in REMOVING:
                 record.removed[norm(str(args.get(REMOVING[name], "")))] = name
             if name == "execute_python_file" and e.result is not None:

@@ -8,6 +8,7 @@ import os
 import re
 import stat
 
+from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools._common import cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
@@ -19,7 +20,7 @@ from autonomo.tools.grounding import (
     GroundedText,
     NamedFile,
 )
-from autonomo.tools.registry import CommandError, command
+from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.workspace import Workspace
 
 #: files larger than this are not searched by content
@@ -153,16 +154,25 @@ def read_file(
     return text if text else f"({path} is empty)"
 
 
+#: how much of the text a write replaced the record keeps (``replaced`` in its data)
+_REPLACED_KEPT = 4000
+
+
 @command(category="files", aliases=("write",), example={"path": "notes.txt", "content": "Hello"})
-def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> str:
+def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> CommandResult:
     """Write text to a file in the workspace, replacing it; folders are created as needed.
 
     Args:
         path: file path relative to the workspace
         content: the complete new text of the file
     """
-    shown = _write(workspace(ctx), path, content, "w")
-    return f"Wrote {len(content)} characters to {shown}."
+    ws = workspace(ctx)
+    try:  # the record keeps what the write replaced (the finish check reads it)
+        replaced: str | None = read_text(ws, path)[0][:_REPLACED_KEPT]
+    except (AutonomoError, OSError):
+        replaced = None  # new, unreadable or binary
+    shown = _write(ws, path, content, "w")
+    return CommandResult.ok(f"Wrote {len(content)} characters to {shown}.", replaced=replaced)
 
 
 @command(category="files", example={"path": "log.txt", "content": "one more line\n"})
