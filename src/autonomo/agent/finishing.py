@@ -34,6 +34,7 @@ from autonomo.agent.finishing_changes import (
     kept_changed,
     kept_files,
     kind_left,
+    moved_into,
     overwritten,
     twice,
 )
@@ -198,6 +199,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
     checks: list[Callable[[], str | None]] = [
         lambda: kept_changed(kept, record, exists),
         lambda: kind_left(task, workspace, kept),
+        lambda: moved_into(task, exists),
         lambda: deleted_unasked(task, named, record),
         lambda: source_removed(task, named, record),
         lambda: program_output(task, named, record, read),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
@@ -208,3 +209,22 @@ def _lost_keys(before: str, after: str) -> list[str]:
     if isinstance(old, list):
         return [json.dumps(v) for v in old if not isinstance(new, list) or v not in new]
     return []
+
+
+#: "Move summary.txt into the archive folder", "put a.txt in old/"
+_INTO = re.compile(r"\b(?:move|put|place|file)\s+(?P<file>[\w./-]+\.\w+)\s+(?:in|into|to|"
+                   r"inside)\s+(?:the\s+)?(?P<folder>[\w.-]+?)(?:\s+(?:folder|directory|dir)"
+                   r"\b|/)", re.IGNORECASE)
+
+
+def moved_into(task: str, exists: Callable[[str], bool]) -> str | None:
+    """A task that moves a file into a folder (keeping its name): the file must be there,
+    under its own name."""
+    for m in _INTO.finditer(task):
+        name, folder = m.group("file"), m.group("folder")
+        target = f"{folder}/{name.rsplit('/', 1)[-1]}"
+        if not exists(target):
+            return (f"Refused: the task asks to move {name} into {folder}, so it should be "
+                    f"{target} now, and it is not. Move it there (keeping its name), then "
+                    "finish.")
+    return None
