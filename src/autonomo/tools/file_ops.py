@@ -13,8 +13,7 @@ import os
 import shutil
 import stat
 
-from autonomo.tools._common import workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, workspace
 from autonomo.tools.grounding import FilePath, NamedFile
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace

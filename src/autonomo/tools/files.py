@@ -9,8 +9,7 @@ import re
 import stat
 
 from autonomo.tools import fstree
-from autonomo.tools._common import cap_text, output_cap, workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, cap_text, output_cap, workspace
 from autonomo.tools.grounding import (
     ExistingFile,
     FilePath,
