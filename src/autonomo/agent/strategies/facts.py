@@ -114,7 +114,7 @@ def _number_facts(src: str, cells: list[str], key: str = "") -> list[Fact]:
 def _json_facts(src: str, text: str) -> list[Fact]:
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than json can read
         return []
     facts: list[Fact] = []
     stack: list[tuple[str, object]] = [("", data)]

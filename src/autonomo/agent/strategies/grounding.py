@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import re
@@ -11,6 +12,7 @@ from typing import Any
 
 from autonomo.agent.strategies import facts, spans
 from autonomo.errors import AutonomoError
+from autonomo.tools import fstree
 from autonomo.tools.files import read_text
 from autonomo.tools.grounding import GROUNDED_KEY
 from autonomo.tools.workspace import Workspace
@@ -98,6 +100,38 @@ def previews(workspace: Path | str, task: str) -> list[Preview]:
     return shown
 
 
+def _listed(name: str) -> bool:
+    """Not hidden, and plain text: a name with a newline or escape could forge lines of the
+    prompt, one that is not UTF-8 cannot be sent to the model or stored, and the model
+    could name neither."""
+    return not name.startswith(".") and fstree.shown(name) == name
+
+
+def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
+    """The workspace's files and folders (at most ``MAX_ENTRIES`` each, ``MAX_DEPTH``
+    levels), walked through descriptors: a folder swapped for a link to a host folder by
+    sandboxed code while it is listed is not entered."""
+    files: list[str] = []
+    folders: list[str] = []
+    try:
+        top = Workspace(workspace).open_folder(())
+    except OSError:
+        return files, folders
+    try:
+        with contextlib.closing(fstree.walk(top, MAX_DEPTH)) as walk:
+            for folder in walk:
+                rel = "".join(f"{part}/" for part in folder.parts)
+                shown = sorted(d for d in folder.dirs if _listed(d))
+                folder.dirs[:] = shown if len(folder.parts) < MAX_DEPTH else []
+                folders += [rel + d for d in folder.dirs]
+                files += [rel + n for n in folder.files if _listed(n)]
+                if len(files) + len(folders) >= MAX_ENTRIES:
+                    break
+    finally:
+        os.close(top)
+    return files[:MAX_ENTRIES], folders[:MAX_ENTRIES]
+
+
 def situation(workspace: Path | str, task: str,
               outputs: tuple[tuple[str, str, str], ...] = (),
               existed: tuple[str, ...] | None = None) -> Situation:
@@ -105,18 +139,7 @@ def situation(workspace: Path | str, task: str,
     skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once)."""
-    root = Path(workspace)
-    files: list[str] = []
-    folders: list[str] = []
-    for base, dirs, names in os.walk(root):
-        rel = Path(base).relative_to(root)
-        depth = len(rel.parts)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".")) if depth < MAX_DEPTH else []
-        folders += [(rel / d).as_posix() for d in dirs]
-        files += [(rel / n).as_posix() for n in sorted(names) if not n.startswith(".")]
-        if len(files) + len(folders) >= MAX_ENTRIES:
-            break
-    files, folders = files[:MAX_ENTRIES], folders[:MAX_ENTRIES]
+    files, folders = _listing(workspace)
     named = mentioned_files(task)
     known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
     instructions = task
