@@ -1,4 +1,5 @@
-"""A real local Ray cluster: challenges spread over 2 workers, one SIGKILLed mid-run."""
+"""A real local Ray cluster: on loopback only; challenges spread over 2 workers, one SIGKILLed
+mid-run."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import psutil
 import pytest
 
 from autonomo.bench import load_suite
@@ -18,6 +20,7 @@ from bench_helpers import reply, write_challenge
 from test_bench_runner import spec_for
 
 ray = pytest.importorskip("ray")
+SWITCH_BEFORE = os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +30,49 @@ def cluster():
     start_ray(num_cpus=2)
     yield ray
     ray.shutdown()
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _sockets(procs: list[psutil.Process]) -> list[tuple[str, str, str, str]]:
+    """(process name, status, local address, remote address) of every inet socket."""
+    found = []
+    for proc in procs:
+        try:
+            name, conns = proc.name(), proc.net_connections(kind="inet")
+        except psutil.NoSuchProcess:
+            continue
+        found += [(name, c.status, c.laddr.ip, c.raddr.ip if c.raddr else "") for c in conns]
+    return found
+
+
+def test_the_local_cluster_binds_and_talks_on_loopback_only(cluster) -> None:
+    from autonomo.bench.ray_executor import CLUSTER_SWITCH, is_loopback
+
+    # workers too: they open their own servers and connections
+    assert len(set(cluster.get([cluster.remote(_pid).remote() for _ in range(6)]))) >= 1
+    assert cluster.util.get_node_ip_address() == "127.0.0.1"
+    me = psutil.Process()
+    procs = [me, *me.children(recursive=True)]
+    names = {p.name() for p in procs}
+    assert {"gcs_server", "raylet"} <= names, names  # the cluster this test started
+    assert any(n.startswith("ray::") for n in names), names
+    sockets = _sockets(procs)
+    assert sum(status == psutil.CONN_LISTEN for _, status, _, _ in sockets) >= 3, sockets
+    outside = [s for s in sockets if not is_loopback(s[2]) or (s[3] and not is_loopback(s[3]))]
+    assert outside == [], outside  # not bound to :: / 0.0.0.0, nor talking to 192.0.2.x
+    # the switch was only off while the cluster started
+    assert os.environ.get(CLUSTER_SWITCH) == SWITCH_BEFORE
+
+
+def test_is_loopback() -> None:
+    from autonomo.bench.ray_executor import is_loopback
+
+    assert all(map(is_loopback, ["127.0.0.1", "127.3.2.1", "::1", "::ffff:127.0.0.1"]))
+    assert not any(map(is_loopback, ["0.0.0.0", "::", "192.0.2.2", "::ffff:192.0.2.2",
+                                     "fd00::2"]))
 
 
 def test_twenty_challenges_over_two_workers_survive_a_killed_worker(tmp_path: Path,

@@ -6,14 +6,23 @@ another worker (``max_retries``); the scheduler counts each attempt once. A task
 its cutoff by more than a grace period is cancelled with ``force=True``, which kills its
 worker process. ``max_concurrency`` caps the challenges in flight (e.g. to spare a remote
 endpoint).
+
+A local cluster stays on loopback: Ray maps ``127.0.0.1`` to the machine's network address and
+binds its servers to every interface unless its cluster switch (an environment variable read
+when ``ray`` is imported, named for Windows/OSX but honoured everywhere) is off while the
+cluster starts. ``start_ray`` turns it off for that moment and refuses a cluster that still
+came up on another address.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import sys
 import time
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from autonomo.bench.agents import AgentSpec
@@ -25,6 +34,9 @@ from autonomo.errors import MissingDependencyError
 KILL_GRACE_S = 60.0
 #: how often a killed worker's task is retried elsewhere
 MAX_RETRIES = 3
+#: "0" keeps a local cluster's node address on loopback (read by every Ray process at import)
+CLUSTER_SWITCH = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+LOOPBACK = "127.0.0.1"
 
 
 def _import_ray() -> Any:
@@ -42,9 +54,38 @@ def _run(spec: AgentSpec, challenge: Any, run_id: str, attempt: int,
     return run_challenge(spec, challenge, run_id, attempt, keep_workspace=keep_workspace)
 
 
+def is_loopback(host: str) -> bool:
+    """True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (``::ffff:127.0.0.1``)."""
+    ip = ipaddress.ip_address(host.split("%", 1)[0])
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return (mapped or ip).is_loopback
+
+
+@contextmanager
+def _cluster_switch_off() -> Iterator[None]:
+    """Ray's cluster switch off while a local cluster starts: in the environment, for the GCS,
+    raylet and workers it spawns, and in this process, which may have imported ``ray`` (and
+    read the switch) already. Restored afterwards, so a later connection to a remote cluster
+    is not pinned to loopback."""
+    import ray._private.ray_constants as constants
+
+    saved_env, saved_flag = os.environ.get(CLUSTER_SWITCH), constants.ENABLE_RAY_CLUSTER
+    os.environ[CLUSTER_SWITCH] = "0"
+    constants.ENABLE_RAY_CLUSTER = False
+    try:
+        yield
+    finally:
+        constants.ENABLE_RAY_CLUSTER = saved_flag
+        if saved_env is None:
+            os.environ.pop(CLUSTER_SWITCH, None)
+        else:
+            os.environ[CLUSTER_SWITCH] = saved_env
+
+
 def start_ray(address: str | None = None, *, num_cpus: int | None = 2) -> Any:
-    """Connect to ``address`` or start a local cluster (no dashboard); the driver's import
-    path is handed to the workers, so challenge/model factories importable here are there."""
+    """Connect to ``address`` or start a local cluster on 127.0.0.1 only, without a dashboard;
+    the driver's import path is handed to the workers, so challenge/model factories
+    importable here are there."""
     ray = _import_ray()
     if ray.is_initialized():
         return ray
@@ -52,9 +93,15 @@ def start_ray(address: str | None = None, *, num_cpus: int | None = 2) -> Any:
     runtime_env = {"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}}
     if address:
         ray.init(address=address, runtime_env=runtime_env, log_to_driver=False)
-    else:
+        return ray
+    with _cluster_switch_off():
         ray.init(num_cpus=num_cpus, include_dashboard=False, runtime_env=runtime_env,
-                 log_to_driver=False)
+                 log_to_driver=False, _node_ip_address=LOOPBACK)
+    node_ip = ray.util.get_node_ip_address()
+    if not is_loopback(node_ip):
+        ray.shutdown()
+        raise RuntimeError(f"the local Ray cluster came up on {node_ip}, not on loopback; "
+                           f"refusing it (does this Ray version still read {CLUSTER_SWITCH}?)")
     return ray
 
 
