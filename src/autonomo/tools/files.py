@@ -10,8 +10,7 @@ import stat
 
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
-from autonomo.tools._common import cap_text, output_cap, workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, cap_text, output_cap, workspace
 from autonomo.tools.grounding import (
     AddedText,
     ExistingFile,
