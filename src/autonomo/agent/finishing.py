@@ -50,7 +50,13 @@ from autonomo.agent.finishing_sources import (
     stated_values,
     value_files,
 )
-from autonomo.agent.finishing_values import counted, files_listed, keyed_value, listed
+from autonomo.agent.finishing_values import (
+    counted,
+    files_listed,
+    keyed_value,
+    listed,
+    nth_line,
+)
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.errors import AutonomoError
@@ -214,6 +220,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: printed_literal(task, named, record, read),
         lambda: keyed_value(task, named, sources, record, read),
         lambda: counted(task, named, sources, record, workspace, read),
+        lambda: nth_line(task, sources, record, read),
         lambda: listed(task, named, sources, record, read),
         lambda: files_listed(task, record, workspace, read),
     ]

@@ -170,16 +170,23 @@ def value_files(task: str, named: tuple[str, ...], record: Record,
 
 def source_removed(task: str, named: tuple[str, ...], record: Record) -> str | None:
     """A file the task gives as where to look (``X names a file``, ``read X``, ``the
-    instruction in X``) that the run deleted, while the task does not say to delete it."""
+    instruction in X``) that the run deleted (the task does not say to delete it) or wrote
+    over (the task names it only as where to look)."""
     for name in named:
         before, after = _around(task, name)
         pointed = (after[:1] and after[0] in _HOLDS) or before[-1:] == ["read"] or (
             before[-1:] == ["in"] and set(before[-3:]) & {"instruction", "instructions"})
-        if pointed and record.removed.get(name) == "delete_file" \
-                and not set(before[-2:]) & {"delete", "remove", "erase"} \
-                and not re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE):
+        if not pointed or re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE):
+            continue
+        if record.removed.get(name) == "delete_file" \
+                and not set(before[-2:]) & {"delete", "remove", "erase"}:
             return (f"Refused: the task gives {name} as where to look, not as a file to "
                     f"delete, but you deleted it. Recreate it, read it, and do what the "
+                    "task asks, then finish.")
+        if task.count(name) == 1 and (how := record.changed(name)) in ("overwrote",
+                                                                        "appended to"):
+            return (f"Refused: the task gives {name} as where to look, not as a file to "
+                    f"write, but you {how} it. Put its text back, read it, and do what the "
                     "task asks, then finish.")
     return None
 
@@ -191,6 +198,8 @@ def made_up(task: str, sources: list[str], record: Record, read: Reader) -> str 
     if not sources:
         return None
     said = set(words(task))
+    if said & {"if", "otherwise", "whether", "else", "unless"}:
+        return None  # the task's own words are its possible answers ("yes if …, else no")
     options = {w.lower() for pair in re.findall(r"(\w+)\s+or\s+(\w+)", task) for w in pair}
     seen = {_squash(line) for s in sources for line in (read(s) or "").splitlines()}
     for path in dict.fromkeys(w.path for w in record.writes):
@@ -296,8 +305,8 @@ def from_each(task: str, sources: list[str], record: Record, read: Reader) -> st
 
 #: "that prints Good night", "printing 'hi'": a literal text a program is to print
 _PRINTS = re.compile(r"\b(?:prints|printing|print|outputs|says)\s+(?P<what>\"[^\"]+\"|'[^']+'|"
-                     r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3})(?=\s*(?:$|[.,;]|\s+(?:and|to|in|"
-                     r"then|when|if)\b))")
+                     r"[A-Z][\w-]*(?:\s+[\w-]+){0,3}?)(?=\s*(?:$|[.,;!]|\s+(?:and|to|in|"
+                     r"then|when|if|on)\b))")
 
 
 def printed_literal(task: str, named: tuple[str, ...], record: Record,

@@ -273,3 +273,32 @@ def files_listed(task: str, record: Record, workspace: Path, read: Reader) -> st
                 + (f"{', '.join(extra[:5])} is not one of them" if extra else "")
                 + ". Write the list again, then finish.")
     return None
+
+
+#: "the first line of story.txt", "the last line in steps.txt"
+_NTH_LINE = re.compile(r"\b(?P<nth>first|second|third|last)\s+line\s+(?:of|in|from)\s+"
+                       r"(?:the\s+file\s+)?(?P<file>[\w./-]+\.\w+)", re.IGNORECASE)
+_NTH = {"first": 0, "second": 1, "third": 2, "last": -1}
+
+
+def nth_line(task: str, sources: list[str], record: Record, read: Reader) -> str | None:
+    """The task asks for the first/second/third/last line of a file, and what the run wrote
+    is not that line (counting blank lines or not)."""
+    match = _NTH_LINE.search(task)
+    if match is None or match.group("file") not in sources or \
+            _asked(task, ()) & (_COMPUTING | {"lines", "words", "count", "reverse"}):
+        return None
+    text = read(match.group("file")) or ""
+    at = _NTH[match.group("nth").lower()]
+    lines = text.splitlines()
+    full = [line for line in lines if line.strip()]
+    fits = {_squash(ls[at]) for ls in (lines, full) if -len(ls) <= at < len(ls)}
+    written = _written(record, sources, read)
+    if not fits or not written or any(_squash(t) in fits or any(f and f in _squash(t)
+                                                                 for f in fits)
+                                      for t in written.values()):
+        return None
+    line = next(iter(fits))
+    return (f"Refused: the {match.group('nth').lower()} line of {match.group('file')} is "
+            f"{line!r}, but {' and '.join(written)} does not hold it. Write that line, then "
+            "finish.")
