@@ -289,6 +289,13 @@ CASES = [
      [(W, {"path": "o.txt", "content": "Once upon a time"}, "")], False),
     ("Write the last line of s.txt to l.txt", {"s.txt": "mix\nbake\nserve\n", "l.txt": "serve"},
      [(W, {"path": "l.txt", "content": "serve"}, "")], False),
+    ("Clear the contents of log.txt", {"log.txt": ""},
+     [(W, {"path": "log.txt", "content": ""}, "")], False),
+    ("Append the text ' world' to the first line of a.txt", {"a.txt": "hello world"},
+     [(A, {"path": "a.txt", "content": " world"}, "")], False),
+    ("Write the destination from trip.json to d.txt", {"trip.json": '{"to": "Rome"}',
+                                                        "d.txt": "Rome"},
+     [(W, {"path": "d.txt", "content": "Rome"}, "")], False),
     # -- JSON of the kind asked for ---------------------------------------------------------------
     ("Create s.json holding a JSON list of the strings a, b and c", {"s.json": '"a, b, c"'},
      [(W, {"path": "s.json", "content": '"a, b, c"'}, "")], True),

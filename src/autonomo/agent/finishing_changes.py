@@ -113,9 +113,12 @@ def _squash(text: str) -> str:
 def glued_line(task: str, record: Record, read: Reader) -> str | None:
     """A task that asks for a line (or a row), whose appended text was joined to the end
     of the file's last line: the file has no line that is that text."""
-    asked = set(words(task))
-    if not asked & {"line", "row"}:
+    if not set(words(task)) & {"line", "row"}:
         return None
+    old_line = re.search(r"\b(?:first|last|same|that|this|each|every|existing)\s+(?:line|row)"
+                         r"\b(?!s)", task, re.IGNORECASE)
+    if old_line and not re.search(r"\bnew\s+(?:\w+\s+)?line\b", task, re.IGNORECASE):
+        return None  # text added to a line that is there already
     for path in dict.fromkeys(w.path for w in record.writes):
         current = read(path)
         if current is None:
@@ -133,7 +136,7 @@ def glued_line(task: str, record: Record, read: Reader) -> str | None:
 
 def empty_written(task: str, record: Record, read: Reader) -> str | None:
     """A file the run wrote that holds nothing (the task did not ask for an empty file)."""
-    if "empty" in words(task):
+    if set(words(task)) & {"empty", "clear", "truncate", "blank", "erase", "wipe", "nothing"}:
         return None
     for path in dict.fromkeys(w.path for w in record.writes):
         text = read(path)

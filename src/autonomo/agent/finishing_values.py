@@ -71,8 +71,15 @@ def _rows(name: str, text: str) -> list[list[str]]:
     return [[c.strip() for c in r] for r in csv.reader(io.StringIO(text)) if r][:1000]
 
 
+#: words too common to name a key on their own
+_PLAIN = {"to", "from", "in", "of", "the", "a", "an", "and", "or", "is", "it", "at", "on", "by",
+          "for", "with", "file", "txt"}
+
+
 def _key_words(key: str) -> set[str]:
-    return {_stem(w) for w in words(key.replace("_", " "))}
+    """A key's words (singular); none when they are all plain words."""
+    found = {_stem(w) for w in words(key.replace("_", " "))}
+    return set() if found <= _PLAIN else found
 
 
 def _written(record: Record, sources: list[str], read: Reader) -> dict[str, str]:
