@@ -8,7 +8,6 @@ import os
 import re
 import stat
 
-from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.context import CommandContext, cap_text, output_cap, workspace
 from autonomo.tools.grounding import (
@@ -165,13 +164,10 @@ def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> Co
         path: file path relative to the workspace
         content: the complete new text of the file
     """
-    ws = workspace(ctx)
-    try:  # the record keeps what the write replaced (the finish check reads it)
-        replaced: str | None = read_text(ws, path)[0][:_REPLACED_KEPT]
-    except (AutonomoError, OSError):
-        replaced = None  # new, unreadable or binary
-    shown = _write(ws, path, content, "w")
-    return CommandResult.ok(f"Wrote {len(content)} characters to {shown}.", replaced=replaced)
+    replaced: list[str] = []  # the record keeps what the write replaced (the finish check)
+    shown = _write(workspace(ctx), path, content, "w", replaced)
+    return CommandResult.ok(f"Wrote {len(content)} characters to {shown}.",
+                            replaced=replaced[0] if replaced else None)
 
 
 @command(category="files", example={"path": "log.txt", "content": "one more line\n"})
@@ -186,16 +182,40 @@ def append_to_file(ctx: CommandContext, path: FilePath, content: AddedText) -> s
     return f"Appended {len(content)} characters to {shown}."
 
 
-def _write(ws: Workspace, path: str, content: str, mode: str) -> str:
+def _write(ws: Workspace, path: str, content: str, mode: str,
+           replaced: list[str] | None = None) -> str:
     """Write through folder descriptors (``Workspace.open_file``), never following a symlink
-    swapped in for a folder or the file; the relative path written."""
+    swapped in for a folder or the file; the relative path written. ``replaced``: gets the
+    start of the text the file held, if it was a readable text file."""
     parts = ws.parts(path)
     if not parts:
         raise CommandError(f"{path} is a folder; give a file name.")
+    if replaced is not None:
+        replaced += _text_at(ws, parts)
     fd = ws.open_file(parts, write=True, append=mode == "a")
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(content)
     return "/".join(parts)
+
+
+def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
+    """The start of the text of the file at ``parts`` (already checked), opened through
+    descriptors like everything here; nothing when it is missing, not text, or unreadable."""
+    try:
+        folder = ws.open_folder(parts[:-1])
+    except OSError:
+        return []
+    try:
+        fd, _st = _open_regular(folder, parts[-1], "/".join(parts))
+    except (CommandError, OSError):
+        return []
+    finally:
+        os.close(folder)
+    try:
+        data = _read_at_most(fd, _REPLACED_KEPT * 4)
+    finally:
+        os.close(fd)
+    return [] if _is_binary(data) else [data.decode("utf-8", errors="replace")[:_REPLACED_KEPT]]
 
 
 @command(category="files", example={"path": "old.txt"})
