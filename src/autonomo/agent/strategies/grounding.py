@@ -27,7 +27,7 @@ MAX_PREVIEWS = 3
 MAX_HINTS = 3
 PREVIEW_CHARS = 600
 #: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``)
-_FILE_NAME = re.compile(r"(?<![\w./-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
+_FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
 #: files a task names by their kind: "every .bak file", "the *.log files"
 _PATTERN = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
 #: a task that points at a file through another one ("x.txt names a file. Delete that file")
@@ -193,11 +193,12 @@ def situation(workspace: Path | str, task: str,
             texts.setdefault(source, text)
         else:
             known += facts.output_facts(source or command, text)
-    known += facts.combined_facts(list(texts.items()), task)
+    phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
+    known += facts.combined_facts(list(texts.items()), task, phrases)
     values = facts.rank(known, task, named)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
-    stated = spans.literals(instructions, named)
+    stated = spans.literals(task, named)
     texts = spans.choose([*stated, *(values or spans.task_spans(instructions, named))])
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
