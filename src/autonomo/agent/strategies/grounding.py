@@ -87,7 +87,9 @@ class Situation:
             # a file the task names that does not exist yet is what it asks to write: a
             # small model otherwise overwrites the file it was to read
             new = [n for n in self.named if n not in (self.existed or self.files)]
-            return new or list(dict.fromkeys([*self.moved, *self.named, *self.files]))
+            if self.moved:  # "into the old folder": there, not over a file it has
+                return [*self.moved, *new]
+            return new or list(dict.fromkeys([*self.named, *self.files]))
         return []
 
 
