@@ -84,6 +84,17 @@ class Workspace:
         """The components of ``path`` below the root, after ``resolve`` has checked it."""
         return self.resolve(path).relative_to(self.root).parts
 
+    def entry(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
+        """The components of ``path`` below the root, its folders resolved as in ``parts``
+        but its last component as given, not followed: what ``rm`` or ``mv`` act on. Deleting
+        or moving a link acts on the link (even one pointing out of the workspace), not on
+        the file it points at."""
+        text = os.fspath(path).strip().rstrip("/")
+        head, name = os.path.split(text)
+        if name in ("", ".", "..", "~") or "\x00" in name:
+            return self.parts(path)
+        return (*self.parts(head or "."), name)
+
     def open_folder(self, parts: tuple[str, ...], *, create: bool = False) -> int:
         """A descriptor of the folder ``parts`` below the root, opened one component at a
         time relative to its parent without following symlinks (``create``: make missing
