@@ -69,7 +69,11 @@ class Workspace:
             text = text[len(SANDBOX_MOUNT) :].lstrip("/") or "."
         candidate = Path(text).expanduser() if text.startswith("~") else Path(text)
         joined = candidate if candidate.is_absolute() else self.root / candidate
-        real = Path(os.path.realpath(joined))
+        try:
+            real = Path(os.path.realpath(joined))
+        except RecursionError as exc:  # realpath recurses once per link of a chain
+            raise WorkspaceError(f"Refused path {text!r}: it goes through too many symbolic "
+                                 f"links. {_RULE}") from exc
         if real != self.root and self.root not in real.parents:
             if candidate.is_absolute():
                 why = "it is an absolute path outside the workspace"
