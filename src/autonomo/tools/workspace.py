@@ -95,9 +95,14 @@ class Workspace:
         the file it points at."""
         text = os.fspath(path).strip().rstrip("/")
         head, name = os.path.split(text)
-        if name in ("", ".", "..", "~") or "\x00" in name:
+        if name in ("", ".", "..", "~") or "\x00" in name or text == SANDBOX_MOUNT:
             return self.parts(path)
-        return (*self.parts(head or "."), name)
+        try:
+            folder = self.parts(head or ".")
+        except WorkspaceError:
+            self.parts(path)  # the same refusal, naming the whole path
+            raise
+        return (*folder, name)
 
     def open_folder(self, parts: tuple[str, ...], *, create: bool = False) -> int:
         """A descriptor of the folder ``parts`` below the root, opened one component at a
