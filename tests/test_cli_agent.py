@@ -186,3 +186,16 @@ def test_agents_show_labels_the_reason_and_prints_usage_readably(env, capsys):
 def test_help_shows_no_bool_metavar(capsys):
     main(["run", "--help"])
     assert "<bool>" not in capsys.readouterr().out
+
+
+def test_a_task_that_is_not_utf8_is_a_clear_error(env, capsys):
+    """A Latin-1 terminal passes "café" as bytes Python keeps as a lone surrogate: the agent
+    could never be saved (a traceback from the JSON serializer)."""
+    responses = script(env / "responses.yaml", reply("finish", reason="done"))
+    code = main(["run", "--continuous", "--provider", "scripted", "--model", responses,
+                 "--workspace", str(env / "ws"), "Write caf\udce9 to out.txt"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "not valid UTF-8" in err and "caf\\xe9" in err and "Traceback" not in err
+    assert main(["agents", "list"]) == 0  # nothing half-saved
+    assert "caf" not in capsys.readouterr().out
