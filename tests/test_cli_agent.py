@@ -188,6 +188,34 @@ def test_help_shows_no_bool_metavar(capsys):
     assert "<bool>" not in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("replies", "continuous", "code", "status"), [
+    # only false finishes until the step limit: stopped, never FINISHED, exit 3
+    ([reply("finish", reason="out.txt holds hi")] * 3, True, 3, "stopped"),
+    # the same with a person approving each step
+    ([reply("finish", reason="out.txt holds hi")] * 3, False, 3, "stopped"),
+    # the model keeps answering nonsense: failed, exit 1
+    (["not json"] * 6, True, 1, "failed"),
+    # a refused finish, the work, a finish the record supports: exit 0
+    ([reply("finish", reason="out.txt holds hi"),
+      reply("write_file", path="out.txt", content="hi"),
+      reply("finish", reason="out.txt holds hi")], True, 0, "finished"),
+])
+def test_a_run_without_an_accepted_finish_says_so_in_status_and_exit_code(
+        env, capsys, monkeypatch, replies, continuous, code, status):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("y -9\n\n"))
+    responses = script(env / "responses.yaml", *replies)
+    got = main(["run", *(["--continuous"] if continuous else []), "--limit", "3",
+                "--provider", "scripted", "--model", responses, "--name", "Pat", "--role",
+                "a clerk", "--workspace", str(env / "ws"), "Write the word hi to out.txt"])
+    out = capsys.readouterr().out
+    assert got == code, out
+    assert ("FINISHED" in out) == (status == "finished")
+    assert main(["agents", "list"]) == 0
+    assert status in capsys.readouterr().out
+
+
 def test_a_task_that_is_not_utf8_is_a_clear_error(env, capsys):
     """A Latin-1 terminal passes "café" as bytes Python keeps as a lone surrogate: the agent
     could never be saved (a traceback from the JSON serializer)."""

@@ -4,6 +4,11 @@ the same rows."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
+import pytest
+
 from agent_helpers import make_agent, plugins, reply
 from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentStore, _json
@@ -97,3 +102,86 @@ def test_usage_by_model_adds_up():
     }
     assert meter.total == Usage(prompt_tokens=5, cached_prompt_tokens=4, completion_tokens=1,
                                 cost=0.5, calls=3)
+
+
+def test_each_stored_message_row_is_its_own_json_and_digest(tmp_path):
+    """Plain messages are looked up by role and content; a message with the same text but
+    more fields (a tool message) is another row."""
+    import hashlib
+
+    from autonomo.agent.state import AgentState, CallRecord
+
+    store = AgentStore(tmp_path / "data")
+    state = AgentState(tasks=["t"])
+    store.save(state)
+    plain = [Message.user("same text"), Message.user("same text"), Message.assistant("same text")]
+    tool = Message.tool("same text", tool_call_id="call_1", name="lookup")
+    store.write(state, calls=[CallRecord(1, "propose", [*plain, tool], {}, Completion())])
+    store.write(state, calls=[CallRecord(2, "propose", [Message.user("same text"), tool], {},
+                                         Completion())])
+    stored = store.db.query("select hash, data from messages")
+    assert len(stored) == 3  # user, assistant and tool "same text"
+    for digest, data in stored:
+        assert hashlib.sha1(data.encode()).hexdigest() == digest
+    expected = [m.model_dump_json() for m in [*plain, tool, plain[0], tool]]
+    assert [json.dumps(m, separators=(",", ":"), ensure_ascii=False)
+            for c in store.calls(state.id) for m in c["messages"]] == expected
+
+
+def test_an_unchanged_agent_row_is_not_written_again_and_a_changed_one_is(tmp_path,
+                                                                          monkeypatch):
+    from autonomo.agent import state as state_module
+
+    monkeypatch.setattr(state_module, "_now", lambda: "2026-11-24T00:00:00+00:00")
+    store = AgentStore(tmp_path / "data")
+    written: list[str] = []
+    store.db.conn.set_trace_callback(
+        lambda sql: written.append(sql) if sql.startswith("insert into agents") else None)
+    from autonomo.agent.state import AgentState
+
+    state = AgentState(tasks=["t"])
+    store.save(state)
+    store.save(state)  # the same row, in the same second
+    assert len(written) == 1
+    state.status = "running"
+    store.save(state)
+    state.profile.goals.append("a goal")  # changed in place
+    store.save(state)
+    assert len(written) == 3
+    monkeypatch.setattr(state_module, "_now", lambda: "2026-11-24T00:00:01+00:00")
+    store.save(state)  # a second later: updated_at moves on
+    assert len(written) == 4
+    assert AgentStore(tmp_path / "data").load(state.id).profile.goals == ["a goal"]
+
+
+def test_a_failed_write_does_not_count_as_written(tmp_path):
+    """Only a committed row is remembered: after a rolled-back write the same row is
+    written again."""
+    from autonomo.agent.state import AgentState
+
+    store = AgentStore(tmp_path / "data")
+    state = AgentState(tasks=["t"])
+    store.save(state)
+    state.status = "running"
+
+    class FailingCommit:
+        def __init__(self, conn):
+            self.conn = conn
+
+        def execute(self, sql, *args):
+            if sql == "commit":
+                raise sqlite3.OperationalError("disk I/O error")
+            return self.conn.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+    real = store.db.conn
+    store.db.conn = FailingCommit(real)
+    with pytest.raises(sqlite3.OperationalError):
+        store.save(state)
+    real.execute("rollback")  # as SQLite does when a commit fails for I/O
+    store.db.conn = real
+    assert AgentStore(tmp_path / "data").load(state.id).status == "created"
+    store.save(state)
+    assert AgentStore(tmp_path / "data").load(state.id).status == "running"

@@ -123,6 +123,12 @@ class AgentStore:
         self.data_dir = Path(data_dir)
         self.db = Database(self.data_dir / "autonomo.db", AGENT_MIGRATIONS)
         self._message_rows: dict[int, tuple[Message, tuple[str, str]]] = {}
+        #: rows of plain messages (role and content only) by (role, content): the prompt
+        #: repeats the last step's instruction and the new one, as new objects
+        self._plain_rows: dict[tuple[str, str], tuple[str, str]] = {}
+        #: the agent row this store last committed, per agent: an identical row (same
+        #: state, status, name and second) is not written again
+        self._agent_rows: dict[str, tuple[str, ...]] = {}
         #: digests of messages this store has committed (rows of ``messages`` are never
         #: deleted, so they need not be offered again)
         self._stored_messages: set[str] = set()
@@ -132,17 +138,22 @@ class AgentStore:
 
     # -- agents -----------------------------------------------------------------------------
     def save(self, state: AgentState, *, durable: bool = True) -> None:
-        with self.db.transaction(durable=durable) as db:
-            self._write_agent(db, state)
+        self.write(state, durable=durable)
 
-    def _write_agent(self, db: Any, state: AgentState) -> None:
+    def _write_agent(self, db: Any, state: AgentState) -> tuple[str, ...] | None:
+        """Upsert the agent row; the row written (to remember once committed), or None when
+        it is the one this store last committed."""
+        row = (state.id, state.name, state.created_at, _now(), state.status, _json(state))
+        if self._agent_rows.get(state.id) == row:
+            return None
         db.execute(
             "insert into agents(id, name, created_at, updated_at, status, state)"
             " values (?, ?, ?, ?, ?, ?)"
             " on conflict(id) do update set name=excluded.name, updated_at=excluded.updated_at,"
             " status=excluded.status, state=excluded.state",
-            (state.id, state.name, state.created_at, _now(), state.status, _json(state)),
+            row,
         )
+        return row
 
     def save_episode(self, state: AgentState, episode: Episode, *, durable: bool = True) -> None:
         """Write one episode and the agent row in one transaction."""
@@ -161,13 +172,16 @@ class AgentStore:
         with self.db.transaction(durable=durable) as db:
             for call in calls:
                 self._insert_call(db, state.id, call, new_messages)
-            db.executemany(
-                "insert into episodes(agent_id, number, data) values (?, ?, ?)"
-                " on conflict(agent_id, number) do update set data=excluded.data",
-                [(state.id, e.number, _json(e)) for e in episodes],
-            )
-            self._write_agent(db, state)
-        self._stored_messages |= new_messages  # committed
+            rows = [(state.id, e.number, _json(e)) for e in episodes]
+            if rows:
+                db.executemany(
+                    "insert into episodes(agent_id, number, data) values (?, ?, ?)"
+                    " on conflict(agent_id, number) do update set data=excluded.data", rows)
+            agent_row = self._write_agent(db, state)
+        # committed
+        self._stored_messages |= new_messages
+        if agent_row is not None:
+            self._agent_rows[state.id] = agent_row
 
     def load(self, agent_id: str) -> AgentState:
         """An agent by id, unique id prefix, or unique name."""
@@ -193,6 +207,7 @@ class AgentStore:
         self.ensure_free(state.id)
         with self.db.transaction() as db:
             db.execute("delete from agents where id = ?", (state.id,))
+        self._agent_rows.pop(state.id, None)
         return state
 
     # -- one driver per agent -------------------------------------------------------------------
@@ -206,6 +221,7 @@ class AgentStore:
             row = db.execute("select owner, updated_at from agents where id = ?",
                              (state.id,)).fetchone()
             if row is None:
+                self._agent_rows.pop(state.id, None)
                 self._write_agent(db, state)
                 row = (None, _now())
             previous = Owner.from_json(row[0])
@@ -259,12 +275,22 @@ class AgentStore:
 
     def _message_row(self, message: Message) -> tuple[str, str]:
         """(digest, JSON) of a message; memoised per message object, which the prompt
-        builder reuses from step to step."""
+        builder reuses from step to step, and for a plain message (whose JSON is that of
+        its role and content) per role and content."""
         cached = self._message_rows.get(id(message))
         if cached is not None and cached[0] is message:
             return cached[1]
-        data = _json(message)
-        row = (hashlib.sha1(data.encode()).hexdigest(), data)
+        plain = (message.role, message.content) if not (
+            message.tool_calls or message.tool_call_id is not None or message.name is not None
+        ) else None
+        row = self._plain_rows.get(plain) if plain is not None else None
+        if row is None:
+            data = _json(message)
+            row = (hashlib.sha1(data.encode()).hexdigest(), data)
+            if plain is not None:
+                if len(self._plain_rows) > 20_000:
+                    self._plain_rows.clear()
+                self._plain_rows[plain] = row
         if len(self._message_rows) > 20_000:
             self._message_rows.clear()
         self._message_rows[id(message)] = (message, row)

@@ -14,8 +14,7 @@ import stat
 
 from autonomo.sandbox.disk import DiskGuard, free_bytes
 from autonomo.tools import fstree
-from autonomo.tools._common import workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, workspace
 from autonomo.tools.grounding import FilePath, NamedFile
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
