@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from autonomo.tools._common import ask_model, cap_text, output_cap, workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, ask_model, cap_text, output_cap, workspace
 from autonomo.tools.files import read_text
 from autonomo.tools.registry import CommandError, CommandResult, command
 

@@ -1,7 +1,7 @@
 """A prompt strategy turns agent state into messages and a model response into an action.
 
-The messages are laid out prefix-stable and append-only (see DESIGN.md), so the model's prefix
-cache is reused from step to step::
+The messages are laid out prefix-stable and append-only, so the model's prefix cache is
+reused from step to step::
 
     [system]              never changes during a run (cached per strategy instance)
     [task]                never changes
