@@ -33,7 +33,7 @@ from typing import Any
 
 from autonomo import Workbench
 from autonomo.agent.approval import AutoApproval
-from autonomo.agent.events import RunObserver
+from autonomo.agent.observer import RunObserver
 from autonomo.agent.runner import Runner
 from autonomo.bench import evaluate, load_suite, prepare_workspace
 from autonomo.config import load_settings

@@ -202,7 +202,7 @@ def claim_for(process: subprocess.Popen, store, agent_id: str, *, started: str |
 
 def test_one_driver_per_agent_and_a_dead_or_reused_pid_frees_it(tmp_path):
     from agent_helpers import make_agent
-    from autonomo.agent.events import RunObserver
+    from autonomo.agent.observer import RunObserver
     from autonomo.errors import AgentBusyError
 
     agent, _, store = make_agent(tmp_path, [reply("finish", reason="done")])

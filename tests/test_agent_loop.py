@@ -335,7 +335,7 @@ def test_agents_are_found_by_unique_id_prefix_or_name_only(tmp_path):
 
 
 def test_the_repeat_note_is_short_and_names_the_smart_model_only_when_there_is_one(tmp_path):
-    from autonomo.agent.events import RunObserver
+    from autonomo.agent.observer import RunObserver
     from autonomo.llm.scripted import ScriptedModel
 
     class Notes(RunObserver):

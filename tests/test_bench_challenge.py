@@ -118,6 +118,29 @@ def test_file_eval_does_not_follow_a_symlink_out_of_the_workspace(tmp_path: Path
     assert not evaluate(challenge, ws).passed
 
 
+@pytest.mark.parametrize("eval_type", ["file", "llm"])
+def test_a_file_name_that_is_not_text_is_judged_and_its_result_can_be_stored(
+        tmp_path: Path, eval_type: str) -> None:
+    """An agent's file named in Latin-1 (or with a newline): judged like any other, shown
+    escaped; its raw name (a lone surrogate in Python) made the result unstorable."""
+    from autonomo.bench.execute import ChallengeResult
+
+    challenge = load_challenge(write_challenge(tmp_path / "c", "Raw", files=[".txt"],
+                                               eval_type=eval_type))
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    fd = os.open(os.fsencode(ws) + b"/caf\xe9.txt", os.O_CREAT | os.O_WRONLY, 0o644)
+    os.write(fd, b"hi")
+    os.close(fd)
+    (ws / "two\nlines.txt").write_text("hi")
+    result = evaluate(challenge, ws, grader=ConstantModel("1"))
+    assert result.passed
+    stored = ChallengeResult.for_challenge(challenge, "run", 0, status="pass",
+                                           reason=result.reason, eval=result.to_dict())
+    assert ChallengeResult.model_validate_json(stored.model_dump_json()) == stored
+    assert [c.target for c in result.checks] == ["caf\\xe9.txt", "two\\nlines.txt"]
+
+
 def test_llm_eval_records_prompt_and_answer(tmp_path: Path) -> None:
     folder = write_challenge(tmp_path, "Poem", files=["poem.txt"], eval_type="llm",
                              answer="A short poem about the sea.",

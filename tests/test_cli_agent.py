@@ -127,7 +127,7 @@ def test_ctrl_c_while_thinking_stops_the_spinner_and_shows_the_cursor(tmp_path, 
     import threading
 
     from agent_helpers import make_agent
-    from autonomo.cli import agent_commands
+    from autonomo.cli import agents as agents_cli
     from autonomo.cli.safe_console import SafeConsole
 
     def interrupted(messages):
@@ -136,8 +136,8 @@ def test_ctrl_c_while_thinking_stops_the_spinner_and_shows_the_cursor(tmp_path, 
     agent, _, store = make_agent(tmp_path, [interrupted])
     screen = io.StringIO()
     terminal = SafeConsole(file=screen, force_terminal=True, width=100)
-    monkeypatch.setattr(agent_commands, "console", terminal)
-    code = agent_commands.drive(agent, continuous=True, limit=3, debug=False, speak=False,
+    monkeypatch.setattr(agents_cli, "console", terminal)
+    code = agents_cli.drive(agent, continuous=True, limit=3, debug=False, speak=False,
                                 interactive=False)
     assert code == 130
     shown = screen.getvalue()
@@ -186,3 +186,31 @@ def test_agents_show_labels_the_reason_and_prints_usage_readably(env, capsys):
 def test_help_shows_no_bool_metavar(capsys):
     main(["run", "--help"])
     assert "<bool>" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("replies", "continuous", "code", "status"), [
+    # only false finishes until the step limit: stopped, never FINISHED, exit 3
+    ([reply("finish", reason="out.txt holds hi")] * 3, True, 3, "stopped"),
+    # the same with a person approving each step
+    ([reply("finish", reason="out.txt holds hi")] * 3, False, 3, "stopped"),
+    # the model keeps answering nonsense: failed, exit 1
+    (["not json"] * 6, True, 1, "failed"),
+    # a refused finish, the work, a finish the record supports: exit 0
+    ([reply("finish", reason="out.txt holds hi"),
+      reply("write_file", path="out.txt", content="hi"),
+      reply("finish", reason="out.txt holds hi")], True, 0, "finished"),
+])
+def test_a_run_without_an_accepted_finish_says_so_in_status_and_exit_code(
+        env, capsys, monkeypatch, replies, continuous, code, status):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("y -9\n\n"))
+    responses = script(env / "responses.yaml", *replies)
+    got = main(["run", *(["--continuous"] if continuous else []), "--limit", "3",
+                "--provider", "scripted", "--model", responses, "--name", "Pat", "--role",
+                "a clerk", "--workspace", str(env / "ws"), "Write the word hi to out.txt"])
+    out = capsys.readouterr().out
+    assert got == code, out
+    assert ("FINISHED" in out) == (status == "finished")
+    assert main(["agents", "list"]) == 0
+    assert status in capsys.readouterr().out

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tool_helpers import make_ctx, run, swap_for_symlink
+from tool_helpers import make_ctx, make_sparse, run, swap_for_symlink
 
 
 @pytest.fixture
@@ -89,3 +89,26 @@ def test_a_source_file_that_is_a_symlink_is_not_copied_through(ctx, tmp_path: Pa
     assert res.status == "error"
     assert not (ctx.workspace / "copy.txt").exists() or \
         "host secret" not in (ctx.workspace / "copy.txt").read_text()
+
+
+def test_copying_a_sparse_file_costs_the_host_no_more_disk_than_the_source(ctx) -> None:
+    size = 64 * 1024 * 1024
+    make_sparse(ctx.workspace / "big.bin", size)
+    res = run(ctx, "copy_file", source="big.bin", destination="copy.bin")
+    assert res.status == "success", res.output
+    copied = ctx.workspace / "copy.bin"
+    assert copied.stat().st_size == size and copied.stat().st_blocks * 512 < 1024 * 1024
+    with open(copied, "rb") as handle:
+        handle.seek(size // 2)
+        assert handle.read(6) == b"middle"
+
+
+def test_a_copy_that_would_pass_the_disk_floor_is_refused(tmp_path: Path) -> None:
+    """The host copies outside the sandbox's disk guard: it keeps the same floor
+    (``sandbox.min_free_mb``) as a sandboxed command would."""
+    ctx = make_ctx(tmp_path, sandbox={"min_free_mb": 10**12})
+    (ctx.workspace / "a.txt").write_text("x" * 10_000)
+    (ctx.workspace / "b.txt").write_text("old")
+    res = run(ctx, "copy_file", source="a.txt", destination="b.txt")
+    assert res.status == "error" and "sandbox.min_free_mb" in res.output
+    assert (ctx.workspace / "b.txt").read_text() == "old"

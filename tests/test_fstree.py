@@ -7,6 +7,7 @@ import threading
 from pathlib import Path
 
 from autonomo.tools import fstree
+from tool_helpers import make_sparse
 
 
 def _copy(src: Path, dst: Path) -> list[int]:
@@ -46,3 +47,21 @@ def test_a_fifo_planted_in_the_destination_does_not_hang_the_copy(tmp_path: Path
     worker.join(timeout=10)
     assert not worker.is_alive()
     assert (dst / "c.txt").read_text() == "other"
+
+
+def test_a_sparse_file_is_copied_sparse(tmp_path: Path) -> None:
+    """A sandbox makes a 64 MB file for nothing; copied with its holes written out, it would
+    cost the host 64 MB each time (a sub-agent's hundred such files: GBs)."""
+    src, dst = tmp_path / "src", tmp_path / "dst"
+    src.mkdir()
+    dst.mkdir()
+    size = 64 * 1024 * 1024
+    make_sparse(src / "big.bin", size)
+    assert _copy(src, dst) == [1]
+    copied = dst / "big.bin"
+    assert copied.stat().st_size == size
+    assert copied.stat().st_blocks * 512 < 1024 * 1024
+    with open(copied, "rb") as handle:
+        assert handle.read(4) == b"head"
+        handle.seek(size // 2 - 2)
+        assert handle.read(10) == b"\0\0middle\0\0"

@@ -6,11 +6,13 @@ import json
 
 import pytest
 
+from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import Turn, create_strategy
 from autonomo.agent.strategies.grounding import ground, mentioned_files, situation
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.grounding import GROUNDED_KEY, grounded
+from autonomo.tools.registry import CommandRegistry, CommandResult
 
 
 def _commands(*names: str):
@@ -145,9 +147,28 @@ def _content_schema(request, command: str) -> dict:
     ({"nums.txt": "4\n9\n2\n"}, "Write the largest number in nums.txt to max.txt", "9"),
     ({"nums.txt": "4\n9\n2\n"}, "Write the sum of the numbers in nums.txt to s.txt", "15"),
     ({"list.txt": "red\ngreen\nblue\n"}, "Write the second line of list.txt to 2.txt", "green"),
+    ({"w.json": '{"depth": -12, "unit": "m"}'}, "Write the depth from w.json to d.txt", "-12"),
+    ({"q.json": '[{"id": 1}, {"id": 2}, {"id": 5}]'},
+     "Count the items in the list in q.json; write the number to n.txt", "3"),
+    ({"q.json": '[{"who": "Kim"}, {"who": "Lee"}]'},
+     "Write each who of q.json to w.txt, one per line", "Kim\nLee"),
+    ({"src/a.c": "", "src/b.c": "", "top.txt": ""},
+     "Write the names of the files in the src folder to i.txt", "a.c\nb.c"),
+    ({"a.py": "", "b.py": "", "c.md": ""}, "List the python scripts here in p.txt", "a.py\nb.py"),
+    ({"w.txt": "3\n", "h.txt": "8\n"},
+     "Multiply the number in w.txt by the number in h.txt; write the result to a.txt", "24"),
+    ({"w.txt": "3\n", "h.txt": "8\n"},
+     "Add the number in w.txt to the one in h.txt and put the sum in a.txt", "11"),
+    ({"given.txt": "Ana\n", "family.txt": "Silva\n"},
+     "Read given.txt and family.txt and write the full name to n.txt", "Ana Silva"),
+    ({"pet.txt": "Rex\n"}, "pet.txt holds a name. Write tag.txt containing: Dog [the name] here",
+     "Dog Rex here"),
+    ({"pet.txt": "Rex\n"}, "Read pet.txt and write Good boy followed by that name to t.txt",
+     "Good boy Rex"),
 ])
 def test_text_arguments_offer_the_values_the_task_points_at(tmp_path, files, task, first):
     for name, text in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(text)
     where = situation(tmp_path, task)
     assert where.hints[0] == first and where.texts[0] == first
@@ -171,7 +192,7 @@ def test_text_is_grounded_for_text_files_and_free_for_code(tmp_path):
         tmp_path, "Write the word Berlin to capital.txt")), "write_file")
     assert "Berlin" in args["properties"]["content"]["enum"]
     args = _content_schema(strategy.request(state=_state(
-        tmp_path, "Write hello.py that prints Hello")), "write_file")
+        tmp_path, "Write hello.py that greets whoever runs it")), "write_file")
     assert args["properties"]["content"]["type"] == "string"
     assert "enum" not in args["properties"]["content"]
     both = _content_schema(strategy.request(state=_state(
@@ -197,3 +218,94 @@ def test_a_small_model_sees_the_workspace_and_the_named_files_and_no_useless_com
              for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
     assert names == ["write_file"]  # all is shown; finish would be refused: nothing done yet
     assert "Lisbon" in strategy.trigger_message(state, Turn(now="")).content
+
+
+def test_a_value_the_task_states_comes_before_the_values_of_its_files(tmp_path):
+    (tmp_path / "n.txt").write_text("4\n9\n")
+    where = situation(tmp_path, "Add 25 as a new last line of n.txt")
+    assert where.texts[0] == "25" and where.hints == ()
+    where = situation(tmp_path, "Append a line to n.txt that reads: 7 is next")
+    assert where.texts[0] == "7 is next"
+
+
+def test_destructive_paths_are_the_files_of_the_kind_named_and_never_one_to_keep(tmp_path):
+    for name in ("a.tmp", "b.tmp", "c.txt", "d.txt", "e.txt"):
+        (tmp_path / name).write_text("x")
+    assert situation(tmp_path, "Remove all .tmp files").values("named_file") == [
+        "a.tmp", "b.tmp"]
+    assert situation(tmp_path, "Delete c.txt and d.txt but keep e.txt").values(
+        "named_file") == ["c.txt", "d.txt"]
+    assert "e.txt" not in situation(tmp_path, "Delete every file except e.txt").values(
+        "named_file")
+    (tmp_path / "old").mkdir()
+    assert situation(tmp_path, "Move c.txt into the old folder").values("file")[0] == (
+        "old/c.txt")
+
+
+def test_a_program_the_task_asks_to_run_runs_before_anything_is_written(tmp_path):
+    (tmp_path / "p.py").write_text("print(6 * 7)\n")
+    commands = CommandRegistry()  # all three, whether or not a sandbox can run code here
+    for name in ("write_file", "execute_python_file", "finish"):
+        commands.register(builtin_registry().get(name))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = _state(tmp_path, "Run p.py and save what it prints to out.txt")
+
+    def offered():
+        return [o["properties"]["name"]["const"]
+                for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
+
+    assert offered() == ["execute_python_file"]
+    state.episodes.append(Episode(
+        number=1, action=Action(name="execute_python_file", arguments={"path": "p.py"}),
+        result=CommandResult.ok("STDOUT:\n42\n")))
+    assert "write_file" in offered()
+    assert strategy.situation(state).texts[0] == "42"
+
+
+def test_a_file_that_points_at_another_is_not_the_one_to_destroy(tmp_path):
+    (tmp_path / "which.txt").write_text("old.log\n")
+    (tmp_path / "old.log").write_text("x")
+    (tmp_path / "new.log").write_text("x")
+    assert situation(tmp_path, "which.txt names a file. Remove that file.").values(
+        "named_file") == ["old.log"]
+    assert situation(tmp_path, "Remove which.txt").values("named_file")[0] == "which.txt"
+
+
+@pytest.mark.parametrize(("task", "texts"), [
+    ("Append the line feed the cat to jobs.txt", ["feed the cat"]),  # not "cat"
+    ("Please add a line saying buy more tea to the end of list.txt", ["buy more tea"]),
+    ("Could you save the number 2.5 into x.txt?", ["2.5"]),
+    ("Add the word over at the end of log.txt", ["over"]),
+])
+def test_task_spans_are_the_whole_phrase_the_task_asks_for(tmp_path, task, texts):
+    assert list(situation(tmp_path, task).texts) == texts
+
+
+def test_after_a_write_the_record_accepts_a_small_model_is_offered_no_more_writing(tmp_path):
+    commands = _commands("write_file", "append_to_file", "read_file", "finish")
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = _state(tmp_path, "Create m.txt containing the phrase one step at a time")
+    (tmp_path / "m.txt").write_text("one step at a time")
+    state.episodes.append(Episode(
+        number=1, action=Action(name="write_file", arguments={
+            "path": "m.txt", "content": "one step at a time"}),
+        result=CommandResult.ok("Wrote 18 characters to m.txt.")))
+    offered = [o["properties"]["name"]["const"]
+               for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
+    assert offered == ["finish"]
+
+
+def test_a_task_that_only_moves_files_is_offered_no_writing(tmp_path):
+    (tmp_path / "a.txt").write_text("x")
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "b.txt").write_text("7")
+    commands = _commands("write_file", "append_to_file", "rename_file", "finish")
+    strategy = create_strategy("one_shot", commands, compact=True)
+
+    def offered(task):
+        request = strategy.request(state=_state(tmp_path, task))
+        return [o["properties"]["name"]["const"]
+                for o in request.schema["properties"]["command"]["anyOf"]]
+
+    assert offered("Move a.txt into the old folder") == ["rename_file"]
+    assert "write_file" in offered("Move a.txt into the old folder and write 1 to c.txt")

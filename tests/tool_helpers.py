@@ -64,3 +64,13 @@ def swap_for_symlink(monkeypatch, workspace: Path, name: str, target: Path) -> P
 
     monkeypatch.setattr(Workspace, "resolve", resolve_then_swap)
     return moved
+
+
+def make_sparse(path: Path, size: int) -> None:
+    """A file of ``size`` bytes that costs almost no disk: ``head`` at 0, ``middle`` half
+    way, holes elsewhere (what ``truncate -s`` makes in the sandbox for nothing)."""
+    with open(path, "wb") as handle:
+        handle.truncate(size)
+        handle.write(b"head")
+        handle.seek(size // 2)
+        handle.write(b"middle")

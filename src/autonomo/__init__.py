@@ -22,7 +22,7 @@ _EXPORTS: dict[str, str] = {
     "Agent": "autonomo.agent.agent",
     "Runner": "autonomo.agent.runner",
     "RunResult": "autonomo.agent.runner",
-    "RunObserver": "autonomo.agent.events",
+    "RunObserver": "autonomo.agent.observer",
     "AgentProfile": "autonomo.agent.profile",
     "Directives": "autonomo.agent.profile",
     "AgentState": "autonomo.agent.state",
@@ -126,7 +126,7 @@ if TYPE_CHECKING:  # for type checkers and editors; at run time names load lazil
     from autonomo.agent.agent import Agent
     from autonomo.agent.approval import Approval, AutoApproval, Decision
     from autonomo.agent.episodes import Action, Episode
-    from autonomo.agent.events import RunObserver
+    from autonomo.agent.observer import RunObserver
     from autonomo.agent.profile import AgentProfile, Directives
     from autonomo.agent.runner import Runner, RunResult
     from autonomo.agent.state import AgentState

@@ -133,7 +133,8 @@ class AgentConfig(BaseModel):
     #: small model: a command offered only when the task says one of these words (a 135M
     #: model deleted the very file it was asked to read when delete_file was always offered)
     small_model_command_words: dict[str, list[str]] = Field(default_factory=lambda: {
-        "delete_file": ["delete", "remove", "erase"], "rename_file": ["rename", "move"],
+        "delete_file": ["delete", "remove", "erase", "rid", "discard"],
+        "rename_file": ["rename", "move"],
         "copy_file": ["copy", "duplicate", "clone"], "execute_python_file": ["run", "execute"]})
     disabled_commands: list[str] = Field(default_factory=list)
     #: let the model write the agent's profile first; None = yes, except on a small local

@@ -17,7 +17,7 @@ from typing import Any
 
 import pluggy
 
-from autonomo.agent.events import RunObserver
+from autonomo.agent.observer import RunObserver
 from autonomo.agent.state import AgentState, CallRecord
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import ChatRequest, Completion, Message, Usage

@@ -8,7 +8,13 @@ Checked against what the run itself shows, whatever the strategy or model:
 * the task names a file that does not exist and that no command of the run wrote or deleted;
 * a JSON or Python file the run wrote does not parse (or, Python, uses undefined names);
 * the task's plain words about its files do not hold: ``keep X``, ``rename X``, ``copy X``
-  (see ``finishing_files``).
+  (see ``finishing_files``), ``delete every .bak file`` (``finishing_changes``);
+* what the run did to a file contradicts the task: a file to keep it changed, a text it
+  appended twice, a line it glued to the last one, a file it wrote empty
+  (``finishing_changes``);
+* the text it wrote did not come from where the task says: a program to run that no command
+  ran or whose output is not where it should go; a value from a file written as the task's
+  own words; a value the task states that no written file holds (``finishing_sources``).
 
 The objection is returned as the finish command's error result: the model reads why, and the
 run goes on; a run that never finishes honestly ends stopped or failed, never finished.
@@ -17,11 +23,32 @@ run goes on; a run that never finishes honestly ends stopped or failed, never fi
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from autonomo.agent.episodes import Episode
-from autonomo.agent.finishing_files import broken_file, word_claims
+from autonomo.agent.finishing_changes import (
+    deleted_unasked,
+    empty_written,
+    glued_line,
+    kept_changed,
+    kept_files,
+    kind_left,
+    twice,
+)
+from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
+from autonomo.agent.finishing_record import Record, norm
+from autonomo.agent.finishing_sources import (
+    exact_line,
+    from_each,
+    made_up,
+    printed_literal,
+    program_output,
+    source_removed,
+    stated_values,
+    value_files,
+)
+from autonomo.agent.finishing_values import counted, files_listed, keyed_value, listed
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.errors import AutonomoError
@@ -49,16 +76,17 @@ def _episodes_of_task(state: AgentState) -> list[Episode]:
 _LOOKING = {"list_folder", "read_file", "search_files", "recall"}
 #: words of a task that asks for a change in the workspace
 _CHANGING = {"write", "append", "add", "copy", "rename", "delete", "remove", "create", "save",
-             "change", "make", "duplicate", "update", "put", "set", "move", "erase"}
+             "change", "make", "duplicate", "update", "put", "set", "move", "erase", "rid",
+             "discard", "purge", "wipe", "store", "backup"}
 #: words of a task that asks for a file to go away
-_REMOVING = {"delete", "remove", "rename", "move", "erase"}
+_REMOVING = {"delete", "remove", "rename", "move", "erase", "rid", "discard", "purge", "wipe"}
 
 
 def _touched(episodes: list[Episode], name: str) -> bool:
     """Whether a successful command of the task named the file (wrote, deleted or handed it
     to a sub-agent …)."""
     return any(
-        (_norm(value) == name and key not in _BODIES) or (key in _DELEGATING and name in value)
+        (norm(value) == name and key not in _BODIES) or (key in _DELEGATING and name in value)
         for e in episodes if e.result is not None and e.result.status == "success"
         for key, value in e.action.arguments.items() if isinstance(value, str)
     )
@@ -66,23 +94,9 @@ def _touched(episodes: list[Episode], name: str) -> bool:
 
 #: arguments that carry text to write, not a file to act on
 _BODIES = {"content", "code", "text", "body", "reason"}
-#: arguments that hand work to someone else (a sub-agent's task or message)
-_DELEGATING = {"task", "message"}
-
-
-def _norm(path: str) -> str:
-    return path.strip().removeprefix("./")
-
-
-#: commands that make a file go away, and the argument naming it
-_REMOVING_COMMANDS = {"delete_file": "path", "rename_file": "source"}
-
-
-def _deleted(episodes: list[Episode], name: str) -> bool:
-    return any(e.action.name in _REMOVING_COMMANDS
-               and _norm(str(e.action.arguments.get(_REMOVING_COMMANDS[e.action.name], "")))
-               == name and e.result is not None and e.result.status == "success"
-               for e in episodes)
+#: arguments that hand work to someone else (a sub-agent's task or message) or that are code
+#: naming the files it works on (a shell line, a Python snippet)
+_DELEGATING = {"task", "message", "command", "code"}
 
 
 def _read(workspace: Workspace, name: str) -> str | None:
@@ -94,9 +108,12 @@ def _read(workspace: Workspace, name: str) -> str | None:
         return None
 
 
-#: commands whose ``path`` (or ``destination``) argument is a file they wrote
-_WRITING = {"write_file": "path", "append_to_file": "path", "copy_file": "destination",
-            "rename_file": "destination"}
+def _exists(workspace: Path, name: str) -> bool:
+    """Whether ``name`` is in the workspace (a name the system cannot even look up is not)."""
+    try:
+        return (workspace / name).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def finish_objection(state: AgentState, reason: str,
@@ -116,8 +133,10 @@ def finish_objection(state: AgentState, reason: str,
                 "the task first, then finish.")
     workspace = Path(state.workspace)
     files_ws = Workspace(workspace)
+    record = Record.of(episodes)
     for name in mentioned_files(reason):
-        if not (workspace / name).exists() and not _touched(episodes, name):
+        if not _exists(workspace, name) and not _touched(episodes, name) \
+                and not record.globbed(name):
             return (f"Refused: your reason names {name}, but {name} does not exist in the "
                     "workspace. Do the task first, then finish.")
     for claim in _CLAIM.finditer(reason):
@@ -135,26 +154,75 @@ def finish_objection(state: AgentState, reason: str,
         if files and not any(words.lower() in t.lower() for t in files):
             return (f"Refused: no file your reason names holds {words!r}. Fix the file, then "
                     "finish.")
-    written = {_norm(str(e.action.arguments.get(_WRITING[e.action.name], "")))
-               for e in episodes if e.action.name in _WRITING
-               and e.result is not None and e.result.status == "success"}
+    written = record.written
 
     def read(name: str) -> str | None:
         return _read(files_ws, name)
 
-    if broken := broken_file(sorted(written), read):
+    if broken := broken_file(sorted(written), read) or json_kind(state.task, written, read):
         return broken
-    if claim := word_claims(state.task, named, written, lambda n: (workspace / n).exists(),
+    if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):
         return claim
     removing = bool(_REMOVING & set(re.findall(r"[a-z]+", state.task.lower())))
     for name in named:
-        if (workspace / name).exists():
+        if _exists(workspace, name):
             continue
-        if _deleted(episodes, name) and not removing:
+        if name in record.removed and not removing:
             return (f"Refused: you removed {name}, but the task does not ask for that. "
                     f"Recreate it, then do the task.")
         if not _touched(episodes, name):
             return (f"Refused: the task names {name}, which does not exist, and no command "
                     f"wrote it. Do that first, then finish.")
+    return _record_objection(state.task, named, record, workspace, read)
+
+
+#: words of a task that hands the real task to a file ("follow the instruction in memo.txt")
+_INSTRUCTED = {"instruction", "instructions", "follow", "says", "tells"}
+
+
+def _record_objection(task: str, named: tuple[str, ...], record: Record, workspace: Path,
+                      read: Callable[[str], str | None], inner: bool = False) -> str | None:
+    """What the run's own steps say against the finish (``finishing_changes``,
+    ``finishing_sources``, ``finishing_values``), the first objection found; for a task
+    that hands the work to a file of instructions, the same checks against that file's
+    text (once: instructions inside instructions are not followed further)."""
+    def exists(name: str) -> bool:
+        return _exists(workspace, name)
+
+    kept = kept_files(task, named)
+    sources = value_files(task, named, record, exists)
+    checks: list[Callable[[], str | None]] = [
+        lambda: kept_changed(kept, record, exists),
+        lambda: kind_left(task, workspace, kept),
+        lambda: deleted_unasked(task, named, record),
+        lambda: source_removed(task, named, record),
+        lambda: program_output(task, named, record, read),
+        lambda: empty_written(task, record, read),
+        lambda: twice(task, record, read),
+        lambda: glued_line(task, record, read),
+        lambda: made_up(task, sources, record, read) if sources
+        else stated_values(task, named, record, read),
+        lambda: None if sources else exact_line(task, named, record, read),
+        lambda: from_each(task, sources, record, read),
+        lambda: printed_literal(task, named, record, read),
+        lambda: keyed_value(task, named, sources, record, read),
+        lambda: counted(task, named, sources, record, workspace, read),
+        lambda: listed(task, named, sources, record, read),
+        lambda: files_listed(task, record, workspace, read),
+    ]
+    if objection := next((found for check in checks if (found := check())), None):
+        return objection
+    if inner or not set(re.findall(r"[a-z]+", task.lower())) & _INSTRUCTED:
+        return None
+    for source in sources:
+        text = read(source) or ""
+        asked = mentioned_files(text)
+        if stray := sorted(p for p in record.written if p not in asked and p not in named):
+            return (f"Refused: you wrote {', '.join(stray)}, but neither the task nor the "
+                    f"instructions in {source} name {'it' if len(stray) == 1 else 'them'}. "
+                    f"Do what {source} says, then finish.")
+        if asked and (objection := _record_objection(text, asked, record, workspace, read,
+                                                     inner=True)):
+            return objection
     return None

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 #: the words between "copy" and the file that make the whole file the thing copied
 _WHOLE = {"the", "a", "of", "file", "contents", "content", "whole", "entire"}
-_COPYING = {"copy", "duplicate"}
+_COPYING = {"copy", "duplicate", "backup"}
 _MOVING = {"rename", "move"}
 
 Reader = Callable[[str], "str | None"]
@@ -58,6 +58,9 @@ def broken_file(written: Iterable[str], read: Reader) -> str | None:
         except (ValueError, SyntaxError) as exc:
             return (f"Refused: {name} is not valid {kind} ({str(exc)[:120]}). Its text is: "
                     f"{text[:200]!r}. Write it again, then finish.")
+        except (RecursionError, MemoryError):  # nested deeper than a parser can follow
+            return (f"Refused: {name} is nested too deeply to be read as {kind}. Write it "
+                    "again, then finish.")
         if missing:
             return (f"Refused: {name} would fail when run: {', '.join(missing)} "
                     f"{'is' if len(missing) == 1 else 'are'} not defined. Its text is: "
@@ -95,4 +98,27 @@ def word_claims(task: str, named: tuple[str, ...], written: set[str],
             if original is not None and copied != original:
                 return (f"Refused: {target} is not a copy of {source} (its text differs). "
                         "Make the copy, then finish.")
+    return None
+
+
+#: "a JSON list", "a JSON array of", "a JSON object"
+_JSON_KIND = re.compile(r"\bjson\s+(list|array|object|dictionary|dict|map)\b", re.IGNORECASE)
+
+
+def json_kind(task: str, written: Iterable[str], read: Reader) -> str | None:
+    """The task asks for a JSON list (or object), but the one JSON file the run wrote holds
+    something else (a string, a number, the other kind)."""
+    asked = {m.group(1).lower() for m in _JSON_KIND.finditer(task)}
+    files = [n for n in written if n.lower().endswith(".json")]
+    if len(asked) != 1 or len(files) != 1 or (text := read(files[0])) is None:
+        return None
+    want = list if asked <= {"list", "array"} else dict
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # broken_file's objection
+    if not isinstance(value, want):
+        return (f"Refused: the task asks for a JSON {'list' if want is list else 'object'}, "
+                f"but {files[0]} holds a JSON {type(value).__name__}: {text[:200]!r}. Write "
+                "it again, then finish.")
     return None

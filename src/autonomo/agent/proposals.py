@@ -14,8 +14,8 @@ from autonomo.agent.agent import Agent
 from autonomo.agent.calls import ModelCalls, implemented
 from autonomo.agent.context import build_messages, first_full
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.events import RunObserver
 from autonomo.agent.finishing import finish_objection
+from autonomo.agent.observer import RunObserver
 from autonomo.agent.recovery import shorten
 from autonomo.agent.strategies import Turn
 from autonomo.errors import BudgetExceededError, ModelResponseError

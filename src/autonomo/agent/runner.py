@@ -16,8 +16,8 @@ from autonomo.agent.context import (
     summary_lines,
 )
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.events import Observers, PluginEvents, RunObserver
 from autonomo.agent.finishing import finish_objection
+from autonomo.agent.observer import Observers, PluginEvents, RunObserver
 from autonomo.agent.proposals import Proposer, Stop, memory_text
 from autonomo.agent.recovery import restore_memories, resume_note
 from autonomo.agent.state import AgentState

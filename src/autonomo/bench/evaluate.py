@@ -22,6 +22,7 @@ from autonomo.errors import AutonomoError, UserError, WorkspaceError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Message
 from autonomo.prompts import render
+from autonomo.tools.fstree import shown
 from autonomo.tools.workspace import Workspace
 
 #: largest file read for judging
@@ -95,7 +96,9 @@ def read_workspace_file(root: Path, name: str, limit: int = MAX_READ_BYTES) -> s
 
 
 def matching_files(root: Path, pattern: str) -> list[str]:
-    """``pattern`` itself, or for an extension (".csv") every top-level regular file with it."""
+    """``pattern`` itself, or for an extension (".csv") every top-level regular file with it
+    (as named on disk: shown in results through ``fstree.shown``, since a name that is not
+    UTF-8 could not be stored, and one with a newline could forge lines)."""
     if not pattern.startswith("."):
         return [pattern]
     try:
@@ -135,10 +138,10 @@ def _file_checks(challenge: Challenge, workspace: Path) -> list[Check]:
         for name in names:
             text = read_workspace_file(workspace, name)
             if text is None:
-                checks.append(Check(name, False, "missing or not a regular file"))
+                checks.append(Check(shown(name), False, "missing or not a regular file"))
                 continue
             ok, note = content_verdict(text, challenge.ground)
-            checks.append(Check(name, ok, note, _excerpt(text)))
+            checks.append(Check(shown(name), ok, note, _excerpt(text)))
     return checks
 
 
@@ -197,8 +200,8 @@ def grade_with_model(challenge: Challenge, workspace: Path, grader: ChatModel) -
         for name in matching_files(workspace, pattern):
             text = read_workspace_file(workspace, name)
             if text is not None:
-                parts.append(f"--- {name} ---\n{text}")
-                checks.append(Check(name, True, "given to the grader", _excerpt(text)))
+                parts.append(f"--- {shown(name)} ---\n{text}")
+                checks.append(Check(shown(name), True, "given to the grader", _excerpt(text)))
     if not parts:
         return Evaluation(False, 0.0, f"no file matches {', '.join(ground.files)}", checks)
     prompt = render("bench_grader", template, task=challenge.task, answer=ground.answer,

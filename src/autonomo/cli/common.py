@@ -1,4 +1,4 @@
-"""Helpers shared by the CLI's command modules: consoles, settings, building models."""
+"""Helpers shared by the CLI's subcommand modules: consoles, settings, building models."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from autonomo.config import BUILTIN_PROVIDERS, ModelConfig, Settings, load_setti
 from autonomo.config_files import ConfigFiles, find_config_files
 from autonomo.llm.base import ChatModel
 
-#: whether this process has said which configuration files it uses (once per command)
+#: whether this process has said which configuration files it uses (once per subcommand run)
 _reported = False
 
 
@@ -27,7 +27,7 @@ def err_console() -> SafeConsole:
 
 def settings(overrides: dict[str, Any] | None = None) -> Settings:
     """Settings resolved now (arguments > environment/.env > config files > defaults); the
-    first call of a command says on stderr which configuration files apply, and which files
+    first call of a subcommand says on stderr which configuration files apply, and which files
     of the current folder were ignored because they are not trusted."""
     files = find_config_files()
     current = load_settings(overrides, files=files)
@@ -51,7 +51,7 @@ def report_config_files(files: ConfigFiles, *, again: bool = False,
 
 
 def reset_report() -> None:
-    """A new command starts (tests run several in one process)."""
+    """A new subcommand starts (tests run several in one process)."""
     global _reported
     _reported = False
 

@@ -1,12 +1,14 @@
 """The ``autonomo`` command line (typer).
 
-Adding commands: a module of ``autonomo.cli`` defines ``register(app: typer.Typer) -> None``
-and adds its commands there — ``app.command("run")(run)`` for a command,
-``app.add_typer(memory_app, name="memory")`` for a group — and ``_register_commands`` below
-imports it and calls ``register(app)``. Import heavy layers (agent, team, llama-cpp) inside
-the command functions, so that ``autonomo --help`` stays fast.
+Adding subcommands: a module of ``autonomo.cli``, named for the subcommand or group it
+defines (``cli/memory.py`` for ``autonomo memory …``), defines
+``register(app: typer.Typer) -> None`` and adds them there — ``app.command("run")(run)`` for a
+subcommand, ``app.add_typer(memory_app, name="memory")`` for a group — and
+``_register_subcommands`` below imports it and calls ``register(app)``. Import heavy layers
+(agent, team, llama-cpp) inside the subcommand functions, so that ``autonomo --help`` stays
+fast. ("Command" alone means an agent's tool, ``autonomo.tools.registry.Command``.)
 
-A command returns its exit code (an int) or None for 0. A ``UserError`` (bad configuration,
+A subcommand returns its exit code (an int) or None for 0. A ``UserError`` (bad configuration,
 missing key, ...) is printed in red without a traceback and exits with 2; other autonomo
 errors (provider failures, budget) exit with 1. Tests call ``main([...])`` directly.
 """
@@ -64,48 +66,33 @@ def _root(
     use_config_file(config)
 
 
-def _register_commands(target: typer.Typer) -> None:
-    from autonomo.cli import (
-        agent_commands,
-        bench_commands,
-        config_commands,
-        llm_commands,
-        memory_commands,
-        serve_commands,
-        sop_commands,
-        team_commands,
-    )
+def _register_subcommands(target: typer.Typer) -> None:
+    from autonomo.cli import agents, bench, config, memory, models, serve, sop, team
 
-    config_commands.register(target)
-    llm_commands.register(target)
-    agent_commands.register(target)
-    memory_commands.register(target)
-    serve_commands.register(target)
-    team_commands.register(target)
-    sop_commands.register(target)
-    bench_commands.register(target)
+    for group in (config, models, agents, memory, serve, team, sop, bench):
+        group.register(target)
 
 
-_register_commands(app)
+_register_subcommands(app)
 
 
-def _plain_help(command: object) -> None:
+def _plain_help(cli: object) -> None:
     """Use click's help layout everywhere: typer's rich one prints a type after every flag
     (``--continuous -c <bool>``), which reads as if the flag took a value."""
-    command.rich_markup_mode = None  # type: ignore[attr-defined]
-    for sub in getattr(command, "commands", {}).values():
+    cli.rich_markup_mode = None  # type: ignore[attr-defined]
+    for sub in getattr(cli, "commands", {}).values():
         _plain_help(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI with ``argv`` (default: the process arguments); return the exit code."""
-    command = typer.main.get_command(app)
-    _plain_help(command)
+    cli = typer.main.get_command(app)
+    _plain_help(cli)
     args = list(sys.argv[1:] if argv is None else argv)
     reset_report()
     install_safe_log_output()
     try:
-        result = command.main(args=args, prog_name="autonomo", standalone_mode=False)
+        result = cli.main(args=args, prog_name="autonomo", standalone_mode=False)
     except UserError as exc:
         err_console().print(f"[red]Error:[/red] {escape(str(exc))}")
         return 2

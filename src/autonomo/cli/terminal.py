@@ -16,7 +16,7 @@ from rich.status import Status
 
 from autonomo.agent.approval import Decision, parse_answer
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.events import RunObserver
+from autonomo.agent.observer import RunObserver
 from autonomo.agent.state import AgentState
 from autonomo.llm.types import Completion, Message, Usage
 

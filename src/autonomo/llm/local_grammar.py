@@ -24,11 +24,51 @@ from autonomo.errors import UserError
 
 def schema_grammar(schema: dict[str, Any]) -> str:
     """GBNF grammar text accepting exactly the JSON documents that satisfy ``schema``."""
+    consts: list[str] = []
+    schema = _stand_ins(schema, consts)
     try:
         grammar = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)._grammar
     except Exception as exc:  # the converter raises plain exceptions on unsupported schemas
         raise UserError(f"This JSON schema cannot be enforced by the local model: {exc}") from exc
+    for index, value in enumerate(consts):
+        grammar = grammar.replace(_gbnf_literal(json.dumps(_STAND_IN.format(index))),
+                                  _gbnf_literal(json.dumps(value)))
     return collapse_repetitions(grammar)
+
+
+#: llama-cpp-python's converter writes a constant's JSON text into the grammar without
+#: escaping its backslashes: a string holding a quote or a newline ('{"a": 1}', "a\nb")
+#: becomes a broken or wrong literal. Such strings are replaced by stand-ins for the
+#: conversion and written into the grammar here.
+_STAND_IN = "autonomo-constant-{}"
+_NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f]')
+
+
+def _stand_ins(schema: Any, consts: list[str]) -> Any:
+    if isinstance(schema, list):
+        return [_stand_ins(item, consts) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {}
+    for key, value in schema.items():
+        if (key == "enum" and isinstance(value, list)) or (key == "const"
+                                                            and isinstance(value, str)):
+            values = value if key == "enum" else [value]
+            swapped = []
+            for item in values:
+                if isinstance(item, str) and _NEEDS_ESCAPE.search(item):
+                    consts.append(item)
+                    item = _STAND_IN.format(len(consts) - 1)
+                swapped.append(item)
+            out[key] = swapped if key == "enum" else swapped[0]
+        else:
+            out[key] = _stand_ins(value, consts)
+    return out
+
+
+def _gbnf_literal(text: str) -> str:
+    """``text`` as a GBNF string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 _NESTED = re.compile(r"\((\w[\w-]*) \(\1 ")

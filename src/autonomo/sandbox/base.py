@@ -1,6 +1,6 @@
 """The ``Sandbox`` interface and the process machinery its backends share.
 
-A backend only decides *how* a command is wrapped (bubblewrap arguments, a ``docker run``
+A backend only decides *how* a program line is wrapped (bubblewrap arguments, a ``docker run``
 line, nothing); starting it, the wall-clock timeout that kills the whole process group,
 capped output and background jobs are the same for all of them and live here.
 """
@@ -26,7 +26,8 @@ from autonomo.errors import UserError, WorkspaceError
 from autonomo.sandbox.disk import DiskGuard
 from autonomo.sandbox.output import CappedBuffer, pump
 
-Command = Sequence[str] | str
+#: what a sandbox runs: an argv, or a line for ``/bin/sh -c`` (not an agent's ``Command``)
+ProgramLine = Sequence[str] | str
 
 #: the environment every sandboxed process starts from (the host's is never passed through)
 BASE_ENV = {
@@ -61,7 +62,7 @@ def describe_exit(code: int | None) -> str:
 
 @dataclass
 class ExecResult:
-    """What one command did."""
+    """What one program run did."""
 
     exit_code: int | None
     stdout: str = ""
@@ -103,7 +104,7 @@ class JobStatus:
     """A background job as reported to the model."""
 
     job_id: str
-    command: str
+    program: str
     running: bool
     exit_code: int | None
     output: str
@@ -113,15 +114,15 @@ class JobStatus:
     def describe(self) -> str:
         state = "running" if self.running else describe_exit(self.exit_code)
         body = self.output.rstrip("\n") or "(no output yet)"
-        return f"Job {self.job_id} ({self.command}): {state}.\nOUTPUT:\n{body}"
+        return f"Job {self.job_id} ({self.program}): {state}.\nOUTPUT:\n{body}"
 
 
 class Sandbox(ABC):
-    """Runs commands with the workspace as the only writable place."""
+    """Runs programs with the workspace as the only writable place."""
 
     #: backend name ("bubblewrap", "docker", "podman", "local", or a plugin's)
     name: str = ""
-    #: False: commands run unprotected on the host, only with ``sandbox.allow_unsandboxed``
+    #: False: programs run unprotected on the host, only with ``sandbox.allow_unsandboxed``
     isolating: bool = True
     #: where the "auto" backend tries this one (lowest first); None: only when named
     auto_order: ClassVar[int | None] = None
@@ -148,7 +149,7 @@ class Sandbox(ABC):
 
     def run(
         self,
-        command: Command,
+        program: ProgramLine,
         *,
         cwd: str = ".",
         timeout: float | None = None,
@@ -156,20 +157,20 @@ class Sandbox(ABC):
         stdin: str | None = None,
     ) -> ExecResult:
         """Run to completion (or until ``timeout``, default the config's); never raises for
-        a failing command."""
+        a failing program."""
         limit = timeout if timeout is not None else self.config.timeout_s
-        return self._run(command, cwd, limit, env, stdin)
+        return self._run(program, cwd, limit, env, stdin)
 
     @abstractmethod
-    def _run(self, command: Command, cwd: str, limit: float, env: Mapping[str, str] | None,
+    def _run(self, program: ProgramLine, cwd: str, limit: float, env: Mapping[str, str] | None,
              stdin: str | None) -> ExecResult:
         """``run`` with the time limit settled."""
 
     @abstractmethod
     def start_background(
-        self, command: Command, *, cwd: str = ".", env: Mapping[str, str] | None = None
+        self, program: ProgramLine, *, cwd: str = ".", env: Mapping[str, str] | None = None
     ) -> str:
-        """Start a command and return its job id at once."""
+        """Start a program and return its job id at once."""
 
     @abstractmethod
     def read_job(self, job_id: str) -> JobStatus:
@@ -196,7 +197,7 @@ class Sandbox(ABC):
 @dataclass
 class _Job:
     job_id: str
-    command: str
+    program: str
     process: subprocess.Popen[bytes]
     output: CappedBuffer
     started_at: float
@@ -207,7 +208,7 @@ class _Job:
 
 @dataclass
 class Launch:
-    """How to start one wrapped command on the host."""
+    """How to start one wrapped program on the host."""
 
     argv: list[str]
     env: dict[str, str]
@@ -251,12 +252,12 @@ class ProcessSandbox(Sandbox):
         """Called before every start (e.g. to make the workspace writable for the sandbox)."""
 
     # -- shared implementation -----------------------------------------------------------
-    def _argv(self, command: Command) -> list[str]:
-        if isinstance(command, str):
-            if "\x00" in command:
+    def _argv(self, program: ProgramLine) -> list[str]:
+        if isinstance(program, str):
+            if "\x00" in program:
                 raise UserError("The command contains a NUL byte.")
-            return ["/bin/sh", "-c", command]
-        argv = [str(a) for a in command]
+            return ["/bin/sh", "-c", program]
+        argv = [str(a) for a in program]
         if not argv:
             raise UserError("Empty command.")
         if any("\x00" in a for a in argv):
@@ -283,11 +284,11 @@ class ProcessSandbox(Sandbox):
         return merged
 
     def _start(
-        self, command: Command, cwd: str, env: Mapping[str, str] | None, *, stdin: bool
+        self, program: ProgramLine, cwd: str, env: Mapping[str, str] | None, *, stdin: bool
     ) -> tuple[subprocess.Popen[bytes], str]:
         name = f"autonomo-{os.getpid()}-{next(self._counter)}"
         self._prepare()
-        argv = self._limits(self._argv(command))
+        argv = self._limits(self._argv(program))
         launch = self._launch(argv, self._cwd(cwd), self._env(env), name)
         try:
             process = subprocess.Popen(
@@ -311,11 +312,11 @@ class ProcessSandbox(Sandbox):
             os.killpg(process.pid, signal.SIGKILL)
         self._stop(name)
 
-    def _run(self, command: Command, cwd: str, limit: float, env: Mapping[str, str] | None,
+    def _run(self, program: ProgramLine, cwd: str, limit: float, env: Mapping[str, str] | None,
              stdin: str | None) -> ExecResult:
         started = time.monotonic()
         guard = DiskGuard(self.workspace, self.config)
-        process, name = self._start(command, cwd, env, stdin=stdin is not None)
+        process, name = self._start(program, cwd, env, stdin=stdin is not None)
         guard.watch(lambda: process.poll() is None, lambda: self._kill_group(process, name))
         out, err = CappedBuffer(self.config.output_cap), CappedBuffer(self.config.output_cap)
         assert process.stdout is not None and process.stderr is not None
@@ -347,10 +348,10 @@ class ProcessSandbox(Sandbox):
         )
 
     def start_background(
-        self, command: Command, *, cwd: str = ".", env: Mapping[str, str] | None = None
+        self, program: ProgramLine, *, cwd: str = ".", env: Mapping[str, str] | None = None
     ) -> str:
         guard = DiskGuard(self.workspace, self.config)
-        process, name = self._start(command, cwd, env, stdin=False)
+        process, name = self._start(program, cwd, env, stdin=False)
         buffer = CappedBuffer(self.config.output_cap)
 
         def stop() -> None:
@@ -363,7 +364,7 @@ class ProcessSandbox(Sandbox):
             job_id = f"job-{len(self._jobs) + 1}"
             job = _Job(
                 job_id=job_id,
-                command=command if isinstance(command, str) else shlex.join(command),
+                program=program if isinstance(program, str) else shlex.join(program),
                 process=process,
                 output=buffer,
                 started_at=time.time(),
@@ -388,7 +389,7 @@ class ProcessSandbox(Sandbox):
         code = job.process.poll()
         return JobStatus(
             job_id=job.job_id,
-            command=job.command,
+            program=job.program,
             running=code is None,
             exit_code=code,
             output=job.output.text(),

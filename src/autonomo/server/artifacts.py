@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from autonomo.errors import WorkspaceError
+from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
 
 #: folders never shown as artifacts (tool caches, the agent's own bookkeeping)
@@ -120,23 +122,42 @@ def read_chunks(fd: int, total: int, chunk: int = 64 * 1024) -> Iterator[bytes]:
 def snapshot(root: Path, limit: int = 5000,
              hidden: frozenset[str] | set[str] = _HIDDEN) -> Snapshot:
     """(folder, name) -> (size, mtime_ns) of the workspace's regular files, links not
-    followed, folders named in ``hidden`` skipped; at most ``limit`` files."""
+    followed, folders named in ``hidden`` skipped; at most ``limit`` files.
+
+    Walked through descriptors (``fstree.walk``: no recursion, so a tree thousands of levels
+    deep cannot raise ``RecursionError``; a folder swapped for a link while listed is not
+    entered). A name that is not UTF-8 is left out: it could be neither stored nor asked for.
+    """
     found: Snapshot = {}
-    base = str(root)
-    for current, dirs, files in os.walk(base, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if d not in hidden)
-        rel = os.path.relpath(current, base)
-        folder = "" if rel == "." else rel.replace(os.sep, "/")
-        for name in sorted(files):
-            try:
-                info = os.lstat(os.path.join(current, name))
-            except OSError:
-                continue
-            if stat.S_ISREG(info.st_mode):
-                found[(folder, name)] = (info.st_size, info.st_mtime_ns)
-                if len(found) >= limit:
-                    return found
+    try:
+        top = Workspace(root).open_folder(())
+    except OSError:
+        return found
+    try:
+        with contextlib.closing(fstree.walk(top)) as walk:
+            for place in walk:
+                place.dirs[:] = [d for d in place.dirs if d not in hidden and _storable(d)]
+                folder = "/".join(place.parts)
+                for name in filter(_storable, place.files):
+                    try:
+                        info = os.stat(name, dir_fd=place.fd, follow_symlinks=False)
+                    except OSError:
+                        continue
+                    if stat.S_ISREG(info.st_mode):
+                        found[(folder, name)] = (info.st_size, info.st_mtime_ns)
+                        if len(found) >= limit:
+                            return found
+    finally:
+        os.close(top)
     return found
+
+
+def _storable(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes, kept by Python as lone surrogates
+        return False
+    return True
 
 
 def changed(before: Snapshot, after: Snapshot) -> list[tuple[str, str]]:

@@ -151,6 +151,6 @@ def list_jobs(ctx: CommandContext) -> str:
     if not jobs:
         return "No background jobs."
     return "\n".join(
-        f"{j.job_id}: {'running' if j.running else f'exited ({j.exit_code})'} — {j.command}"
+        f"{j.job_id}: {'running' if j.running else f'exited ({j.exit_code})'} — {j.program}"
         for j in jobs
     )

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import stat
 
+from autonomo.sandbox.disk import DiskGuard, free_bytes
+from autonomo.tools import fstree
 from autonomo.tools._common import workspace
 from autonomo.tools.context import CommandContext
 from autonomo.tools.grounding import FilePath, NamedFile
@@ -25,6 +26,17 @@ def _file_parts(ws: Workspace, path: str) -> tuple[str, ...]:
     if not parts:
         raise CommandError(f"{path!r} names the workspace itself; give a file name.")
     return parts
+
+
+def _check_room(ctx: CommandContext, ws: Workspace, needed: int, source: str) -> None:
+    """The copy is written by the host, outside the sandbox's disk guard: it is refused where
+    the guard would stop a sandboxed command (``sandbox.max_write_mb``, ``min_free_mb``)."""
+    config = ctx.settings.sandbox
+    if free_bytes(ws.root) - needed < DiskGuard(ws.root, config).floor:
+        raise CommandError(
+            f"Copying {source} needs {needed // 1024} KB of disk, more than the workspace may "
+            f"still use (sandbox.max_write_mb = {config.max_write_mb}, sandbox.min_free_mb = "
+            f"{config.min_free_mb}); nothing was copied.")
 
 
 @command(category="files", example={"source": "notes.txt", "destination": "notes_copy.txt"})
@@ -41,14 +53,14 @@ def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> 
     try:
         # opened without truncating first: copying a file onto itself (or a hard link of
         # it) must not empty it
-        dst = ws.open_file(dst_parts, append=True)
+        dst = ws.open_file(dst_parts, write=True, truncate=False)
         try:
             a, b = os.fstat(src), os.fstat(dst)
             if (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino):
                 raise CommandError(f"{source} and {destination} are the same file.")
+            _check_room(ctx, ws, a.st_blocks * 512, source)
             os.ftruncate(dst, 0)
-            with os.fdopen(os.dup(src), "rb") as reader, os.fdopen(os.dup(dst), "wb") as writer:
-                shutil.copyfileobj(reader, writer)
+            fstree.copy_data(src, dst)
         finally:
             os.close(dst)
     finally:

@@ -12,6 +12,7 @@ from autonomo.tools import fstree
 from autonomo.tools._common import cap_text, output_cap, workspace
 from autonomo.tools.context import CommandContext
 from autonomo.tools.grounding import (
+    AddedText,
     ExistingFile,
     FilePath,
     FolderPath,
@@ -165,7 +166,7 @@ def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> st
 
 
 @command(category="files", example={"path": "log.txt", "content": "one more line\n"})
-def append_to_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> str:
+def append_to_file(ctx: CommandContext, path: FilePath, content: AddedText) -> str:
     """Append text to the end of a file in the workspace (created if missing).
 
     Args:

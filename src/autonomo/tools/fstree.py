@@ -13,7 +13,6 @@ import contextlib
 import errno
 import os
 import re
-import shutil
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -105,6 +104,36 @@ def walk(top: int, max_depth: int = MAX_DEPTH) -> Iterator[Folder]:
             os.close(folder.fd)
 
 
+_CHUNK = 1024 * 1024
+
+
+def copy_data(src: int, dst: int) -> None:
+    """The bytes of the regular file ``src`` into the empty file ``dst``, holes kept as holes:
+    a sparse file costs its writer no disk (``truncate -s 1G`` in the sandbox), and written
+    out whole, each copy would cost the host all of it. Copies what ``src`` held when the
+    copy started (a file that keeps growing does not keep the copy going)."""
+    size = os.fstat(src).st_size
+    offset = 0
+    while offset < size:
+        try:
+            start = os.lseek(src, offset, os.SEEK_DATA)
+            end = min(os.lseek(src, start, os.SEEK_HOLE), size)
+        except OSError as exc:
+            if exc.errno == errno.ENXIO:  # nothing but a hole up to the end
+                break
+            if exc.errno != errno.EINVAL:  # EINVAL: the file system cannot tell holes
+                raise
+            start, end = offset, size
+        while start < end:
+            chunk = os.pread(src, min(_CHUNK, end - start), start)
+            if not chunk:  # the file was cut short meanwhile
+                end = size = start
+                break
+            start += os.pwrite(dst, chunk, start)
+        offset = end
+    os.ftruncate(dst, size)
+
+
 def _copy_entry(src: int, dst: int, name: str) -> bool:
     """Copy one non-folder entry: a regular file's bytes, a symlink as a symlink (never
     followed); anything else is skipped. True when something was copied."""
@@ -133,8 +162,10 @@ def _copy_entry(src: int, dst: int, name: str) -> bool:
             os.close(out)
             return False
         os.set_blocking(out, True)
-        with open(fd, "rb", closefd=False) as reader, open(out, "wb") as writer:
-            shutil.copyfileobj(reader, writer)
+        try:
+            copy_data(fd, out)
+        finally:
+            os.close(out)
         return True
     finally:
         os.close(fd)

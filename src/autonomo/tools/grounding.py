@@ -16,8 +16,10 @@ mark is dropped and the parameter stays a plain string. Kinds:
     task names none: for commands that destroy or move a file
 ``text``
     a span of the situation: words of the task, lines or values of the files the agent has
-    seen, outputs of its commands (free text when the command's one path parameter names a
-    code or data file)
+    seen, outputs of its commands; for a code or data file (the command's one path parameter)
+    a whole text of the file's shape composed from the task, or free text when none is found
+``added_text``
+    the same, for text added at the end of a file (of a data file: the lines to add)
 
 In Python, annotate the parameter (``path: FilePath``); a plugin or an MCP tool puts the key
 in its JSON schema directly.
@@ -30,8 +32,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
-GroundKind = Literal["file", "existing_file", "named_file", "folder", "text"]
-KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text")
+GroundKind = Literal["file", "existing_file", "named_file", "folder", "text", "added_text"]
+KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text", "added_text")
+TEXT_KINDS = ("text", "added_text")
 
 
 def grounded(kind: GroundKind) -> dict[str, str]:
@@ -51,3 +54,5 @@ NamedFile = Annotated[str, Field(json_schema_extra=grounded("named_file"))]
 FolderPath = Annotated[str, Field(json_schema_extra=grounded("folder"))]
 #: text to write: a span of what the agent has seen (see above)
 GroundedText = Annotated[str, Field(json_schema_extra=grounded("text"))]
+#: text to add at the end of a file
+AddedText = Annotated[str, Field(json_schema_extra=grounded("added_text"))]

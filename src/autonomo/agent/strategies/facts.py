@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
-_TOKEN = re.compile(r"(?<![\w.])(\w*\d\w*(?:\.\d+)?)(?![\w])")
+_TOKEN = re.compile(r"(?<![\w.-])(-?\w*\d\w*(?:\.\d+)?)(?![\w])")
 #: words a count or a list is asked with, whatever is counted or listed
 _COUNTING = ("count", "number", "many", "total")
 _LISTING = ("list", "name", "all", "one", "per", "line")
@@ -48,8 +48,9 @@ def words(text: str) -> frozenset[str]:
 
 #: words of the structure (counts, lists, lines) weigh less than a file's own words: "line"
 #: in a task matches every line of every file
-_STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "output", "result",
-                             "files", "workspace", "sum", "printed", "run"]))
+_OUTPUT = "output result printed print run execute script program"
+_STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "files", "workspace",
+                             "sum", "folder", "entries", "items", _OUTPUT]))
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
@@ -83,6 +84,8 @@ def file_facts(name: str, text: str) -> list[Fact]:
              else _csv_facts(src, text) if lower.endswith(".csv") else [])
     facts += [_fact(f"lines {_COUNT}", len(lines), src),
              _fact(f"words {_COUNT}", len(text.split()), src)]
+    if lower.endswith(".json") and facts[:-2]:
+        return facts  # its lines are pieces of syntax ('"city": "Oslo",'), not values
     if lines:
         facts += [_fact("first line", lines[0], src), _fact("last line", lines[-1], src)]
         facts += [_fact(f"{nth} line", line, src)
@@ -114,7 +117,7 @@ def _number_facts(src: str, cells: list[str], key: str = "") -> list[Fact]:
 def _json_facts(src: str, text: str) -> list[Fact]:
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than json can read
         return []
     facts: list[Fact] = []
     stack: list[tuple[str, object]] = [("", data)]
@@ -125,7 +128,13 @@ def _json_facts(src: str, text: str) -> list[Fact]:
                 facts.append(_fact(f"{path} keys {_LIST}", "\n".join(map(str, item)), src))
             stack += [(f"{path} {k}", v) for k, v in item.items()]
         elif isinstance(item, list):
+            facts.append(_fact(f"{path} entries items elements {_COUNT}", len(item), src))
             stack += [(path, v) for v in item]
+            records = [v for v in item if isinstance(v, dict)]
+            for key in dict.fromkeys(k for r in records for k in r):
+                cells = [str(r[key]) for r in records if isinstance(r.get(key), (str, int, float))]
+                if len(cells) > 1:
+                    facts.append(_fact(f"{path} {key} {_LIST}", "\n".join(cells), src))
         elif item is not None:
             facts.append(_fact(path, item, src))
     return facts
@@ -152,23 +161,88 @@ def output_facts(source: str, output: str) -> list[Fact]:
         output = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     src = " ".join(_WORDS.findall(source.rsplit(".", 1)[0]))
-    facts = [_fact("output result printed run", line, src) for line in lines]
+    facts = [_fact(_OUTPUT, line, src) for line in lines]
     if 1 < len(lines) <= 30:
-        facts.append(_fact("output result printed run", "\n".join(lines), src))
+        facts.append(_fact(_OUTPUT, "\n".join(lines), src))
     return facts
 
 
+#: what a task calls the files of an extension
+_LANGUAGES = {"py": "python script", "md": "markdown", "js": "javascript", "ts": "typescript",
+              "txt": "text", "sh": "shell script", "rb": "ruby", "yml": "yaml",
+              "htm": "html web page", "html": "web page", "jpg": "image", "png": "image"}
+
+
 def listing_facts(files: Iterable[str]) -> list[Fact]:
-    """Names and counts of the workspace's files, all of them and per extension."""
+    """Names and counts of the workspace's files, all of them and per extension; the names
+    and counts of each folder's files."""
     files = list(files)
     groups: dict[str, list[str]] = {"": files}
+    folders: dict[str, list[str]] = {}
     for name in files:
         if "." in name:
             groups.setdefault(name.rsplit(".", 1)[1], []).append(name)
+        if "/" in name:
+            folder, base = name.rsplit("/", 1)
+            folders.setdefault(folder, []).append(base)
     facts: list[Fact] = []
     for ext, names in groups.items():
-        facts += [_fact(f"{ext} files workspace {_LIST}", "\n".join(names)),
-                  _fact(f"{ext} files workspace {_COUNT}", len(names))]
+        kind = f"{ext} {_LANGUAGES.get(ext.lower(), '')}"
+        facts += [_fact(f"{kind} files workspace {_LIST}", "\n".join(names)),
+                  _fact(f"{kind} files workspace {_COUNT}", len(names))]
+    for folder, names in folders.items():
+        facts += [_fact(f"{folder} folder files {_LIST}", "\n".join(names)),
+                  _fact(f"{folder} folder files {_COUNT}", len(names))]
+    return facts
+
+
+#: the words that ask for two values put together
+_JOINED = "full whole together join joined combined both"
+_ARITHMETIC = (("sum add added plus total together", lambda a, b: a + b),
+               ("product multiply multiplied times", lambda a, b: a * b),
+               ("difference subtract subtracted minus", lambda a, b: a - b),
+               ("divide divided quotient ratio", lambda a, b: a / b if b else None))
+_NUMERIC = re.compile(r"-?\d+(?:\.\d+)?")
+_PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}|\[[^\[\]]{1,40}\]")
+_FOLLOWED = re.compile(r"\b((?:\w+\s+){0,3}?\w+)\s+(?:followed by|and then)\s+"
+                       r"(?:that|the|this|their|its)\s+\w+")
+
+
+def combined_facts(values: list[tuple[str, str]], task: str) -> list[Fact]:
+    """Values put together from files that hold one line each (``values``: file name and
+    text, in the task's order): two numbers added, multiplied…; the lines joined; the task's
+    template ("Label: <the name>", "Hi followed by that name") filled with each line."""
+    single = [(name, text.strip()) for name, text in values
+              if text.strip() and "\n" not in text.strip()]
+    src = " ".join(_WORDS.findall(" ".join(name.rsplit(".", 1)[0] for name, _ in single)))
+    facts: list[Fact] = []
+    numbers = [float(line) for _, line in single if _NUMERIC.fullmatch(line)]
+    if len(numbers) == 2:
+        for key, combine in _ARITHMETIC:
+            result = combine(*numbers)
+            if result is not None:
+                facts.append(_fact(f"{key} numbers result", _number(round(result, 10)), src))
+    if len(single) >= 2:
+        facts.append(_fact(f"{_JOINED} line", " ".join(line for _, line in single), src))
+    templates = [m.group(0) for m in _FOLLOWED.finditer(task)]
+    for phrase in re.split(r"[:;\n]|\.\s", task):
+        if _PLACEHOLDER.search(phrase):
+            templates.append(phrase.strip())
+    for template in templates:
+        if followed := _FOLLOWED.fullmatch(template):
+            lead = followed.group(1).split()
+            # the words before "followed by", back to an instruction's word: each tail of them
+            fills = []
+            for n in range(1, len(lead) + 1):
+                if lead[-n].lower() in FILLER:
+                    break
+                fills.insert(0, (" ".join(lead[-n:]) + " ", ""))  # the longest first
+        else:
+            hole = _PLACEHOLDER.search(template)
+            fills = [(template[:hole.start()], template[hole.end():])] if hole else []
+        for before, after in fills:
+            for _, line in single:
+                facts.append(_fact(template, f"{before}{line}{after}", src))
     return facts
 
 
@@ -178,7 +252,8 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
     value made of the task's own words costs 1."""
     shared = fact.key & wanted
     value = words(fact.value)
-    unshared_own = (fact.key & value) - wanted
+    # (a list's items are names, not a line around a value: "x.py" under "py files")
+    unshared_own = (fact.key & value) - wanted if "\n" not in fact.value else frozenset()
     # a value the task already says ("cheese" in "the price of cheese") tells nothing new
     echo = 1.0 if value and value <= wanted else 0.0
     return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)

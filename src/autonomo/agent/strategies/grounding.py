@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import re
@@ -9,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autonomo.agent.strategies import facts, spans
+from autonomo.agent.strategies import compose, facts, spans
 from autonomo.errors import AutonomoError
+from autonomo.tools import fstree
 from autonomo.tools.files import read_text
-from autonomo.tools.grounding import GROUNDED_KEY
+from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
 from autonomo.tools.workspace import Workspace
 
 #: how many workspace entries a situation lists at most (a grammar of thousands of
@@ -26,6 +28,14 @@ MAX_HINTS = 3
 PREVIEW_CHARS = 600
 #: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``)
 _FILE_NAME = re.compile(r"(?<![\w./-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
+#: files a task names by their kind: "every .bak file", "the *.log files"
+_PATTERN = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
+#: a task that points at a file through another one ("x.txt names a file. Delete that file")
+_POINTED = re.compile(r"\b(?:that|this|the named|the listed|the mentioned) file\b|"
+                      r"\bfile (?:it|that it|which it) (?:names|mentions|lists)\b", re.I)
+#: a file a task says must stay: "keep notes.txt", "but not b.txt", "except a.md"
+_KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s+)?(?:file\s+)?"
+                   r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -41,24 +51,43 @@ class Situation:
     hints: tuple[str, ...] = ()
     #: the workspace's files when the task started (None: unknown)
     existed: tuple[str, ...] | None = None
+    #: (code or data file, its whole texts, texts to add at its end) composed from the task
+    composed: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    #: files the task names by kind (``.bak files``), and files it says to keep
+    matching: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+    #: new paths in the folders the task names, for the files it names ("move a.txt into
+    #: the old folder": ``old/a.txt``)
+    moved: tuple[str, ...] = ()
+    #: files the task points through at another file they name (never the one to destroy)
+    pointers: tuple[str, ...] = ()
+
+    def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
+        """The composed texts of ``path`` for a text parameter of ``kind``."""
+        for name, whole, added in self.composed:
+            if name == path:
+                return added if kind == "added_text" else whole
+        return ()
 
     def values(self, kind: str) -> list[str]:
         """The allowed values for a grounding kind; empty when nothing fits."""
         if kind == "existing_file":
             return list(self.files or self.named)
         if kind == "named_file":
-            if not self.named:
-                return list(self.files)
+            named = [n for n in (*self.named, *self.matching)
+                     if n not in self.kept and n not in self.pointers]
+            if not named:
+                return [f for f in self.files if f not in self.kept] or list(self.files)
             # never a file the task does not name (once the named ones are gone, their
             # names: the command fails harmlessly)
-            return [n for n in self.named if n in self.files] or list(self.named)
+            return [n for n in named if n in self.files] or named
         if kind == "folder":
             return [".", *self.folders]
         if kind == "file":
             # a file the task names that does not exist yet is what it asks to write: a
             # small model otherwise overwrites the file it was to read
             new = [n for n in self.named if n not in (self.existed or self.files)]
-            return new or list(dict.fromkeys([*self.named, *self.files]))
+            return new or list(dict.fromkeys([*self.moved, *self.named, *self.files]))
         return []
 
 
@@ -98,6 +127,38 @@ def previews(workspace: Path | str, task: str) -> list[Preview]:
     return shown
 
 
+def _listed(name: str) -> bool:
+    """Not hidden, and plain text: a name with a newline or escape could forge lines of the
+    prompt, one that is not UTF-8 cannot be sent to the model or stored, and the model
+    could name neither."""
+    return not name.startswith(".") and fstree.shown(name) == name
+
+
+def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
+    """The workspace's files and folders (at most ``MAX_ENTRIES`` each, ``MAX_DEPTH``
+    levels), walked through descriptors: a folder swapped for a link to a host folder by
+    sandboxed code while it is listed is not entered."""
+    files: list[str] = []
+    folders: list[str] = []
+    try:
+        top = Workspace(workspace).open_folder(())
+    except OSError:
+        return files, folders
+    try:
+        with contextlib.closing(fstree.walk(top, MAX_DEPTH)) as walk:
+            for folder in walk:
+                rel = "".join(f"{part}/" for part in folder.parts)
+                shown = sorted(d for d in folder.dirs if _listed(d))
+                folder.dirs[:] = shown if len(folder.parts) < MAX_DEPTH else []
+                folders += [rel + d for d in folder.dirs]
+                files += [rel + n for n in folder.files if _listed(n)]
+                if len(files) + len(folders) >= MAX_ENTRIES:
+                    break
+    finally:
+        os.close(top)
+    return files[:MAX_ENTRIES], folders[:MAX_ENTRIES]
+
+
 def situation(workspace: Path | str, task: str,
               outputs: tuple[tuple[str, str, str], ...] = (),
               existed: tuple[str, ...] | None = None) -> Situation:
@@ -105,37 +166,64 @@ def situation(workspace: Path | str, task: str,
     skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once)."""
-    root = Path(workspace)
-    files: list[str] = []
-    folders: list[str] = []
-    for base, dirs, names in os.walk(root):
-        rel = Path(base).relative_to(root)
-        depth = len(rel.parts)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".")) if depth < MAX_DEPTH else []
-        folders += [(rel / d).as_posix() for d in dirs]
-        files += [(rel / n).as_posix() for n in sorted(names) if not n.startswith(".")]
-        if len(files) + len(folders) >= MAX_ENTRIES:
-            break
-    files, folders = files[:MAX_ENTRIES], folders[:MAX_ENTRIES]
+    files, folders = _listing(workspace)
     named = mentioned_files(task)
     known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
     instructions = task
+    texts: dict[str, str] = {}  # the files' texts seen, in the task's order
+    pointers: tuple[str, ...] = ()
     for shown in previews(workspace, task):
         if existed is not None and shown.name not in existed:
             continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
+        texts[shown.name] = shown.text
         if more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file read:
             named += more                       # instructions, words of the task
             instructions += "\n" + shown.text
+            pointers += (shown.name,) if _POINTED.search(task) else ()
     named = tuple(dict.fromkeys(named))
+    kinds = {m.lower() for m in _PATTERN.findall(task)}
+    matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
+    said = set(re.findall(r"[\w-]+", task.lower()))
+    moved = tuple(f"{folder}/{Path(name).name}" for folder in folders
+                  if Path(folder).name.lower() in said for name in named if name in files)
     for command, source, text in outputs:
-        known += (facts.file_facts(source, text) if command == "read_file"
-                  else facts.output_facts(source or command, text))
+        if command == "read_file":
+            known += facts.file_facts(source, text)
+            texts.setdefault(source, text)
+        else:
+            known += facts.output_facts(source or command, text)
+    known += facts.combined_facts(list(texts.items()), task)
     values = facts.rank(known, task, named)
-    # a value the task points at in what the agent has seen, or else words of the task
-    texts = spans.choose(values or spans.task_spans(instructions, named))
-    return Situation(tuple(files), tuple(folders), named, texts, tuple(values[:MAX_HINTS]),
-                     existed)
+    # what the task states outright ("add 17 as a new line"), then a value the task points
+    # at in what the agent has seen, or else words of the task
+    stated = spans.literals(instructions, named)
+    texts = spans.choose([*stated, *(values or spans.task_spans(instructions, named))])
+    hints = () if stated else tuple(values[:MAX_HINTS])
+    return Situation(tuple(files), tuple(folders), named, texts, hints,
+                     existed, _composed(workspace, instructions, named,
+                                        files if existed is None else list(existed)), matching,
+                     tuple(_KEPT.findall(task)), moved, pointers)
+
+
+def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
+              files: list[str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+    """The texts composed for the code and data files the task names (``compose``); a file
+    not in ``files`` (the files when the task started) is composed as a new one."""
+    ws, out = Workspace(workspace), []
+    for name in named:
+        if not spans.needs_free_text(name):
+            continue
+        existing = None
+        if name in files:
+            try:
+                existing = read_text(ws, name)[0]
+            except (AutonomoError, OSError):
+                continue
+        whole, added = compose.contents(name, task, named, existing)
+        if whole or added:
+            out.append((name, whole, added))
+    return tuple(out)
 
 
 def ground(schema: Any, where: Situation | None) -> Any:
@@ -153,7 +241,7 @@ def ground(schema: Any, where: Situation | None) -> Any:
         if split is not None:
             return split
     kind = schema.pop(GROUNDED_KEY, None)
-    if kind == "text":
+    if kind in TEXT_KINDS:
         values = list(where.texts) if where is not None else []
         if values:
             described = {k: schema[k] for k in ("description",) if k in schema}
@@ -172,30 +260,47 @@ def ground(schema: Any, where: Situation | None) -> Any:
 
 
 def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:
-    """An object with a text parameter and one path parameter as two variants: free text
-    for code/data paths, spans for the others (None when that split does not apply)."""
+    """An object with a text parameter and one path parameter as variants by path: for a
+    code or data path, one of the texts composed for it (``Situation.composed``) or free
+    text; spans for the other paths (None when that split does not apply)."""
     props = schema["properties"]
-    texts = [k for k, p in props.items() if isinstance(p, dict) and p.get(GROUNDED_KEY) == "text"]
+    texts = [k for k, p in props.items()
+             if isinstance(p, dict) and p.get(GROUNDED_KEY) in TEXT_KINDS]
     paths = [k for k, p in props.items() if isinstance(p, dict)
              and p.get(GROUNDED_KEY) in ("file", "existing_file", "named_file")]
-    if not texts or len(paths) != 1 or not where.texts:
+    if not texts or len(paths) != 1:
         return None
     values = where.values(props[paths[0]][GROUNDED_KEY])
     free = [v for v in values if spans.needs_free_text(v)]
-    chosen = [v for v in values if not spans.needs_free_text(v)]
     if not free:
         return None  # spans only: plain grounding does it
-    if not chosen:  # free text only
+    # (paths, their text values: "spans", composed texts, or None for free text)
+    groups: list[tuple[list[str], Any]] = []
+    if chosen := [v for v in values if not spans.needs_free_text(v)]:
+        groups.append((chosen, "spans" if where.texts else None))
+    open_paths = []
+    for path in free:
+        kinds = {props[key][GROUNDED_KEY] for key in texts}
+        composed = [t for kind in kinds for t in where.composed_for(path, kind)]
+        if composed:
+            groups.append(([path], composed))
+        else:
+            open_paths.append(path)
+    if open_paths:
+        groups.append((open_paths, None))
+    if len(groups) == 1 and groups[0][1] is None:  # free text only
         for key in texts:
             props[key].pop(GROUNDED_KEY)
         return None
     variants = []
-    for group, open_text in ((chosen, False), (free, True)):
+    for group, text_values in groups:
         variant = copy.deepcopy(schema)
         for key in texts:
-            variant["properties"][key].pop(GROUNDED_KEY)
-            if not open_text:
-                variant["properties"][key] = ground({GROUNDED_KEY: "text"}, where)
+            kind = variant["properties"][key].pop(GROUNDED_KEY)
+            if text_values == "spans":
+                variant["properties"][key] = ground({GROUNDED_KEY: kind}, where)
+            elif text_values is not None:
+                variant["properties"][key] = {"enum": list(text_values)}
         variant["properties"][paths[0]] = {"enum": group}
         variants.append(ground(variant, where))
-    return {"anyOf": variants}
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}

@@ -19,7 +19,12 @@ from autonomo.agent.strategies.facts import FILLER
 #: verbs of an instruction, the words that introduce a file's name
 _EDGES = FILLER | {"append", "add", "create", "make", "copy", "delete", "remove", "rename",
                    "move", "count", "list", "run", "called", "named", "containing", "text",
-                   "word", "words", "line", "number", "file"}
+                   "word", "words", "line", "number", "file", "please", "saying", "says",
+                   "reads", "reading", "phrase", "item", "contain", "contains", "holding",
+                   "name", "value", "string", "entry", "you", "could", "can", "would",
+                   "should", "must", "need", "i", "we", "end", "beginning", "bottom", "top",
+                   "new", "row", "column", "cell", "header", "do", "what", "follow",
+                   "instruction", "instructions"}
 
 #: files whose content is written, not chosen (code, structured data)
 FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".css", ".yaml",
@@ -56,9 +61,29 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     # a phrase that begins or ends with a filler word ("the dog to") is a piece of the
     # sentence, not the text it asks for (quoted texts are kept whole)
     quoted = len(spans) - len(phrases)
-    return spans[:quoted] + [p for p in phrases
-                             if p.split()[0].lower() not in _EDGES
-                             and p.split()[-1].lower() not in _EDGES]
+    kept = [p for p in phrases
+            if p.split()[0].lower() not in _EDGES and p.split()[-1].lower() not in _EDGES]
+    # a piece of a longer phrase that is kept is not offered: a 135M model picks "dog" out
+    # of "walk the dog" (the task states the numbers it means outright: ``literals``)
+    return spans[:quoted] + [p for p in kept
+                             if not any(p != q and f" {p} " in f" {q} " for q in kept)]
+
+
+#: a number standing alone ("3", "-2.5"; not a piece of "v2", "2025-03-14" or "bob,7")
+_NUMBER = re.compile(r"(?<![\w.-])(?<!\S,)-?\d+(?:\.\d+)?(?![\w-]|,\S|\.\w)")
+
+
+_AFTER_COLON = re.compile(r":\s+([^:\n<>{}\[\]]{1,200}?)[\s.]*(?:$|\n)")
+
+
+def literals(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The texts a task states outright: quoted texts, the rest of a line after a colon
+    ("a line that reads: …", unless it holds a placeholder), numbers (not in its file
+    names)."""
+    for name in files:
+        task = task.replace(name, " ")
+    return ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
+            + _AFTER_COLON.findall(task) + _NUMBER.findall(task))
 
 
 def choose(spans: Iterable[str]) -> tuple[str, ...]:

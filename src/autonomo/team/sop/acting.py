@@ -10,7 +10,7 @@ from autonomo.config import Settings
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Usage
 from autonomo.prompts import render
-from autonomo.team.sop.model import RoleSpec
+from autonomo.team.sop.spec import RoleSpec
 
 if TYPE_CHECKING:
     from autonomo.team.sop.engine import SopRun

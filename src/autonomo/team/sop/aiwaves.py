@@ -26,7 +26,9 @@ from typing import Any
 
 from autonomo.prompts import render
 from autonomo.team.sop.check import placeholder_problems, raise_if, schema_problems
-from autonomo.team.sop.model import (
+from autonomo.team.sop.schemas import schema
+from autonomo.team.sop.source import Document, Problem, load_json, pointer
+from autonomo.team.sop.spec import (
     Extraction,
     HookCall,
     Judge,
@@ -36,8 +38,6 @@ from autonomo.team.sop.model import (
     StateSpec,
     Transition,
 )
-from autonomo.team.sop.schemas import schema
-from autonomo.team.sop.source import Document, Problem, load_json, pointer
 
 DEFAULT_MAX_CHAT = 1000  # aiwaves' default max_chat_nums
 SPEAKERS = {"order": "order", "random": "random", "rule": "model"}

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from autonomo.prompts import render
 from autonomo.team.sop.check import placeholder_problems, raise_if, schema_problems
-from autonomo.team.sop.model import Condition, HookCall, RoleSpec, SopSpec, StateSpec, Transition
 from autonomo.team.sop.schemas import schema
 from autonomo.team.sop.source import Document, Problem, load_json, pointer
+from autonomo.team.sop.spec import Condition, HookCall, RoleSpec, SopSpec, StateSpec, Transition
 
 FILES = ("ChatChainConfig.json", "PhaseConfig.json", "RoleConfig.json")
 DEFAULT_TURNS = 10  # ChatDev's chat_turn_limit_default

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from autonomo.llm.types import Message
 from autonomo.prompts import render
-from autonomo.team.sop.model import StateSpec, Transition
+from autonomo.team.sop.spec import StateSpec, Transition
 
 if TYPE_CHECKING:
     from autonomo.team.sop.engine import SopRun

@@ -18,7 +18,7 @@ from autonomo.prompts import render
 from autonomo.team.sop import decide
 from autonomo.team.sop.events import SopEvent, SopObserver
 from autonomo.team.sop.hooks import HOOKS
-from autonomo.team.sop.model import HookCall, SopSpec, StateSpec
+from autonomo.team.sop.spec import HookCall, SopSpec, StateSpec
 from autonomo.team.sop.store import SopStore
 from autonomo.team.sop.template import fill
 from autonomo.team.store import StoredCall, TeamState
@@ -107,7 +107,7 @@ class SopRun:
         self.workspace = Path(self.workspace)
         self.workspace.mkdir(parents=True, exist_ok=True)
         self.rng = random.Random(self.seed)
-        from autonomo.team.sop.models import resolve
+        from autonomo.team.sop.role_models import resolve
 
         self._named = resolve(self.spec, default=self.model,
                               smart=self.smart_model or self.model, settings=self.settings,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from autonomo.prompts import render
 from autonomo.team.sop import codes
 from autonomo.team.sop.hooks import bounded_timeout, hook
-from autonomo.team.sop.model import StateSpec
+from autonomo.team.sop.spec import StateSpec
 
 if TYPE_CHECKING:
     from autonomo.team.sop.engine import SopRun

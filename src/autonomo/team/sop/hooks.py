@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from autonomo.errors import AutonomoError
 from autonomo.team.sop import codes
-from autonomo.team.sop.model import StateSpec
+from autonomo.team.sop.spec import StateSpec
 
 if TYPE_CHECKING:
     from autonomo.team.sop.engine import SopRun

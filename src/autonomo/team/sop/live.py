@@ -22,7 +22,7 @@ from autonomo.config import Settings
 from autonomo.errors import UserError
 from autonomo.llm.base import ChatModel
 from autonomo.team.sop.engine import RunStopped, SopRun
-from autonomo.team.sop.model import SopSpec
+from autonomo.team.sop.spec import SopSpec
 from autonomo.team.sop.store import SopStore
 
 log = logging.getLogger("autonomo.sop")

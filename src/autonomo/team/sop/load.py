@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from autonomo.team.sop.model import SopSpec
 from autonomo.team.sop.source import Problem, SopError
+from autonomo.team.sop.spec import SopSpec
 
 
 def load_sop(path: str | Path) -> SopSpec:

@@ -24,7 +24,9 @@ from typing import Any
 
 from autonomo.team.sop.check import placeholder_problems, raise_if, schema_problems
 from autonomo.team.sop.hooks import HOOKS, provided_by
-from autonomo.team.sop.model import (
+from autonomo.team.sop.schemas import schema
+from autonomo.team.sop.source import Document, Problem, load_yaml, pointer
+from autonomo.team.sop.spec import (
     Condition,
     HookCall,
     RoleSpec,
@@ -33,8 +35,6 @@ from autonomo.team.sop.model import (
     StateSpec,
     Transition,
 )
-from autonomo.team.sop.schemas import schema
-from autonomo.team.sop.source import Document, Problem, load_yaml, pointer
 
 END = "end"
 ALWAYS_KNOWN = {"task", "assistant_role", "user_role", "conclusion", "last_speaker",

@@ -190,7 +190,7 @@ def _write(path: Path, store: Any, run_id: str, other_id: str | None, data_dir: 
 
 
 @bench_app.command("report")
-def report_cmd(
+def show_report(
     run_id: Annotated[str, typer.Argument(help="The run (id or unique prefix).")],
     baseline: Annotated[str | None, typer.Argument(
         help="An earlier run to compare with.")] = None,
@@ -216,7 +216,7 @@ def report_cmd(
 
 
 @bench_app.command("runs")
-def runs_cmd() -> None:
+def list_runs() -> None:
     """The stored benchmark runs, newest first."""
     from autonomo.bench.report import summarize
     from autonomo.bench.store import BenchStore
@@ -234,7 +234,7 @@ def runs_cmd() -> None:
 
 
 @bench_app.command("list")
-def list_cmd(suites: SuitesArg = None) -> None:
+def list_challenges(suites: SuitesArg = None) -> None:
     """The challenges of a suite, in dependency order."""
     from autonomo.bench.challenge import load_suite
 

@@ -1,4 +1,5 @@
-"""Observer hooks of a run: override only what you need (the terminal UI does)."""
+"""``RunObserver``: observer hooks of a run, override only what you need (the terminal UI
+does); ``Observers`` fans events out, ``PluginEvents`` hands them to plugins."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _settings(model: str | None, provider: str | None, base_url: str | None):
-    from autonomo.cli.agent_commands import settings_from
+    from autonomo.cli.agents import settings_from
 
     return settings_from(model=model, provider=provider, base_url=base_url)
 

@@ -15,7 +15,7 @@ from autonomo.cli.safe_console import SafeConsole
 from autonomo.config import Settings
 from autonomo.errors import UserError
 
-if TYPE_CHECKING:  # the team layer is imported inside the commands: `--help` stays fast
+if TYPE_CHECKING:  # the team layer is imported inside the subcommands: `--help` stays fast
     from autonomo.team.team import Team, TeamResult
 
 #: untrusted text (model output, stop reasons, names) is printed: no terminal escapes
@@ -31,26 +31,26 @@ RoundsOpt = Annotated[int | None, typer.Option("--rounds", "-n", help="Most roun
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show every model call.")]
 
 
-#: the options every command that builds a team takes for its model
+#: the options every subcommand that builds a team takes for its model
 _MODEL_OPTIONS = {"model": ModelOpt, "provider": ProviderOpt, "base_url": BaseUrlOpt}
 
 
-def with_model_options(command: Callable[..., None]) -> Callable[..., None]:
-    """``command`` gains --model, --provider and --base-url, and is called with ``settings``
+def with_model_options(subcommand: Callable[..., None]) -> Callable[..., None]:
+    """``subcommand`` gains --model, --provider and --base-url, and is called with ``settings``
     (the fast model overridden by them) in their place."""
-    hints = get_type_hints(command, include_extras=True)
-    signature = inspect.signature(command)
+    hints = get_type_hints(subcommand, include_extras=True)
+    signature = inspect.signature(subcommand)
     params = [p.replace(annotation=hints[p.name]) for p in signature.parameters.values()
               if p.name != "settings"]
     params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                  annotation=kind) for name, kind in _MODEL_OPTIONS.items()]
 
-    @functools.wraps(command)
+    @functools.wraps(subcommand)
     def with_settings(**values: Any) -> None:
-        from autonomo.cli.agent_commands import settings_from
+        from autonomo.cli.agents import settings_from
 
         chosen = {name: values.pop(name) for name in _MODEL_OPTIONS}
-        command(settings=settings_from(**chosen), **values)
+        subcommand(settings=settings_from(**chosen), **values)
 
     with_settings.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
     with_settings.__annotations__ = {p.name: p.annotation for p in params}

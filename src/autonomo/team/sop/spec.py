@@ -1,5 +1,6 @@
-"""The one internal SOP model that every format (autonomo YAML, ChatDev, aiwaves, AutoAgents)
-compiles into, and that the one engine runs.
+"""The one internal SOP specification (``SopSpec``: states, roles, transitions, hooks) that
+every format (autonomo YAML, ChatDev, aiwaves, AutoAgents) compiles into, and that the one
+engine runs.
 
 A run moves through *states* (ChatDev calls them phases). A chat state is a conversation
 between its roles: an optional opening line, then speakers chosen by a policy, until a

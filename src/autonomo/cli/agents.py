@@ -16,7 +16,7 @@ from autonomo.cli.safe_console import SafeConsole
 from autonomo.config import Settings
 from autonomo.errors import UserError
 
-if TYPE_CHECKING:  # the agent layer is imported inside the commands: `--help` stays fast
+if TYPE_CHECKING:  # the agent layer is imported inside the subcommands: `--help` stays fast
     from autonomo.agent.agent import Agent
     from autonomo.agent.profile import AgentProfile
 
@@ -70,9 +70,11 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
                           f"{agent.state.id}`.[/]")
             return 130
         if result.status != "finished" or not interactive:
-            # only a finish the record supports is success; an unattended run that stopped
-            # (step limit, budget) says so in its exit code
-            stopped = 0 if interactive else 3
+            # only a finish the record supports is success; a run that stopped on its own
+            # (step limit, budget) says so in its exit code, also in interactive mode; a
+            # run the user stopped at a prompt does not
+            by_user = interactive and result.reason.startswith("Stopped by the user")
+            stopped = 0 if by_user else 3
             return {"finished": 0, "stopped": stopped}.get(result.status, 1)
         task = console.input("Follow-up task for the same agent (Enter or n to quit): ").strip()
         if task.lower() in QUIT_ANSWERS:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from autonomo.config import ModelConfig, Settings
 from autonomo.errors import UserError
 from autonomo.llm.base import ChatModel
-from autonomo.team.sop.model import SopSpec
+from autonomo.team.sop.spec import SopSpec
 
 BUILTIN = ("fast", "smart", "default")
 

@@ -1,0 +1,180 @@
+"""What the run did to the files, against what the task asked: files a task says to delete
+by kind (``every .bak file``) that are still there, files it says to keep that the run
+changed, a text appended twice, a line glued to the end of the last one, a file written
+empty.
+
+Used by ``finishing.finish_objection``; each function returns the objection or None.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from pathlib import Path
+
+from autonomo.agent.finishing_record import Reader, Record, words
+
+#: words of a task that asks for files to go away
+_DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
+#: "every .bak file", "all the .tmp files", "the .log files", "*.log"
+_KIND = re.compile(
+    r"(?:\b(?:every|all|each|any)\s+(?:of\s+)?(?:the\s+)?(?:\*)?\.(?P<one>\w{1,8})\s+files?\b)"
+    r"|(?:\.(?P<many>\w{1,8})\s+files\b)|(?:(?<![\w.])\*\.(?P<glob>\w{1,8})\b)",
+    re.IGNORECASE)
+#: "in the docs folder", "inside cache/"
+_FOLDER = re.compile(r"\b(?:in|inside|from|within)\s+(?:the\s+)?(?P<name>[\w.-]+)\s+"
+                     r"(?:folder|directory|dir)\b|\b(?:in|inside|from|within)\s+"
+                     r"(?P<slash>[\w.-]+)/", re.IGNORECASE)
+#: the word(s) just before a file name that say to leave it as it is
+_KEEP = {"keep", "leave", "preserve", "spare"}
+_NOT_CHANGE = {"delete", "remove", "touch", "change", "modify", "edit", "erase"}
+#: words of a task that ask for the same text more than once
+_AGAIN = {"twice", "again", "two", "double", "repeat", "repeated", "times", "duplicate"}
+
+
+#: folders looked through at most (a workspace may be huge)
+_MAX_FOLDERS = 2000
+
+
+def inside(workspace: Path, folder: Path) -> bool:
+    """A real folder of the workspace (not a symlink to elsewhere)."""
+    try:
+        return folder.is_dir() and not folder.is_symlink() \
+            and folder.resolve().is_relative_to(workspace.resolve())
+    except OSError:
+        return False
+
+
+def kinds(task: str) -> set[str]:
+    """The file name endings a task picks files by (``every .bak file`` -> ``bak``)."""
+    return {(m.group("one") or m.group("many") or m.group("glob")).lower()
+            for m in _KIND.finditer(task)}
+
+
+def folders(task: str) -> list[str]:
+    """The folders a task names (``in the docs folder``, ``inside cache/``)."""
+    return [m.group("name") or m.group("slash") for m in _FOLDER.finditer(task)]
+
+
+def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
+    """A task that deletes files by kind (``every .bak file``) with such files left."""
+    picked = kinds(task)
+    if not _DELETING & set(words(task)) or not picked:
+        return None
+    roots = [workspace / f for f in folders(task) if inside(workspace, workspace / f)]
+    left: list[str] = []
+    for root in roots or [workspace]:
+        for base, dirs, names in itertools.islice(os.walk(root), _MAX_FOLDERS):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            for name in names:
+                rel = (Path(base) / name).relative_to(workspace).as_posix()
+                if name.rsplit(".", 1)[-1].lower() in picked and "." in name and rel not in kept:
+                    left.append(rel)
+    if left:
+        return (f"Refused: the task asks to delete every .{'/.'.join(sorted(picked))} file, "
+                f"but {', '.join(sorted(left)[:5])} {'is' if len(left) == 1 else 'are'} "
+                "still there. Delete them too, then finish.")
+    return None
+
+
+def kept_files(task: str, named: tuple[str, ...]) -> set[str]:
+    """The files the task says to keep (``keep X``, ``leave X``, ``do not delete X``)."""
+    kept: set[str] = set()
+    for name in named:
+        at = task.find(name)
+        before = words(task[:at])[-3:] if at >= 0 else []
+        if (before[-1:] and before[-1] in _KEEP) or (
+                len(before) >= 2 and before[-1] in _NOT_CHANGE and before[-2] in ("not", "t",
+                                                                                  "never")):
+            kept.add(name)
+    return kept
+
+
+def kept_changed(kept: set[str], record: Record, exists) -> str | None:
+    """A file the task says to keep that the run changed, or that is gone."""
+    for name in sorted(kept):
+        how = record.changed(name)
+        if how is not None:
+            return (f"Refused: the task says to keep {name}, but you {how} it. Put back its "
+                    "original text, then finish.")
+        if not exists(name):
+            return (f"Refused: the task says to keep {name}, but it is gone. Recreate it, "
+                    "then finish.")
+    return None
+
+
+def twice(task: str, record: Record, read: Reader) -> str | None:
+    """A text appended right after the same text was written to the file, still there
+    twice (the task did not ask for it twice)."""
+    if _AGAIN & set(words(task)):
+        return None
+    for path in dict.fromkeys(w.path for w in record.writes):
+        standing = record.standing(path)
+        for before, after in itertools.pairwise(standing):
+            text = after.content.strip()
+            if not after.append or not text or before.content.strip() != text:
+                continue
+            current = read(path) or ""
+            if _squash(current).count(_squash(text)) >= 2:
+                return (f"Refused: you wrote {text[:80]!r} to {path}, then appended the same "
+                        f"text again; {path} now holds it twice. Write {path} once with the "
+                        "text the task asks for, then finish.")
+    return None
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def glued_line(task: str, record: Record, read: Reader) -> str | None:
+    """A task that asks for a line (or a row), whose appended text was joined to the end
+    of the file's last line: the file has no line that is that text."""
+    asked = set(words(task))
+    if not asked & {"line", "row"}:
+        return None
+    for path in dict.fromkeys(w.path for w in record.writes):
+        current = read(path)
+        if current is None:
+            continue
+        lines = {line.strip() for line in current.splitlines()}
+        for write in record.standing(path):
+            for line in write.content.splitlines() if write.append else ():
+                if line.strip() and line.strip() not in lines:
+                    return (f"Refused: the task asks for a line, but {line.strip()[:80]!r} "
+                            f"was joined to the end of the last line of {path} (it did not "
+                            "end with a new line). Write the text on a line of its own, then "
+                            "finish.")
+    return None
+
+
+def empty_written(task: str, record: Record, read: Reader) -> str | None:
+    """A file the run wrote that holds nothing (the task did not ask for an empty file)."""
+    if "empty" in words(task):
+        return None
+    for path in dict.fromkeys(w.path for w in record.writes):
+        text = read(path)
+        if text is not None and not text.strip():
+            return (f"Refused: {path} is empty. Write the text the task asks for into it, "
+                    "then finish.")
+    return None
+
+
+def deleted_unasked(task: str, named: tuple[str, ...], record: Record) -> str | None:
+    """A file the run deleted that nothing asked for: the task names the files to work on
+    (or picks them by kind), and this one is neither among them, nor of a kind or in a
+    folder the task picks, nor named in anything the run read (``target.txt names a
+    file``)."""
+    picked, places = kinds(task), folders(task)
+    if not named and not picked:
+        return None
+    seen = None
+    for path, how in record.removed.items():
+        if how != "delete_file" or path in named or path.rsplit(".", 1)[-1].lower() in picked \
+                or any(path.startswith(f.rstrip("/") + "/") for f in places):
+            continue
+        seen = record.seen() if seen is None else seen
+        if not re.search(rf"(?<![\w.-]){re.escape(path.rsplit('/', 1)[-1])}(?![\w-])", seen):
+            return (f"Refused: you deleted {path}, but the task does not ask for that. "
+                    f"Recreate it, then finish.")
+    return None

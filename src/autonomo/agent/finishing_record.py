@@ -1,0 +1,136 @@
+"""What the run did to the files, read from its own record (the current task's successful
+steps): what it wrote and with which text, what it removed, which programs it ran and what
+they printed. Shared by the finish check's rules (``finishing_changes``,
+``finishing_sources``)."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import shlex
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from autonomo.agent.episodes import Episode
+
+#: reads a workspace file's text (None when it cannot be read)
+Reader = Callable[[str], "str | None"]
+
+#: commands whose argument is a file they wrote, with that argument
+WRITING = {"write_file": "path", "append_to_file": "path", "copy_file": "destination",
+           "rename_file": "destination"}
+#: commands that make a file go away, with the argument naming it
+REMOVING = {"delete_file": "path", "rename_file": "source"}
+#: commands that write the text of their ``content`` argument
+CONTENT = ("write_file", "append_to_file")
+#: commands that run code given as text (a shell line, a Python snippet)
+RUNNING_TEXT = {"execute_shell": "command", "execute_python_code": "code"}
+
+
+def norm(path: str) -> str:
+    return path.strip().removeprefix("./")
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words and numbers of ``text``."""
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def printed(output: str) -> str | None:
+    """What a program's run printed (the part of the result after ``STDOUT:``), or None
+    when the record does not hold all of it."""
+    if "STDOUT:\n" not in output:
+        return "" if "(no output)" in output else None
+    text = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
+    if "(output was truncated" in text:
+        return None
+    return text
+
+
+@dataclass
+class Write:
+    """One write of text into a file: ``append`` or a whole new text."""
+
+    path: str
+    content: str
+    append: bool
+
+
+@dataclass
+class Record:
+    """The current task's successful steps, in order, as facts about files."""
+
+    episodes: list[Episode]
+    writes: list[Write] = field(default_factory=list)
+    #: every file a command of the run wrote (by text, copy or rename)
+    written: set[str] = field(default_factory=set)
+    #: file -> the command that made it go away ("delete_file", "rename_file")
+    removed: dict[str, str] = field(default_factory=dict)
+    #: program file -> what its runs printed (None when the record does not show it all)
+    outputs: dict[str, list[str | None]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, episodes: Iterable[Episode]) -> Record:
+        done = [e for e in episodes if e.result is not None and e.result.status == "success"]
+        record = cls(done)
+        for e in done:
+            name, args = e.action.name, e.action.arguments
+            if name in WRITING:
+                path = norm(str(args.get(WRITING[name], "")))
+                record.written.add(path)
+                record.removed.pop(path, None)
+                if name in CONTENT:
+                    record.writes.append(Write(path, str(args.get("content", "")),
+                                               name == "append_to_file"))
+            if name in REMOVING:
+                record.removed[norm(str(args.get(REMOVING[name], "")))] = name
+            if name == "execute_python_file" and e.result is not None:
+                record.outputs.setdefault(norm(str(args.get("path", ""))), []).append(
+                    printed(e.result.output))
+        return record
+
+    def seen(self) -> str:
+        """Everything the run's commands showed it (file texts, listings, outputs)."""
+        return "\n".join(e.result.output for e in self.episodes if e.result is not None
+                         and e.action.name not in {*WRITING, *REMOVING, "finish"})
+
+    def standing(self, path: str) -> list[Write]:
+        """The writes of ``path`` whose text the file still holds: the last whole write and
+        the appends after it (the record's view; the file itself may differ)."""
+        mine = [w for w in self.writes if w.path == path]
+        start = max((i for i, w in enumerate(mine) if not w.append), default=0)
+        return mine[start:]
+
+    def ran(self, program: str) -> bool:
+        """Whether a command of the run ran ``program`` (as a file, or named in a shell line
+        or a Python snippet)."""
+        if program in self.outputs:
+            return True
+        base = program.rsplit("/", 1)[-1]
+        return any(re.search(rf"(?<![\w.-]){re.escape(base)}(?![\w-])",
+                             str(e.action.arguments.get(arg, "")))
+                   for e in self.episodes if (arg := RUNNING_TEXT.get(e.action.name)))
+
+    def globbed(self, path: str) -> bool:
+        """Whether a shell line of the run named ``path`` by a pattern (``rm *.bak``)."""
+        for e in self.episodes:
+            if e.action.name != "execute_shell":
+                continue
+            try:
+                tokens = shlex.split(str(e.action.arguments.get("command", "")))
+            except ValueError:
+                continue
+            if any(("*" in t or "?" in t) and fnmatch.fnmatch(path, t.removeprefix("./"))
+                   for t in tokens):
+                return True
+        return False
+
+    def changed(self, path: str) -> str | None:
+        """How the run changed ``path`` (wrote, appended to, deleted, renamed), if it did."""
+        for e in self.episodes:
+            name, args = e.action.name, e.action.arguments
+            if name in REMOVING and norm(str(args.get(REMOVING[name], ""))) == path:
+                return "deleted" if name == "delete_file" else "renamed"
+            if name in WRITING and norm(str(args.get(WRITING[name], ""))) == path:
+                return "appended to" if name == "append_to_file" else "overwrote"
+        return None

@@ -1,0 +1,307 @@
+"""Where the text the run wrote came from, against where the task says it comes from: a
+program the task says to run that no command ran, or whose printed output is not in the
+file it was to go to; a value the task points at a file for, written as the task's own
+words (``result``, ``full name``, ``<that name>``); a value the task states (``17``,
+``bob,7``, ``the words apple and pear``) that no file the run wrote holds.
+
+Used by ``finishing.finish_objection``; each function returns the objection or None.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from autonomo.agent.finishing_record import Reader, Record, words
+
+#: words just before a program file that ask for it to be run
+_RUN = {"run", "execute", "launch"}
+#: words of a task that ask for what a program printed
+_PRINTED = {"output", "outputs", "prints", "printed", "print", "result", "results", "says",
+            "shows", "displays"}
+#: words just before a file that make it where a value comes from ("the price from X")
+_FROM = {"from", "in", "of", "read", "inside", "by", "does"}
+#: words just after a file that make it where a value comes from ("X holds a name")
+_HOLDS = {"holds", "contains", "has", "names", "lists", "says", "gives", "stores"}
+#: words of a task whose numbers are not values to write (operands, counts, edits)
+_NOT_LITERAL = {"sum", "total", "multiply", "times", "plus", "minus", "product", "difference",
+                "square", "squared", "double", "half", "average", "divide", "divided",
+                "compute", "calculate", "result", "increase", "decrease", "increment",
+                "replace", "change", "instead", "update", "remove", "delete", "without",
+                "except", "between", "up", "rename", "move", "copy",
+                "count", "many", "largest", "smallest", "sort", "run", "execute", "prime"}
+#: words of a task whose quoted words may be what goes away ("replace the word cat")
+_EDITING = {"replace", "remove", "delete", "without", "except", "instead", "rename", "move",
+            "copy", "erase"}
+#: nouns after a number that make it a count ("3 lines"), not a value
+_COUNTED = re.compile(r"\s*(?:lines?|times|words?|files?|copies|items?|characters?|rows?|"
+                      r"entries|spaces|digits|decimals?|places|columns?)\b", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.,#-])-?\d+(?:\.\d+)?(?![\w.]\w|\w)")
+#: comma-joined values without spaces: ``name,species``, ``bob,7``, ``red,#ff0000``
+_JOINED = re.compile(r"(?<![\w#.@+-])[\w#.@+-]+(?:,[\w#.@+-]+)+")
+#: "the word done", "the words apple and pear", "a line saying lunch", "the text Good
+#: morning": the words after such a marker, up to the first linking word
+_MARKED = re.compile(
+    r"\b(?:the|a)\s+(?:word|words|line|text|phrase|item|name|sentence)\s+"
+    r"(?:saying\s+|reading\s+|that\s+reads:?\s+)?(?P<phrase>[^.,;:!?<>\"'()]+)",
+    re.IGNORECASE)
+_LINKING = {"to", "into", "in", "at", "as", "on", "onto", "from", "of", "for", "with",
+            "followed", "by", "then", "that", "which", "so", "after", "before", "under",
+            "inside", "is", "are", "and", "or", "twice", "again", "once", "only", "too",
+            "also", "now", "here", "there"}
+_FILLER = {"the", "a", "an"}
+#: "change debug to true", "set the port to 8080", "name set to Ada": a key and its new value
+_SET = re.compile(
+    r"\b(?:change|set|update|switch|turn)\s+(?:the\s+)?(?P<key>[\w.-]+)\s+(?:to|=)\s+"
+    r"(?P<value>[\w.#@+-]+)|\b(?P<key2>[\w.-]+)\s+(?:set|changed)\s+to\s+"
+    r"(?P<value2>[\w.#@+-]+)", re.IGNORECASE)
+#: phrases that name a quantity, not the text to write
+_QUANTITY = {"count", "counts", "number", "numbers", "total", "length", "itself", "below",
+             "above", "containing", "here", "there", "one", "it"}
+
+
+#: the words after which a marked phrase ends ("the word done at the end", "a line saying
+#: lunch with the team to the end of"): "with", "of", "and" may be inside it
+_PHRASE_END = (_LINKING - {"with", "of", "and", "or", "is", "are"}) | {"times"}
+_EXACT = re.compile(
+    r"\b(?:the|a)\s+(?:word|line|text|phrase|item|name|sentence|number)\s+"
+    r"(?:saying\s+|reading\s+|that\s+reads:?\s+)?"
+    r"(?P<phrase>(?:[^.,;:!?<>\"'()]|[.,:](?=\w))+)", re.IGNORECASE)
+
+
+def _bare_line(line: str) -> str:
+    return _squash(line).strip("-*•>\"' ").rstrip(".!").strip("\"' ")
+
+
+def exact_line(task: str, named: tuple[str, ...], record: Record,
+               read: Reader) -> str | None:
+    """The task asks for one word, name, number, line or phrase (``the word tulip``, ``a
+    line saying lunch with the team``): some file the run wrote must have a line that is
+    exactly it, not a sentence around it nor the task's framing words."""
+    if set(words(task)) & (_EDITING | {"twice", "times", "again"}):
+        return None
+    bare = task
+    for name in named:
+        bare = bare.replace(name, " ")
+    targets = [n for n in named if n in record.written and not n.endswith(".py")]
+    texts = {n: t for n in targets if (t := read(n)) is not None}
+    if not texts:
+        return None
+    for m in _EXACT.finditer(bare):
+        phrase: list[str] = []
+        for word in m.group("phrase").split():
+            if word.lower() in _PHRASE_END:
+                break
+            phrase.append(word)
+        if not phrase or len(phrase) > 8 or phrase[0].lower() in \
+                _QUANTITY | _FILLER | {"of", "with", "and", "or", "is", "are"}:
+            continue
+        wanted = _bare_line(" ".join(phrase))
+        if not any(_bare_line(line) == wanted for t in texts.values() for line in
+                   t.splitlines()):
+            path, text = next(iter(texts.items()))
+            return (f"Refused: the task asks for {' '.join(phrase)!r} on a line of its own, "
+                    f"but no line of {' or '.join(texts)} is exactly that (the text of {path} "
+                    f"is {text[:200]!r}). Write just that, then finish.")
+    return None
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _around(task: str, name: str) -> tuple[list[str], list[str]]:
+    at = task.find(name)
+    if at < 0:
+        return [], []
+    return words(task[:at]), words(task[at + len(name):])
+
+
+def programs(task: str, named: tuple[str, ...]) -> list[str]:
+    """The files the task says to run (``run X``, ``execute the script X``)."""
+    return [n for n in named if set(_around(task, n)[0][-3:]) & _RUN]
+
+
+def program_output(task: str, named: tuple[str, ...], record: Record,
+                   read: Reader) -> str | None:
+    """A program the task says to run that no command ran; what it printed missing from
+    the file the task sends it to."""
+    runs = programs(task, named)
+    for program in runs:
+        if not record.ran(program):
+            return (f"Refused: the task asks to run {program}, but no command of yours ran "
+                    "it. Run it first, then write what it prints where the task says.")
+    if not runs or not _PRINTED & set(words(task)):
+        return None
+    for program in runs:
+        shown = [o for o in record.outputs.get(program, []) if o is not None]
+        if not shown or not shown[-1].strip():
+            continue  # ran some other way (a shell line), or printed nothing
+        out = _squash(shown[-1])
+        for path in [n for n in named if n not in runs and n in record.written]:
+            text = read(path)
+            if text is not None and out not in _squash(text) and \
+                    not any(out in _squash(w.content) for w in record.standing(path)):
+                return (f"Refused: {program} printed {shown[-1].strip()[:200]!r}, but "
+                        f"{path} does not hold that. Its text is: {text[:200]!r}. Write what "
+                        "it printed there, then finish.")
+    return None
+
+
+def value_files(task: str, named: tuple[str, ...], record: Record,
+                exists: Callable[[str], bool]) -> list[str]:
+    """Existing files the task takes a value from (``the price from X``, ``read X``,
+    ``X holds a name``), that the run did not write or remove."""
+    sources: list[str] = []
+    for name in named:
+        before, after = _around(task, name)
+        from_it = (before[-1:] and before[-1] in _FROM) or (after[:1] and after[0] in _HOLDS) \
+            or (before[-1:] == ["and"] and bool(sources))
+        if from_it and exists(name) and name not in record.written \
+                and name not in record.removed:
+            sources.append(name)
+    return sources
+
+
+def source_removed(task: str, named: tuple[str, ...], record: Record) -> str | None:
+    """A file the task gives as where to look (``X names a file``, ``read X``, ``the
+    instruction in X``) that the run deleted, while the task does not say to delete it."""
+    for name in named:
+        before, after = _around(task, name)
+        pointed = (after[:1] and after[0] in _HOLDS) or before[-1:] == ["read"] or (
+            before[-1:] == ["in"] and set(before[-3:]) & {"instruction", "instructions"})
+        if pointed and record.removed.get(name) == "delete_file" \
+                and not set(before[-2:]) & {"delete", "remove", "erase"}:
+            return (f"Refused: the task gives {name} as where to look, not as a file to "
+                    f"delete, but you deleted it. Recreate it, read it, and do what the "
+                    "task asks, then finish.")
+    return None
+
+
+def made_up(task: str, sources: list[str], record: Record, read: Reader) -> str | None:
+    """The task points at a file for the value, but the text the run wrote elsewhere is
+    only the task's own words (``result``, ``full name``, ``<that name>``) and is no line
+    of those files: it did not come from them."""
+    if not sources:
+        return None
+    said = set(words(task))
+    options = {w.lower() for pair in re.findall(r"(\w+)\s+or\s+(\w+)", task) for w in pair}
+    seen = {_squash(line) for s in sources for line in (read(s) or "").splitlines()}
+    for path in dict.fromkeys(w.path for w in record.writes):
+        if path in sources:
+            continue
+        text = "".join(w.content for w in record.standing(path))
+        mine = set(words(text))
+        if (mine <= options and mine) or _squash(text) in seen:
+            continue
+        if mine <= said:
+            where = " and ".join(sources)
+            return (f"Refused: the task takes the value from {where}, but you wrote "
+                    f"{text.strip()[:80]!r} to {path}: only words of the task, nothing "
+                    f"from {where}. Write the value {where} holds, then finish.")
+    return None
+
+
+def stated_values(task: str, named: tuple[str, ...], record: Record,
+                  read: Reader) -> str | None:
+    """Values the task states for the files it writes (numbers, comma-joined values, the
+    words after ``the word(s)``/``the line``/``the text``, ``K set to V``) that none of
+    those files holds. Not for tasks that take values from files (the caller's choice),
+    compute them, or edit text away."""
+    targets = [n for n in named if n in record.written and not n.endswith(".py")]
+    if not targets:
+        return None
+    bare = task
+    for name in named:
+        bare = bare.replace(name, " ")
+    texts = [t for n in targets if (t := read(n)) is not None]
+    if not texts:
+        return None
+    whole = "\n".join(texts)
+    joined = re.sub(r"[\"'\s]*,[\"'\s]*", ",", whole.lower())
+    said = set(words(bare))
+    missing: list[str] = []
+    if not said & _NOT_LITERAL:
+        for m in _NUMBER.finditer(bare):
+            if not _COUNTED.match(bare, m.end()) and not re.search(
+                    rf"(?<![\d.]){re.escape(m.group())}(?!\d|\.\d)", whole):
+                missing.append(m.group())
+        for m in _JOINED.finditer(bare):
+            value = m.group().strip(".").lower()
+            if "," in value and value not in joined:
+                missing.append(m.group().strip("."))
+    have = set(words(whole))
+    for m in _SET.finditer(bare):
+        key, value = m.group("key") or m.group("key2"), m.group("value") or m.group("value2")
+        for part in (key, value.rstrip(".")):
+            if part.lower() not in _FILLER | _LINKING and not set(words(part)) <= have:
+                missing.append(part)
+    for m in _MARKED.finditer(bare) if not said & _EDITING else ():
+        phrase: list[str] = []
+        for word in m.group("phrase").split():
+            if word.lower() in _LINKING - {"and"}:
+                break
+            phrase.append(word)
+        while phrase and phrase[-1].lower() == "and":
+            phrase.pop()
+        if not phrase or phrase[0].lower() in _QUANTITY | _FILLER:
+            continue
+        needed = [w for w in phrase if w.lower() not in _FILLER | {"and"}]
+        if any(not set(words(w)) <= have for w in needed):
+            missing.append(" ".join(phrase))
+    if missing:
+        where = " or ".join(targets)
+        return (f"Refused: the task says {', '.join(repr(v) for v in missing)}, but "
+                f"{where} does not hold {'it' if len(missing) == 1 else 'them'}. Write what "
+                "the task says, then finish.")
+    return None
+
+
+#: words of a task that combine or choose between its sources (not each one's text)
+_CHOOSING = {"multiply", "times", "sum", "total", "plus", "minus", "product", "difference",
+             "average", "divide", "compare", "larger", "smaller", "longer", "shorter",
+             "bigger", "largest", "smallest", "longest", "shortest", "max", "min", "which",
+             "whichever", "either", "or", "count", "many", "number"}
+
+
+def from_each(task: str, sources: list[str], record: Record, read: Reader) -> str | None:
+    """The task joins the one-line values of several files (``first_name.txt and
+    last_name.txt``): the file the run wrote must hold each of them."""
+    if len(sources) < 2 or set(words(task)) & _CHOOSING:
+        return None
+    values = {}
+    for source in sources:
+        lines = [line.strip() for line in (read(source) or "").splitlines() if line.strip()]
+        if len(lines) != 1 or len(lines[0]) > 60:
+            return None
+        values[source] = lines[0]
+    for path in dict.fromkeys(w.path for w in record.writes):
+        text = read(path)
+        if path in sources or text is None:
+            continue
+        missing = [f"{v!r} ({s})" for s, v in values.items() if _squash(v) not in _squash(text)]
+        if missing:
+            return (f"Refused: the task joins what {' and '.join(sources)} hold, but {path} "
+                    f"lacks {', '.join(missing)}. Write all of it, then finish.")
+    return None
+
+
+#: "that prints Good night", "printing 'hi'": a literal text a program is to print
+_PRINTS = re.compile(r"\b(?:prints|printing|print|outputs|says)\s+(?P<what>\"[^\"]+\"|'[^']+'|"
+                     r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3})(?=\s*(?:$|[.,;]|\s+(?:and|to|in|"
+                     r"then|when|if)\b))")
+
+
+def printed_literal(task: str, named: tuple[str, ...], record: Record,
+                    read: Reader) -> str | None:
+    """The task asks for a program that prints a given text (``greet.py that prints Good
+    night``), and the program the run wrote does not hold that text."""
+    programs = [n for n in named if n.endswith(".py") and n in record.written]
+    match = _PRINTS.search(task)
+    if match is None or len(programs) != 1 or (text := read(programs[0])) is None:
+        return None
+    what = match.group("what").strip("\"'")
+    if _squash(what) in _squash(text):
+        return None
+    return (f"Refused: the task asks for a program that prints {what!r}, but {programs[0]} "
+            f"does not hold that text: {text[:200]!r}. Write it again, then finish.")

@@ -1,0 +1,283 @@
+"""The value a task takes from a file, against the value the run wrote: the value under the
+one key the task names (``the department of the employee in employee.json``), a count the
+task asks for (lines, words, entries, files of a kind), the names the task asks to list
+(the keys of a JSON object, a CSV column, the files of a kind or a folder).
+
+Each reads the files the agent itself was pointed at; an answer that the file plainly
+contradicts is refused, one the check cannot decide is let through. Used by
+``finishing.finish_objection``; each function returns the objection or None.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+from autonomo.agent.finishing_changes import folders, inside
+from autonomo.agent.finishing_record import Reader, Record, words
+
+#: words of a task that computes or edits the value (its answer is not a file's value)
+_COMPUTING = {"sum", "total", "multiply", "times", "plus", "minus", "difference",
+              "average", "divide", "divided", "compute", "calculate", "increase", "decrease",
+              "double", "half", "square", "upper", "lower", "uppercase", "lowercase",
+              "reverse", "reversed", "sorted", "sort", "replace", "combine", "join"}
+_PAIR = re.compile(r"^\s*([A-Za-z][\w .-]{0,40}?)\s*[:=]\s*(\S.*?)\s*$")
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _asked(task: str, named: tuple[str, ...]) -> set[str]:
+    """The task's words, file names left out, singular."""
+    for name in named:
+        task = task.replace(name, " ")
+    return {_stem(w) for w in words(task)}
+
+
+def _pairs(name: str, text: str) -> dict[str, str]:
+    """Key -> value of a JSON object (nested objects by their last key) or of ``key: value``
+    / ``key = value`` lines."""
+    if name.lower().endswith(".json"):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return {}
+        found: dict[str, str] = {}
+        stack = [data]
+        while stack and len(found) < 500:
+            item = stack.pop()
+            if isinstance(item, dict):
+                for key, value in item.items():
+                    if isinstance(value, dict | list):
+                        stack.append(value)
+                    elif value is not None:
+                        found[str(key)] = json.dumps(value) if isinstance(value, bool) \
+                            else str(value)
+        return found
+    return {m.group(1): m.group(2) for line in text.splitlines() if (m := _PAIR.match(line))}
+
+
+def _rows(name: str, text: str) -> list[list[str]]:
+    if not name.lower().endswith(".csv"):
+        return []
+    return [[c.strip() for c in r] for r in csv.reader(io.StringIO(text)) if r][:1000]
+
+
+def _key_words(key: str) -> set[str]:
+    return {_stem(w) for w in words(key.replace("_", " "))}
+
+
+def _written(record: Record, sources: list[str], read: Reader) -> dict[str, str]:
+    """The text of each file the run wrote by text, other than its sources."""
+    return {p: t for p in dict.fromkeys(w.path for w in record.writes)
+            if p not in sources and (t := read(p)) is not None}
+
+
+def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: Record,
+                read: Reader) -> str | None:
+    """The task names one key of its source (``the department``, ``the price of cheese``),
+    and no file the run wrote holds that key's value."""
+    asked = _asked(task, named)
+    if asked & _COMPUTING or not sources:
+        return None
+    found: list[tuple[str, str, str]] = []  # (source, key, value)
+    for source in sources:
+        text = read(source) or ""
+        found += [(source, k, v) for k, v in _pairs(source, text).items()
+                  if _key_words(k) and _key_words(k) <= asked]
+        rows = _rows(source, text)
+        if len(rows) > 1:
+            columns = [i for i, title in enumerate(rows[0])
+                       if _key_words(title) and _key_words(title) <= asked]
+            picked = [r for r in rows[1:] if any(
+                _key_words(c) and _key_words(c) <= asked for j, c in enumerate(r)
+                if j not in columns)]
+            if len(columns) == 1 and len(picked) == 1 and columns[0] < len(picked[0]):
+                found.append((source, rows[0][columns[0]], picked[0][columns[0]]))
+    written = _written(record, sources, read)
+    if len(found) != 1 or not written or len(found[0][2]) > 200:
+        return None
+    source, key, value = found[0]
+    if any(_squash(value) in _squash(t) for t in written.values()):
+        return None
+    return (f"Refused: the task asks for the {key} in {source}, which is {value!r}, but "
+            f"{' and '.join(written)} {'does' if len(written) == 1 else 'do'} not hold it. "
+            "Write that value, then finish.")
+
+
+#: what a task counts ("how many lines", "the number of .csv files", "count the entries")
+_COUNT = re.compile(r"\b(?:count|how\s+many|number\s+of)\b(?P<what>(?:[^.?;]|\.\w){0,60})",
+                    re.IGNORECASE)
+_UNITS = ("line", "word", "entry", "entries", "item", "element", "row", "character", "file")
+
+
+def _candidates(unit: str, text: str, name: str) -> set[int]:
+    """The counts a fair reading of ``text`` gives (with or without blank lines, a header)."""
+    lines = text.splitlines()
+    full = [line for line in lines if line.strip()]
+    if unit == "line":
+        return {len(lines), len(full)}
+    if unit == "word":
+        return {len(text.split())}
+    if unit == "character":
+        return {len(text), len(text.rstrip("\n")), len(text.strip()), len("".join(text.split()))}
+    counts = {len(full), len(full) - 1}  # rows or entries, a header or not
+    if name.lower().endswith(".json"):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return set()
+        lists = [data] if isinstance(data, list) else \
+            [v for v in data.values() if isinstance(v, list)] if isinstance(data, dict) else []
+        counts = {len(v) for v in lists} | ({len(data)} if isinstance(data, dict) else set())
+    return counts
+
+
+def _files(root: Path, kind: str | None, recursive: bool) -> list[str]:
+    names: list[str] = []
+    for base, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if not d.startswith(".")] if recursive else []
+        names += [os.path.join(base, f) for f in files if not f.startswith(".")
+                  and (kind is None or f.lower().endswith("." + kind))]
+        if len(names) > 5000:
+            break
+    return names
+
+
+def _scope(task: str, workspace: Path) -> Path:
+    """The folder the task points at (``in the docs folder``), else the workspace."""
+    here = [workspace / f for f in folders(task) if inside(workspace, workspace / f)]
+    return here[0] if here else workspace
+
+
+def counted(task: str, named: tuple[str, ...], sources: list[str], record: Record,
+            workspace: Path, read: Reader) -> str | None:
+    """The task asks how many lines/words/entries/files there are, and the number the run
+    wrote is no fair count of them."""
+    match = _COUNT.search(task)
+    if match is None or _asked(task, named) & _COMPUTING:
+        return None
+    what = match.group("what")
+    unit = next((u for u in _UNITS if re.search(rf"\b{u}s?\b", what, re.IGNORECASE)), None)
+    if unit is None:
+        return None
+    unit = {"entries": "entry", "item": "entry", "element": "entry"}.get(unit, unit)
+    if unit == "file":
+        kind = re.search(r"\.(\w{1,8})\b", what)
+        root = _scope(task, workspace)
+        found = {len(_files(root, kind and kind.group(1).lower(), r)) for r in (False, True)}
+        counts = found | {n - 1 for n in found}  # with or without the file being written
+        source = "the workspace"
+    elif len(sources) == 1:
+        counts = _candidates(unit, read(sources[0]) or "", sources[0])
+        source = sources[0]
+    else:
+        return None
+    written = _written(record, sources, read)
+    numbers = [int(n) for t in written.values() for n in re.findall(r"(?<![\w.-])\d+(?![\w.])", t)]
+    if not counts or len(numbers) != 1 or numbers[0] in counts:
+        return None
+    return (f"Refused: you wrote {numbers[0]} to {' and '.join(written)}, but {source} does "
+            f"not have {numbers[0]} {unit}s (it has {' or '.join(map(str, sorted(counts)))}, "
+            "as you can see by reading it). Count again, then finish.")
+
+
+def _listed(text: str) -> list[str]:
+    """The items of a written list: one per line (or comma-separated), bullets stripped."""
+    parts = re.split(r"[\n,]", text)
+    return [p.strip().strip("-*• \t'\"").removeprefix("./") for p in parts if p.strip()]
+
+
+def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record,
+           read: Reader) -> str | None:
+    """The task asks to list the keys of a JSON object or the values of a CSV column, and
+    the list written leaves some out or names something else."""
+    asked = _asked(task, named)
+    if not asked & {"key", "list", "name", "value", "column"} or len(sources) != 1 \
+            or asked & _COMPUTING:
+        return None
+    source = sources[0]
+    text = read(source) or ""
+    want: list[str] = []
+    if "key" in asked and source.lower().endswith(".json"):
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        want = [str(k) for k in data] if isinstance(data, dict) else []
+    rows = _rows(source, text)
+    if not want and len(rows) > 1:
+        columns = [i for i, t in enumerate(rows[0]) if _key_words(t) and _key_words(t) <= asked]
+        if len(columns) == 1 and not any(_key_words(c) <= asked for r in rows[1:] for j, c in
+                                         enumerate(r) if j != columns[0] and _key_words(c)):
+            want = [r[columns[0]] for r in rows[1:] if columns[0] < len(r)]
+    written = _written(record, sources, read)
+    if not want or len(written) != 1:
+        return None
+    (path, got), = written.items()
+    have = {_squash(i) for i in _listed(got)}
+    missing = [w for w in want if _squash(w) not in have]
+    if missing:
+        return (f"Refused: {path} should list {', '.join(want[:10])} (from {source}), but "
+                f"{', '.join(repr(m) for m in missing[:5])} {'is' if len(missing) == 1 else 'are'}"
+                " not there. Write the list again, then finish.")
+    return None
+
+
+#: "the names of the .md files", "List the Python files", "names of all files"
+_FILES = re.compile(r"\b(?:names?\s+of\s+(?:all\s+)?(?:the\s+)?|list\s+(?:all\s+)?(?:the\s+)?)"
+                    r"(?:(?P<kind>\.?\w+)\s+)?files\b", re.IGNORECASE)
+_KIND_WORDS = {"python": "py", "markdown": "md", "text": "txt", "csv": "csv", "json": "json",
+               "log": "log", "yaml": "yaml", "html": "html", "image": None, "all": None,
+               "the": None}
+
+
+def files_listed(task: str, record: Record, workspace: Path, read: Reader) -> str | None:
+    """The task asks for the names of the files (of a kind, in a folder), and the list the
+    run wrote leaves one out or names a file that is not one of them."""
+    match = _FILES.search(task)
+    written = _written(record, [], read)
+    if match is None or len(written) != 1:
+        return None
+    word = (match.group("kind") or "").lower()
+    if word and word.lstrip(".") not in _KIND_WORDS and not word.startswith("."):
+        return None  # "the old files", "the image files": a kind this check cannot see
+    kind = word.lstrip(".") if word.startswith(".") else _KIND_WORDS.get(word)
+    root = _scope(task, workspace)
+    (path, got), = written.items()
+
+    def rel(full: str) -> str:
+        return Path(full).relative_to(root).as_posix()
+
+    everything = {rel(f) for f in _files(root, None, True)} - {path}
+    wanted = {rel(f) for f in _files(root, kind, False)} - {path}
+    allowed = {rel(f) for f in _files(root, kind, True)} - {path}
+    items = _listed(got)
+    shown = set(items) | {i.rsplit("/", 1)[-1] for i in items}
+    scope = root.relative_to(workspace).as_posix()
+    shown |= {i.removeprefix(scope + "/") for i in items} if scope != "." else set()
+    missing = sorted(w for w in wanted if w not in shown and w.rsplit("/", 1)[-1] not in shown)
+    known = {*everything, *(f.rsplit("/", 1)[-1] for f in everything)}
+    extra = [i for i in items if i in known and i not in allowed
+             and i.rsplit("/", 1)[-1] not in {a.rsplit("/", 1)[-1] for a in allowed}]
+    if scope != ".":  # a name outside the folder
+        outside = {rel_w for rel_w in (Path(f).relative_to(workspace).as_posix()
+                                       for f in _files(workspace, None, False))}
+        extra += [i for i in items if i in outside and i not in extra]
+    if missing or extra:
+        what = f"the {kind and '.' + kind + ' '}files" + (f" in {scope}" if scope != "." else "")
+        return (f"Refused: {path} should list {what}: {', '.join(sorted(wanted)[:10])}; "
+                + (f"{', '.join(missing[:5])} missing" if missing else "")
+                + ("; " if missing and extra else "")
+                + (f"{', '.join(extra[:5])} is not one of them" if extra else "")
+                + ". Write the list again, then finish.")
+    return None

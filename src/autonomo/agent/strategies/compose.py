@@ -1,0 +1,176 @@
+"""Whole texts of small code and data files, composed from the phrases of a task.
+
+A 135M model asked to write a JSON, CSV or Python file as free text writes the file's name
+or a phrase of the task into it. Such files have a shape, and a simple task says what fills
+it: pairs ("<key> is <value>", "<key> set to <value>"), an enumeration ("a, b and c"), cells
+joined by commas, a function's name, parameters and returned expression in words, a phrase a
+script prints. Here those phrases are put into the file's shape; on a grammar-constrained
+model the content of such a file is one of these texts (free text when none is found).
+Nothing here knows a task: the patterns are the plain English of the shapes.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterable
+
+#: "<key> is <value>", "<key> set to <value>", "<key> = <value>", "<key>: <value>"; a value
+#: runs to the next "and", comma or the end of the clause
+_PAIR = re.compile(
+    r"\b([A-Za-z_][\w-]{0,30})\s*(?:\bis\b|\bset to\b|\bequal to\b|\bequals\b|=|:)\s*"
+    r"(\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?(?![\w.])|[^\s,;.]+(?:\s+(?!and\b|with\b|where\b)"
+    r"[^\s,;.]+){0,2}?)(?=\s*(?:,|;|\.\s|\.$|\band\b|\bwith\b|\bto\b|\bin\b|$))")
+#: "change <key> to <value>": a value for a key the file already has
+_CHANGE = re.compile(r"\b(?:change|set|update|make)\s+(?:the\s+)?([A-Za-z_][\w-]{0,30})"
+                     r"\s+(?:to|into)\s+(\"[^\"]*\"|'[^']*'|[^\s,;]+?)(?=[\s,;]|\.?$)")
+#: "a, b, c and d" (one word each)
+_ENUMERATION = re.compile(r"((?:[^\s,]+,\s+)+[^\s,]+,?\s+(?:and|or)\s+[^\s,.;]+)")
+#: cells joined by commas without spaces: "name,species"
+_CELLS = re.compile(r"(?<![\w,])([^\s,]+(?:,[^\s,]+)+)(?![\w,])")
+#: "function f(x) that returns <expression>"
+_FUNCTION = re.compile(r"\b([A-Za-z_]\w*)\s*\(([\w\s,]*)\)\s*(?:that|which|to)?\s*"
+                       r"returns?\s+(.+?)\s*(?:[;]|\.\s|\.?$)")
+#: "prints <phrase>", "that prints the text <phrase>"
+_PRINTS = re.compile(r"\b(?:prints?|outputs?|displays?|says?)\s+(?:out\s+)?(?:the\s+(?:text|"
+                     r"words?|message|phrase|line|string)\s+)?(.+?)\s*(?:[;]|\.\s|\.?$)")
+#: arithmetic in words, as Python
+_WORD_OPERATORS = [
+    (r"\bthe square of (\w+(?:\.\d+)?)", r"\1 ** 2"),
+    (r"\bthe cube of (\w+(?:\.\d+)?)", r"\1 ** 3"),
+    (r"(\w+) squared\b", r"\1 ** 2"), (r"(\w+) cubed\b", r"\1 ** 3"),
+    (r"\bthe (?:sum|total) of (\w+) and (\w+)", r"\1 + \2"),
+    (r"\bthe product of (\w+) and (\w+)", r"\1 * \2"),
+    (r"\bthe difference (?:of|between) (\w+) and (\w+)", r"\1 - \2"),
+    (r"\b(?:twice|double) (\w+)", r"2 * \1"), (r"\bhalf (?:of )?(\w+)", r"\1 / 2"),
+    (r"\bmultiplied by\b", "*"), (r"\btimes\b", "*"), (r"\bplus\b", "+"), (r"\bminus\b", "-"),
+    (r"\bdivided by\b", "/"), (r"\badded to\b", "+"), (r"\bto the power of\b", "**"),
+]
+MAX_CANDIDATES = 6
+
+
+def _value(text: str) -> object:
+    """A value as the task writes it: a quoted text, a number, true/false, or words."""
+    text = text.strip()
+    if len(text) > 1 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if re.fullmatch(r"-?\d+\.\d+", text):
+        return float(text)
+    return {"true": True, "false": False, "null": None}.get(text.lower(), text)
+
+
+def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
+    names = set(files)
+    found: dict[str, object] = {}
+    for key, raw in _PAIR.findall(task):
+        if key.lower() in {"json", "object", "file", "list", "it", "that", "which", "value",
+                           "one", "row", "header", "type", "number", "numbers", "strings"}:
+            continue
+        if raw in names or raw.rstrip(".") in names:
+            continue
+        found.setdefault(key, _value(raw))
+    return found
+
+
+def _enumerations(task: str) -> list[list[object]]:
+    lists = []
+    for match in _ENUMERATION.findall(task):
+        items = [w for w in re.split(r",\s*|\s+(?:and|or)\s+", match.strip()) if w]
+        lists.append([_value(w.strip("\"'")) for w in items])
+    return lists
+
+
+def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[str]:
+    """An object of the task's pairs, a list of its enumeration, or the existing file with
+    its keys changed to the values the task gives."""
+    names = list(files)
+    out: list[str] = []
+    if existing is not None:
+        try:
+            data = json.loads(existing)
+        except (ValueError, RecursionError):  # a hostile file nested thousands deep
+            data = None
+        if isinstance(data, dict):
+            changes = {k: _value(v) for k, v in _CHANGE.findall(task)} | _pairs(task, names)
+            known = {k: v for k, v in changes.items() if k in data}
+            if known:
+                out.append(json.dumps({**data, **known}, indent=2) + "\n")
+        return out
+    pairs = _pairs(task, names)
+    if pairs:
+        out.append(json.dumps(pairs))
+    out += [json.dumps(items) for items in _enumerations(task)]
+    return out
+
+
+def csv_rows(task: str) -> list[str]:
+    """The task's comma-joined cells, one row each, in its order."""
+    return [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
+
+
+def expression(words: str, names: Iterable[str] = ()) -> str | None:
+    """``words`` as a Python expression of numbers and ``names`` ("x times 2" → ``x * 2``),
+    or None when they are not one."""
+    text = words.strip().rstrip(".")
+    for pattern, replacement in _WORD_OPERATORS:
+        text = re.sub(pattern, replacement, text)
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError:
+        return None
+    allowed = set(names)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id not in allowed:
+            return None
+        if not isinstance(node, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Name, ast.Load,
+                                 ast.Constant, ast.operator, ast.unaryop)):
+            return None
+        if isinstance(node, ast.Constant) and not isinstance(node.value, (int, float)):
+            return None
+    return ast.unparse(tree)
+
+
+def python_texts(task: str) -> list[str]:
+    """A function returning the expression the task says, or a script printing its phrase
+    (the value of the phrase first when it is arithmetic)."""
+    out: list[str] = []
+    for name, params, returns in _FUNCTION.findall(task):
+        args = [p.strip() for p in params.split(",") if p.strip()]
+        if expr := expression(returns, args):
+            out.append(f"def {name}({', '.join(args)}):\n    return {expr}\n")
+    for phrase in _PRINTS.findall(task):
+        phrase = phrase.strip()
+        quoted = len(phrase) > 1 and phrase[0] == phrase[-1] and phrase[0] in "\"'"
+        text = phrase[1:-1] if quoted else phrase
+        if not quoted and (expr := expression(text)) is not None:
+            out.append(f"print({expr})\n")
+        out.append(f"print({json.dumps(text)})\n")
+    return out
+
+
+def contents(path: str, task: str, files: Iterable[str],
+             existing: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(whole texts, texts to add at its end) for the code or data file ``path``;
+    ``existing``: its text when it exists (None: a new file)."""
+    suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
+    whole: list[str] = []
+    added: list[str] = []
+    if suffix == "json":
+        whole = json_texts(task, files, existing)
+    elif suffix == "csv":
+        rows = csv_rows(task)
+        if rows and existing is None:
+            whole = ["\n".join(rows) + "\n"]
+        elif rows and existing is not None:
+            lead = "" if not existing or existing.endswith("\n") else "\n"
+            body = "\n".join(rows) + "\n"
+            whole, added = [existing + lead + body], [lead + body]
+    elif suffix == "py" and existing is None:
+        whole = python_texts(task)
+    if existing is None:
+        added = whole  # appending to a missing file writes it whole
+    return (tuple(dict.fromkeys(whole))[:MAX_CANDIDATES],
+            tuple(dict.fromkeys(added))[:MAX_CANDIDATES])
