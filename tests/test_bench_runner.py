@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from autonomo.bench import load_suite
 from autonomo.bench.agents import AgentSpec
 from autonomo.bench.runner import InProcessExecutor, run_suite
@@ -161,3 +163,21 @@ def test_an_sop_file_can_be_the_target(tmp_path: Path) -> None:
                           run_id="run-sop")
     assert result.status == "pass", result.reason
     assert result.prompt_tokens > 0 and result.trajectory_id
+
+
+def test_an_agent_that_leaves_a_tree_thousands_deep_does_not_end_the_run(tmp_path: Path):
+    """shutil.rmtree recurses once per level: the agent under test made the clean-up of its
+    workspace raise RecursionError, which ended the whole in-process run."""
+    if not can_execute(SandboxConfig()):
+        pytest.skip("needs a sandbox to run the agent's code")
+    root = tmp_path / "suite"
+    write_challenge(root, "Deep", task="Write hi to out.txt")
+    write_challenge(root, "After", task="Write yo to yo.txt", files=["yo.txt"],
+                    should_contain=["yo"])
+    code = "import os\nfor _ in range(1100):\n    os.mkdir('d')\n    os.chdir('d')\n"
+    plans = {"Write hi to out.txt": [reply("execute_python_code", code=code),
+                                     *write("out.txt", "hi")],
+             "Write yo to yo.txt": write("yo.txt", "yo")}
+    results, _, _ = run(tmp_path, load_suite(root), plans)
+    assert {r.challenge: r.status for r in results} == {"Deep": "pass", "After": "pass"}
+    assert not any((tmp_path / "data" / "bench" / "workspaces" / "run-test").iterdir())

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(not browser_jail.available(), reason="bubblewrap
 
 
 def _in_jail(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*browser_jail.jail_command(argv[0]), *argv[1:]],
+    return subprocess.run([*browser_jail.jailed_argv(argv[0]), *argv[1:]],
                           capture_output=True, text=True, timeout=30)
 
 

@@ -214,3 +214,16 @@ def test_a_run_without_an_accepted_finish_says_so_in_status_and_exit_code(
     assert ("FINISHED" in out) == (status == "finished")
     assert main(["agents", "list"]) == 0
     assert status in capsys.readouterr().out
+
+
+def test_a_task_that_is_not_utf8_is_a_clear_error(env, capsys):
+    """A Latin-1 terminal passes "café" as bytes Python keeps as a lone surrogate: the agent
+    could never be saved (a traceback from the JSON serializer)."""
+    responses = script(env / "responses.yaml", reply("finish", reason="done"))
+    code = main(["run", "--continuous", "--provider", "scripted", "--model", responses,
+                 "--workspace", str(env / "ws"), "Write caf\udce9 to out.txt"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "not valid UTF-8" in err and "caf\\xe9" in err and "Traceback" not in err
+    assert main(["agents", "list"]) == 0  # nothing half-saved
+    assert "caf" not in capsys.readouterr().out

@@ -41,3 +41,51 @@ def test_readme_commands_exist():
     names = {c.name for c in typer.main.get_command(app).commands.values()}
     shown = set(re.findall(r"^autonomo (\w+)", README.read_text(), flags=re.M))
     assert shown <= names, shown - names
+
+
+ROOT = README.parent
+PACKAGE = ROOT / "src" / "autonomo"
+
+
+def _documents() -> list[Path]:
+    """The README and the package's own modules and prompt files (not challenge data)."""
+    sources = [p for p in PACKAGE.rglob("*") if p.suffix in {".py", ".yaml"}
+               and "suite" not in p.relative_to(PACKAGE).parts]
+    return [README, *sorted(sources)]
+
+
+def _resolves(dotted: str) -> bool:
+    import importlib
+
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
+def test_names_the_docs_mention_exist():
+    """Every ``autonomo.x.y``, every quoted ``folder/file.py`` and every document (``NAME.md``)
+    that the README or a module mentions still exists (after a rename, the old names must go
+    from the docs too)."""
+    stale = []
+    for doc in _documents():
+        text = doc.read_text()
+        for dotted in set(re.findall(r"\bautonomo(?:\.\w+)+", text)):
+            if not dotted.endswith((".toml", ".db")) and f'getLogger("{dotted}' not in text \
+                    and not _resolves(dotted):
+                stale.append(f"{doc.relative_to(ROOT)}: {dotted}")
+        for path in set(re.findall(r"`((?:\w[\w.-]*/)+[\w.-]+\.(?:py|md|yaml|json))`", text)):
+            if not any((base / path).exists() for base in (ROOT, PACKAGE, doc.parent)):
+                stale.append(f"{doc.relative_to(ROOT)}: {path}")
+        documents = set(re.findall(r"\b[A-Z]+\.md\b", text))
+        stale += [f"{doc.relative_to(ROOT)}: {name}" for name in documents
+                  if not (ROOT / name).exists()]
+    assert stale == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,34 @@ def test_a_copy_that_would_pass_the_disk_floor_is_refused(tmp_path: Path) -> Non
     res = run(ctx, "copy_file", source="a.txt", destination="b.txt")
     assert res.status == "error" and "sandbox.min_free_mb" in res.output
     assert (ctx.workspace / "b.txt").read_text() == "old"
+
+
+def test_deleting_or_moving_a_link_acts_on_the_link_not_on_its_target(ctx, tmp_path: Path):
+    """``rm latest.log`` removes the link; delete_file removed the file it points at (and
+    said so), leaving the link dangling: a file the task never named was lost."""
+    ws = ctx.workspace
+    (ws / "logs").mkdir()
+    (ws / "logs" / "today.log").write_text("precious")
+    (ws / "latest.log").symlink_to("logs/today.log")
+    res = run(ctx, "delete_file", path="latest.log")
+    assert res.status == "success" and res.output == "Deleted latest.log."
+    assert not os.path.lexists(ws / "latest.log")
+    assert (ws / "logs" / "today.log").read_text() == "precious"
+    (ws / "latest.log").symlink_to("logs/today.log")
+    res = run(ctx, "rename_file", source="latest.log", destination="newest.log")
+    assert res.status == "success", res.output
+    assert os.readlink(ws / "newest.log") == "logs/today.log"
+    assert not os.path.lexists(ws / "latest.log")
+    assert (ws / "logs" / "today.log").read_text() == "precious"
+    # moved onto a link: the link is replaced, what it pointed at is kept
+    (ws / "draft.txt").write_text("new")
+    res = run(ctx, "rename_file", source="draft.txt", destination="newest.log")
+    assert res.status == "success", res.output
+    assert not (ws / "newest.log").is_symlink() and (ws / "newest.log").read_text() == "new"
+    assert (ws / "logs" / "today.log").read_text() == "precious"
+    # a link pointing out of the workspace can be removed; the host file stays
+    host = tmp_path / "host.txt"
+    host.write_text("host")
+    (ws / "out.txt").symlink_to(host)
+    assert run(ctx, "delete_file", path="out.txt").status == "success"
+    assert not os.path.lexists(ws / "out.txt") and host.read_text() == "host"

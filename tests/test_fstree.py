@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 
 from autonomo.tools import fstree
-from tool_helpers import make_sparse
+from tool_helpers import make_deep_folder, make_sparse
 
 
 def _copy(src: Path, dst: Path) -> list[int]:
@@ -65,3 +65,23 @@ def test_a_sparse_file_is_copied_sparse(tmp_path: Path) -> None:
         assert handle.read(4) == b"head"
         handle.seek(size // 2 - 2)
         assert handle.read(10) == b"\0\0middle\0\0"
+
+
+def test_remove_tree_removes_a_tree_thousands_deep_without_following_links(
+        tmp_path: Path) -> None:
+    top, host = tmp_path / "top", tmp_path / "host"
+    host.mkdir()
+    (host / "keep.txt").write_text("host")
+    top.mkdir()
+    make_deep_folder(top, 1100)  # past the recursion limit
+    (top / "d" / "d" / "file.txt").write_text("x")
+    (top / "d" / "link").symlink_to(host)
+    (top / "d" / "d" / ".removing-1").mkdir()  # a name the removal would pick: not in the way
+    (top / "d" / "d" / ".removing-1" / "x").write_text("x")
+    fd = os.open(tmp_path, fstree.DIR_FLAGS)
+    try:
+        fstree.remove_tree(fd, "top")
+    finally:
+        os.close(fd)
+    assert not top.exists()
+    assert (host / "keep.txt").read_text() == "host"

@@ -14,7 +14,7 @@ from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import create_strategy, facts
-from autonomo.agent.strategies.grounding import situation
+from autonomo.agent.strategies.grounding import previews, situation
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.registry import CommandResult
@@ -90,3 +90,19 @@ def test_a_folder_swapped_for_a_link_while_listed_does_not_list_the_host(
     listed = situation(ws, "Read sub/mine.txt")
     assert len(calls) >= 2
     assert not any("host_secret" in name for name in listed.files)
+
+
+def test_a_chain_of_thousands_of_links_is_refused_not_a_crash(tmp_path):
+    """os.path.realpath follows a link chain by recursion (the kernel stops at 40 links, it
+    does not): 3 000 links made every host-side reader of the name raise RecursionError."""
+    from autonomo.errors import WorkspaceError
+    from autonomo.tools.workspace import Workspace
+
+    (tmp_path / "real.txt").write_text("x")
+    for i in range(3000):
+        os.symlink(f"l{i + 1}" if i < 2999 else "real.txt", tmp_path / f"l{i}")
+    os.rename(tmp_path / "l0", tmp_path / "notes.txt")
+    with pytest.raises(WorkspaceError, match="too many symbolic links"):
+        Workspace(tmp_path).resolve("notes.txt")
+    assert previews(tmp_path, "Read notes.txt") == []
+    assert situation(tmp_path, "Read notes.txt").named == ("notes.txt",)

@@ -11,8 +11,8 @@ from autonomo.config import Settings
 from autonomo.errors import ModelResponseError, UserError
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.memory import AgentMemory, Condenser, HashingEmbedder, open_memory
+from autonomo.memory.agent_memory import split_text
 from autonomo.memory.condense import ORIGINAL_KIND, parse_facts
-from autonomo.memory.relevant import split_text
 from autonomo.memory.sqlite_store import SQLiteVectorStore
 
 

@@ -163,7 +163,7 @@ def test_background_run_check_and_kill(tmp_path: Path) -> None:
     assert killed.status == "success" and "SIGKILL" in killed.output
     unknown = run(ctx, "kill_job", job_id="job-42")
     assert unknown.status == "error" and "No background job" in unknown.output
-    from autonomo.tools._common import sandbox
+    from autonomo.tools.context import sandbox
 
     sandbox(ctx).close()
 

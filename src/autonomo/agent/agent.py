@@ -17,7 +17,7 @@ from autonomo.tools.context import CommandContext
 from autonomo.tools.registry import CommandRegistry
 
 if TYPE_CHECKING:
-    from autonomo.memory.relevant import AgentMemory
+    from autonomo.memory.agent_memory import AgentMemory
 
 
 @dataclass

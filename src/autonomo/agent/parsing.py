@@ -18,11 +18,14 @@ def parse_json_object(text: str) -> dict[str, Any]:
     for candidate in _candidates(text):
         try:
             value = json.loads(candidate)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # or nested thousands deep
             continue
         if isinstance(value, dict):
             return value
-    repaired = json_repair.loads(_outermost_braces(text) or text)
+    try:
+        repaired = json_repair.loads(_outermost_braces(text) or text)
+    except (ValueError, RecursionError):  # json-repair refuses deep nesting with ValueError
+        repaired = None
     if isinstance(repaired, dict) and repaired:
         return repaired
     raise ModelResponseError(

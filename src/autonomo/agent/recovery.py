@@ -16,7 +16,7 @@ from autonomo.agent.owner import Owner
 from autonomo.agent.state import AgentState
 
 if TYPE_CHECKING:
-    from autonomo.memory.relevant import AgentMemory
+    from autonomo.memory.agent_memory import AgentMemory
 
 #: memory kinds the runner writes for steps (``Runner._remember``)
 STEP_KINDS = ("result", "feedback")

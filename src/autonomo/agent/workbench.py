@@ -32,8 +32,8 @@ from autonomo.plugins.registry import lookup
 from autonomo.tools.registry import Command, CommandRegistry, ToolLike, split_tools
 
 if TYPE_CHECKING:
+    from autonomo.memory.agent_memory import AgentMemory
     from autonomo.memory.embeddings import Embedder
-    from autonomo.memory.relevant import AgentMemory
     from autonomo.tools.mcp import MCPToolset
 
 #: state -> the agent's long-term memory

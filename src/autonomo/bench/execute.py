@@ -7,10 +7,12 @@ task that overruns its cutoff by more than a grace period, taking the worker pro
 
 from __future__ import annotations
 
-import shutil
+import contextlib
+import os
 import time
 import uuid
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -21,6 +23,7 @@ from autonomo.bench.challenge import Challenge, prepare_workspace
 from autonomo.bench.evaluate import Evaluation, evaluate
 from autonomo.bench.targets import run_within_cutoff
 from autonomo.bench.webserver import serve_folder
+from autonomo.tools import fstree
 from autonomo.tools.workspace import folder_name
 
 
@@ -73,7 +76,7 @@ def run_challenge(spec: AgentSpec, challenge: Challenge, run_id: str, attempt: i
                               grader=worker.grader)
     finally:
         if not keep_workspace:
-            shutil.rmtree(workspace, ignore_errors=True)
+            _remove(workspace)
     status, reason = _verdict(outcome, evaluation)
     usage = outcome["usage"]
     return ChallengeResult.for_challenge(
@@ -83,6 +86,17 @@ def run_challenge(spec: AgentSpec, challenge: Challenge, run_id: str, attempt: i
         wall_s=round(time.monotonic() - started, 3), trajectory_id=outcome["agent_id"],
         worker=_worker_name(), worker_builds=worker.builds, eval=evaluation.to_dict(),
     )
+
+
+def _remove(workspace: Path) -> None:
+    """The agent's workspace, gone: removed in a loop (``fstree.remove_tree``), since the
+    agent under test may have nested folders deeper than ``shutil.rmtree`` can recurse."""
+    with contextlib.suppress(OSError):
+        parent = os.open(workspace.parent, fstree.DIR_FLAGS)
+        try:
+            fstree.remove_tree(parent, workspace.name)
+        finally:
+            os.close(parent)
 
 
 def _verdict(outcome: dict[str, Any], evaluation: Evaluation) -> tuple[str, str]:

@@ -67,7 +67,7 @@ def warn_if_unsandboxed(current: Settings) -> None:
     try:
         _name, backend = chosen_backend(config)
     except UserError:
-        return  # nothing will run at all; the command that tries says why
+        return  # nothing will run at all; the subcommand that tries says why
     if backend.isolating is not True:
         err_console().print(
             "[bold red]UNSANDBOXED:[/] code and shell commands will run directly on this "

@@ -89,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     cli = typer.main.get_command(app)
     _plain_help(cli)
     args = list(sys.argv[1:] if argv is None else argv)
+    if (bad := _not_utf8(args)) is not None:
+        err_console().print(f"[red]Error:[/red] {escape(bad)}")
+        return 2
     reset_report()
     install_safe_log_output()
     try:
@@ -118,6 +121,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         use_config_file(None)
     return result if isinstance(result, int) else 0
+
+
+def _not_utf8(args: list[str]) -> str | None:
+    """Why an argument cannot be used: bytes that are not UTF-8 (a Latin-1 terminal) reach
+    Python as lone surrogates, which no file or database of autonomo can hold."""
+    from autonomo.tools.fstree import shown
+
+    for number, arg in enumerate(args, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return (f"argument {number} (\"{shown(arg)[:80]}\") is not valid UTF-8 text; set "
+                    "the terminal to UTF-8 (e.g. LANG=C.UTF-8) and type it again.")
+    return None
 
 
 def run() -> None:

@@ -105,8 +105,8 @@ def search(
     kind: Annotated[str | None, typer.Option(help="Only this kind.")] = None,
 ) -> int:
     """Find the memories most similar to QUERY (as the agent's recall does)."""
+    from autonomo.memory.agent_memory import AgentMemory
     from autonomo.memory.factory import make_embedder
-    from autonomo.memory.relevant import AgentMemory
 
     agent = ctx.obj
     current = settings()

@@ -174,11 +174,11 @@ class Speaker:
     def say(self, text: str) -> None:
         if not self.binary:
             return
-        command = [self.binary]
+        argv = [self.binary]
         if self.wav_dir is not None:
             self.wav_dir.mkdir(parents=True, exist_ok=True)
-            command += ["-w", str(self.wav_dir / f"speak-{self.spoken + 1:04d}.wav")]
+            argv += ["-w", str(self.wav_dir / f"speak-{self.spoken + 1:04d}.wav")]
         self.spoken += 1
         # "--": a text starting with "-" is not an option; a long speech is cut off
         with contextlib.suppress(subprocess.TimeoutExpired):
-            subprocess.run([*command, "--", text], check=False, capture_output=True, timeout=60)
+            subprocess.run([*argv, "--", text], check=False, capture_output=True, timeout=60)

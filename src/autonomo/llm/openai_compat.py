@@ -285,7 +285,7 @@ class OpenAICompatModel(ChatModel):
     def _json(self, response: httpx.Response) -> dict[str, Any]:
         try:
             data = response.json()
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise ProviderError(
                 f"{self.url} sent a response that is not JSON: {response.text[:200]}"
             ) from exc

@@ -64,8 +64,8 @@ def parse_arguments(raw: Any, tool: str) -> dict[str, Any]:
         return {}
     try:
         value = json.loads(raw)
-    except (TypeError, ValueError):
-        value = json_repair.loads(raw)
+    except (TypeError, ValueError, RecursionError):
+        value = _repaired(raw)
     if not isinstance(value, dict):
         raise ModelResponseError(
             f"The arguments of the call to {tool} are not a JSON object: {str(raw)[:200]}"
@@ -78,10 +78,19 @@ def as_json_text(text: str) -> str:
     try:
         json.loads(text)
         return text
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
-    repaired = json_repair.repair_json(text)
+    repaired = _repaired(text, text=True)
     return repaired if isinstance(repaired, str) and repaired not in ("", '""') else text
+
+
+def _repaired(raw: str, *, text: bool = False) -> Any:
+    """json-repair's reading of ``raw`` (its JSON text with ``text``); None for text nested
+    too deeply for it (``json`` raises ``RecursionError`` there, json-repair ``ValueError``)."""
+    try:
+        return json_repair.repair_json(raw) if text else json_repair.loads(raw)
+    except (ValueError, RecursionError):
+        return None
 
 
 class StreamState:
@@ -103,7 +112,7 @@ class StreamState:
             return None
         try:
             chunk = json.loads(data)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise ProviderError(
                 f"The server sent an unreadable stream chunk: {data[:200]}"
             ) from exc

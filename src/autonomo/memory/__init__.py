@@ -8,6 +8,7 @@ Typical use::
     memory.recall("where did I save the notes?")
 """
 
+from autonomo.memory.agent_memory import AgentMemory
 from autonomo.memory.cache import CachedEmbedder, EmbeddingCache
 from autonomo.memory.condense import Condensation, Condenser
 from autonomo.memory.embeddings import (
@@ -18,7 +19,6 @@ from autonomo.memory.embeddings import (
     OpenAIEmbedder,
 )
 from autonomo.memory.factory import make_embedder, memory_path, open_memory, open_store
-from autonomo.memory.relevant import AgentMemory
 from autonomo.memory.store import Hit, MemoryRecord, StoreStats, VectorStore
 
 __all__ = [

@@ -21,7 +21,7 @@ from autonomo import prompts
 from autonomo.errors import ModelResponseError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Message
-from autonomo.memory.relevant import AgentMemory
+from autonomo.memory.agent_memory import AgentMemory
 
 TokenCounter = Callable[[str], int]
 ORIGINAL_KIND = "condensed_original"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autonomo.errors import ConfigError, UserError
+from autonomo.memory.agent_memory import AgentMemory
 from autonomo.memory.cache import CachedEmbedder, EmbeddingCache
 from autonomo.memory.embeddings import (
     LOCAL_MODEL_NAME,
@@ -24,7 +25,6 @@ from autonomo.memory.embeddings import (
     LocalEmbedder,
     OpenAIEmbedder,
 )
-from autonomo.memory.relevant import AgentMemory
 from autonomo.memory.store import VectorStore
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""Run a command with the workspace remounted so that its owner appears as the sandbox uid.
+"""Run a program with the workspace remounted so that its owner appears as the sandbox uid.
 
 Usage (as root): ``python -I -S _idmap_exec.py WORKSPACE OWNER_UID OWNER_GID SANDBOX_UID --
 bwrap ...``. This file is executed by path with the standard library only (no autonomo
@@ -90,9 +90,9 @@ def _remount(workspace: str, userns: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    workspace, owner_uid, owner_gid, sandbox_uid, separator, *command = argv
-    if separator != "--" or not command:
-        sys.exit("usage: _idmap_exec.py WORKSPACE OWNER_UID OWNER_GID SANDBOX_UID -- CMD...")
+    workspace, owner_uid, owner_gid, sandbox_uid, separator, *program = argv
+    if separator != "--" or not program:
+        sys.exit("usage: _idmap_exec.py WORKSPACE OWNER_UID OWNER_GID SANDBOX_UID -- ARGV...")
     try:
         userns = _user_namespace(int(owner_uid), int(owner_gid), int(sandbox_uid))
         _remount(workspace, userns)
@@ -103,7 +103,7 @@ def main(argv: list[str]) -> None:
               "system with idmapped mounts (ext4, xfs, btrfs; tmpfs from Linux 6.3); run "
               "autonomo as a normal user otherwise.", file=sys.stderr)
         sys.exit(125)
-    os.execv(command[0], command)
+    os.execv(program[0], program)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from typing import Any
 
 from autonomo.errors import MissingDependencyError, UserError
 from autonomo.sandbox.base import Sandbox
+from autonomo.tools import fstree
 
 _PORTS = {"shell_port": 1, "iopub_port": 2, "stdin_port": 3, "control_port": 4, "hb_port": 5}
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -252,7 +253,7 @@ class SandboxedKernel:
         with contextlib.suppress(OSError):
             folder = os.open(self.sandbox.workspace, _DIR_FLAGS)
             try:
-                shutil.rmtree(self._folder, dir_fd=folder)
+                fstree.remove_tree(folder, self._folder)  # however deep the code nested it
             finally:
                 os.close(folder)
 

@@ -172,7 +172,7 @@ class Database:
                     or_name: bool = False) -> str:
         """The ``state`` of the one row of ``table`` whose id is ``key``, else whose id starts
         with it (or, ``or_name``, whose name is it); a ``UserError`` naming ``what`` and the
-        ``listing`` command when none or several match."""
+        ``listing`` subcommand when none or several match."""
         rows = self.query(f"select id, state from {table} where id = ?", (key,))
         if not rows:
             pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

@@ -27,7 +27,7 @@ def available() -> bool:
     return os.geteuid() != 0 or shutil.which("setpriv") is not None
 
 
-def jail_command(program: str) -> list[str]:
+def jailed_argv(program: str) -> list[str]:
     """The argv that runs ``program`` in the jail (its own arguments follow)."""
     argv = ["bwrap", "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"]
     for link, target in (("/bin", "usr/bin"), ("/sbin", "usr/sbin"), ("/lib", "usr/lib"),
@@ -49,6 +49,6 @@ def jail_command(program: str) -> list[str]:
 def write_launcher(program: str, folder: Path) -> Path:
     """A launcher script in ``folder`` that runs ``program`` in the jail with its arguments."""
     launcher = folder / "chromium-in-bwrap"
-    launcher.write_text("#!/bin/sh\nexec " + shlex.join(jail_command(program)) + ' "$@"\n')
+    launcher.write_text("#!/bin/sh\nexec " + shlex.join(jailed_argv(program)) + ' "$@"\n')
     launcher.chmod(0o700)
     return launcher

@@ -6,8 +6,7 @@ from typing import Any
 
 from autonomo.plugins.registry import installed_manager
 from autonomo.sandbox.select import can_execute
-from autonomo.tools._common import sandbox, workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, sandbox, workspace
 from autonomo.tools.grounding import ExistingFile
 from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.shell_policy import ShellPolicy, ShellPolicyError

@@ -14,15 +14,14 @@ import stat
 
 from autonomo.sandbox.disk import DiskGuard, free_bytes
 from autonomo.tools import fstree
-from autonomo.tools._common import workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, workspace
 from autonomo.tools.grounding import FilePath, NamedFile
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
 
 
-def _file_parts(ws: Workspace, path: str) -> tuple[str, ...]:
-    parts = ws.parts(path)
+def _file_parts(ws: Workspace, path: str, *, entry: bool = False) -> tuple[str, ...]:
+    parts = ws.entry(path) if entry else ws.parts(path)
     if not parts:
         raise CommandError(f"{path!r} names the workspace itself; give a file name.")
     return parts
@@ -78,7 +77,9 @@ def rename_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -
         destination: its new path, relative to the workspace
     """
     ws = workspace(ctx)
-    src_parts, dst_parts = _file_parts(ws, source), _file_parts(ws, destination)
+    # as ``mv``: a link is moved (or replaced) itself, not the file it points at
+    src_parts = _file_parts(ws, source, entry=True)
+    dst_parts = _file_parts(ws, destination, entry=True)
     if src_parts == dst_parts:
         raise CommandError(f"{source} already has that name.")
     src_dir = ws.open_folder(src_parts[:-1])
@@ -89,7 +90,7 @@ def rename_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -
                 st = os.stat(src_parts[-1], dir_fd=src_dir, follow_symlinks=False)
             except FileNotFoundError as exc:
                 raise CommandError(f"{source} does not exist.") from exc
-            if not stat.S_ISREG(st.st_mode):
+            if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
                 raise CommandError(f"{source} is not a regular file.")
             try:
                 os.rename(src_parts[-1], dst_parts[-1], src_dir_fd=src_dir, dst_dir_fd=dst_dir)

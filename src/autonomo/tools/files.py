@@ -9,8 +9,7 @@ import re
 import stat
 
 from autonomo.tools import fstree
-from autonomo.tools._common import cap_text, output_cap, workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, cap_text, output_cap, workspace
 from autonomo.tools.grounding import (
     AddedText,
     ExistingFile,
@@ -197,7 +196,7 @@ def delete_file(ctx: CommandContext, path: NamedFile) -> str:
         path: file path relative to the workspace
     """
     ws = workspace(ctx)
-    parts = ws.parts(path)
+    parts = ws.entry(path)  # a link is deleted, not the file it points at
     if not parts:
         raise CommandError("The workspace itself cannot be deleted.")
     try:

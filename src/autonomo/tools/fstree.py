@@ -191,3 +191,64 @@ def copy_tree(src: int, dst: int) -> int:
         for fd in opened:
             os.close(fd)
     return copied
+
+
+#: rounds of ``remove_tree`` before it gives up on a folder something keeps filling
+_MAX_ROUNDS = 1_000_000
+
+
+def remove_tree(parent: int, name: str) -> None:
+    """Remove the folder ``name`` of the folder descriptor ``parent`` and everything in it;
+    links are removed, never followed.
+
+    ``shutil.rmtree`` recurses once per level, and sandboxed code can nest thousands of
+    folders (``RecursionError``). Here a loop holds two descriptors: each round moves the
+    entries of the top folder's sub-folders up into it and removes what is left empty,
+    until the top folder itself is empty."""
+    top = os.open(name, DIR_FLAGS, dir_fd=parent)
+    moved = 0
+    try:
+        for _round in range(_MAX_ROUNDS):
+            listed = _listing(os.dup(top), ())
+            os.close(listed.fd)
+            if not listed.dirs and not listed.files:
+                break
+            for entry in listed.files:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry, dir_fd=top)
+            for entry in listed.dirs:
+                moved = _lift(top, entry, moved)
+        else:
+            raise OSError(errno.ENOTEMPTY, "something keeps writing into it", name)
+    finally:
+        os.close(top)
+    os.rmdir(name, dir_fd=parent)
+
+
+def _lift(top: int, entry: str, moved: int) -> int:
+    """Move the entries of ``top``'s sub-folder ``entry`` up into ``top`` under fresh names,
+    then remove ``entry`` (a folder swapped for a link is left to the next round)."""
+    try:
+        sub = os.open(entry, DIR_FLAGS, dir_fd=top)
+    except OSError:
+        return moved
+    try:
+        with os.scandir(sub) as entries:
+            names = [e.name for e in entries]
+        for child in names:
+            for _attempt in range(100):
+                moved += 1
+                try:
+                    os.rename(child, f".removing-{moved}", src_dir_fd=sub, dst_dir_fd=top)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError as exc:  # the fresh name was taken: take the next one
+                    if exc.errno not in (errno.EEXIST, errno.ENOTEMPTY, errno.EISDIR,
+                                         errno.ENOTDIR):
+                        raise
+    finally:
+        os.close(sub)
+    with contextlib.suppress(OSError):  # refilled meanwhile: the next round
+        os.rmdir(entry, dir_fd=top)
+    return moved

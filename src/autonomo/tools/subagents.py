@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from autonomo.tools._common import cap_text, output_cap
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, cap_text, output_cap
 from autonomo.tools.registry import CommandError, command
 
 

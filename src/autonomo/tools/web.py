@@ -26,8 +26,7 @@ import httpx
 
 from autonomo.config import WebConfig
 from autonomo.tools import fstree
-from autonomo.tools._common import ask_model, cap_text, workspace
-from autonomo.tools.context import CommandContext
+from autonomo.tools.context import CommandContext, ask_model, cap_text, workspace
 from autonomo.tools.netguard import check_url
 from autonomo.tools.registry import CommandError, command
 

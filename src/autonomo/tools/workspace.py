@@ -69,7 +69,11 @@ class Workspace:
             text = text[len(SANDBOX_MOUNT) :].lstrip("/") or "."
         candidate = Path(text).expanduser() if text.startswith("~") else Path(text)
         joined = candidate if candidate.is_absolute() else self.root / candidate
-        real = Path(os.path.realpath(joined))
+        try:
+            real = Path(os.path.realpath(joined))
+        except RecursionError as exc:  # realpath recurses once per link of a chain
+            raise WorkspaceError(f"Refused path {text!r}: it goes through too many symbolic "
+                                 f"links. {_RULE}") from exc
         if real != self.root and self.root not in real.parents:
             if candidate.is_absolute():
                 why = "it is an absolute path outside the workspace"
@@ -83,6 +87,22 @@ class Workspace:
     def parts(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
         """The components of ``path`` below the root, after ``resolve`` has checked it."""
         return self.resolve(path).relative_to(self.root).parts
+
+    def entry(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
+        """The components of ``path`` below the root, its folders resolved as in ``parts``
+        but its last component as given, not followed: what ``rm`` or ``mv`` act on. Deleting
+        or moving a link acts on the link (even one pointing out of the workspace), not on
+        the file it points at."""
+        text = os.fspath(path).strip().rstrip("/")
+        head, name = os.path.split(text)
+        if name in ("", ".", "..", "~") or "\x00" in name or text == SANDBOX_MOUNT:
+            return self.parts(path)
+        try:
+            folder = self.parts(head or ".")
+        except WorkspaceError:
+            self.parts(path)  # the same refusal, naming the whole path
+            raise
+        return (*folder, name)
 
     def open_folder(self, parts: tuple[str, ...], *, create: bool = False) -> int:
         """A descriptor of the folder ``parts`` below the root, opened one component at a
