@@ -66,6 +66,8 @@ CASES = [
      [(D, {"path": "scratch.txt"}, ""), (D, {"path": "notes.txt"}, "")], True),
     ("ptr.txt names a file. Delete that file.", {"ptr.txt": "old.txt"},
      [(R, {"path": "ptr.txt"}, "old.txt"), (D, {"path": "old.txt"}, "")], False),
+    ("ptr.txt names a file. Delete that file.", {"ptr.txt": "old.txt"},
+     [(D, {"path": "old.txt"}, "")], False),       # shown up front to a small model
     ("ptr.txt names a file. Delete that file.", {"old.txt": "x"},
      [(D, {"path": "ptr.txt"}, "")], True),                           # deleted the pointer
     ("Get rid of cache.tmp, it is no longer needed", {}, [(D, {"path": "cache.tmp"}, "")],

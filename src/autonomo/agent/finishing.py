@@ -207,7 +207,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: kept_changed(kept, record, exists),
         lambda: kind_left(task, workspace, kept),
         lambda: moved_into(task, exists),
-        lambda: deleted_unasked(task, named, record),
+        lambda: deleted_unasked(task, named, record, read),
         lambda: source_removed(task, named, record),
         lambda: program_output(task, named, record, read),
         lambda: empty_written(task, record, read),
