@@ -309,3 +309,21 @@ def test_a_task_that_only_moves_files_is_offered_no_writing(tmp_path):
 
     assert offered("Move a.txt into the old folder") == ["rename_file"]
     assert "write_file" in offered("Move a.txt into the old folder and write 1 to c.txt")
+
+
+def test_a_part_of_a_file_is_not_copied_whole_and_a_folder_named_is_the_destination(tmp_path):
+    (tmp_path / "poem.txt").write_text("Ode\nrain\n")
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "old.txt").write_text("o")
+    commands = _commands("write_file", "copy_file", "finish")
+    strategy = create_strategy("one_shot", commands, compact=True)
+
+    def offered(task):
+        request = strategy.request(state=_state(tmp_path, task))
+        return [o["properties"]["name"]["const"]
+                for o in request.schema["properties"]["command"]["anyOf"]]
+
+    assert offered("Copy the first line of poem.txt into title.txt") == ["write_file"]
+    assert "copy_file" in offered("Copy poem.txt into title.txt")
+    where = situation(tmp_path, "Copy poem.txt into the box folder")
+    assert where.values("file") == ["box/poem.txt"]  # not over box/old.txt

@@ -13,7 +13,6 @@ reused from step to step::
 from __future__ import annotations
 
 import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from copy import deepcopy
@@ -24,6 +23,7 @@ from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
+from autonomo.agent.strategies.offered import not_offered
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry
 
@@ -32,14 +32,6 @@ LISTED_FILES = 30
 #: commands whose successful output grounds a small model's text arguments
 _SEEING = {"read_file", "execute_python_file", "execute_python_code", "execute_shell",
            "list_folder", "search_files"}
-
-
-#: commands that write a file's text
-_WRITING = {"write_file", "append_to_file"}
-#: commands that copy, move or delete a whole file, and the words a task asks for text with
-_FILE_MOVING = {"copy_file", "rename_file", "delete_file"}
-_WRITE_WORDS = {"write", "append", "add", "save", "put", "create", "make", "store", "record",
-                "set", "change", "fill", "insert", "replace", "edit", "update", "type"}
 
 
 def seen_outputs(state: AgentState) -> tuple[tuple[str, str, str], ...]:
@@ -223,61 +215,9 @@ class PromptStrategy(ABC):
 
     def _nothing_to_gain(self, state: AgentState, where: Situation,
                          exclude: frozenset[str]) -> frozenset[str]:
-        """Commands a small model is not offered this step because their outcome is known:
-        ``finish`` while the record would refuse it (and, once it would not, the command
-        that just worked), ``list_folder`` when the task message lists the whole workspace,
-        ``read_file`` when it shows every file in full (one of them stays when nothing else
-        would be left)."""
-        from autonomo.agent.finishing import finish_objection  # finishing imports grounding
-
-        names = set(self.commands.names())
-        dropped: set[str] = set()
-        if "finish" in names and finish_objection(state, "", names) is not None:
-            dropped.add("finish")
-        elif "finish" in names and state.episodes:
-            last = state.episodes[-1]
-            if (last.result is not None and last.result.status == "success"
-                    and last.task_index == len(state.tasks) - 1):
-                # a 135M model repeats the command that just worked, in a loop; once the
-                # record lets it finish, the next step is finish or something else (after
-                # a write, not the same text appended: it wrote "x" and then "xx"; nor a
-                # read of the file it wrote)
-                dropped.add(last.action.name)
-                if last.action.name in _WRITING:  # nor a look at what is done
-                    dropped |= _WRITING | {"read_file", "list_folder"}
-        if "execute_python_file" in names - exclude and where.existed is not None:
-            ran = {path for command, path, _ in seen_outputs(state)
-                   if command == "execute_python_file"}
-            if any(n.endswith(".py") and n in where.existed and n not in ran
-                   for n in where.named):
-                # a program the task names and asks to run: its output is what is written
-                # (a 135M model writes the word "output" first otherwise)
-                dropped |= {"write_file", "append_to_file", "finish"}
-        if not where.files:
-            dropped.add("read_file")  # nothing to read: it can only fail
-        task_words = set(re.findall(r"[a-z]+", state.task.lower()))
-        if (names - exclude) & _FILE_MOVING and not task_words & _WRITE_WORDS:
-            # a task that copies, moves or deletes files and writes no text ("move a.txt
-            # into the old folder"): a 135M model wrote a value it saw into a file
-            dropped |= _WRITING
-        whole_only = {path for path, whole, added in where.composed if whole and not added}
-        if whole_only and set(where.values("file")) <= whole_only:
-            # the file's new text is known whole ({"a": 2} for {"a": 1}): nothing appended
-            # makes it
-            dropped.add("append_to_file")
-        look = self._first_look(state)
-        # the task message lists every file (an empty folder would not show)
-        if look and not look["more_files"] and all(
-                any(f.startswith(folder + "/") for f in where.files) for folder in where.folders):
-            dropped.add("list_folder")
-            # the agent knows the text of the files shown in full and of those it wrote
-            known = {p.name for p in look["previews"] if not p.cut}
-            known |= set(where.files) - set(look["existed"])
-            if where.files and set(where.files) <= known:
-                dropped.add("read_file")
-        if not names - exclude - dropped:
-            dropped -= {"read_file", "list_folder"}
-        return frozenset(dropped if names - exclude - dropped else ())
+        """Commands a small model is not offered this step (``offered.not_offered``)."""
+        return not_offered(state, where, frozenset(self.commands.names()), exclude,
+                           self._first_look(state), seen_outputs(state))
 
     @abstractmethod
     def build_request(self, commands: CommandRegistry,

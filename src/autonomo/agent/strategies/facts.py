@@ -46,6 +46,15 @@ def words(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in _WORDS.findall(text) if w.lower() not in FILLER)
 
 
+_KIND = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
+
+
+def kinds(text: str) -> frozenset[str]:
+    """The kinds of file a text names by extension (".txt files" → ``.txt``): words of
+    their own, even where the bare word is a filler."""
+    return frozenset(f".{m.lower()}" for m in _KIND.findall(text))
+
+
 #: words of the structure (counts, lists, lines) weigh less than a file's own words: "line"
 #: in a task matches every line of every file
 _OUTPUT = "output result printed print run execute script program"
@@ -130,6 +139,10 @@ def _json_facts(src: str, text: str) -> list[Fact]:
         elif isinstance(item, list):
             facts.append(_fact(f"{path} entries items elements {_COUNT}", len(item), src))
             stack += [(path, v) for v in item]
+            scalars = [str(v) for v in item if isinstance(v, (str, int, float))
+                       and not isinstance(v, bool)]
+            if len(scalars) > 1:
+                facts.append(_fact(f"{path} {_LIST}", "\n".join(scalars), src))
             records = [v for v in item if isinstance(v, dict)]
             for key in dict.fromkeys(k for r in records for k in r):
                 cells = [str(r[key]) for r in records if isinstance(r.get(key), (str, int, float))]
@@ -188,8 +201,10 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
     facts: list[Fact] = []
     for ext, names in groups.items():
         kind = f"{ext} {_LANGUAGES.get(ext.lower(), '')}"
-        facts += [_fact(f"{kind} files workspace {_LIST}", "\n".join(names)),
-                  _fact(f"{kind} files workspace {_COUNT}", len(names))]
+        dotted = frozenset({f".{ext.lower()}"} if ext else ())
+        for fact in (_fact(f"{kind} files workspace {_LIST}", "\n".join(names)),
+                     _fact(f"{kind} files workspace {_COUNT}", len(names))):
+            facts.append(Fact(fact.key | dotted, fact.value, fact.source))
     for folder, names in folders.items():
         facts += [_fact(f"{folder} folder files {_LIST}", "\n".join(names)),
                   _fact(f"{folder} folder files {_COUNT}", len(names))]
@@ -208,16 +223,20 @@ _FOLLOWED = re.compile(r"\b((?:\w+\s+){0,3}?\w+)\s+(?:followed by|and then)\s+"
                        r"(?:that|the|this|their|its)\s+\w+")
 
 
-def combined_facts(values: list[tuple[str, str]], task: str) -> list[Fact]:
+def combined_facts(values: list[tuple[str, str]], task: str,
+                   phrases: Iterable[str] = ()) -> list[Fact]:
     """Values put together from files that hold one line each (``values``: file name and
     text, in the task's order): two numbers added, multiplied…; the lines joined; the task's
-    template ("Label: <the name>", "Hi followed by that name") filled with each line."""
+    template (one of ``phrases``, the task's, holding a placeholder: "Label <the name>"; or
+    "Hi followed by that name") filled with each line."""
     single = [(name, text.strip()) for name, text in values
               if text.strip() and "\n" not in text.strip()]
     src = " ".join(_WORDS.findall(" ".join(name.rsplit(".", 1)[0] for name, _ in single)))
     facts: list[Fact] = []
     numbers = [float(line) for _, line in single if _NUMERIC.fullmatch(line)]
     if len(numbers) == 2:
+        if re.search(r"\bsubtract\b.+\bfrom\b", task, re.I):  # "subtract a from b": b - a
+            numbers.reverse()
         for key, combine in _ARITHMETIC:
             result = combine(*numbers)
             if result is not None:
@@ -225,9 +244,7 @@ def combined_facts(values: list[tuple[str, str]], task: str) -> list[Fact]:
     if len(single) >= 2:
         facts.append(_fact(f"{_JOINED} line", " ".join(line for _, line in single), src))
     templates = [m.group(0) for m in _FOLLOWED.finditer(task)]
-    for phrase in re.split(r"[:;\n]|\.\s", task):
-        if _PLACEHOLDER.search(phrase):
-            templates.append(phrase.strip())
+    templates += [p for p in phrases if _PLACEHOLDER.search(p)]
     for template in templates:
         if followed := _FOLLOWED.fullmatch(template):
             lead = followed.group(1).split()
@@ -267,7 +284,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
     rest = task
     for name in named:
         rest = rest.replace(name, " ")
-    wanted, files = words(rest), words(" ".join(named)) | words(rest)
+    wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
     for fact in facts:
         if fact.value:

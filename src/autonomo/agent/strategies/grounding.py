@@ -27,7 +27,7 @@ MAX_PREVIEWS = 3
 MAX_HINTS = 3
 PREVIEW_CHARS = 600
 #: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``)
-_FILE_NAME = re.compile(r"(?<![\w./-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
+_FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
 #: files a task names by their kind: "every .bak file", "the *.log files"
 _PATTERN = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
 #: a task that points at a file through another one ("x.txt names a file. Delete that file")
@@ -87,7 +87,9 @@ class Situation:
             # a file the task names that does not exist yet is what it asks to write: a
             # small model otherwise overwrites the file it was to read
             new = [n for n in self.named if n not in (self.existed or self.files)]
-            return new or list(dict.fromkeys([*self.moved, *self.named, *self.files]))
+            if self.moved:  # "into the old folder": there, not over a file it has
+                return [*self.moved, *new]
+            return new or list(dict.fromkeys([*self.named, *self.files]))
         return []
 
 
@@ -193,11 +195,12 @@ def situation(workspace: Path | str, task: str,
             texts.setdefault(source, text)
         else:
             known += facts.output_facts(source or command, text)
-    known += facts.combined_facts(list(texts.items()), task)
+    phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
+    known += facts.combined_facts(list(texts.items()), task, phrases)
     values = facts.rank(known, task, named)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
-    stated = spans.literals(instructions, named)
+    stated = spans.literals(task, named)
     texts = spans.choose([*stated, *(values or spans.task_spans(instructions, named))])
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,

@@ -24,7 +24,7 @@ _EDGES = FILLER | {"append", "add", "create", "make", "copy", "delete", "remove"
                    "name", "value", "string", "entry", "you", "could", "can", "would",
                    "should", "must", "need", "i", "we", "end", "beginning", "bottom", "top",
                    "new", "row", "column", "cell", "header", "do", "what", "follow",
-                   "instruction", "instructions"}
+                   "instruction", "instructions", "sentence"}
 
 #: files whose content is written, not chosen (code, structured data)
 FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".css", ".yaml",
@@ -73,17 +73,21 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
 _NUMBER = re.compile(r"(?<![\w.-])(?<!\S,)-?\d+(?:\.\d+)?(?![\w-]|,\S|\.\w)")
 
 
-_AFTER_COLON = re.compile(r":\s+([^:\n<>{}\[\]]{1,200}?)[\s.]*(?:$|\n)")
+_AFTER_COLON = re.compile(r":\s+([^:\n]{1,200}?)[\s.]*(?:$|\n)")
+_PLACEHOLDER = re.compile(r"[<{\[][^<>{}\[\]]{1,40}[>}\]]")
 
 
-def literals(task: str, files: Iterable[str] = ()) -> list[str]:
+def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False) -> list[str]:
     """The texts a task states outright: quoted texts, the rest of a line after a colon
-    ("a line that reads: …", unless it holds a placeholder), numbers (not in its file
-    names)."""
+    ("a line that reads: …"), numbers (not in its file names). A text holding a placeholder
+    ("<the name>") is a template, not a text: only those with ``placeholders``."""
     for name in files:
         task = task.replace(name, " ")
-    return ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-            + _AFTER_COLON.findall(task) + _NUMBER.findall(task))
+    found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
+             + _AFTER_COLON.findall(task))
+    if placeholders:
+        return [t for t in found if _PLACEHOLDER.search(t)]
+    return [t for t in found if not _PLACEHOLDER.search(t)] + _NUMBER.findall(task)
 
 
 def choose(spans: Iterable[str]) -> tuple[str, ...]:
