@@ -237,6 +237,8 @@ def test_destructive_paths_are_the_files_of_the_kind_named_and_never_one_to_keep
         "named_file") == ["c.txt", "d.txt"]
     assert "e.txt" not in situation(tmp_path, "Delete every file except e.txt").values(
         "named_file")
+    assert situation(tmp_path, "Delete every .tmp file but keep the .txt files").values(
+        "named_file") == ["a.tmp", "b.tmp"]
     (tmp_path / "old").mkdir()
     assert situation(tmp_path, "Move c.txt into the old folder").values("file")[0] == (
         "old/c.txt")
