@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autonomo.plugins.hookspecs import hookimpl
-from autonomo.tools import basic, execution, file_ops, files, subagents, web
+from autonomo.tools import code_review, control, execution, file_ops, files, subagents, web
 from autonomo.tools.registry import Command, CommandRegistry
 
 BUILTIN_COMMANDS: tuple[Command, ...] = (
@@ -36,14 +36,14 @@ BUILTIN_COMMANDS: tuple[Command, ...] = (
     web.download_file,
     web.clone_repository,
     # control, memory, code helpers
-    basic.finish,
-    basic.ask_user,
-    basic.think,
-    basic.do_nothing,
-    basic.recall,
-    basic.analyze_code,
-    basic.improve_code,
-    basic.write_tests,
+    control.finish,
+    control.ask_user,
+    control.think,
+    control.do_nothing,
+    control.recall,
+    code_review.analyze_code,
+    code_review.improve_code,
+    code_review.write_tests,
     # sub-agents
     subagents.start_agent,
     subagents.message_agent,
