@@ -279,6 +279,10 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
     unshared_own = (fact.key & value) - wanted if "\n" not in fact.value else frozenset()
     # a value the task already says ("cheese" in "the price of cheese") tells nothing new
     echo = 1.0 if value and value <= wanted else 0.0
+    if "\n" in fact.value and (value & wanted) - _STRUCTURE - fact.key:
+        # a list holding a word the task uses for something else ("the product column":
+        # the header, which holds "product") is not the list asked for
+        echo = 1.0
     return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
