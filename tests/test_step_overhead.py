@@ -185,3 +185,4 @@ def test_a_failed_write_does_not_count_as_written(tmp_path):
     assert AgentStore(tmp_path / "data").load(state.id).status == "created"
     store.save(state)
     assert AgentStore(tmp_path / "data").load(state.id).status == "running"
+

@@ -126,7 +126,8 @@ class ModelCalls:
 
     def call(self, model: ChatModel, purpose: str, messages: list[Message],
              **options: Any) -> Completion:
-        return self.model(model, purpose).complete(messages, **options)
+        # what ``complete`` does (the wrapper does not override it), without its keywords
+        return self.model(model, purpose).call(ChatRequest.of(messages, **options))
 
     def record(self, purpose: str, request: ChatRequest, completion: Completion) -> None:
         with self._lock:

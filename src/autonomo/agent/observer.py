@@ -48,6 +48,12 @@ class Observers(RunObserver):
 
 
 def _fan_out(handlers: list[Any]) -> Any:
+    # an observer that does not override an event has the base class's no-op: left out
+    handlers = [h for h in handlers
+                if getattr(h, "__func__", None) is not _NO_OPS.get(getattr(h, "__name__", ""))]
+    if len(handlers) == 1:
+        return handlers[0]
+
     def tell_all(*args: Any) -> None:
         for handler in handlers:
             handler(*args)
@@ -55,6 +61,7 @@ def _fan_out(handlers: list[Any]) -> Any:
 
 
 _EVENTS = [name for name in vars(RunObserver) if name.startswith("on_")]
+_NO_OPS = {name: vars(RunObserver)[name] for name in _EVENTS}
 
 
 class PluginEvents(RunObserver):

@@ -6,8 +6,8 @@ two refusals in a row end the run. Plugins may edit the prompt and replace the p
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
-from datetime import datetime
 
 from autonomo import prompts
 from autonomo.agent.agent import Agent
@@ -81,7 +81,8 @@ class Proposer:
         state, agent = self.agent.state, self.agent
         if not note and agent.strategy.compact and self._may_finish():
             note = prompts.render("finishing", "may_finish")
-        turn = Turn(now=datetime.now().strftime("%Y-%m-%d %H:%M"), note=note,
+        # local time, as datetime.now() gives it (time.strftime: a fifth of the cost)
+        turn = Turn(now=time.strftime("%Y-%m-%d %H:%M"), note=note,
                     memories=self._relevant_memories())
         messages = self._plugin_edit_prompt(
             build_messages(state, agent.strategy, turn, agent.limits))

@@ -20,6 +20,7 @@ from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.errors import AgentBusyError
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import AGENT_MIGRATIONS, Database
+from autonomo.storage.model_json import model_json
 
 Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
 
@@ -42,9 +43,9 @@ _OPTIONS_JSON = json.JSONEncoder(default=str)
 
 
 def _json(model: BaseModel) -> str:
-    """``model.model_dump_json()``, the same text, without the keyword handling of that
-    wrapper (the store serialises about ten models a step)."""
-    return type(model).__pydantic_serializer__.to_json(model).decode()
+    """``model.model_dump_json()``'s JSON (the store serialises about eight models a step:
+    ``model_json`` writes plain models with a third of pydantic's work)."""
+    return model_json(model)
 
 
 class AgentState(BaseModel):

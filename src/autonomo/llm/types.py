@@ -73,8 +73,9 @@ class Usage(BaseModel):
         return self.prompt_tokens + self.completion_tokens
 
     def _combine(self, other: Usage, sign: int) -> Usage:
-        return Usage(**{name: getattr(self, name) + sign * getattr(other, name)
-                        for name in USAGE_FIELDS})
+        # the validator itself: half the instructions of ``Usage(**sums)`` (a sum per call)
+        return Usage.__pydantic_validator__.validate_python(
+            {name: getattr(self, name) + sign * getattr(other, name) for name in USAGE_FIELDS})
 
     def __add__(self, other: Usage) -> Usage:
         return self._combine(other, 1)

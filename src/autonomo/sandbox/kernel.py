@@ -45,6 +45,12 @@ KERNEL_ENV = {
 }
 
 
+#: characters of output one cell keeps (text, images as base64, errors): sandboxed code can
+#: print without end until the cell's timeout, and everything kept lives in the host's memory
+#: and in the saved notebook
+MAX_OUTPUT_CHARS = 4_000_000
+
+
 @dataclass
 class CellResult:
     """What one cell did: nbformat outputs, and a text view of them for the model."""
@@ -197,10 +203,18 @@ class SandboxedKernel:
         if self._client is None:
             raise UserError("The kernel is not running.")
         outputs: list[Any] = []
+        kept, dropped = 0, 0
 
         def collect(msg: dict[str, Any]) -> None:
-            if msg["msg_type"] in ("stream", "display_data", "execute_result", "error"):
-                outputs.append(nbformat.v4.output_from_msg(msg))
+            nonlocal kept, dropped
+            if msg["msg_type"] not in ("stream", "display_data", "execute_result", "error"):
+                return
+            size = len(json.dumps(msg["content"], default=str))
+            if kept + size > MAX_OUTPUT_CHARS:  # the rest of a flood is not held in memory
+                dropped += size
+                return
+            kept += size
+            outputs.append(nbformat.v4.output_from_msg(msg))
 
         started = time.monotonic()
         try:
@@ -211,11 +225,17 @@ class SandboxedKernel:
             return CellResult(False, outputs, f"TimeoutError: the cell ran longer than "
                               f"{timeout:g} s and was interrupted.", True,
                               time.monotonic() - started)
+        if dropped:
+            outputs.append(nbformat.v4.new_output(
+                "stream", name="stderr", text=f"[{dropped} more characters of output not kept: "
+                f"a cell keeps at most {MAX_OUTPUT_CHARS}]\n"))
         content = reply["content"]
         error = ""
         if content.get("status") != "ok":
             trace = "\n".join(content.get("traceback", []))
             error = _ANSI.sub("", trace) or f"{content.get('ename')}: {content.get('evalue')}"
+            if len(error) > MAX_OUTPUT_CHARS // 2:
+                error = error[: MAX_OUTPUT_CHARS // 4] + "\n...\n" + error[-MAX_OUTPUT_CHARS // 4:]
         return CellResult(not error, outputs, error, False, time.monotonic() - started)
 
     def interrupt(self) -> None:
