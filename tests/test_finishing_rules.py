@@ -4,11 +4,9 @@ the task, and accepted when the work is right, whatever the order of the steps."
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from agent_helpers import plugins
+from agent_helpers import plugins, reply
 from autonomo import AgentProfile, ScriptedModel, Settings, Workbench
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.finishing import finish_objection
@@ -340,12 +338,6 @@ def test_rule(tmp_path, task, files, steps, refused):
     assert (objection is not None) == refused, objection
 
 
-def _reply(name: str, **args) -> str:
-    return json.dumps({"thoughts": {"reasoning": "-", "text": "-", "plan": "-", "speak": "-",
-                                    "observations": "-", "self_criticism": "-"},
-                       "command": {"name": name, "args": args}})
-
-
 def _run(tmp_path, task: str, files: dict[str, str], replies: list[str], **sandbox):
     workspace = tmp_path / "ws"
     workspace.mkdir()
@@ -366,12 +358,12 @@ def test_a_program_to_run_the_model_skipped_is_refused_then_accepted_once_run(tm
     result, episodes, workspace = _run(
         tmp_path, "Run banner.py and write its output into banner.txt",
         {"banner.py": "print('=' * 3, 'READY', '=' * 3)\n"},
-        [_reply(W, path="banner.txt", content="READY"),
-         _reply("finish", reason="banner.txt written"),              # never ran it
-         _reply(X, path="banner.py"),
-         _reply("finish", reason="banner.txt written"),              # not what it printed
-         _reply(W, path="banner.txt", content="=== READY ===\n"),
-         _reply("finish", reason="banner.txt written")])
+        [reply(W, path="banner.txt", content="READY"),
+         reply("finish", reason="banner.txt written"),              # never ran it
+         reply(X, path="banner.py"),
+         reply("finish", reason="banner.txt written"),              # not what it printed
+         reply(W, path="banner.txt", content="=== READY ===\n"),
+         reply("finish", reason="banner.txt written")])
     finishes = [e.result for e in episodes if e.action.name == "finish"]
     assert [r.status for r in finishes] == ["error", "error", "success"]
     assert "no command of yours ran it" in finishes[0].output
@@ -385,10 +377,10 @@ def test_a_large_model_working_in_its_own_order_is_accepted(tmp_path):
     result, episodes, _ = _run(
         tmp_path, "Delete every .bak file in the workspace, then write how many there were "
         "to n.txt", {"a.bak": "x", "b.bak": "y", "keep.txt": "z"},
-        [_reply(W, path="n.txt", content="2"),
-         _reply("execute_shell", command="rm *.bak"),
-         _reply("list_folder", path="."),
-         _reply("finish", reason="deleted a.bak and b.bak; n.txt holds 2")],
+        [reply(W, path="n.txt", content="2"),
+         reply("execute_shell", command="rm *.bak"),
+         reply("list_folder", path="."),
+         reply("finish", reason="deleted a.bak and b.bak; n.txt holds 2")],
         allow_shell=True)
     assert [e.result.status for e in episodes] == ["success"] * 4, episodes[-1].result.output
     assert result.status == "finished"
@@ -397,7 +389,7 @@ def test_a_large_model_working_in_its_own_order_is_accepted(tmp_path):
 def test_a_run_refused_to_the_end_says_so(tmp_path):
     result, episodes, _ = _run(
         tmp_path, "Delete every .bak file in the workspace", {"a.bak": "x", "b.bak": "y"},
-        [_reply(D, path="a.bak"), _reply("finish", reason="done")])
+        [reply(D, path="a.bak"), reply("finish", reason="done")])
     assert episodes[-1].result.status == "error"
     assert "b.bak" in episodes[-1].result.output
     assert result.status != "finished"
@@ -455,7 +447,7 @@ def test_a_write_over_a_file_the_task_adds_to(tmp_path, task, before, write, ref
 
     name = mentioned_files(task)[0]
     result, episodes, _ = _run(tmp_path, task, {name: before}, [
-        _reply(W, path=name, content=write), _reply("finish", reason="done")])
+        reply(W, path=name, content=write), reply("finish", reason="done")])
     assert episodes[0].result.data["replaced"] == before
     assert (episodes[-1].result.status == "error") == refused, episodes[-1].result.output
     assert (result.status == "finished") != refused
