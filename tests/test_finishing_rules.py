@@ -316,6 +316,12 @@ CASES = [
      [(W, {"path": "t.txt", "content": "215"}, "")], True),
     ("Write the average of the numbers in n.txt to a.txt", {"n.txt": "2\n4\n9\n", "a.txt": "5"},
      [(W, {"path": "a.txt", "content": "5"}, "")], False),
+    ("Write the reverse of the word stressed to r.txt", {"r.txt": "desserts"},
+     [(W, {"path": "r.txt", "content": "desserts"}, "")], False),
+    ("Write the length of the word banana to n.txt", {"n.txt": "6"},
+     [(W, {"path": "n.txt", "content": "6"}, "")], False),
+    ("Put the sentence I like tea. into t.txt", {"t.txt": "I like tea."},
+     [(W, {"path": "t.txt", "content": "I like tea."}, "")], False),
     # -- JSON of the kind asked for ---------------------------------------------------------------
     ("Create s.json holding a JSON list of the strings a, b and c", {"s.json": '"a, b, c"'},
      [(W, {"path": "s.json", "content": '"a, b, c"'}, "")], True),

@@ -30,6 +30,13 @@ _NOT_LITERAL = {"sum", "total", "multiply", "times", "plus", "minus", "product",
                 "replace", "change", "instead", "update", "remove", "delete", "without",
                 "except", "between", "up", "rename", "move", "copy",
                 "count", "many", "largest", "smallest", "sort", "run", "execute", "prime"}
+#: words of a task that writes something made from its words, not the words themselves
+#: ("the reverse of the word stressed", "the length of the word banana")
+_TRANSFORMING = {"reverse", "reversed", "backwards", "translate", "translated", "translation",
+                 "length", "letter", "letters", "character", "characters", "first", "last",
+                 "synonym", "opposite", "plural", "singular", "rhyme", "rhymes", "acronym",
+                 "initials", "vowels", "consonants", "spell", "spelled", "encode", "encoded",
+                 "decode", "hash", "sorted", "sort", "shuffle", "anagram"}
 #: words of a task whose quoted words may be what goes away ("replace the word cat")
 _EDITING = {"replace", "remove", "delete", "without", "except", "instead", "rename", "move",
             "copy", "erase"}
@@ -79,7 +86,8 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
     """The task asks for one word, name, number, line or phrase (``the word tulip``, ``a
     line saying lunch with the team``): some file the run wrote must have a line that is
     exactly it, not a sentence around it nor the task's framing words."""
-    if set(words(task)) & (_EDITING | _NOT_LITERAL | {"twice", "times", "again"}):
+    if set(words(task)) & (_EDITING | _NOT_LITERAL | _TRANSFORMING | {"twice", "times",
+                                                                       "again"}):
         return None
     bare = task
     for name in named:
@@ -251,7 +259,7 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
         for part in (key, value.rstrip(".")):
             if part.lower() not in _FILLER | _LINKING and not set(words(part)) <= have:
                 missing.append(part)
-    for m in _MARKED.finditer(bare) if not said & _EDITING else ():
+    for m in _MARKED.finditer(bare) if not said & (_EDITING | _TRANSFORMING) else ():
         phrase: list[str] = []
         for word in m.group("phrase").split():
             if word.lower() in _LINKING - {"and"}:
