@@ -24,7 +24,8 @@ _EDGES = FILLER | {"append", "add", "create", "make", "copy", "delete", "remove"
                    "name", "value", "string", "entry", "you", "could", "can", "would",
                    "should", "must", "need", "i", "we", "end", "beginning", "bottom", "top",
                    "new", "row", "column", "cell", "header", "do", "what", "follow",
-                   "instruction", "instructions", "sentence"}
+                   "instruction", "instructions", "sentence", "carry",
+                   "them", "out", "last", "first"}
 
 #: files whose content is written, not chosen (code, structured data)
 FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".css", ".yaml",
