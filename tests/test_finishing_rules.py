@@ -21,6 +21,8 @@ W = "write_file"
 A = "append_to_file"
 D = "delete_file"
 X = "execute_python_file"
+L = "list_folder"
+M = "rename_file"
 
 
 def _state(tmp_path, task: str, steps) -> AgentState:
@@ -68,6 +70,12 @@ CASES = [
      [(D, {"path": "ptr.txt"}, "")], True),                           # deleted the pointer
     ("Get rid of cache.tmp, it is no longer needed", {}, [(D, {"path": "cache.tmp"}, "")],
      False),
+    ("Move s.txt into the archive folder", {"archive/index.txt": "s"},
+     [(M, {"source": "s.txt", "destination": "archive/index.txt"}, "")], True),
+    ("Move s.txt into the archive folder", {"archive/s.txt": "s"},
+     [(M, {"source": "s.txt", "destination": "archive/s.txt"}, "")], False),
+    ("put s.txt in old/", {"old/s.txt": "s"},
+     [("execute_shell", {"command": "mv s.txt old/"}, "")], False),
     # -- files to keep ----------------------------------------------------------------------------
     ("delete b.md but keep a.md", {"a.md": "new"},
      [(D, {"path": "a.md"}, ""), (D, {"path": "b.md"}, ""), (W, {"path": "a.md", "content":
@@ -247,6 +255,47 @@ CASES = [
                                          "s.txt": "Saffron\n"},
      [(R, {"path": "m.txt"}, "Please write the word saffron to s.txt."),
       (W, {"path": "s.txt", "content": "Saffron\n"}, "")], False),
+    # -- phrasings the rules must not misread (accepted) ------------------------------------------
+    ("Write the text Hello, World! to h.txt", {"h.txt": "Hello, World!"},
+     [(W, {"path": "h.txt", "content": "Hello, World!"}, "")], False),
+    ("Is there a .py file here? Write the word yes or no to a.txt", {"a.txt": "no"},
+     [(L, {"path": "."}, "a.txt"), (W, {"path": "a.txt", "content": "no"}, "")], False),
+    ("Add the number 5 to the number in c.txt and write the result to c.txt", {"c.txt": "12"},
+     [(R, {"path": "c.txt"}, "7"), (W, {"path": "c.txt", "content": "12"}, "")], False),
+    ("Count the lines that contain error in log.txt and write the number to n.txt",
+     {"log.txt": "error a\nok\nerror b\n", "n.txt": "2"},
+     [(W, {"path": "n.txt", "content": "2"}, "")], False),
+    ("Count how many times the word cat appears in a.txt; write it to n.txt",
+     {"a.txt": "cat dog cat", "n.txt": "2"}, [(W, {"path": "n.txt", "content": "2"}, "")],
+     False),
+    ("Read a.txt, then delete it", {}, [(R, {"path": "a.txt"}, "x"),
+                                        (D, {"path": "a.txt"}, "")], False),
+    ("Append the line bob,7 to s.csv", {"s.csv": "name,score\nbob, 7\n"},
+     [(A, {"path": "s.csv", "content": "bob, 7\n"}, "")], False),
+    ("Write yes to a.txt if d.txt contains the word apple, otherwise write no",
+     {"d.txt": "pear", "a.txt": "no"}, [(R, {"path": "d.txt"}, "pear"),
+                                        (W, {"path": "a.txt", "content": "no"}, "")], False),
+    ("Write a Python script g.py that prints Hello World", {"g.py": "print('hi')"},
+     [(W, {"path": "g.py", "content": "print('hi')"}, "")], True),
+    ("Write a Python script g.py that prints Hello World", {"g.py": "print('Hello World')"},
+     [(W, {"path": "g.py", "content": "print('Hello World')"}, "")], False),
+    ("Follow the instructions in todo.txt", {"todo.txt": "done"},
+     [(W, {"path": "todo.txt", "content": "done"}, "")], True),   # wrote over the instructions
+    ("Save the first line of s.txt to o.txt", {"s.txt": "Once upon a time\nthe end\n",
+                                                "o.txt": "the end"},
+     [(W, {"path": "o.txt", "content": "the end"}, "")], True),
+    ("Save the first line of s.txt to o.txt", {"s.txt": "\nOnce upon a time\nthe end\n",
+                                                "o.txt": "Once upon a time"},
+     [(W, {"path": "o.txt", "content": "Once upon a time"}, "")], False),
+    ("Write the last line of s.txt to l.txt", {"s.txt": "mix\nbake\nserve\n", "l.txt": "serve"},
+     [(W, {"path": "l.txt", "content": "serve"}, "")], False),
+    ("Clear the contents of log.txt", {"log.txt": ""},
+     [(W, {"path": "log.txt", "content": ""}, "")], False),
+    ("Append the text ' world' to the first line of a.txt", {"a.txt": "hello world"},
+     [(A, {"path": "a.txt", "content": " world"}, "")], False),
+    ("Write the destination from trip.json to d.txt", {"trip.json": '{"to": "Rome"}',
+                                                        "d.txt": "Rome"},
+     [(W, {"path": "d.txt", "content": "Rome"}, "")], False),
     # -- JSON of the kind asked for ---------------------------------------------------------------
     ("Create s.json holding a JSON list of the strings a, b and c", {"s.json": '"a, b, c"'},
      [(W, {"path": "s.json", "content": '"a, b, c"'}, "")], True),
@@ -344,3 +393,47 @@ def test_hostile_files_are_refused_not_a_crash(tmp_path):
     assert long_name in (finish_objection(state, f"wrote {long_name}") or "")
     assert finish_objection(_state(tmp_path, f"Delete {long_name}",
                                    [(D, {"path": long_name}, "")]), "done") is None
+
+
+def test_a_folder_swapped_for_a_link_to_the_host_is_not_listed(tmp_path):
+    """Sandboxed code may put a link to a host folder where the task's folder was: the rules
+    that list a folder do not enter it, so no host file name reaches the model."""
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "secret-name.bak").write_text("x")
+    (host / "other.txt").write_text("y")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "cache").symlink_to(host)
+    state = _state(ws, "Delete every .bak file in the cache folder",
+                   [(D, {"path": "cache/a.bak"}, "")])
+    assert "secret-name" not in (finish_objection(state, "done") or "")
+    (ws / "i.txt").write_text("x")
+    state = _state(ws, "Put the names of the files in the cache folder into i.txt",
+                   [(W, {"path": "i.txt", "content": "x"}, "")])
+    assert "other.txt" not in (finish_objection(state, "done") or "")
+
+
+@pytest.mark.parametrize(("task", "before", "write", "refused"), [
+    # the file's lines are gone: the write replaced what the task asked to add to
+    ("Append the item butter to g.txt", "milk\nbread\n", "butter\n", True),
+    ("Add 17 as a new last line of t.txt", "4\n9\n12\n", "17\n", True),
+    # the whole text written again with the addition: fine
+    ("Append the item butter to g.txt", "milk\nbread\n", "milk\nbread\nbutter\n", False),
+    # a JSON object rewritten with a new key keeps the old keys
+    ("Add the key debug set to true in c.json", '{"level": 1}', '{"level": 1, "debug": true}',
+     False),
+    ("Add the key debug set to true in c.json", '{"level": 1}', '{"debug": true}', True),
+    # a sum written over the number: the task rewrites it
+    ("Add 5 to the number in c.txt and write the result to c.txt", "7", "12", False),
+])
+def test_a_write_over_a_file_the_task_adds_to(tmp_path, task, before, write, refused):
+    """write_file records the text it replaced; an append task that lost it is refused."""
+    from autonomo.agent.strategies.grounding import mentioned_files
+
+    name = mentioned_files(task)[0]
+    result, episodes, _ = _run(tmp_path, task, {name: before}, [
+        _reply(W, path=name, content=write), _reply("finish", reason="done")])
+    assert episodes[0].result.data["replaced"] == before
+    assert (episodes[-1].result.status == "error") == refused, episodes[-1].result.output
+    assert (result.status == "finished") != refused

@@ -34,6 +34,8 @@ from autonomo.agent.finishing_changes import (
     kept_changed,
     kept_files,
     kind_left,
+    moved_into,
+    overwritten,
     twice,
 )
 from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
@@ -48,7 +50,13 @@ from autonomo.agent.finishing_sources import (
     stated_values,
     value_files,
 )
-from autonomo.agent.finishing_values import counted, files_listed, keyed_value, listed
+from autonomo.agent.finishing_values import (
+    counted,
+    files_listed,
+    keyed_value,
+    listed,
+    nth_line,
+)
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.errors import AutonomoError
@@ -99,21 +107,21 @@ _BODIES = {"content", "code", "text", "body", "reason"}
 _DELEGATING = {"task", "message", "command", "code"}
 
 
-def _read(workspace: Workspace, name: str) -> str | None:
+def _read(workspace: Workspace, name: str, *, whole: bool = False) -> str | None:
     """The file's text through the workspace's descriptor-based reader (a name swapped for a
-    symlink by sandboxed code is refused, never followed), or None when it can't be read."""
+    symlink by sandboxed code is refused, never followed), or None when it can't be read
+    (``whole``: or was too big to read whole)."""
     try:
-        return read_text(workspace, name)[0]
+        text, _shown, partial_of = read_text(workspace, name)
     except (AutonomoError, OSError):
         return None
+    return None if whole and partial_of is not None else text
 
 
 def _exists(workspace: Path, name: str) -> bool:
-    """Whether ``name`` is in the workspace (a name the system cannot even look up is not)."""
-    try:
-        return (workspace / name).exists()
-    except (OSError, ValueError):
-        return False
+    """Whether ``name`` is an entry of the workspace, looked up through folder descriptors
+    (a link out of it is not one, a name the system refuses neither)."""
+    return Workspace(workspace).exists(name)
 
 
 def finish_objection(state: AgentState, reason: str,
@@ -159,7 +167,9 @@ def finish_objection(state: AgentState, reason: str,
     def read(name: str) -> str | None:
         return _read(files_ws, name)
 
-    if broken := broken_file(sorted(written), read) or json_kind(state.task, written, read):
+    # a file cut at the reader's limit would not parse: only whole files are judged
+    whole = lambda n: _read(files_ws, n, whole=True)  # noqa: E731
+    if broken := broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
         return broken
     if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):
@@ -195,11 +205,13 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
     checks: list[Callable[[], str | None]] = [
         lambda: kept_changed(kept, record, exists),
         lambda: kind_left(task, workspace, kept),
+        lambda: moved_into(task, exists),
         lambda: deleted_unasked(task, named, record),
         lambda: source_removed(task, named, record),
         lambda: program_output(task, named, record, read),
         lambda: empty_written(task, record, read),
         lambda: twice(task, record, read),
+        lambda: overwritten(task, named, record, read),
         lambda: glued_line(task, record, read),
         lambda: made_up(task, sources, record, read) if sources
         else stated_values(task, named, record, read),
@@ -208,6 +220,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: printed_literal(task, named, record, read),
         lambda: keyed_value(task, named, sources, record, read),
         lambda: counted(task, named, sources, record, workspace, read),
+        lambda: nth_line(task, sources, record, read),
         lambda: listed(task, named, sources, record, read),
         lambda: files_listed(task, record, workspace, read),
     ]

@@ -9,11 +9,12 @@ Used by ``finishing.finish_objection``; each function returns the objection or N
 from __future__ import annotations
 
 import itertools
-import os
+import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
-from autonomo.agent.finishing_record import Reader, Record, words
+from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
 
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
@@ -33,19 +34,6 @@ _NOT_CHANGE = {"delete", "remove", "touch", "change", "modify", "edit", "erase"}
 _AGAIN = {"twice", "again", "two", "double", "repeat", "repeated", "times", "duplicate"}
 
 
-#: folders looked through at most (a workspace may be huge)
-_MAX_FOLDERS = 2000
-
-
-def inside(workspace: Path, folder: Path) -> bool:
-    """A real folder of the workspace (not a symlink to elsewhere)."""
-    try:
-        return folder.is_dir() and not folder.is_symlink() \
-            and folder.resolve().is_relative_to(workspace.resolve())
-    except OSError:
-        return False
-
-
 def kinds(task: str) -> set[str]:
     """The file name endings a task picks files by (``every .bak file`` -> ``bak``)."""
     return {(m.group("one") or m.group("many") or m.group("glob")).lower()
@@ -62,15 +50,10 @@ def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
     picked = kinds(task)
     if not _DELETING & set(words(task)) or not picked:
         return None
-    roots = [workspace / f for f in folders(task) if inside(workspace, workspace / f)]
-    left: list[str] = []
-    for root in roots or [workspace]:
-        for base, dirs, names in itertools.islice(os.walk(root), _MAX_FOLDERS):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            for name in names:
-                rel = (Path(base) / name).relative_to(workspace).as_posix()
-                if name.rsplit(".", 1)[-1].lower() in picked and "." in name and rel not in kept:
-                    left.append(rel)
+    places = [f for f in folders(task) if real_folder(workspace, f)] or [""]
+    left = [rel for place in places for rel in files_below(workspace, place)
+            if "." in rel.rsplit("/", 1)[-1] and rel.rsplit(".", 1)[-1].lower() in picked
+            and rel not in kept]
     if left:
         return (f"Refused: the task asks to delete every .{'/.'.join(sorted(picked))} file, "
                 f"but {', '.join(sorted(left)[:5])} {'is' if len(left) == 1 else 'are'} "
@@ -130,9 +113,12 @@ def _squash(text: str) -> str:
 def glued_line(task: str, record: Record, read: Reader) -> str | None:
     """A task that asks for a line (or a row), whose appended text was joined to the end
     of the file's last line: the file has no line that is that text."""
-    asked = set(words(task))
-    if not asked & {"line", "row"}:
+    if not set(words(task)) & {"line", "row"}:
         return None
+    old_line = re.search(r"\b(?:first|last|same|that|this|each|every|existing)\s+(?:line|row)"
+                         r"\b(?!s)", task, re.IGNORECASE)
+    if old_line and not re.search(r"\bnew\s+(?:\w+\s+)?line\b", task, re.IGNORECASE):
+        return None  # text added to a line that is there already
     for path in dict.fromkeys(w.path for w in record.writes):
         current = read(path)
         if current is None:
@@ -150,7 +136,7 @@ def glued_line(task: str, record: Record, read: Reader) -> str | None:
 
 def empty_written(task: str, record: Record, read: Reader) -> str | None:
     """A file the run wrote that holds nothing (the task did not ask for an empty file)."""
-    if "empty" in words(task):
+    if set(words(task)) & {"empty", "clear", "truncate", "blank", "erase", "wipe", "nothing"}:
         return None
     for path in dict.fromkeys(w.path for w in record.writes):
         text = read(path)
@@ -177,4 +163,71 @@ def deleted_unasked(task: str, named: tuple[str, ...], record: Record) -> str | 
         if not re.search(rf"(?<![\w.-]){re.escape(path.rsplit('/', 1)[-1])}(?![\w-])", seen):
             return (f"Refused: you deleted {path}, but the task does not ask for that. "
                     f"Recreate it, then finish.")
+    return None
+
+
+#: words of a task that adds to a file's text
+_ADDING = {"append", "add"}
+#: words of a task whose "add" rewrites the text (a sum, an edit)
+_REWRITING = {"result", "sum", "total", "replace", "change", "update", "instead", "overwrite",
+              "rewrite", "up", "plus", "increase", "insert", "beginning", "top", "start",
+              "sort", "sorted"}
+
+
+def overwritten(task: str, named: tuple[str, ...], record: Record, read: Reader) -> str | None:
+    """A task that adds to a file, where the run replaced the file's text instead and lost
+    what it held (lines of a text, keys of a JSON object)."""
+    asked = set(words(task))
+    if not asked & _ADDING or asked & _REWRITING:
+        return None
+    for path in named:
+        mine = [w for w in record.writes if w.path == path]
+        first = next((i for i, w in enumerate(mine) if not w.append and w.replaced), None)
+        current = read(path)
+        if first is None or current is None:
+            continue
+        added = {line.strip() for w in mine[:first] for line in w.content.splitlines()}
+        original = mine[first].replaced or ""
+        if path.lower().endswith(".json"):
+            lost = _lost_keys(original, current)
+        else:
+            have = {line.strip() for line in current.splitlines()}
+            lost = [line.strip() for line in original.splitlines()
+                    if line.strip() and line.strip() not in have | added]
+        if lost:
+            return (f"Refused: the task asks to add to {path}, but your write_file replaced "
+                    f"its text and {', '.join(repr(x) for x in lost[:3])} "
+                    f"{'is' if len(lost) == 1 else 'are'} gone. Put its old text back with "
+                    "the addition (or use append_to_file), then finish.")
+    return None
+
+
+def _lost_keys(before: str, after: str) -> list[str]:
+    try:
+        old, new = json.loads(before), json.loads(after)
+    except (ValueError, RecursionError):
+        return []
+    if isinstance(old, dict):
+        return [str(k) for k in old if not isinstance(new, dict) or k not in new]
+    if isinstance(old, list):
+        return [json.dumps(v) for v in old if not isinstance(new, list) or v not in new]
+    return []
+
+
+#: "Move summary.txt into the archive folder", "put a.txt in old/"
+_INTO = re.compile(r"\b(?:move|put|place|file)\s+(?P<file>[\w./-]+\.\w+)\s+(?:in|into|to|"
+                   r"inside)\s+(?:the\s+)?(?P<folder>[\w.-]+?)(?:\s+(?:folder|directory|dir)"
+                   r"\b|/)", re.IGNORECASE)
+
+
+def moved_into(task: str, exists: Callable[[str], bool]) -> str | None:
+    """A task that moves a file into a folder (keeping its name): the file must be there,
+    under its own name."""
+    for m in _INTO.finditer(task):
+        name, folder = m.group("file"), m.group("folder")
+        target = f"{folder}/{name.rsplit('/', 1)[-1]}"
+        if not exists(target):
+            return (f"Refused: the task asks to move {name} into {folder}, so it should be "
+                    f"{target} now, and it is not. Move it there (keeping its name), then "
+                    "finish.")
     return None

@@ -8,6 +8,7 @@ Used by ``finishing.finish_objection``; each function returns the objection or N
 from __future__ import annotations
 
 import builtins
+import hashlib
 import json
 import re
 import symtable
@@ -41,30 +42,52 @@ def undefined_names(source: str, name: str) -> list[str]:
     return sorted(set(missing))
 
 
+def _invalid(name: str, kind: str, why: str, text: str) -> str:
+    return (f"Refused: {name} is not valid {kind} ({why}). Its text is: {text[:200]!r}. "
+            "Write it again, then finish.")
+
+
+#: (file name, digest of its text) -> objection: the check runs before every step of a small
+#: model, and compiling a big file the run copied costs seconds each time
+_CHECKED: dict[tuple[str, bytes], str | None] = {}
+
+
 def broken_file(written: Iterable[str], read: Reader) -> str | None:
     """Why a JSON or Python file the run wrote cannot be what was asked: it does not parse,
-    or (Python) it uses names nothing defines."""
+    or (Python) it uses names nothing defines. ``read`` gives None for a file it cannot read
+    whole (nothing is said about it). Each text is checked once."""
     for name in written:
         suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
         if suffix not in ("json", "py") or (text := read(name)) is None:
             continue
-        kind = "JSON" if suffix == "json" else "Python"
-        try:
-            if suffix == "json":
-                json.loads(text)
-                continue
-            compile(text, name, "exec")
-            missing = undefined_names(text, name)
-        except (ValueError, SyntaxError) as exc:
-            return (f"Refused: {name} is not valid {kind} ({str(exc)[:120]}). Its text is: "
-                    f"{text[:200]!r}. Write it again, then finish.")
-        except (RecursionError, MemoryError):  # nested deeper than a parser can follow
-            return (f"Refused: {name} is nested too deeply to be read as {kind}. Write it "
-                    "again, then finish.")
-        if missing:
-            return (f"Refused: {name} would fail when run: {', '.join(missing)} "
-                    f"{'is' if len(missing) == 1 else 'are'} not defined. Its text is: "
-                    f"{text[:200]!r}. Write it again, then finish.")
+        key = (name, hashlib.blake2b(text.encode("utf-8", "surrogatepass")).digest())
+        if key not in _CHECKED:
+            if len(_CHECKED) >= 64:
+                _CHECKED.clear()
+            _CHECKED[key] = _objection(name, suffix, text)
+        if _CHECKED[key] is not None:
+            return _CHECKED[key]
+    return None
+
+
+def _objection(name: str, suffix: str, text: str) -> str | None:
+    kind = "JSON" if suffix == "json" else "Python"
+    try:
+        if suffix == "json":
+            json.loads(text)
+            return None
+        compile(text, name, "exec")
+        missing = undefined_names(text, name)
+    except (ValueError, SyntaxError) as exc:
+        return _invalid(name, kind, str(exc)[:120], text)
+    except (RecursionError, MemoryError):
+        # the parsers give up on deep nesting ("[" * 100000, "1 + 1 + …", "- - - 1"):
+        # Python could not load or run the file either; the check must not crash the run
+        return _invalid(name, kind, "nested too deeply", text)
+    if missing:
+        return (f"Refused: {name} would fail when run: {', '.join(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} not defined. Its text is: "
+                f"{text[:200]!r}. Write it again, then finish.")
     return None
 
 

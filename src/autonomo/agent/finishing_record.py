@@ -5,13 +5,19 @@ they printed. Shared by the finish check's rules (``finishing_changes``,
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
+import os
 import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from autonomo.agent.episodes import Episode
+from autonomo.errors import WorkspaceError
+from autonomo.tools import fstree
+from autonomo.tools.workspace import Workspace
 
 #: reads a workspace file's text (None when it cannot be read)
 Reader = Callable[[str], "str | None"]
@@ -36,6 +42,45 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower())
 
 
+#: files looked at most when a rule lists a folder (a workspace may be huge)
+MAX_FILES = 5000
+
+
+def files_below(workspace: Path | str, folder: str = "", recursive: bool = True) -> list[str]:
+    """The files below ``folder`` of the workspace (paths relative to the workspace, hidden
+    ones left out), walked through descriptors: a folder swapped for a link to a host
+    folder is not entered, and ``folder`` itself must be a real folder of the workspace."""
+    ws = Workspace(workspace)
+    try:
+        top = ws.open_folder(ws.parts(folder or "."))
+    except (OSError, ValueError, WorkspaceError):  # a link, not a folder, outside: none
+        return []
+    found: list[str] = []
+    base = f"{folder.strip('/')}/" if folder.strip("/. ") else ""
+    try:
+        with contextlib.closing(fstree.walk(top)) as walk:
+            for entry in walk:
+                entry.dirs[:] = [d for d in entry.dirs if not d.startswith(".")] \
+                    if recursive else []
+                rel = base + "".join(f"{part}/" for part in entry.parts)
+                found += [rel + n for n in entry.files if not n.startswith(".")]
+                if len(found) >= MAX_FILES:
+                    break
+    finally:
+        os.close(top)
+    return found
+
+
+def real_folder(workspace: Path | str, folder: str) -> bool:
+    """Whether ``folder`` is a folder of the workspace, reached without following a link."""
+    ws = Workspace(workspace)
+    try:
+        os.close(ws.open_folder(ws.parts(folder)))
+    except (OSError, ValueError, WorkspaceError):
+        return False
+    return True
+
+
 def printed(output: str) -> str | None:
     """What a program's run printed (the part of the result after ``STDOUT:``), or None
     when the record does not hold all of it."""
@@ -54,6 +99,8 @@ class Write:
     path: str
     content: str
     append: bool
+    #: the text a whole write replaced (the first 4000 characters), None for a new file
+    replaced: str | None = None
 
 
 @dataclass
@@ -79,9 +126,11 @@ class Record:
                 path = norm(str(args.get(WRITING[name], "")))
                 record.written.add(path)
                 record.removed.pop(path, None)
-                if name in CONTENT:
-                    record.writes.append(Write(path, str(args.get("content", "")),
-                                               name == "append_to_file"))
+                if name in CONTENT and e.result is not None:
+                    replaced = e.result.data.get("replaced")
+                    record.writes.append(Write(
+                        path, str(args.get("content", "")), name == "append_to_file",
+                        replaced if isinstance(replaced, str) else None))
             if name in REMOVING:
                 record.removed[norm(str(args.get(REMOVING[name], "")))] = name
             if name == "execute_python_file" and e.result is not None:

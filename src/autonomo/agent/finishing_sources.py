@@ -70,7 +70,8 @@ _EXACT = re.compile(
 
 
 def _bare_line(line: str) -> str:
-    return _squash(line).strip("-*•>\"' ").rstrip(".!").strip("\"' ")
+    line = re.sub(r"\s*,\s*", ",", _squash(line))
+    return line.strip("-*•>\"' ").rstrip(".!").strip("\"' ")
 
 
 def exact_line(task: str, named: tuple[str, ...], record: Record,
@@ -78,7 +79,7 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
     """The task asks for one word, name, number, line or phrase (``the word tulip``, ``a
     line saying lunch with the team``): some file the run wrote must have a line that is
     exactly it, not a sentence around it nor the task's framing words."""
-    if set(words(task)) & (_EDITING | {"twice", "times", "again"}):
+    if set(words(task)) & (_EDITING | _NOT_LITERAL | {"twice", "times", "again"}):
         return None
     bare = task
     for name in named:
@@ -93,8 +94,12 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
             if word.lower() in _PHRASE_END:
                 break
             phrase.append(word)
-        if not phrase or len(phrase) > 8 or phrase[0].lower() in \
-                _QUANTITY | _FILLER | {"of", "with", "and", "or", "is", "are"}:
+        else:  # cut by punctuation: "the text Hello, World!" may go on after it
+            if bare[m.end():m.end() + 2].strip() not in ("", ".") and \
+                    not re.match(r"\.\s", bare[m.end():m.end() + 2]):
+                continue
+        if not phrase or len(phrase) > 8 or "or" in (w.lower() for w in phrase) or \
+                phrase[0].lower() in _QUANTITY | _FILLER | {"of", "with", "and", "is", "are"}:
             continue
         wanted = _bare_line(" ".join(phrase))
         if not any(_bare_line(line) == wanted for t in texts.values() for line in
@@ -165,15 +170,23 @@ def value_files(task: str, named: tuple[str, ...], record: Record,
 
 def source_removed(task: str, named: tuple[str, ...], record: Record) -> str | None:
     """A file the task gives as where to look (``X names a file``, ``read X``, ``the
-    instruction in X``) that the run deleted, while the task does not say to delete it."""
+    instruction in X``) that the run deleted (the task does not say to delete it) or wrote
+    over (the task names it only as where to look)."""
     for name in named:
         before, after = _around(task, name)
         pointed = (after[:1] and after[0] in _HOLDS) or before[-1:] == ["read"] or (
             before[-1:] == ["in"] and set(before[-3:]) & {"instruction", "instructions"})
-        if pointed and record.removed.get(name) == "delete_file" \
+        if not pointed or re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE):
+            continue
+        if record.removed.get(name) == "delete_file" \
                 and not set(before[-2:]) & {"delete", "remove", "erase"}:
             return (f"Refused: the task gives {name} as where to look, not as a file to "
                     f"delete, but you deleted it. Recreate it, read it, and do what the "
+                    "task asks, then finish.")
+        if task.count(name) == 1 and (how := record.changed(name)) in ("overwrote",
+                                                                        "appended to"):
+            return (f"Refused: the task gives {name} as where to look, not as a file to "
+                    f"write, but you {how} it. Put its text back, read it, and do what the "
                     "task asks, then finish.")
     return None
 
@@ -185,6 +198,8 @@ def made_up(task: str, sources: list[str], record: Record, read: Reader) -> str 
     if not sources:
         return None
     said = set(words(task))
+    if said & {"if", "otherwise", "whether", "else", "unless"}:
+        return None  # the task's own words are its possible answers ("yes if …, else no")
     options = {w.lower() for pair in re.findall(r"(\w+)\s+or\s+(\w+)", task) for w in pair}
     seen = {_squash(line) for s in sources for line in (read(s) or "").splitlines()}
     for path in dict.fromkeys(w.path for w in record.writes):
@@ -240,6 +255,8 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
         phrase: list[str] = []
         for word in m.group("phrase").split():
             if word.lower() in _LINKING - {"and"}:
+                if word.lower() == "or":  # "the word yes or no": either will do
+                    phrase = []
                 break
             phrase.append(word)
         while phrase and phrase[-1].lower() == "and":
@@ -288,8 +305,8 @@ def from_each(task: str, sources: list[str], record: Record, read: Reader) -> st
 
 #: "that prints Good night", "printing 'hi'": a literal text a program is to print
 _PRINTS = re.compile(r"\b(?:prints|printing|print|outputs|says)\s+(?P<what>\"[^\"]+\"|'[^']+'|"
-                     r"[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,3})(?=\s*(?:$|[.,;]|\s+(?:and|to|in|"
-                     r"then|when|if)\b))")
+                     r"[A-Z][\w-]*(?:\s+[\w-]+){0,3}?)(?=\s*(?:$|[.,;!]|\s+(?:and|to|in|"
+                     r"then|when|if|on)\b))")
 
 
 def printed_literal(task: str, named: tuple[str, ...], record: Record,

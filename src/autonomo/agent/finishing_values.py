@@ -13,12 +13,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 from pathlib import Path
 
-from autonomo.agent.finishing_changes import folders, inside
-from autonomo.agent.finishing_record import Reader, Record, words
+from autonomo.agent.finishing_changes import folders
+from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
 _COMPUTING = {"sum", "total", "multiply", "times", "plus", "minus", "difference",
@@ -72,8 +71,15 @@ def _rows(name: str, text: str) -> list[list[str]]:
     return [[c.strip() for c in r] for r in csv.reader(io.StringIO(text)) if r][:1000]
 
 
+#: words too common to name a key on their own
+_PLAIN = {"to", "from", "in", "of", "the", "a", "an", "and", "or", "is", "it", "at", "on", "by",
+          "for", "with", "file", "txt"}
+
+
 def _key_words(key: str) -> set[str]:
-    return {_stem(w) for w in words(key.replace("_", " "))}
+    """A key's words (singular); none when they are all plain words."""
+    found = {_stem(w) for w in words(key.replace("_", " "))}
+    return set() if found <= _PLAIN else found
 
 
 def _written(record: Record, sources: list[str], read: Reader) -> dict[str, str]:
@@ -117,6 +123,10 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
 #: what a task counts ("how many lines", "the number of .csv files", "count the entries")
 _COUNT = re.compile(r"\b(?:count|how\s+many|number\s+of)\b(?P<what>(?:[^.?;]|\.\w){0,60})",
                     re.IGNORECASE)
+#: words that count only some lines/words/files ("the lines that contain error")
+_FILTERED = {"that", "which", "with", "containing", "contain", "contains", "starting",
+             "ending", "longer", "shorter", "than", "where", "except", "without", "not",
+             "only", "empty", "blank", "unique", "distinct", "different", "times"}
 _UNITS = ("line", "word", "entry", "entries", "item", "element", "row", "character", "file")
 
 
@@ -142,21 +152,16 @@ def _candidates(unit: str, text: str, name: str) -> set[int]:
     return counts
 
 
-def _files(root: Path, kind: str | None, recursive: bool) -> list[str]:
-    names: list[str] = []
-    for base, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".")] if recursive else []
-        names += [os.path.join(base, f) for f in files if not f.startswith(".")
-                  and (kind is None or f.lower().endswith("." + kind))]
-        if len(names) > 5000:
-            break
-    return names
+def _files(workspace: Path, folder: str, kind: str | None, recursive: bool) -> list[str]:
+    """The files below ``folder`` (of a kind), relative to it."""
+    base = f"{folder}/" if folder else ""
+    return [p.removeprefix(base) for p in files_below(workspace, folder, recursive)
+            if kind is None or p.lower().endswith("." + kind)]
 
 
-def _scope(task: str, workspace: Path) -> Path:
-    """The folder the task points at (``in the docs folder``), else the workspace."""
-    here = [workspace / f for f in folders(task) if inside(workspace, workspace / f)]
-    return here[0] if here else workspace
+def _scope(task: str, workspace: Path) -> str:
+    """The folder the task points at (``in the docs folder``), else the workspace ("")."""
+    return next((f.strip("/") for f in folders(task) if real_folder(workspace, f)), "")
 
 
 def counted(task: str, named: tuple[str, ...], sources: list[str], record: Record,
@@ -167,14 +172,16 @@ def counted(task: str, named: tuple[str, ...], sources: list[str], record: Recor
     if match is None or _asked(task, named) & _COMPUTING:
         return None
     what = match.group("what")
-    unit = next((u for u in _UNITS if re.search(rf"\b{u}s?\b", what, re.IGNORECASE)), None)
-    if unit is None:
-        return None
+    head = " ".join(words(what)[:3])  # the unit comes first: "the lines", ".csv files"
+    unit = next((u for u in _UNITS if re.search(rf"\b{u}s?\b", head)), None)
+    if unit is None or _FILTERED & set(words(what)):
+        return None  # something else is counted, or only some of them
     unit = {"entries": "entry", "item": "entry", "element": "entry"}.get(unit, unit)
     if unit == "file":
         kind = re.search(r"\.(\w{1,8})\b", what)
-        root = _scope(task, workspace)
-        found = {len(_files(root, kind and kind.group(1).lower(), r)) for r in (False, True)}
+        folder = _scope(task, workspace)
+        found = {len(_files(workspace, folder, kind and kind.group(1).lower(), r))
+                 for r in (False, True)}
         counts = found | {n - 1 for n in found}  # with or without the file being written
         source = "the workspace"
     elif len(sources) == 1:
@@ -252,32 +259,53 @@ def files_listed(task: str, record: Record, workspace: Path, read: Reader) -> st
     if word and word.lstrip(".") not in _KIND_WORDS and not word.startswith("."):
         return None  # "the old files", "the image files": a kind this check cannot see
     kind = word.lstrip(".") if word.startswith(".") else _KIND_WORDS.get(word)
-    root = _scope(task, workspace)
+    scope = _scope(task, workspace)
     (path, got), = written.items()
-
-    def rel(full: str) -> str:
-        return Path(full).relative_to(root).as_posix()
-
-    everything = {rel(f) for f in _files(root, None, True)} - {path}
-    wanted = {rel(f) for f in _files(root, kind, False)} - {path}
-    allowed = {rel(f) for f in _files(root, kind, True)} - {path}
-    items = _listed(got)
+    mine = path.removeprefix(f"{scope}/") if scope else path
+    everything = set(_files(workspace, scope, None, True)) - {mine}
+    wanted = set(_files(workspace, scope, kind, False)) - {mine}
+    allowed = set(_files(workspace, scope, kind, True)) - {mine}
+    items = [i.removeprefix(f"{scope}/") if scope else i for i in _listed(got)]
     shown = set(items) | {i.rsplit("/", 1)[-1] for i in items}
-    scope = root.relative_to(workspace).as_posix()
-    shown |= {i.removeprefix(scope + "/") for i in items} if scope != "." else set()
     missing = sorted(w for w in wanted if w not in shown and w.rsplit("/", 1)[-1] not in shown)
-    known = {*everything, *(f.rsplit("/", 1)[-1] for f in everything)}
-    extra = [i for i in items if i in known and i not in allowed
-             and i.rsplit("/", 1)[-1] not in {a.rsplit("/", 1)[-1] for a in allowed}]
-    if scope != ".":  # a name outside the folder
-        outside = {rel_w for rel_w in (Path(f).relative_to(workspace).as_posix()
-                                       for f in _files(workspace, None, False))}
-        extra += [i for i in items if i in outside and i not in extra]
+    names = allowed | {a.rsplit("/", 1)[-1] for a in allowed}
+    top = set(_files(workspace, "", None, False)) if scope else set()
+    # a file of the workspace that is not one asked for (another kind, outside the folder)
+    extra = [i for i in items if i not in names and (i in everything or i in top)]
     if missing or extra:
-        what = f"the {kind and '.' + kind + ' '}files" + (f" in {scope}" if scope != "." else "")
+        what = f"the {kind and '.' + kind + ' '}files" + (f" in {scope}" if scope else "")
         return (f"Refused: {path} should list {what}: {', '.join(sorted(wanted)[:10])}; "
                 + (f"{', '.join(missing[:5])} missing" if missing else "")
                 + ("; " if missing and extra else "")
                 + (f"{', '.join(extra[:5])} is not one of them" if extra else "")
                 + ". Write the list again, then finish.")
     return None
+
+
+#: "the first line of story.txt", "the last line in steps.txt"
+_NTH_LINE = re.compile(r"\b(?P<nth>first|second|third|last)\s+line\s+(?:of|in|from)\s+"
+                       r"(?:the\s+file\s+)?(?P<file>[\w./-]+\.\w+)", re.IGNORECASE)
+_NTH = {"first": 0, "second": 1, "third": 2, "last": -1}
+
+
+def nth_line(task: str, sources: list[str], record: Record, read: Reader) -> str | None:
+    """The task asks for the first/second/third/last line of a file, and what the run wrote
+    is not that line (counting blank lines or not)."""
+    match = _NTH_LINE.search(task)
+    if match is None or match.group("file") not in sources or \
+            _asked(task, ()) & (_COMPUTING | {"lines", "words", "count", "reverse"}):
+        return None
+    text = read(match.group("file")) or ""
+    at = _NTH[match.group("nth").lower()]
+    lines = text.splitlines()
+    full = [line for line in lines if line.strip()]
+    fits = {_squash(ls[at]) for ls in (lines, full) if -len(ls) <= at < len(ls)}
+    written = _written(record, sources, read)
+    if not fits or not written or any(_squash(t) in fits or any(f and f in _squash(t)
+                                                                 for f in fits)
+                                      for t in written.values()):
+        return None
+    line = next(iter(fits))
+    return (f"Refused: the {match.group('nth').lower()} line of {match.group('file')} is "
+            f"{line!r}, but {' and '.join(written)} does not hold it. Write that line, then "
+            "finish.")

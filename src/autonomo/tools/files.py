@@ -18,7 +18,7 @@ from autonomo.tools.grounding import (
     GroundedText,
     NamedFile,
 )
-from autonomo.tools.registry import CommandError, command
+from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.workspace import Workspace
 
 #: files larger than this are not searched by content
@@ -152,16 +152,22 @@ def read_file(
     return text if text else f"({path} is empty)"
 
 
+#: how much of the text a write replaced the record keeps (``replaced`` in its data)
+_REPLACED_KEPT = 4000
+
+
 @command(category="files", aliases=("write",), example={"path": "notes.txt", "content": "Hello"})
-def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> str:
+def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> CommandResult:
     """Write text to a file in the workspace, replacing it; folders are created as needed.
 
     Args:
         path: file path relative to the workspace
         content: the complete new text of the file
     """
-    shown = _write(workspace(ctx), path, content, "w")
-    return f"Wrote {len(content)} characters to {shown}."
+    replaced: list[str] = []  # the record keeps what the write replaced (the finish check)
+    shown = _write(workspace(ctx), path, content, "w", replaced)
+    return CommandResult.ok(f"Wrote {len(content)} characters to {shown}.",
+                            replaced=replaced[0] if replaced else None)
 
 
 @command(category="files", example={"path": "log.txt", "content": "one more line\n"})
@@ -176,16 +182,40 @@ def append_to_file(ctx: CommandContext, path: FilePath, content: AddedText) -> s
     return f"Appended {len(content)} characters to {shown}."
 
 
-def _write(ws: Workspace, path: str, content: str, mode: str) -> str:
+def _write(ws: Workspace, path: str, content: str, mode: str,
+           replaced: list[str] | None = None) -> str:
     """Write through folder descriptors (``Workspace.open_file``), never following a symlink
-    swapped in for a folder or the file; the relative path written."""
+    swapped in for a folder or the file; the relative path written. ``replaced``: gets the
+    start of the text the file held, if it was a readable text file."""
     parts = ws.parts(path)
     if not parts:
         raise CommandError(f"{path} is a folder; give a file name.")
+    if replaced is not None:
+        replaced += _text_at(ws, parts)
     fd = ws.open_file(parts, write=True, append=mode == "a")
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(content)
     return "/".join(parts)
+
+
+def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
+    """The start of the text of the file at ``parts`` (already checked), opened through
+    descriptors like everything here; nothing when it is missing, not text, or unreadable."""
+    try:
+        folder = ws.open_folder(parts[:-1])
+    except OSError:
+        return []
+    try:
+        fd, _st = _open_regular(folder, parts[-1], "/".join(parts))
+    except (CommandError, OSError):
+        return []
+    finally:
+        os.close(folder)
+    try:
+        data = _read_at_most(fd, _REPLACED_KEPT * 4)
+    finally:
+        os.close(fd)
+    return [] if _is_binary(data) else [data.decode("utf-8", errors="replace")[:_REPLACED_KEPT]]
 
 
 @command(category="files", example={"path": "old.txt"})

@@ -167,6 +167,24 @@ class Workspace:
         os.set_blocking(fd, True)
         return fd
 
+    def exists(self, path: str | os.PathLike[str]) -> bool:
+        """Whether ``path`` names an entry of the workspace, looked up through folder
+        descriptors like ``open_file``: a link out of the workspace is not one (whether its
+        target exists is not told), nor is a name the system refuses (too long)."""
+        try:
+            parts = self.parts(path)
+            folder = self.open_folder(parts[:-1])
+        except (WorkspaceError, OSError):
+            return False
+        try:
+            if parts:
+                os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
+            return True
+        except OSError:
+            return False
+        finally:
+            os.close(folder)
+
     def relative(self, path: Path) -> str:
         """``path`` (already resolved) relative to the root, for messages."""
         rel = path.relative_to(self.root).as_posix()

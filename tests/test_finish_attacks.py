@@ -1,0 +1,121 @@
+"""A hostile workspace against the finish check: ``finish_objection`` reads, parses JSON and
+compiles Python from the workspace in the host process."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from pathlib import Path
+
+import pytest
+
+from agent_helpers import make_agent, reply
+from autonomo.agent import finishing_files
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.finishing import finish_objection
+from autonomo.agent.runner import Runner
+from autonomo.agent.state import AgentState
+from autonomo.llm.scripted import ScriptedModel
+from autonomo.tools.registry import CommandResult
+
+
+def _state(workspace: Path, task: str, *steps: tuple[str, dict, str, str]) -> AgentState:
+    state = AgentState(tasks=[task], workspace=str(workspace))
+    for number, (name, args, status, output) in enumerate(steps, 1):
+        state.episodes.append(Episode(number=number, action=Action(name=name, arguments=args),
+                                      result=CommandResult(status=status, output=output)))
+    return state
+
+
+#: files no parser of the host process can take whole: 100 000 levels of nesting
+_NESTED = [("d.json", "[" * 100_000),                     # json: RecursionError
+           ("m.py", "x = 1" + " + 1" * 100_000),           # compile: RecursionError
+           ("n.py", "x = " + "-" * 100_000 + "1")]         # the parser: MemoryError
+
+
+@pytest.mark.parametrize(("name", "text"), _NESTED, ids=[n for n, _ in _NESTED])
+def test_a_file_nested_too_deeply_to_check_refuses_the_finish_instead_of_crashing(
+        tmp_path, name, text):
+    (tmp_path / name).write_text(text)
+    state = _state(tmp_path, f"Write the data to {name}",
+                   ("write_file", {"path": name, "content": "x"}, "success", ""))
+    objection = finish_objection(state, "done")
+    assert objection is not None and objection.startswith(f"Refused: {name} is not valid")
+    assert "nested too deeply" in objection
+
+
+def test_a_run_whose_file_is_nested_too_deeply_goes_on_after_the_refusal(tmp_path):
+    agent, _, _ = make_agent(tmp_path, [
+        reply("write_file", path="d.json", content="[" * 100_000),
+        reply("finish", reason="done"),
+        reply("write_file", path="d.json", content="[1]"),
+        reply("finish", reason="done"),
+    ], task="Write a list to d.json", tools=["write_file", "finish"],
+        summary_model=ScriptedModel(["Wrote d.json."] * 4))  # the long step is summarised
+    result = Runner(agent).run(max_steps=4)
+    assert result.status == "finished"
+    assert agent.state.episodes[1].result.status == "error"
+
+
+@pytest.mark.parametrize("where", ["reason", "task"])
+def test_a_file_name_too_long_for_the_system_is_refused_not_a_crash(tmp_path, where):
+    long = "a" * 300 + ".txt"
+    task = f"Write hi to {long}" if where == "task" else "Write hi to out.txt"
+    agent, _, _ = make_agent(tmp_path, [
+        reply("write_file", path="out.txt", content="hi"),
+        reply("finish", reason=f"wrote {long}" if where == "reason" else "done"),
+    ], task=task, tools=["write_file", "finish"])
+    Runner(agent).run(max_steps=2)
+    refusal = agent.state.episodes[1].result
+    assert refusal.status == "error" and refusal.output.startswith("Refused")
+    assert str(tmp_path) not in refusal.output
+
+
+def test_whether_a_host_file_exists_does_not_show_through_a_link(tmp_path):
+    """A link in the workspace to a host path is not a file of the workspace, whether the
+    host path exists or not: the finish check answers the same for both."""
+    ws, host = tmp_path / "ws", tmp_path / "host"
+    ws.mkdir()
+    host.mkdir()
+    (host / "there.txt").write_text("host")
+    (ws / "a.txt").symlink_to(host / "there.txt")
+    (ws / "b.txt").symlink_to(host / "missing.txt")
+    step = ("execute_shell", {"command": "ls"}, "success", "")
+    answers = [finish_objection(_state(ws, "Tidy up", step), f"{name} holds it")
+               for name in ("a.txt", "b.txt")]
+    assert answers[0] is not None
+    assert answers[0].replace("a.txt", "b.txt") == answers[1]
+
+
+def test_a_valid_json_too_big_to_read_whole_is_not_called_invalid(tmp_path):
+    """The reader stops at its limit (4 MB); the first 4 MB of a valid 7 MB JSON do not
+    parse, and the finish of a done copy was refused for ever."""
+    data = json.dumps([{"id": i, "name": "x" * 20} for i in range(150_000)])
+    assert len(data) > 4 * 1024 * 1024
+    for name in ("big.json", "backup.json"):
+        (tmp_path / name).write_text(data)
+    state = _state(tmp_path, "Copy big.json to backup.json",
+                   ("copy_file", {"source": "big.json", "destination": "backup.json"},
+                    "success", ""))
+    assert finish_objection(state, "done") is None
+
+
+def test_a_file_is_compiled_once_while_it_does_not_change(tmp_path, monkeypatch):
+    """The finish check runs before every step of a small model: a big file the run
+    copied was compiled again each time (seconds per step for a few MB)."""
+    compiled = []
+
+    def counting(source, name, mode):
+        compiled.append(name)
+        return builtins.compile(source, name, mode)
+
+    monkeypatch.setattr(finishing_files, "compile", counting, raising=False)
+    (tmp_path / "m.py").write_text("print(1)\n")
+    state = _state(tmp_path, "Write a program to m.py",
+                   ("write_file", {"path": "m.py", "content": "print(1)\n"}, "success", ""))
+    assert finish_objection(state, "done") is None
+    assert finish_objection(state, "done") is None
+    assert compiled == ["m.py"]
+    (tmp_path / "m.py").write_text("print(x)\n")
+    assert "x is not defined" in finish_objection(state, "done")
+    assert compiled == ["m.py", "m.py"]
