@@ -218,7 +218,7 @@ RIGHT: dict[str, list[list[Step]]] = {
         [R("price.txt"), R("quantity.txt"), W("cost.txt", "24\n")],
         [PY("print(4*6)"), W("cost.txt", "24")],
     ],
-    "TargetDelete": [[R("target.txt"), D("stale.txt")]],
+    "TargetDelete": [[R("target.txt"), D("stale.txt")], [D("stale.txt")]],
     "FullNameJoin": [
         [R("first_name.txt"), R("last_name.txt"), W("full_name.txt", "Ines Moreau\n")]
     ],

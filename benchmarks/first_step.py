@@ -15,11 +15,11 @@ from datetime import datetime
 from pathlib import Path
 
 from autonomo import Workbench
-from autonomo.agent.builder import select_commands
 from autonomo.agent.context import ContextLimits, build_messages
 from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import Turn, create_strategy
+from autonomo.agent.workbench import select_commands
 from autonomo.config import Settings
 from autonomo.llm.local import LlamaCppModel
 

@@ -160,6 +160,27 @@ def test_cell_timeout_interrupts_and_the_kernel_lives_on(kernel):
     assert kernel.execute("print(y)").text() == "5"
 
 
+def test_a_cell_queued_behind_a_failing_one_is_sent_again_not_lost(kernel):
+    # ipykernel answers "aborted" (the code never ran) to a request queued behind a failing
+    # cell, as after a timeout's interrupt: that cell runs after all, once
+    kernel._client.execute("import time\ntime.sleep(0.5)\n1/0")  # not waited for
+    result = kernel.execute("hits = globals().get('hits', 0) + 1\nprint(hits)")
+    assert result.ok, result.error
+    assert result.text() == "1"
+
+
+def test_a_cell_that_floods_its_output_is_cut_on_the_host(kernel):
+    """Every output message of a cell was kept in the host's memory: sandboxed code printing
+    without end grew the host process by GBs within the cell's timeout."""
+    flood = kernel.execute("for _ in range(48):\n    print('x' * 1_000_000, flush=True)\n"
+                           "raise ValueError('y' * 10_000_000)")
+    kept = sum(len(json.dumps(out)) for out in flood.outputs)
+    assert kept < 5_000_000  # 48 MB printed
+    assert any("not kept" in out.get("text", "") for out in flood.outputs) and not flood.ok
+    assert len(flood.error) < 5_000_000
+    assert kernel.execute("print(1)").text() == "1"  # the kernel lives on
+
+
 def test_socket_swapped_for_a_symlink_is_refused(tmp_path):
     workspace = tmp_path / "ws"
     workspace.mkdir()

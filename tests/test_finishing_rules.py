@@ -4,11 +4,9 @@ the task, and accepted when the work is right, whatever the order of the steps."
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from agent_helpers import plugins
+from agent_helpers import plugins, reply
 from autonomo import AgentProfile, ScriptedModel, Settings, Workbench
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.finishing import finish_objection
@@ -66,6 +64,8 @@ CASES = [
      [(D, {"path": "scratch.txt"}, ""), (D, {"path": "notes.txt"}, "")], True),
     ("ptr.txt names a file. Delete that file.", {"ptr.txt": "old.txt"},
      [(R, {"path": "ptr.txt"}, "old.txt"), (D, {"path": "old.txt"}, "")], False),
+    ("ptr.txt names a file. Delete that file.", {"ptr.txt": "old.txt"},
+     [(D, {"path": "old.txt"}, "")], False),       # shown up front to a small model
     ("ptr.txt names a file. Delete that file.", {"old.txt": "x"},
      [(D, {"path": "ptr.txt"}, "")], True),                           # deleted the pointer
     ("Get rid of cache.tmp, it is no longer needed", {}, [(D, {"path": "cache.tmp"}, "")],
@@ -296,6 +296,26 @@ CASES = [
     ("Write the destination from trip.json to d.txt", {"trip.json": '{"to": "Rome"}',
                                                         "d.txt": "Rome"},
      [(W, {"path": "d.txt", "content": "Rome"}, "")], False),
+    ("Look up how many moons Mars has in p.csv and write that number to m.txt",
+     {"p.csv": "planet,moons\nEarth,1\nMars,2\nJupiter,95\n", "m.txt": "Mars 2, Jupiter 95"},
+     [(W, {"path": "m.txt", "content": "Mars 2, Jupiter 95"}, "")], True),   # more than asked
+    ("Look up how many moons Mars has in p.csv and write that number to m.txt",
+     {"p.csv": "planet,moons\nEarth,1\nMars,2\nJupiter,95\n", "m.txt": "2\n"},
+     [(W, {"path": "m.txt", "content": "2\n"}, "")], False),
+    ("Multiply the number in p.txt by the number in q.txt and write the result to c.txt",
+     {"p.txt": "4", "q.txt": "6", "c.txt": "10"}, [(W, {"path": "c.txt", "content": "10"}, "")],
+     True),
+    ("Multiply the number in p.txt by the number in q.txt and write the result to c.txt",
+     {"p.txt": "4", "q.txt": "6", "c.txt": "24.0"},
+     [(W, {"path": "c.txt", "content": "24.0"}, "")], False),
+    ("Add up the numbers in the amount column of s.csv and write the total to t.txt",
+     {"s.csv": "id,amount\n101,5\n102,7\n", "t.txt": "12"},
+     [(W, {"path": "t.txt", "content": "12"}, "")], False),            # not the id column
+    ("Add up the numbers in the amount column of s.csv and write the total to t.txt",
+     {"s.csv": "id,amount\n101,5\n102,7\n", "t.txt": "215"},
+     [(W, {"path": "t.txt", "content": "215"}, "")], True),
+    ("Write the average of the numbers in n.txt to a.txt", {"n.txt": "2\n4\n9\n", "a.txt": "5"},
+     [(W, {"path": "a.txt", "content": "5"}, "")], False),
     # -- JSON of the kind asked for ---------------------------------------------------------------
     ("Create s.json holding a JSON list of the strings a, b and c", {"s.json": '"a, b, c"'},
      [(W, {"path": "s.json", "content": '"a, b, c"'}, "")], True),
@@ -318,12 +338,6 @@ def test_rule(tmp_path, task, files, steps, refused):
     assert (objection is not None) == refused, objection
 
 
-def _reply(name: str, **args) -> str:
-    return json.dumps({"thoughts": {"reasoning": "-", "text": "-", "plan": "-", "speak": "-",
-                                    "observations": "-", "self_criticism": "-"},
-                       "command": {"name": name, "args": args}})
-
-
 def _run(tmp_path, task: str, files: dict[str, str], replies: list[str], **sandbox):
     workspace = tmp_path / "ws"
     workspace.mkdir()
@@ -344,12 +358,12 @@ def test_a_program_to_run_the_model_skipped_is_refused_then_accepted_once_run(tm
     result, episodes, workspace = _run(
         tmp_path, "Run banner.py and write its output into banner.txt",
         {"banner.py": "print('=' * 3, 'READY', '=' * 3)\n"},
-        [_reply(W, path="banner.txt", content="READY"),
-         _reply("finish", reason="banner.txt written"),              # never ran it
-         _reply(X, path="banner.py"),
-         _reply("finish", reason="banner.txt written"),              # not what it printed
-         _reply(W, path="banner.txt", content="=== READY ===\n"),
-         _reply("finish", reason="banner.txt written")])
+        [reply(W, path="banner.txt", content="READY"),
+         reply("finish", reason="banner.txt written"),              # never ran it
+         reply(X, path="banner.py"),
+         reply("finish", reason="banner.txt written"),              # not what it printed
+         reply(W, path="banner.txt", content="=== READY ===\n"),
+         reply("finish", reason="banner.txt written")])
     finishes = [e.result for e in episodes if e.action.name == "finish"]
     assert [r.status for r in finishes] == ["error", "error", "success"]
     assert "no command of yours ran it" in finishes[0].output
@@ -363,10 +377,10 @@ def test_a_large_model_working_in_its_own_order_is_accepted(tmp_path):
     result, episodes, _ = _run(
         tmp_path, "Delete every .bak file in the workspace, then write how many there were "
         "to n.txt", {"a.bak": "x", "b.bak": "y", "keep.txt": "z"},
-        [_reply(W, path="n.txt", content="2"),
-         _reply("execute_shell", command="rm *.bak"),
-         _reply("list_folder", path="."),
-         _reply("finish", reason="deleted a.bak and b.bak; n.txt holds 2")],
+        [reply(W, path="n.txt", content="2"),
+         reply("execute_shell", command="rm *.bak"),
+         reply("list_folder", path="."),
+         reply("finish", reason="deleted a.bak and b.bak; n.txt holds 2")],
         allow_shell=True)
     assert [e.result.status for e in episodes] == ["success"] * 4, episodes[-1].result.output
     assert result.status == "finished"
@@ -375,7 +389,7 @@ def test_a_large_model_working_in_its_own_order_is_accepted(tmp_path):
 def test_a_run_refused_to_the_end_says_so(tmp_path):
     result, episodes, _ = _run(
         tmp_path, "Delete every .bak file in the workspace", {"a.bak": "x", "b.bak": "y"},
-        [_reply(D, path="a.bak"), _reply("finish", reason="done")])
+        [reply(D, path="a.bak"), reply("finish", reason="done")])
     assert episodes[-1].result.status == "error"
     assert "b.bak" in episodes[-1].result.output
     assert result.status != "finished"
@@ -433,7 +447,7 @@ def test_a_write_over_a_file_the_task_adds_to(tmp_path, task, before, write, ref
 
     name = mentioned_files(task)[0]
     result, episodes, _ = _run(tmp_path, task, {name: before}, [
-        _reply(W, path=name, content=write), _reply("finish", reason="done")])
+        reply(W, path=name, content=write), reply("finish", reason="done")])
     assert episodes[0].result.data["replaced"] == before
     assert (episodes[-1].result.status == "error") == refused, episodes[-1].result.output
     assert (result.status == "finished") != refused

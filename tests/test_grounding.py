@@ -124,6 +124,12 @@ def test_the_embedded_model_cannot_name_a_file_outside_the_grounded_set(tmp_path
         model.close()
 
 
+def _offered(strategy, state) -> list[str]:
+    """The commands the strategy's request offers for ``state``."""
+    options = strategy.request(state=state).schema["properties"]["command"]["anyOf"]
+    return [o["properties"]["name"]["const"] for o in options]
+
+
 def _content_schema(request, command: str) -> dict:
     options = request.schema["properties"]["command"]["anyOf"]
     call = next(o for o in options if o["properties"]["name"]["const"] == command)
@@ -165,12 +171,21 @@ def _content_schema(request, command: str) -> dict:
      "Dog Rex here"),
     ({"pet.txt": "Rex\n"}, "Read pet.txt and write Good boy followed by that name to t.txt",
      "Good boy Rex"),
+    ({"o.csv": "id,colour\n1,red\n2,tan\n"},
+     "List the values of the colour column of o.csv in i.txt, one per line", "red\ntan"),
+    ({"o.csv": "id,colour\n1,red\n2,tan\n"},
+     "Write the column names of o.csv to c.txt, one per line", "id\ncolour"),
+    ({"items.json": '["a", "b"]'}, "Count the items in items.json; write it to n.txt", "2"),
+    ({"s.txt": "eggs\n"}, "Add milk as the last line of s.txt", None),
 ])
 def test_text_arguments_offer_the_values_the_task_points_at(tmp_path, files, task, first):
     for name, text in files.items():
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(text)
     where = situation(tmp_path, task)
+    if first is None:  # no value of the files fits
+        assert where.hints == () and where.texts[0] == "milk"
+        return
     assert where.hints[0] == first and where.texts[0] == first
     assert "Find the city" not in where.texts  # the task's own words only when no value fits
 
@@ -237,6 +252,8 @@ def test_destructive_paths_are_the_files_of_the_kind_named_and_never_one_to_keep
         "named_file") == ["c.txt", "d.txt"]
     assert "e.txt" not in situation(tmp_path, "Delete every file except e.txt").values(
         "named_file")
+    assert situation(tmp_path, "Delete every .tmp file but keep the .txt files").values(
+        "named_file") == ["a.tmp", "b.tmp"]
     (tmp_path / "old").mkdir()
     assert situation(tmp_path, "Move c.txt into the old folder").values("file")[0] == (
         "old/c.txt")
@@ -250,15 +267,11 @@ def test_a_program_the_task_asks_to_run_runs_before_anything_is_written(tmp_path
     strategy = create_strategy("one_shot", commands, compact=True)
     state = _state(tmp_path, "Run p.py and save what it prints to out.txt")
 
-    def offered():
-        return [o["properties"]["name"]["const"]
-                for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
-
-    assert offered() == ["execute_python_file"]
+    assert _offered(strategy, state) == ["execute_python_file"]
     state.episodes.append(Episode(
         number=1, action=Action(name="execute_python_file", arguments={"path": "p.py"}),
         result=CommandResult.ok("STDOUT:\n42\n")))
-    assert "write_file" in offered()
+    assert "write_file" in _offered(strategy, state)
     assert strategy.situation(state).texts[0] == "42"
 
 
@@ -276,6 +289,7 @@ def test_a_file_that_points_at_another_is_not_the_one_to_destroy(tmp_path):
     ("Please add a line saying buy more tea to the end of list.txt", ["buy more tea"]),
     ("Could you save the number 2.5 into x.txt?", ["2.5"]),
     ("Add the word over at the end of log.txt", ["over"]),
+    ("Save the sentence A cat sat. to cat.txt", ["A cat sat", "cat sat"]),  # its article too
 ])
 def test_task_spans_are_the_whole_phrase_the_task_asks_for(tmp_path, task, texts):
     assert list(situation(tmp_path, task).texts) == texts
@@ -290,9 +304,7 @@ def test_after_a_write_the_record_accepts_a_small_model_is_offered_no_more_writi
         number=1, action=Action(name="write_file", arguments={
             "path": "m.txt", "content": "one step at a time"}),
         result=CommandResult.ok("Wrote 18 characters to m.txt.")))
-    offered = [o["properties"]["name"]["const"]
-               for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
-    assert offered == ["finish"]
+    assert _offered(strategy, state) == ["finish"]
 
 
 def test_a_task_that_only_moves_files_is_offered_no_writing(tmp_path):
@@ -302,13 +314,10 @@ def test_a_task_that_only_moves_files_is_offered_no_writing(tmp_path):
     commands = _commands("write_file", "append_to_file", "rename_file", "finish")
     strategy = create_strategy("one_shot", commands, compact=True)
 
-    def offered(task):
-        request = strategy.request(state=_state(tmp_path, task))
-        return [o["properties"]["name"]["const"]
-                for o in request.schema["properties"]["command"]["anyOf"]]
-
-    assert offered("Move a.txt into the old folder") == ["rename_file"]
-    assert "write_file" in offered("Move a.txt into the old folder and write 1 to c.txt")
+    assert _offered(strategy, _state(tmp_path, "Move a.txt into the old folder")) == [
+        "rename_file"]
+    assert "write_file" in _offered(strategy, _state(
+        tmp_path, "Move a.txt into the old folder and write 1 to c.txt"))
 
 
 def test_a_part_of_a_file_is_not_copied_whole_and_a_folder_named_is_the_destination(tmp_path):
@@ -318,12 +327,17 @@ def test_a_part_of_a_file_is_not_copied_whole_and_a_folder_named_is_the_destinat
     commands = _commands("write_file", "copy_file", "finish")
     strategy = create_strategy("one_shot", commands, compact=True)
 
-    def offered(task):
-        request = strategy.request(state=_state(tmp_path, task))
-        return [o["properties"]["name"]["const"]
-                for o in request.schema["properties"]["command"]["anyOf"]]
-
-    assert offered("Copy the first line of poem.txt into title.txt") == ["write_file"]
-    assert "copy_file" in offered("Copy poem.txt into title.txt")
+    assert _offered(strategy, _state(
+        tmp_path, "Copy the first line of poem.txt into title.txt")) == ["write_file"]
+    assert "copy_file" in _offered(strategy, _state(tmp_path, "Copy poem.txt into title.txt"))
     where = situation(tmp_path, "Copy poem.txt into the box folder")
     assert where.values("file") == ["box/poem.txt"]  # not over box/old.txt
+
+
+def test_a_text_is_introduced_by_its_kind_only_when_one_follows():
+    from autonomo.agent.strategies.spans import introduced
+
+    assert introduced("Append the line feed the cat to jobs.txt", ["jobs.txt"]) == [
+        "feed the cat"]
+    assert introduced("Write the number of lines in a.txt to n.txt", ["a.txt", "n.txt"]) == []
+    assert introduced("Count the words in q.txt", ["q.txt"]) == []

@@ -18,6 +18,7 @@ from autonomo.agent.strategies.grounding import previews, situation
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.registry import CommandResult
+from tool_helpers import swap_while_listed
 
 
 class Constrained(ScriptedModel):
@@ -71,22 +72,7 @@ def test_a_folder_swapped_for_a_link_while_listed_does_not_list_the_host(
         tmp_path, monkeypatch: pytest.MonkeyPatch):
     """The race made deterministic: the folder ``sub`` is checked (not a link), then swapped
     for a link to a host folder right before it is listed."""
-    ws, host = tmp_path / "ws", tmp_path / "host"
-    (ws / "sub").mkdir(parents=True)
-    (ws / "sub" / "mine.txt").write_text("x")
-    host.mkdir()
-    (host / "host_secret.txt").write_text("x")
-    real_scandir = os.scandir
-    calls = []
-
-    def scandir_after_swap(where=None):
-        calls.append(where)
-        if len(calls) == 2:  # the root was listed, "sub" is next
-            os.rename(ws / "sub", ws / "sub-real")
-            os.symlink(host, ws / "sub")
-        return real_scandir(where)
-
-    monkeypatch.setattr(os, "scandir", scandir_after_swap)
+    ws, calls = swap_while_listed(monkeypatch, tmp_path)
     listed = situation(ws, "Read sub/mine.txt")
     assert len(calls) >= 2
     assert not any("host_secret" in name for name in listed.files)

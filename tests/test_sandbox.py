@@ -209,6 +209,17 @@ def test_cwd_outside_the_workspace_is_refused(tmp_path: Path) -> None:
         box.run("pwd", cwd="..")
 
 
+def test_a_working_folder_through_thousands_of_links_is_refused_clearly(tmp_path: Path) -> None:
+    """os.path.realpath recurses once per link: the check of the working folder raised
+    RecursionError on a chain the sandboxed code made."""
+    box = make(tmp_path)
+    (box.workspace / "real").mkdir()
+    for i in range(3000):
+        os.symlink(f"l{i + 1}" if i < 2999 else "real", box.workspace / f"l{i}")
+    with pytest.raises(WorkspaceError, match="too many symbolic links"):
+        box.run("pwd", cwd="l0")
+
+
 def test_network_can_be_allowed(tmp_path: Path) -> None:
     box = make(tmp_path, allow_network=True)
     res = box.run("cat /proc/net/dev | wc -l")

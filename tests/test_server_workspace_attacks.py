@@ -13,7 +13,7 @@ import pytest
 from autonomo.server.app import create_app
 from autonomo.server.artifacts import snapshot
 from server_helpers import reply, running, scripted_factory, server_settings
-from tool_helpers import make_deep_folder, remove_deep_folder
+from tool_helpers import make_deep_folder, remove_deep_folder, swap_while_listed
 
 
 def test_a_deep_tree_and_a_name_that_is_not_utf8_leave_the_task_usable(tmp_path: Path):
@@ -44,22 +44,8 @@ def test_a_deep_tree_and_a_name_that_is_not_utf8_leave_the_task_usable(tmp_path:
 
 def test_a_folder_swapped_for_a_link_while_listed_does_not_list_the_host(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    ws, host = tmp_path / "ws", tmp_path / "host"
-    (ws / "sub").mkdir(parents=True)
-    (ws / "sub" / "mine.txt").write_text("x")
-    host.mkdir()
-    (host / "host_secret.txt").write_text("x")
-    real_scandir = os.scandir
-    calls = []
-
-    def scandir_after_swap(where=None):
-        calls.append(where)
-        if len(calls) == 2:  # the root was listed, "sub" is next
-            os.rename(ws / "sub", ws / "sub-real")
-            os.symlink(host, ws / "sub")
-        return real_scandir(where)
-
-    monkeypatch.setattr(os, "scandir", scandir_after_swap)
+    """The race made deterministic (see ``swap_while_listed``)."""
+    ws, calls = swap_while_listed(monkeypatch, tmp_path)
     found = snapshot(ws)
     assert len(calls) >= 2
     assert not any("host_secret" in name for _folder, name in found)

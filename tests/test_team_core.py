@@ -8,7 +8,7 @@ import pytest
 from pydantic import BaseModel
 
 from autonomo.config import Prices
-from autonomo.errors import ModelResponseError, UserError
+from autonomo.errors import ModelResponseError, UserError, WorkspaceError
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.llm.types import Completion, Usage
 from autonomo.team import (
@@ -314,3 +314,17 @@ def test_budget_stops_before_it_would_be_exceeded(tmp_path):
     assert len(store.calls(team.state.id)) == len(model.calls)
     with pytest.raises(UserError):
         team.invest(0)
+
+
+def test_a_team_file_with_a_long_name_is_written_and_no_temporary_file_stays(tmp_path):
+    """The temporary file beside it was named after it: a 250-byte name (valid; the limit is
+    255) made a 264-byte temporary name, and the write failed."""
+    from autonomo.team.files import write_file
+
+    name = "a" * 250 + ".txt"
+    write_file(tmp_path, name, b"x")
+    assert (tmp_path / name).read_bytes() == b"x"
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(WorkspaceError):
+        write_file(tmp_path, "folder", b"x")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, "folder"])

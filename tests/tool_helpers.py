@@ -74,3 +74,27 @@ def make_sparse(path: Path, size: int) -> None:
         handle.write(b"head")
         handle.seek(size // 2)
         handle.write(b"middle")
+
+
+def swap_while_listed(monkeypatch, tmp_path: Path) -> tuple[Path, list]:
+    """A workspace ``tmp_path/ws`` whose folder ``sub`` (holding ``mine.txt``) is swapped for
+    a link to a host folder holding ``host_secret.txt`` right after the walk checked it and
+    before it is listed (the second ``os.scandir`` call: the root was listed first).
+    Returns the workspace and the calls seen, to check the hook was reached."""
+    ws, host = tmp_path / "ws", tmp_path / "host"
+    (ws / "sub").mkdir(parents=True)
+    (ws / "sub" / "mine.txt").write_text("x")
+    host.mkdir()
+    (host / "host_secret.txt").write_text("x")
+    real_scandir = os.scandir
+    calls: list = []
+
+    def scandir_after_swap(where=None):
+        calls.append(where)
+        if len(calls) == 2:
+            os.rename(ws / "sub", ws / "sub-real")
+            os.symlink(host, ws / "sub")
+        return real_scandir(where)
+
+    monkeypatch.setattr(os, "scandir", scandir_after_swap)
+    return ws, calls

@@ -51,6 +51,7 @@ from autonomo.agent.finishing_sources import (
     value_files,
 )
 from autonomo.agent.finishing_values import (
+    computed,
     counted,
     files_listed,
     keyed_value,
@@ -206,7 +207,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: kept_changed(kept, record, exists),
         lambda: kind_left(task, workspace, kept),
         lambda: moved_into(task, exists),
-        lambda: deleted_unasked(task, named, record),
+        lambda: deleted_unasked(task, named, record, read),
         lambda: source_removed(task, named, record),
         lambda: program_output(task, named, record, read),
         lambda: empty_written(task, record, read),
@@ -221,6 +222,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         lambda: keyed_value(task, named, sources, record, read),
         lambda: counted(task, named, sources, record, workspace, read),
         lambda: nth_line(task, sources, record, read),
+        lambda: computed(task, named, sources, record, read),
         lambda: listed(task, named, sources, record, read),
         lambda: files_listed(task, record, workspace, read),
     ]

@@ -146,11 +146,12 @@ def empty_written(task: str, record: Record, read: Reader) -> str | None:
     return None
 
 
-def deleted_unasked(task: str, named: tuple[str, ...], record: Record) -> str | None:
+def deleted_unasked(task: str, named: tuple[str, ...], record: Record,
+                    read: Reader) -> str | None:
     """A file the run deleted that nothing asked for: the task names the files to work on
     (or picks them by kind), and this one is neither among them, nor of a kind or in a
-    folder the task picks, nor named in anything the run read (``target.txt names a
-    file``)."""
+    folder the task picks, nor named in anything the run read or in the text of a file the
+    task names (``target.txt names a file``: a small model is shown that text up front)."""
     picked, places = kinds(task), folders(task)
     if not named and not picked:
         return None
@@ -159,7 +160,9 @@ def deleted_unasked(task: str, named: tuple[str, ...], record: Record) -> str | 
         if how != "delete_file" or path in named or path.rsplit(".", 1)[-1].lower() in picked \
                 or any(path.startswith(f.rstrip("/") + "/") for f in places):
             continue
-        seen = record.seen() if seen is None else seen
+        if seen is None:
+            seen = "\n".join([record.seen(), *(read(n) or "" for n in named),
+                               *(w.replaced or "" for w in record.writes)])
         if not re.search(rf"(?<![\w.-]){re.escape(path.rsplit('/', 1)[-1])}(?![\w-])", seen):
             return (f"Refused: you deleted {path}, but the task does not ask for that. "
                     f"Recreate it, then finish.")

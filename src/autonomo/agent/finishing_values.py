@@ -95,11 +95,12 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
     asked = _asked(task, named)
     if asked & _COMPUTING or not sources:
         return None
-    found: list[tuple[str, str, str]] = []  # (source, key, value)
+    found: list[tuple[str, str, str, list[str]]] = []  # (source, key, value, other values)
     for source in sources:
         text = read(source) or ""
-        found += [(source, k, v) for k, v in _pairs(source, text).items()
-                  if _key_words(k) and _key_words(k) <= asked]
+        pairs = _pairs(source, text)
+        found += [(source, k, v, [o for o in pairs.values() if o != v])
+                  for k, v in pairs.items() if _key_words(k) and _key_words(k) <= asked]
         rows = _rows(source, text)
         if len(rows) > 1:
             columns = [i for i, title in enumerate(rows[0])
@@ -108,16 +109,27 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
                 _key_words(c) and _key_words(c) <= asked for j, c in enumerate(r)
                 if j not in columns)]
             if len(columns) == 1 and len(picked) == 1 and columns[0] < len(picked[0]):
-                found.append((source, rows[0][columns[0]], picked[0][columns[0]]))
+                at = columns[0]
+                cell = picked[0][at]
+                found.append((source, rows[0][at], cell,
+                              [r[at] for r in rows[1:] if at < len(r) and r[at] != cell]))
     written = _written(record, sources, read)
     if len(found) != 1 or not written or len(found[0][2]) > 200:
         return None
-    source, key, value = found[0]
-    if any(_squash(value) in _squash(t) for t in written.values()):
-        return None
-    return (f"Refused: the task asks for the {key} in {source}, which is {value!r}, but "
-            f"{' and '.join(written)} {'does' if len(written) == 1 else 'do'} not hold it. "
-            "Write that value, then finish.")
+    source, key, value, others = found[0]
+    holding = [p for p, t in written.items() if _squash(value) in _squash(t)]
+    if not holding:
+        return (f"Refused: the task asks for the {key} in {source}, which is {value!r}, but "
+                f"{' and '.join(written)} {'does' if len(written) == 1 else 'do'} not hold "
+                "it. Write that value, then finish.")
+    text = " ".join(_squash(written[p]) for p in holding)
+    extra = [o for o in others if o.strip() and _squash(o) not in _squash(value)
+             and re.search(rf"(?<![\w.-]){re.escape(_squash(o))}(?![\w.-])", text)]
+    if extra:
+        return (f"Refused: the task asks for the {key} in {source}, {value!r}, but "
+                f"{' and '.join(holding)} also holds {', '.join(map(repr, extra[:3]))}, other "
+                f"values of {source}. Write just that value, then finish.")
+    return None
 
 
 #: what a task counts ("how many lines", "the number of .csv files", "count the entries")
@@ -309,3 +321,78 @@ def nth_line(task: str, sources: list[str], record: Record, read: Reader) -> str
     return (f"Refused: the {match.group('nth').lower()} line of {match.group('file')} is "
             f"{line!r}, but {' and '.join(written)} does not hold it. Write that line, then "
             "finish.")
+
+
+#: the one operation a task asks for on the numbers of its files
+_OPERATIONS = {"multiply": "product", "times": "product", "product": "product",
+               "sum": "sum", "total": "sum", "plus": "sum",
+               "subtract": "difference", "minus": "difference", "difference": "difference",
+               "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean"}
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]\w|\w)")
+
+
+def _numbers(source: str, text: str, asked: set[str]) -> list[float] | None:
+    """The numbers of a file the task computes with: a CSV's column the task names (or its
+    only numeric column), else every number of the text."""
+    rows = _rows(source, text)
+    if len(rows) > 1:
+        numeric = [i for i in range(len(rows[0])) if all(
+            i < len(r) and _NUMBER.fullmatch(r[i]) for r in rows[1:])]
+        named = [i for i in numeric if _key_words(rows[0][i]) <= asked]
+        pick = named or numeric
+        if len(pick) != 1:
+            return None
+        return [float(r[pick[0]]) for r in rows[1:]]
+    return [float(n) for n in _NUMBER.findall(text)]
+
+
+def computed(task: str, named: tuple[str, ...], sources: list[str], record: Record,
+             read: Reader) -> str | None:
+    """The task asks for one operation (multiply, sum, difference, quotient, average) on the
+    numbers of its files (and the numbers it states), and the number the run wrote is no
+    result of it."""
+    asked = _asked(task, named)
+    ops = {_OPERATIONS[w] for w in asked if w in _OPERATIONS}
+    if len(ops) != 1 or not sources:
+        return None
+    operands: list[float] = []
+    for source in sources:
+        found = _numbers(source, read(source) or "", asked)
+        if found is None:
+            return None
+        operands += found
+    bare = task
+    for name in named:
+        bare = bare.replace(name, " ")
+    operands += [float(n) for n in _NUMBER.findall(bare)]
+    if not 2 <= len(operands) <= 50:
+        return None
+    op = ops.pop()
+    results = _results(op, operands)
+    written = _written(record, sources, read)
+    numbers = [float(n) for t in written.values() for n in _NUMBER.findall(t)]
+    if not results or len(numbers) != 1 or any(
+            abs(numbers[0] - r) <= 1e-9 * max(1.0, abs(r)) or round(r, 2) == numbers[0]
+            or round(r) == numbers[0] for r in results):
+        return None
+    shown = " or ".join(f"{r:g}" for r in sorted(results)[:3])
+    return (f"Refused: the task asks for the {op} of {', '.join(f'{n:g}' for n in operands[:8])}"
+            f", which is {shown}, but you wrote {numbers[0]:g}. Compute it again, then finish.")
+
+
+def _results(op: str, numbers: list[float]) -> set[float]:
+    if op == "sum":
+        return {sum(numbers)}
+    if op == "mean":
+        return {sum(numbers) / len(numbers)}
+    if op == "product":
+        result = 1.0
+        for n in numbers:
+            result *= n
+        return {result}
+    if len(numbers) != 2:
+        return set()
+    a, b = numbers
+    if op == "difference":
+        return {a - b, b - a}
+    return {x / y for x, y in ((a, b), (b, a)) if y}

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from pydantic import BaseModel, Field
+
+from autonomo.errors import UserError
+
+if TYPE_CHECKING:
+    from autonomo.config import Settings
 
 
 class Directives(BaseModel):
@@ -19,6 +26,18 @@ class Directives(BaseModel):
         """The default directives, from the editable prompt-settings file."""
         text = resources.files("autonomo.prompts").joinpath("directives.yaml").read_text("utf-8")
         return cls.model_validate(yaml.safe_load(text))
+
+    @classmethod
+    def load(cls, settings: Settings) -> Directives:
+        """The user's prompt-settings file (``$AUTONOMO_DIRECTIVES``, else
+        ``<data dir>/directives.yaml``) if present, else the packaged defaults."""
+        custom = Path(os.environ.get("AUTONOMO_DIRECTIVES", settings.data_dir / "directives.yaml"))
+        if not custom.is_file():
+            return cls.defaults()
+        try:
+            return cls.model_validate(yaml.safe_load(custom.read_text("utf-8")) or {})
+        except Exception as exc:
+            raise UserError(f"{custom} is not a valid directives file: {exc}") from exc
 
     def merged_with(self, other: Directives) -> Directives:
         """These directives plus ``other``'s, without duplicates, order kept."""

@@ -1,15 +1,19 @@
-"""AutoGPT's first step: the model writes the agent's profile from the task."""
+"""AutoGPT's first step: the model writes the agent's profile from the task (``profile_for``
+makes that call for a new agent, counted in its usage and budget)."""
 
 from __future__ import annotations
 
 import json
 
+import pluggy
 from pydantic import ValidationError
 
 from autonomo import prompts
+from autonomo.agent.calls import ModelCalls
 from autonomo.agent.parsing import parse_json_object
 from autonomo.agent.profile import AgentProfile, Directives, profile_schema
-from autonomo.errors import ModelResponseError
+from autonomo.agent.state import AgentState, CallRecord
+from autonomo.errors import BudgetExceededError, ModelResponseError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Message, ToolSpec
 
@@ -53,3 +57,17 @@ def generate_profile(model: ChatModel, task: str) -> tuple[AgentProfile, Directi
         raise ModelResponseError("create_agent returned an empty name or description.")
     role = description[0].lower() + description[1:] if description else description
     return AgentProfile(name=name.replace(" ", ""), role=role.rstrip(".")), directives
+
+
+def profile_for(
+    model: ChatModel, task: str, state: AgentState, plugins: pluggy.PluginManager | None
+) -> tuple[AgentProfile, Directives, list[CallRecord]]:
+    """The model's ``create_agent`` answer, and its call for the trajectory; the call is
+    counted in the agent's usage and budget like any other. The default profile when the
+    answer is unusable or the budget too small."""
+    calls = ModelCalls(state, plugins)
+    try:
+        profile, directives = generate_profile(calls.model(model, "profile"), task)
+    except (ModelResponseError, BudgetExceededError):
+        profile, directives = AgentProfile(), Directives()
+    return profile, directives, calls.take_unsaved()

@@ -16,13 +16,9 @@ from typing import TYPE_CHECKING
 import pluggy
 
 from autonomo.agent.agent import Agent
-from autonomo.agent.builder import (
-    limits_from,
-    load_directives,
-    profile_for,
-    select_commands,
-)
+from autonomo.agent.context import ContextLimits
 from autonomo.agent.profile import AgentProfile, Directives
+from autonomo.agent.profile_generation import profile_for
 from autonomo.agent.state import AgentState, AgentStore, CallRecord
 from autonomo.config import Settings
 from autonomo.errors import UserError
@@ -127,7 +123,7 @@ class Workbench:
             budget=budget if budget is not None else self.settings.agent.budget,
             parent_id=parent_id,
         )
-        base = load_directives(self.settings)
+        base = Directives.load(self.settings)
         calls: list[CallRecord] = []
         generate = self.settings.agent.generate_profile
         if generate is None:  # not on a small local model: a call, a name, no better run
@@ -181,6 +177,40 @@ class Workbench:
                       }.values():
             model.close()
         self.store.close()
+
+
+#: commands that every agent keeps, whatever the selection
+ESSENTIAL_COMMANDS = ("finish",)
+
+
+def select_commands(
+    registry: CommandRegistry, settings: Settings, names: list[str] | None,
+    *, small_model: bool = False,
+) -> CommandRegistry:
+    """The agent's commands: ``names`` (else the configured list, else the small-model list on
+    a small model, else every enabled one), always with ``finish``, never a disabled one."""
+    wanted = names if names is not None else settings.agent.commands
+    if wanted is None and small_model:
+        wanted = settings.agent.small_model_commands
+    if wanted is not None:
+        unknown = [n for n in wanted if n not in registry]
+        if unknown:
+            raise UserError(
+                f"Unknown command(s) {', '.join(unknown)} in the agent's command list. "
+                f"Available: {', '.join(registry.names())}. (An agent given functions as "
+                "tools needs them again when it is loaded: load_agent(id, tools=[...]).)"
+            )
+        wanted = list(dict.fromkeys([*wanted, *ESSENTIAL_COMMANDS]))
+    return registry.select(
+        settings=settings, include=wanted, exclude=settings.agent.disabled_commands
+    )
+
+
+def limits_from(settings: Settings) -> ContextLimits:
+    return ContextLimits(
+        history_budget=settings.agent.history_budget,
+        full_episodes=settings.agent.full_episodes,
+    )
 
 
 def _memory(factory: MemoryFactory | None, state: AgentState) -> AgentMemory | None:

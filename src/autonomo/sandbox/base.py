@@ -268,7 +268,11 @@ class ProcessSandbox(Sandbox):
         """``cwd`` as a normalised path relative to the workspace; it must exist inside it."""
         if "\x00" in (cwd or ""):
             raise WorkspaceError("The working folder contains a NUL byte.")
-        real = Path(os.path.realpath(self.workspace / (cwd or ".")))
+        try:
+            real = Path(os.path.realpath(self.workspace / (cwd or ".")))
+        except RecursionError as exc:  # realpath recurses once per link of a chain
+            raise WorkspaceError(f"The working folder {cwd!r} goes through too many symbolic "
+                                 "links; use a folder inside the workspace.") from exc
         if real != self.workspace and self.workspace not in real.parents:
             raise WorkspaceError(
                 f"The working folder {cwd!r} is outside the workspace; use a folder inside it."

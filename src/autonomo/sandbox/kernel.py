@@ -31,6 +31,8 @@ from autonomo.errors import MissingDependencyError, UserError
 from autonomo.sandbox.base import Sandbox
 from autonomo.tools import fstree
 
+#: how often a cell the kernel aborted unrun is sent again
+_ABORTED_RETRIES = 5
 _PORTS = {"shell_port": 1, "iopub_port": 2, "stdin_port": 3, "control_port": 4, "hb_port": 5}
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -43,6 +45,12 @@ KERNEL_ENV = {
     "OMP_NUM_THREADS": "1",
     "JUPYTER_PLATFORM_DIRS": "1",
 }
+
+
+#: characters of output one cell keeps (text, images as base64, errors): sandboxed code can
+#: print without end until the cell's timeout, and everything kept lives in the host's memory
+#: and in the saved notebook
+MAX_OUTPUT_CHARS = 4_000_000
 
 
 @dataclass
@@ -197,25 +205,50 @@ class SandboxedKernel:
         if self._client is None:
             raise UserError("The kernel is not running.")
         outputs: list[Any] = []
+        kept, dropped = 0, 0
 
         def collect(msg: dict[str, Any]) -> None:
-            if msg["msg_type"] in ("stream", "display_data", "execute_result", "error"):
-                outputs.append(nbformat.v4.output_from_msg(msg))
+            nonlocal kept, dropped
+            if msg["msg_type"] not in ("stream", "display_data", "execute_result", "error"):
+                return
+            size = len(json.dumps(msg["content"], default=str))
+            if kept + size > MAX_OUTPUT_CHARS:  # the rest of a flood is not held in memory
+                dropped += size
+                return
+            kept += size
+            outputs.append(nbformat.v4.output_from_msg(msg))
 
         started = time.monotonic()
-        try:
-            reply = self._client.execute_interactive(code, timeout=timeout, output_hook=collect,
-                                                     allow_stdin=False, stop_on_error=True)
-        except TimeoutError:
-            self.interrupt()
-            return CellResult(False, outputs, f"TimeoutError: the cell ran longer than "
-                              f"{timeout:g} s and was interrupted.", True,
-                              time.monotonic() - started)
+        for attempt in range(_ABORTED_RETRIES + 1):
+            left = max(0.1, timeout - (time.monotonic() - started))
+            try:
+                reply = self._client.execute_interactive(
+                    code, timeout=left, output_hook=collect, allow_stdin=False,
+                    stop_on_error=True)
+            except TimeoutError:
+                self.interrupt()
+                return CellResult(False, outputs, f"TimeoutError: the cell ran longer than "
+                                  f"{timeout:g} s and was interrupted.", True,
+                                  time.monotonic() - started)
+            # "aborted": the code never ran — ipykernel drops the requests that reach it while
+            # it clears the queue behind a failed or interrupted cell; send it again
+            if reply["content"].get("status") != "aborted" or attempt == _ABORTED_RETRIES:
+                break
+            time.sleep(0.05 * (attempt + 1))
+        if dropped:
+            outputs.append(nbformat.v4.new_output(
+                "stream", name="stderr", text=f"[{dropped} more characters of output not kept: "
+                f"a cell keeps at most {MAX_OUTPUT_CHARS}]\n"))
         content = reply["content"]
         error = ""
-        if content.get("status") != "ok":
+        if content.get("status") == "aborted":
+            error = ("The kernel aborted the cell before running it (it was still clearing "
+                     "the requests queued behind a failed cell); run it again.")
+        elif content.get("status") != "ok":
             trace = "\n".join(content.get("traceback", []))
             error = _ANSI.sub("", trace) or f"{content.get('ename')}: {content.get('evalue')}"
+            if len(error) > MAX_OUTPUT_CHARS // 2:
+                error = error[: MAX_OUTPUT_CHARS // 4] + "\n...\n" + error[-MAX_OUTPUT_CHARS // 4:]
         return CellResult(not error, outputs, error, False, time.monotonic() - started)
 
     def interrupt(self) -> None:

@@ -7,6 +7,7 @@ folder should go; so files are written through folder descriptors, never followi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import stat
@@ -24,19 +25,25 @@ def write_file(workspace: Path, relative: str, data: bytes) -> None:
     if not parts:
         raise WorkspaceError(f"{relative!r} names the workspace itself; give a file name.")
     folder = ws.open_folder(tuple(parts[:-1]), create=True)
-    temp = f".{parts[-1]}.{secrets.token_hex(4)}.tmp"
+    # not named after the file: a long (valid) name would make it longer than the limit
+    temp = f".autonomo-{secrets.token_hex(8)}.tmp"
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
                      0o644, dir_fd=folder)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
         try:
-            target = os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
-        except FileNotFoundError:
-            target = None
-        if target is not None and stat.S_ISDIR(target.st_mode):
-            os.unlink(temp, dir_fd=folder)
-            raise WorkspaceError(f"{relative} is a folder in the workspace; cannot save there.")
-        os.replace(temp, parts[-1], src_dir_fd=folder, dst_dir_fd=folder)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            try:
+                target = os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
+            except FileNotFoundError:
+                target = None
+            if target is not None and stat.S_ISDIR(target.st_mode):
+                raise WorkspaceError(
+                    f"{relative} is a folder in the workspace; cannot save there.")
+            os.replace(temp, parts[-1], src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:
+            with contextlib.suppress(OSError):  # a failed write leaves nothing behind
+                os.unlink(temp, dir_fd=folder)
+            raise
     finally:
         os.close(folder)

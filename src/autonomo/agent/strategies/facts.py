@@ -73,9 +73,13 @@ class Fact:
     source: frozenset[str] = frozenset()
 
 
-def _fact(key: str, value: object, source: str = "") -> Fact:
+def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
+    """``value`` under the words of ``key``; the words of its file's name (``source``) say
+    which file, not which value, unless they are words of structure ("items.json") or the
+    value's ``own`` words (the column "city" of cities.csv)."""
     shown = json.dumps(value) if isinstance(value, bool) else str(value)
-    return Fact(words(key) - words(source), shown.strip(), words(source))
+    named = words(source) - _STRUCTURE - words(own)
+    return Fact(words(key) - named, shown.strip(), words(source))
 
 
 def _number(value: float) -> str:
@@ -161,9 +165,11 @@ def _csv_facts(src: str, text: str) -> list[Fact]:
     facts = [_fact(f"rows {_COUNT}", len(body), src)]
     for col, title in enumerate(header):
         cells = [r[col].strip() for r in body if col < len(r)]
-        facts.append(_fact(f"{title} {_LIST}", "\n".join(cells), src))
-        facts += [_fact(f"{title} {r[0]}", c, src) for r, c in zip(body, cells, strict=False)]
+        facts.append(_fact(f"{title} {_LIST}", "\n".join(cells), src, own=title))
+        facts += [_fact(f"{title} {r[0]}", c, src, own=title)
+                  for r, c in zip(body, cells, strict=False)]
         facts += _number_facts(src, cells, title)
+    facts.append(_fact(f"columns column names fields {_LIST}", "\n".join(header), src))
     return facts
 
 
@@ -273,15 +279,23 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
     unshared_own = (fact.key & value) - wanted if "\n" not in fact.value else frozenset()
     # a value the task already says ("cheese" in "the price of cheese") tells nothing new
     echo = 1.0 if value and value <= wanted else 0.0
+    if "\n" in fact.value and (value & wanted) - _STRUCTURE - fact.key:
+        # a list holding a word the task uses for something else ("the product column":
+        # the header, which holds "product") is not the list asked for
+        echo = 1.0
     return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
+
+
+_WHERE = re.compile(r"\b(?:as|on|at|to|in)\s+(?:the|a)\s+(?:new\s+|last\s+|first\s+|final\s+)*"
+                    r"(?:line|end|bottom|top|row)\b", re.IGNORECASE)
 
 
 def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[str]:
     """The values of the facts the task's words point at most (``THRESHOLD`` at least),
     best first, at most ``MAX_FACTS``. The words of the file names the task mentions
     (``named``) only say which file: they are not matched against the facts' keys."""
-    rest = task
+    rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
     for name in named:
         rest = rest.replace(name, " ")
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)

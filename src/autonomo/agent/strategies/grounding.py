@@ -30,6 +30,9 @@ PREVIEW_CHARS = 600
 _FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
 #: files a task names by their kind: "every .bak file", "the *.log files"
 _PATTERN = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
+#: files a task says must stay by their kind: "keep the .txt files"
+_KEPT_KIND = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s+|all\s+|any\s+)*"
+                        r"\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b", re.IGNORECASE)
 #: a task that points at a file through another one ("x.txt names a file. Delete that file")
 _POINTED = re.compile(r"\b(?:that|this|the named|the listed|the mentioned) file\b|"
                       r"\bfile (?:it|that it|which it) (?:names|mentions|lists)\b", re.I)
@@ -184,8 +187,11 @@ def situation(workspace: Path | str, task: str,
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
     named = tuple(dict.fromkeys(named))
-    kinds = {m.lower() for m in _PATTERN.findall(task)}
+    kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
+    kinds = {m.lower() for m in _PATTERN.findall(task)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
+    kept = tuple(_KEPT.findall(task)) + tuple(
+        f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
     said = set(re.findall(r"[\w-]+", task.lower()))
     moved = tuple(f"{folder}/{Path(name).name}" for folder in folders
                   if Path(folder).name.lower() in said for name in named if name in files)
@@ -201,12 +207,14 @@ def situation(workspace: Path | str, task: str,
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     stated = spans.literals(task, named)
-    texts = spans.choose([*stated, *(values or spans.task_spans(instructions, named))])
+    texts = spans.choose([*stated, *(values or spans.task_spans(instructions, named))]
+                         # nothing fits: the text of a one-line file the task names
+                         or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
                                         files if existed is None else list(existed)), matching,
-                     tuple(_KEPT.findall(task)), moved, pointers)
+                     kept, moved, pointers)
 
 
 def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
