@@ -92,3 +92,16 @@ def test_a_chain_of_thousands_of_links_is_refused_not_a_crash(tmp_path):
         Workspace(tmp_path).resolve("notes.txt")
     assert previews(tmp_path, "Read notes.txt") == []
     assert situation(tmp_path, "Read notes.txt").named == ("notes.txt",)
+
+
+@pytest.mark.parametrize("phrase", ["-" * 3000 + "1", "-" * 100_000 + "1", "1\x00"],
+                         ids=["recursion", "memory", "nul"])
+def test_a_task_the_python_parser_cannot_take_composes_no_expression(tmp_path, phrase):
+    """compose turns "prints <phrase>" into Python through ast.parse, which raises
+    RecursionError, MemoryError (and, for a NUL, ValueError) besides SyntaxError: a task from
+    the server's API or a file's instructions ended the small model's run."""
+    from autonomo.agent.strategies.compose import contents
+
+    whole, _added = contents("a.py", f"Write a script to a.py that prints {phrase}",
+                             ["a.py"], None)
+    assert all(text.startswith("print(") for text in whole)

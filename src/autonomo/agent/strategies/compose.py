@@ -119,7 +119,7 @@ def expression(words: str, names: Iterable[str] = ()) -> str | None:
         text = re.sub(pattern, replacement, text)
     try:
         tree = ast.parse(text, mode="eval")
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # also nesting, NUL
         return None
     allowed = set(names)
     for node in ast.walk(tree):
