@@ -270,7 +270,8 @@ class AgentStore:
             "insert into model_calls(agent_id, step, purpose, model, message_hashes,"
             " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
             (agent_id, call.step, call.purpose, call.completion.model,
-             "[" + ", ".join(f'"{digest}"' for digest, _ in rows) + "]",  # hex needs no escape
+             # the JSON list of the digests (hex needs no escape)
+             '["' + '", "'.join([row[0] for row in rows]) + '"]' if rows else "[]",
              _OPTIONS_JSON.encode(call.options), _json(call.completion), _now()),
         )
 

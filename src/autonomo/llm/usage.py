@@ -98,7 +98,9 @@ class Meter:
             self._reserved -= reserved
             if usage is not None:
                 self.total = self.total + usage
-                sums = self._by_model.setdefault(model, dict.fromkeys(USAGE_FIELDS, 0))
+                sums = self._by_model.get(model)
+                if sums is None:
+                    sums = self._by_model[model] = dict.fromkeys(USAGE_FIELDS, 0)
                 for name in USAGE_FIELDS:
                     sums[name] += getattr(usage, name)
 
