@@ -35,6 +35,7 @@ from autonomo.agent.finishing_changes import (
     kept_files,
     kind_left,
     moved_into,
+    named_left,
     overwritten,
     twice,
 )
@@ -206,6 +207,7 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
     checks: list[Callable[[], str | None]] = [
         lambda: kept_changed(kept, record, exists),
         lambda: kind_left(task, workspace, kept),
+        lambda: named_left(task, named, kept, exists),
         lambda: moved_into(task, exists),
         lambda: deleted_unasked(task, named, record, read),
         lambda: source_removed(task, named, record),

@@ -234,3 +234,30 @@ def moved_into(task: str, exists: Callable[[str], bool]) -> str | None:
                     f"{target} now, and it is not. Move it there (keeping its name), then "
                     "finish.")
     return None
+
+
+#: words just after a file that make it a pointer, not a file to delete ("X names a file")
+_POINTING = {"holds", "contains", "names", "lists", "says", "has", "gives"}
+
+
+def named_left(task: str, named: tuple[str, ...], kept: set[str],
+               exists: Callable[[str], bool]) -> str | None:
+    """A task that deletes the files it names after its delete word ("Delete tmp1.txt and
+    tmp2.txt"), with one of them still there."""
+    match = re.search(r"\b(?:delete|remove|erase)\b", task, re.IGNORECASE)
+    if match is None:
+        return None
+    rest = task[match.end():]
+    for name in named:
+        at = rest.find(name)
+        if at < 0 or name in kept:
+            continue
+        before, after = words(rest[:at])[-1:], words(rest[at + len(name):])[:1]
+        if set(before) & {"from", "in", "of", "inside", "keep", "leave", "not", "read"} or \
+                set(after) & _POINTING or re.search(r"\b(?:but|then|and\s+then|after)\b",
+                                                    rest[:at], re.IGNORECASE):
+            continue
+        if exists(name):
+            return (f"Refused: the task asks to delete {name}, but it is still there. Delete "
+                    "it, then finish.")
+    return None

@@ -71,7 +71,7 @@ _QUANTITY = {"count", "counts", "number", "numbers", "total", "length", "itself"
 #: lunch with the team to the end of"): "with", "of", "and" may be inside it
 _PHRASE_END = (_LINKING - {"with", "of", "and", "or", "is", "are"}) | {"times"}
 _EXACT = re.compile(
-    r"\b(?:the|a)\s+(?:word|line|text|phrase|item|name|sentence|number)\s+"
+    r"\b(?:the|a)\s+(?P<marker>word|line|text|phrase|item|name|sentence|number)\s+"
     r"(?:saying\s+|reading\s+|that\s+reads:?\s+)?"
     r"(?P<phrase>(?:[^.,;:!?<>\"'()]|[.,:](?=\w))+)", re.IGNORECASE)
 
@@ -98,8 +98,11 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
         return None
     for m in _EXACT.finditer(bare):
         phrase: list[str] = []
+        cut = False  # at a linking word: "the text see you at noon" may go on after it
         for word in m.group("phrase").split():
             if word.lower() in _PHRASE_END:
+                # a text, a line or a phrase may go on after "at" ("see you at noon")
+                cut = m.group("marker").lower() in ("text", "line", "phrase", "sentence")
                 break
             phrase.append(word)
         else:  # cut by punctuation: "the text Hello, World!" may go on after it
@@ -110,8 +113,9 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
                 phrase[0].lower() in _QUANTITY | _FILLER | {"of", "with", "and", "is", "are"}:
             continue
         wanted = _bare_line(" ".join(phrase))
-        if not any(_bare_line(line) == wanted for t in texts.values() for line in
-                   t.splitlines()):
+        lines = [_bare_line(line) for t in texts.values() for line in t.splitlines()]
+        if not any(line == wanted or (cut and line.startswith(wanted + " "))
+                   for line in lines):
             path, text = next(iter(texts.items()))
             return (f"Refused: the task asks for {' '.join(phrase)!r} on a line of its own, "
                     f"but no line of {' or '.join(texts)} is exactly that (the text of {path} "

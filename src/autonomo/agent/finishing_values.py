@@ -234,7 +234,10 @@ def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record
             return None
         want = [str(k) for k in data] if isinstance(data, dict) else []
     rows = _rows(source, text)
-    if not want and len(rows) > 1:
+    if not want and rows and re.search(r"\bcolumn\s+names\b|\bnames\s+of\s+the\s+columns\b|"
+                                       r"\bheaders?\b", task, re.IGNORECASE):
+        want = rows[0]  # the header, not the column called "name"
+    elif not want and len(rows) > 1:
         columns = [i for i, t in enumerate(rows[0]) if _key_words(t) and _key_words(t) <= asked]
         if len(columns) == 1 and not any(_key_words(c) <= asked for r in rows[1:] for j, c in
                                          enumerate(r) if j != columns[0] and _key_words(c)):
