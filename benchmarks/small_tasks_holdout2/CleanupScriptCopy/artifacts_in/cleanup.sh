@@ -1,0 +1,4 @@
+#!/bin/sh
+rm -rf ./build
+rm -f ./*.log
+echo cleaned

@@ -1,0 +1,2 @@
+name = 'Sam'
+print('Hi, ' + name + '!')

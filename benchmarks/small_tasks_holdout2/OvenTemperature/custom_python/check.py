@@ -1,0 +1,11 @@
+"""Checks the workspace after the task; prints PASS or FAIL: <why>."""
+import sys
+
+from checks import number, ok, read
+
+try:
+    ok(number(read('oven_temp.txt')) == 250, read('oven_temp.txt'))
+except Exception as exc:  # the agent's file is malformed
+    print(f"FAIL: {exc!r}")
+    sys.exit(0)
+print("PASS")
