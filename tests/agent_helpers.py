@@ -14,6 +14,9 @@ from autonomo import (
     Workbench,
     create_plugin_manager,
 )
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.state import AgentState
+from autonomo.tools.registry import CommandResult
 
 
 def write_note(ctx: CommandContext, path: str, text: str) -> str:
@@ -57,6 +60,16 @@ def workbench(settings: Settings, model: ScriptedModel, plugin_manager=None, *,
     bench = Workbench.open(settings, plugins=plugin_manager or plugins(), models=models)
     bench.memory = False
     return bench
+
+
+def recorded_state(workspace: Path, task: str, steps) -> AgentState:
+    """A state whose record is ``steps``: (command, arguments, status[, output]) each."""
+    state = AgentState(tasks=[task], workspace=str(workspace))
+    for number, (name, args, status, *output) in enumerate(steps, 1):
+        state.episodes.append(Episode(
+            number=number, action=Action(name=name, arguments=args),
+            result=CommandResult(status=status, output=output[0] if output else "")))
+    return state
 
 
 def reply(command_name: str, reasoning: str = "next step", **args: Any) -> str:

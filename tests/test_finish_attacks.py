@@ -9,22 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from agent_helpers import make_agent, reply
+from agent_helpers import make_agent, recorded_state, reply
 from autonomo.agent import finishing_files
-from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.finishing import finish_objection
 from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
 from autonomo.llm.scripted import ScriptedModel
-from autonomo.tools.registry import CommandResult
 
 
 def _state(workspace: Path, task: str, *steps: tuple[str, dict, str, str]) -> AgentState:
-    state = AgentState(tasks=[task], workspace=str(workspace))
-    for number, (name, args, status, output) in enumerate(steps, 1):
-        state.episodes.append(Episode(number=number, action=Action(name=name, arguments=args),
-                                      result=CommandResult(status=status, output=output)))
-    return state
+    return recorded_state(workspace, task, steps)
 
 
 #: files no parser of the host process can take whole: 100 000 levels of nesting

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from agent_helpers import make_agent, reply
+from agent_helpers import make_agent, recorded_state, reply
 from autonomo.agent.finishing import finish_objection
 from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
@@ -45,14 +45,7 @@ def test_a_run_that_only_finishes_falsely_does_not_end_finished(tmp_path):
 
 
 def _state(tmp_path, task: str, *steps: tuple[str, dict, str]) -> AgentState:
-    from autonomo.agent.episodes import Action, Episode
-    from autonomo.tools.registry import CommandResult
-
-    state = AgentState(tasks=[task], workspace=str(tmp_path))
-    for number, (name, args, status) in enumerate(steps, 1):
-        state.episodes.append(Episode(number=number, action=Action(name=name, arguments=args),
-                                      result=CommandResult(status=status, output="")))
-    return state
+    return recorded_state(tmp_path, task, steps)
 
 
 @pytest.mark.parametrize(("task", "files", "steps", "reason", "refused"), [

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from agent_helpers import plugins, reply
+from agent_helpers import plugins, recorded_state, reply
 from autonomo import AgentProfile, ScriptedModel, Settings, Workbench
-from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.finishing import finish_objection
 from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
-from autonomo.tools.registry import CommandResult
 
 R = "read_file"
 W = "write_file"
@@ -25,12 +23,8 @@ M = "rename_file"
 
 def _state(tmp_path, task: str, steps) -> AgentState:
     """A state whose record is ``steps``: (command, arguments, output) or with a status."""
-    state = AgentState(tasks=[task], workspace=str(tmp_path))
-    for number, (name, args, output, *status) in enumerate(steps, 1):
-        state.episodes.append(Episode(
-            number=number, action=Action(name=name, arguments=args),
-            result=CommandResult(status=status[0] if status else "success", output=output)))
-    return state
+    return recorded_state(tmp_path, task, [(name, args, status[0] if status else "success", output)
+                                           for name, args, output, *status in steps])
 
 
 def _ran(path: str, printed: str) -> tuple[str, dict, str]:

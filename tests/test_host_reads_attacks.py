@@ -8,16 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from agent_helpers import reply, workbench
+from agent_helpers import recorded_state, reply, workbench
 from autonomo import AgentProfile, Settings
-from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import create_strategy, facts
 from autonomo.agent.strategies.grounding import previews, situation
 from autonomo.llm.scripted import ScriptedModel
 from autonomo.tools.builtin import builtin_registry
-from autonomo.tools.registry import CommandResult
 from tool_helpers import swap_while_listed
 
 
@@ -26,11 +24,7 @@ class Constrained(ScriptedModel):
 
 
 def _state(workspace: Path, task: str, *steps: tuple[str, dict, str, str]) -> AgentState:
-    state = AgentState(tasks=[task], workspace=str(workspace))
-    for number, (name, args, status, output) in enumerate(steps, 1):
-        state.episodes.append(Episode(number=number, action=Action(name=name, arguments=args),
-                                      result=CommandResult(status=status, output=output)))
-    return state
+    return recorded_state(workspace, task, steps)
 
 
 def test_a_deeply_nested_json_the_agent_read_gives_no_facts_and_no_crash(tmp_path):
