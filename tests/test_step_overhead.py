@@ -11,10 +11,11 @@ import pytest
 
 from agent_helpers import make_agent, plugins, reply
 from autonomo.agent.runner import Runner
-from autonomo.agent.state import AgentStore, _json
+from autonomo.agent.state import AgentStore
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.llm.usage import Meter
 from autonomo.plugins.hookspecs import hookimpl
+from autonomo.storage.model_json import model_json as _json
 
 
 def test_a_plugin_registered_after_the_runner_is_made_is_still_heard(tmp_path):

@@ -42,12 +42,6 @@ def _now() -> str:
 _OPTIONS_JSON = json.JSONEncoder(default=str)
 
 
-def _json(model: BaseModel) -> str:
-    """``model.model_dump_json()``'s JSON (the store serialises about eight models a step:
-    ``model_json`` writes plain models with a third of pydantic's work)."""
-    return model_json(model)
-
-
 class AgentState(BaseModel):
     """Everything needed to resume an agent. Episodes are stored as rows of their own."""
 
@@ -144,7 +138,7 @@ class AgentStore:
     def _write_agent(self, db: Any, state: AgentState) -> tuple[str, ...] | None:
         """Upsert the agent row; the row written (to remember once committed), or None when
         it is the one this store last committed."""
-        row = (state.id, state.name, state.created_at, _now(), state.status, _json(state))
+        row = (state.id, state.name, state.created_at, _now(), state.status, model_json(state))
         if self._agent_rows.get(state.id) == row:
             return None
         db.execute(
@@ -173,7 +167,7 @@ class AgentStore:
         with self.db.transaction(durable=durable) as db:
             for call in calls:
                 self._insert_call(db, state.id, call, new_messages)
-            rows = [(state.id, e.number, _json(e)) for e in episodes]
+            rows = [(state.id, e.number, model_json(e)) for e in episodes]
             if rows:
                 db.executemany(
                     "insert into episodes(agent_id, number, data) values (?, ?, ?)"
@@ -272,7 +266,7 @@ class AgentStore:
             (agent_id, call.step, call.purpose, call.completion.model,
              # the JSON list of the digests (hex needs no escape)
              '["' + '", "'.join([row[0] for row in rows]) + '"]' if rows else "[]",
-             _OPTIONS_JSON.encode(call.options), _json(call.completion), _now()),
+             _OPTIONS_JSON.encode(call.options), model_json(call.completion), _now()),
         )
 
     def _message_row(self, message: Message) -> tuple[str, str]:
@@ -287,7 +281,7 @@ class AgentStore:
         ) else None
         row = self._plain_rows.get(plain) if plain is not None else None
         if row is None:
-            data = _json(message)
+            data = model_json(message)
             row = (hashlib.sha1(data.encode()).hexdigest(), data)
             if plain is not None:
                 if len(self._plain_rows) > 20_000:
