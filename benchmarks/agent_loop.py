@@ -50,17 +50,18 @@ def lookup(item: int) -> str:
 
 
 class TimedModel(ChatModel):
-    """Wraps a model and adds up the time spent inside it."""
+    """Wraps a model and adds up the time spent inside it. It implements ``call``, as a
+    provider does (``complete`` is the caller's side)."""
 
     def __init__(self, inner: ChatModel) -> None:
         self.inner, self.seconds = inner, 0.0
         self.name, self.context_window = inner.name, inner.context_window
         self.enforces_schema, self.supports_tools = inner.enforces_schema, inner.supports_tools
 
-    def complete(self, messages, **options):
+    def call(self, request):
         started = time.perf_counter()
         try:
-            return self.inner.complete(messages, **options)
+            return self.inner.call(request)
         finally:
             self.seconds += time.perf_counter() - started
 

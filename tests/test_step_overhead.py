@@ -187,3 +187,48 @@ def test_a_failed_write_does_not_count_as_written(tmp_path):
     store.save(state)
     assert AgentStore(tmp_path / "data").load(state.id).status == "running"
 
+
+
+def test_an_agents_model_call_goes_direct_yet_hears_a_late_plugin_and_settles_a_failure(
+        tmp_path):
+    """``AgentModel.call`` skips the plugin layer and the wrapper's generator while nobody
+    intercepts; a ``chat_completion`` hook registered later still answers, and a failed call
+    gives its budget reservation back and counts no usage."""
+    from autonomo.agent.calls import ModelCalls
+    from autonomo.agent.state import AgentState
+    from autonomo.config import Prices
+    from autonomo.llm.base import ChatModel
+
+    class Priced(ChatModel):
+        name, prices = "priced", Prices(prompt=1.0, completion=2.0)
+
+        def __init__(self):
+            self.fail = False
+
+        def call(self, request):
+            if self.fail:
+                raise RuntimeError("the provider is down")
+            return Completion(text="model", usage=Usage(prompt_tokens=10, completion_tokens=5))
+
+    class Answer:
+        @hookimpl
+        def chat_completion(self, model, messages, options):
+            return Completion(text="plugin", usage=Usage(prompt_tokens=1, calls=1))
+
+    pm = plugins()
+    state = AgentState(budget=1.0)
+    calls = ModelCalls(state, pm)
+    model = Priced()
+    hello = [Message.user("hello")]
+    assert calls.call(model, "propose", hello).text == "model"
+    assert state.usage == Usage(prompt_tokens=10, completion_tokens=5, calls=1,
+                                cost=(10 * 1.0 + 5 * 2.0) / 1_000_000)
+    model.fail = True
+    with pytest.raises(RuntimeError, match="down"):
+        calls.call(model, "propose", hello)
+    assert calls.meter._reserved == 0.0 and state.usage.calls == 1
+    pm.register(Answer())
+    assert calls.call(model, "propose", hello).text == "plugin"
+    assert state.usage.calls == 2 and state.usage.prompt_tokens == 11
+    assert [c.completion.text for c in calls.take_unsaved()] == ["model", "plugin"]
+    assert calls.meter.by_model["priced"].calls == 2

@@ -19,6 +19,7 @@ import pluggy
 
 from autonomo.agent.observer import RunObserver
 from autonomo.agent.state import AgentState, CallRecord
+from autonomo.config import Prices
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import ChatRequest, Completion, Message, Usage
 from autonomo.llm.usage import Meter, MeteredModel
@@ -81,25 +82,61 @@ class PluginModel(ModelWrapper):
 
 class AgentModel(MeteredModel):
     """A model as an agent calls it for one purpose: metered (budget and usage, kept in the
-    state), told to the observer, timed and kept for the trajectory; one layer for both."""
+    state), told to the observer, timed and kept for the trajectory; one layer for both.
 
-    def __init__(self, inner: ChatModel, calls: ModelCalls, purpose: str) -> None:
+    ``call`` (every step's path) runs the same steps as ``wrap`` (async and streamed calls)
+    without a generator, and goes straight to the model when no plugin intercepts."""
+
+    def __init__(self, inner: ChatModel, calls: ModelCalls, purpose: str,
+                 model: ChatModel) -> None:
         super().__init__(inner, calls.meter)
         self.calls, self.purpose = calls, purpose
+        #: the model itself (``inner`` is it, or a ``PluginModel`` around it)
+        self.model = model
+
+    def call(self, request: ChatRequest) -> Completion:
+        reserved, started = self._before(request)
+        inner = self.inner
+        if inner is not self.model and implemented(self.calls.plugins,
+                                                   "chat_completion") is None:
+            inner = self.model  # nobody intercepts: no hop through PluginModel
+        try:
+            completion = send_to(inner, request)
+        except BaseException:
+            self.meter.settle(reserved, self.model.name, None)
+            raise
+        self.last_completion = self._after(request, reserved, started, completion)
+        return self.last_completion
 
     def wrap(self, request: ChatRequest) -> Wrap:
-        reserved = self.meter.reserve(self, request)
+        reserved, started = self._before(request)
         try:
-            self.calls.observer.on_model_call(self.purpose, request.messages)
-            started = time.perf_counter()
             completion = yield
         except BaseException:
-            self.meter.settle(reserved, self.name, None)
+            self.meter.settle(reserved, self.model.name, None)
             raise
+        return self._after(request, reserved, started, completion)
+
+    def _before(self, request: ChatRequest) -> tuple[float, float]:
+        """The budget reservation (refused past the budget); the observer hears of the call."""
+        reserved = self.meter.reserve(self, request)
+        self.calls.observer.on_model_call(self.purpose, request.messages)
+        return reserved, time.perf_counter()
+
+    def _after(self, request: ChatRequest, reserved: float, started: float,
+               completion: Completion) -> Completion:
         completion.latency_s = completion.latency_s or time.perf_counter() - started
         self.calls.record(self.purpose, request, completion)
         self.charge(reserved, completion)
         return completion
+
+    @property  # type: ignore[override]
+    def name(self) -> str:
+        return self.model.name
+
+    @property  # type: ignore[override]
+    def prices(self) -> Prices | None:
+        return self.model.prices
 
 
 class ModelCalls:
@@ -120,7 +157,7 @@ class ModelCalls:
         wrapped = self._models.get(key)
         if wrapped is None:
             inner = PluginModel(model, self.plugins) if self.plugins is not None else model
-            wrapped = AgentModel(inner, self, purpose)
+            wrapped = AgentModel(inner, self, purpose, model)
             self._models[key] = wrapped
         return wrapped
 

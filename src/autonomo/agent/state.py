@@ -38,6 +38,8 @@ def _now() -> str:
     return _clock[1]
 
 
+_SHA1 = hashlib.sha1()
+
 #: options as the trajectory keeps them (anything not JSON as its ``str``)
 _OPTIONS_JSON = json.JSONEncoder(default=str)
 
@@ -282,7 +284,9 @@ class AgentStore:
         row = self._plain_rows.get(plain) if plain is not None else None
         if row is None:
             data = model_json(message)
-            row = (hashlib.sha1(data.encode()).hexdigest(), data)
+            digest = _SHA1.copy()  # not hashlib.sha1(): it looks the algorithm up each call
+            digest.update(data.encode())
+            row = (digest.hexdigest(), data)
             if plain is not None:
                 if len(self._plain_rows) > 20_000:
                     self._plain_rows.clear()

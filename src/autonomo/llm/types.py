@@ -73,9 +73,11 @@ class Usage(BaseModel):
         return self.prompt_tokens + self.completion_tokens
 
     def _combine(self, other: Usage, sign: int) -> Usage:
-        # the validator itself: half the instructions of ``Usage(**sums)`` (a sum per call)
+        # the validator itself: half the instructions of ``Usage(**sums)`` (a sum per call);
+        # the fields read from ``__dict__``: half of what ``getattr`` costs
+        mine, theirs = self.__dict__, other.__dict__
         return Usage.__pydantic_validator__.validate_python(
-            {name: getattr(self, name) + sign * getattr(other, name) for name in USAGE_FIELDS})
+            {name: mine[name] + sign * theirs[name] for name in USAGE_FIELDS})
 
     def __add__(self, other: Usage) -> Usage:
         return self._combine(other, 1)

@@ -101,8 +101,9 @@ class Meter:
                 sums = self._by_model.get(model)
                 if sums is None:
                     sums = self._by_model[model] = dict.fromkeys(USAGE_FIELDS, 0)
+                values = usage.__dict__
                 for name in USAGE_FIELDS:
-                    sums[name] += getattr(usage, name)
+                    sums[name] += values[name]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for storage or display."""
