@@ -256,7 +256,11 @@ class AgentStore:
     def _insert_call(self, db: Any, agent_id: str, call: CallRecord, new: set[str]) -> None:
         """Prompts are stored once per distinct message (they repeat their prefix); the
         digests inserted go to ``new`` (known stored once the transaction commits)."""
-        rows = [self._message_row(m) for m in call.messages]
+        known, rows = self._message_rows, []
+        for message in call.messages:  # the hits inline (most of a prompt, every step)
+            cached = known.get(id(message))
+            rows.append(cached[1] if cached is not None and cached[0] is message
+                        else self._message_row(message))
         fresh = [row for row in rows
                  if row[0] not in self._stored_messages and row[0] not in new]
         if fresh:

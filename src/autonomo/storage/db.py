@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from autonomo.errors import UserError
@@ -125,6 +124,35 @@ def connect(path: Path, migrations: Sequence[tuple[str, Migration]], *,
     return conn
 
 
+class _Transaction:
+    """``Database.transaction``'s context manager (a class: the agent store opens two a
+    step, and a generator-based one costs twice as much)."""
+
+    __slots__ = ("db", "synchronous")
+
+    def __init__(self, db: Database, synchronous: str) -> None:
+        self.db, self.synchronous = db, synchronous
+
+    def __enter__(self) -> sqlite3.Connection:
+        db = self.db
+        db._lock.acquire()
+        try:
+            if self.synchronous != db._synchronous:
+                db.conn.execute(f"pragma synchronous={self.synchronous}")
+                db._synchronous = self.synchronous
+            db.conn.execute("begin immediate")
+        except BaseException:
+            db._lock.release()
+            raise
+        return db.conn
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        try:
+            self.db.conn.execute("rollback" if kind is not None else "commit")
+        finally:
+            self.db._lock.release()
+
+
 class Database:
     """One SQLite file in WAL mode; a lock serialises writers from worker threads.
 
@@ -148,20 +176,10 @@ class Database:
         with self.transaction(durable=True) as db:
             apply_migrations(db, migrations)
 
-    @contextmanager
-    def transaction(self, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            wanted = "FULL" if durable else "NORMAL"
-            if wanted != self._synchronous:
-                self.conn.execute(f"pragma synchronous={wanted}")
-                self._synchronous = wanted
-            self.conn.execute("begin immediate")
-            try:
-                yield self.conn
-            except BaseException:
-                self.conn.execute("rollback")
-                raise
-            self.conn.execute("commit")
+    def transaction(self, *, durable: bool = True) -> _Transaction:
+        """``with db.transaction() as conn:`` one write transaction (``begin immediate``),
+        committed at the end of the block, rolled back if it raises."""
+        return _Transaction(self, "FULL" if durable else "NORMAL")
 
     def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         with self._lock:
