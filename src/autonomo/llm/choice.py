@@ -100,8 +100,10 @@ def options(node: Any, limit: int = MAX_OPTIONS,
 def _object_options(items: list[Any], limit: int,
                     head: bool = False) -> list[tuple[str, list[Any]]] | None:
     """An object's options: its text up to its first decision with each option of it, or
-    with ``head`` the text up to that decision alone."""
-    text = ""
+    with ``head`` the text up to the end of the last value before that decision (the
+    key names and punctuation after it are not the model's choice: the grammar forces them,
+    and how likely the model finds them says nothing about the choice)."""
+    text, mark = "", 0
     items = list(items)
     while items:
         item = items.pop(0)
@@ -112,14 +114,15 @@ def _object_options(items: list[Any], limit: int,
             items = [*inner, *items]  # a closed object inside: its pieces in place
             continue
         first = options(item, limit)
-        if first is None:  # free: the object's text stops before it
+        if first is None or (head and len(first) > 1):
+            if head:  # free, or a decision: stop after the last value
+                return [(text[:mark], [text[mark:], item, *items])]
             return [(text, [item, *items])]
         if len(first) == 1:
             text += first[0][0]
+            mark = len(text)
             items = [*first[0][1], *items]
             continue
-        if head:
-            return [(text, [item, *items])]
         return [(text + t, [*pending, *items]) for t, pending in first]
     return [(text, [])]
 
