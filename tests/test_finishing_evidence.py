@@ -124,6 +124,23 @@ CASES = [
      [(W, {"path": "s.txt", "content": "5"}, "")], {"s.txt": "5"}, False, False),
     ("Add 2 and 3 and write the sum to s.txt", {},
      [(W, {"path": "s.txt", "content": "9"}, "")], {"s.txt": "9"}, False, True),
+    ("How many .csv files are there? Write the answer to n.txt", {"a.csv": "", "b.csv": ""},
+     [(W, {"path": "n.txt", "content": "2"}, "")], {"n.txt": "2"}, False, True),  # a guess
+    ("How many .csv files are there? Write the answer to n.txt", {"a.csv": "", "b.csv": ""},
+     [(W, {"path": "n.txt", "content": "2"}, "")], {"n.txt": "2"}, True, False),  # listed
+    ("How many .csv files are there? Write the answer to n.txt", {"a.csv": "", "b.csv": ""},
+     [(W, {"path": "n.txt", "content": "7"}, "")], {"n.txt": "7"}, True, True),
+    ("How many of the values in r.txt are over 100? Write the count to n.txt",
+     {"r.txt": "50\n150\n100\n"},
+     [(W, {"path": "n.txt", "content": "100"}, "")], {"n.txt": "100"}, True, True),  # the bound
+    ("r.csv has times per runner. Write the name of the fastest runner to w.txt",
+     {"r.csv": "runner,minutes\nHale,41\nKim,39\n"},
+     [(W, {"path": "w.txt", "content": "41\n39"}, "")], {"w.txt": "41\n39"}, True, True),
+    ("r.csv has times per runner. Write the name of the fastest runner to w.txt",
+     {"r.csv": "runner,minutes\nHale,41\nKim,39\n"},
+     [(W, {"path": "w.txt", "content": "Kim"}, "")], {"w.txt": "Kim"}, True, False),
+    ("Some files are empty. Delete those and leave the rest.", {"a.txt": "x", "b.txt": ""},
+     [(D, {"path": "a.txt"}, "")], {"a.txt": None}, True, True),
     # -- a copy holds the text of a file that was there ------------------------------------------
     ("I'd like run.sh copied to run_test.sh", {"run.sh": "make all\n"},
      [(A, {"path": "run_test.sh", "content": "run_test.log"}, "")],
@@ -152,11 +169,22 @@ def test_evidence(tmp_path, task, start, steps, end, shown, refused):
     for episode, (name, _args, _out) in zip(state.episodes, steps, strict=True):
         if name == W and (old := start.get(_args["path"])) is not None:
             episode.result.data["replaced"] = old  # as write_file records it
-    objection = finish_objection(state, "done", shown=dict(start) if shown else {})
+    for episode, (name, args, _out) in zip(state.episodes, steps, strict=True):
+        if name == D:  # as delete_file records it
+            episode.result.data["size"] = len(start.get(args["path"], ""))
+    if shown:  # a small model's first look: the listing and the files' texts
+        shown = {".": "\n".join(sorted(start)), **start}
+    objection = finish_objection(state, "done", shown=shown or {})
     assert (objection is not None) == refused, objection
-    if refused:  # the contradiction check alone let each of these through
-        assert finish_objection(state, "done", shown=dict(start) if shown else {},
-                                evidence=False) is None
+
+
+def test_without_evidence_only_contradictions_refuse(tmp_path):
+    """``agent.finish_evidence: false``: the B-14 the task gives need not be written."""
+    (tmp_path / "spot.txt").write_text("nothing else")
+    state = recorded_state(tmp_path, "spot.txt - write B-14 in it, nothing else",
+                           [(W, {"path": "spot.txt", "content": "nothing else"}, "success", "")])
+    assert finish_objection(state, "done") is not None
+    assert finish_objection(state, "done", evidence=False) is None
 
 
 def test_the_refusal_names_the_missing_piece(tmp_path):

@@ -50,6 +50,7 @@ from autonomo.agent.finishing_evidence import (
     unasked_delete,
     unlanded_value,
     unused_input,
+    wrong_kind,
 )
 from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
 from autonomo.agent.finishing_record import Reader, Record, norm
@@ -269,7 +270,8 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
     return (unused_input(task, named, kept_files(task, named), record, starts)
             or unasked_delete(task, named, record, folders(task), kinds(task), said)
             or unlanded_value(task, named, record, observed, finals)
-            or made_up_number(task, record, observed, inputs)
+            or made_up_number(task, record, observed, inputs, any(starts.values()))
+            or wrong_kind(task, record)
             or not_a_copy(task, named, record, starts, read, others))
 
 

@@ -322,11 +322,15 @@ def _in_a_name(value: str, named: Iterable[str]) -> bool:
                                     for n in named)
 
 
-def made_up_number(task: str, record: Record, observed: str,
-                   inputs: Iterable[str]) -> str | None:
+def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[str],
+                   inputs_named: bool) -> str | None:
     """A number the run wrote (outside a program's text) that nothing gave it: not in the
     task, not in anything the run was shown, read or printed, no fair count or total of an
-    input (``derived_numbers``), no result of the task's and the inputs' numbers."""
+    input (``derived_numbers``), no result of the task's and the inputs' numbers. Only for a
+    task that names an input or asks for a quantity."""
+    asked = set(_words(task))
+    if not inputs_named and not asked & QUANTITY_WORDS:
+        return None  # "write two files": what they hold is free
     given = {_number(n) for n in numbers_in(task) + numbers_in(observed)}
     inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
     derived = {d for text in inputs for d in derived_numbers(text, task)}
@@ -340,6 +344,35 @@ def made_up_number(task: str, record: Record, observed: str,
             return (f"Refused: you wrote {key} to {w.path}, but no file, listing or output "
                     "of this run shows it, and it is no count or total of the task's files. "
                     f"Find the value (read or run what the task names), then finish.")
+    return None
+
+
+#: words of a task that asks for a quantity
+QUANTITY_WORDS = frozenset({"how", "many", "count", "number", "numbers"}).union(
+    *UNITS.values())
+#: words of a task that asks for names: a text of numbers only is not one
+NAME_WORDS = frozenset({"name", "names"})
+
+
+def wrong_kind(task: str, record: Record) -> str | None:
+    """The task asks for a name (or names) or a count beyond a bound, and what the run wrote
+    cannot be it: only numbers for names; the task's own bound for how many lie beyond it."""
+    asked = set(_words(task))
+    for path in sorted(record.written):
+        standing = record.standing(path)
+        text = "".join(w.content for w in standing if w.append or not w.replaced
+                       or w.content != w.replaced)
+        tokens = re.split(r"[\s,;]+", text.strip())
+        if asked & NAME_WORDS and tokens != [""] and not path.endswith(_PROGRAMS) \
+                and all(re.fullmatch(r"-?\d+(?:\.\d+)?", t) for t in tokens):
+            return (f"Refused: the task asks for {'names' if 'names' in asked else 'a name'}, "
+                    f"but {path} got only numbers: {text.strip()[:80]!r}. Write the "
+                    "name, then finish.")
+        bounds = {_number(float(m.group(2))) for m in re.finditer(
+            r"\b(" + "|".join(sorted(COMPARING)) + r")\s+(\d+(?:\.\d+)?)", task.lower())}
+        if len(tokens) == 1 and tokens[0] in bounds:
+            return (f"Refused: {tokens[0]} is the bound the task compares with, not what it "
+                    f"asks for; {path} should hold the answer. Work it out, then finish.")
     return None
 
 
