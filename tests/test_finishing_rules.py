@@ -115,7 +115,7 @@ CASES = [
      False),
     ("Multiply the number in p.txt by the number in q.txt and write the result to c.txt",
      {"p.txt": "4", "q.txt": "6", "c.txt": "24"}, [(W, {"path": "c.txt", "content": "24"}, "")],
-     True),                                                           # never read the inputs
+     False),                         # not read, but 24 is their product: evidence they were
     ("Is the word pear in f.txt? Write yes or no to a.txt", {"f.txt": "pear", "a.txt": "yes"},
      [(R, {"path": "f.txt"}, "pear"), (W, {"path": "a.txt", "content": "yes"}, "")],
      False),                                                          # one of the task's options

@@ -248,7 +248,10 @@ def _number(value: float) -> str:
 
 def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: Record,
                  starts: Mapping[str, str]) -> str | None:
-    """A file the task names and that was there at the start, which the run never used."""
+    """A file the task names and that was there at the start, which the run never used: no
+    command acted on it, and nothing of its text, no count of it and no sum or product with
+    its numbers went into what the run wrote (a small model is shown the text up front; a
+    value only its text gives is evidence it was read)."""
     asked = set(_words(task))
     new = "\n".join(new_texts(record))
     # what went somewhere: the written texts and the files the run acted on (a pointer file
@@ -258,6 +261,7 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
                                      if k not in _BODIES and isinstance(v, str)
                                      for w in _words(v)}
     verdict = bool(new.strip()) and set(_words(new)) <= VERDICTS
+    pool = numbers_in(task) + [n for text in starts.values() for n in numbers_in(text)]
     numbers = set(re.findall(r"-?\d+(?:\.\d+)?", new))
     for name in named:
         if name not in starts or name in kept:
@@ -271,7 +275,8 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
         if not program and (start := starts[name]):
             own = {w for w in _words(start) if (len(w) > 2 or w.isdigit()) and w not in asked}
             derived = {n for n in numbers if n.lstrip("-").replace(".", "").isdigit()
-                       and _number(float(n)) in derived_numbers(start, task)}
+                       and (_number(float(n)) in derived_numbers(start, task)
+                            or _operand(float(n), numbers_in(start), pool))}
             if own & new_words or derived or verdict or (new.strip() and new.strip() in start):
                 continue
         if program:
@@ -280,6 +285,15 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
         return (f"Refused: {name} was never used: nothing you ran read, changed or took "
                 f"anything from it. Use {name} as the task says, then finish.")
     return None
+
+
+def _operand(number: float, mine: list[float], pool: list[float]) -> bool:
+    """Whether ``number`` is a sum, difference, product or quotient of a number of ``mine``
+    (one input's) and one of ``pool`` (the task's and the inputs')."""
+    key = _number(number)
+    return any(key in {_number(a + b), _number(a - b), _number(b - a), _number(a * b),
+                       _number(a / b) if b else "", _number(b / a) if a else ""}
+               for a in mine[:40] for b in pool[:80])
 
 
 def _copied_from(record: Record, name: str) -> bool:
