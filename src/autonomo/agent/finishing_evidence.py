@@ -28,9 +28,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 
 from autonomo.agent.finishing_record import (
+    CONTENT,
     REMOVING,
     RUNNING_TEXT,
-    WRITING,
     Reader,
     Record,
     norm,
@@ -60,7 +60,7 @@ _EDGE = ".,;:!?\"'()[]<>"
 #: their text)
 _PROGRAMS = (".py", ".sh", ".js")
 #: arguments of other commands that carry text they put somewhere
-_BODIES = ("content", "text", "body")
+_BODIES = ("content", "text", "body", "new")
 
 
 def _words(text: str) -> list[str]:
@@ -142,10 +142,11 @@ def _names(arguments: Mapping[str, object], name: str) -> bool:
 
 def new_texts(record: Record) -> list[str]:
     """The texts the run wrote: of its writes and appends, and the text arguments of other
-    commands that put text somewhere (a plugin's ``write_note``)."""
+    commands that put text somewhere (a plugin's ``write_note``, ``replace_text``'s new
+    text)."""
     parts = [w.content for w in record.writes]
     for e in record.episodes:
-        if e.action.name not in WRITING and e.action.name not in RUNNING_TEXT:
+        if e.action.name not in CONTENT and e.action.name not in RUNNING_TEXT:
             parts += [str(v) for k, v in e.action.arguments.items() if k in _BODIES]
     return parts
 
@@ -474,7 +475,3 @@ def _made_by_copy(record: Record, name: str) -> bool:
                 e.action.arguments.get(arg, "")):
             return True
     return False
-
-
-__all__ = ["WRITING", "derived_numbers", "not_a_copy", "start_texts", "stated_values",
-           "unlanded_value", "unused_input", "written_text"]
