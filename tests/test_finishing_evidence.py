@@ -215,3 +215,36 @@ def test_derived_numbers_are_fair_readings():
     assert "3" not in derived_numbers(csv, "the total of the amount column")
     assert {"3", "2"} <= derived_numbers(csv, "how many lines or rows")
     assert "4" in derived_numbers("cat dog cat cat\ncat", "how often is the word cat there")
+
+
+def test_a_small_model_is_offered_finish_only_once_the_record_supports_it(tmp_path):
+    """The strategy's side of the contract: while the check would refuse, a grammar-bound
+    model cannot even propose ``finish``; once the value the task gives is written, it can."""
+    from agent_helpers import make_agent, reply
+    from autonomo.agent.runner import Runner
+    from autonomo.llm.scripted import ScriptedModel
+
+    class Constrained(ScriptedModel):
+        enforces_schema = True  # like the local model: decoding follows the schema
+
+    model = Constrained([
+        reply("write_note", path="spot.txt", text="nothing else"),
+        reply("write_note", path="spot.txt", text="B-14"),
+        reply("finish", reason="spot.txt holds B-14"),
+    ])
+    agent, _, _ = make_agent(tmp_path, [], task="spot.txt - write B-14 in it, nothing else")
+    agent.model = agent.smart_model = model
+    agent.strategy.compact = True  # as the workbench makes it for such a model
+    assert Runner(agent).run(max_steps=3).status == "finished"
+    offered = [{o["properties"]["name"]["const"]
+                for o in call["schema"]["properties"]["command"]["anyOf"]}
+               for call in model.calls]
+    assert "finish" not in offered[0] | offered[1] and "finish" in offered[2]
+
+
+def test_deleting_the_empty_files_is_supported(tmp_path):
+    (tmp_path / "a.txt").write_text("x")
+    state = recorded_state(tmp_path, "Some files are empty. Delete those and leave the rest.",
+                           [(D, {"path": "b.txt"}, "success", "Deleted b.txt.")])
+    state.episodes[0].result.data["size"] = 0
+    assert finish_objection(state, "done") is None
