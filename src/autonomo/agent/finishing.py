@@ -47,6 +47,7 @@ from autonomo.agent.finishing_evidence import (
     made_up_number,
     not_a_copy,
     start_texts,
+    task_words_over,
     unasked_delete,
     unlanded_value,
     unused_input,
@@ -271,6 +272,7 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
             or unlanded_value(task, named, record, observed, finals)
             or made_up_number(task, record, observed, inputs, any(starts.values()))
             or wrong_kind(task, record)
+            or task_words_over(task, named, record, observed)
             or not_a_copy(task, named, record, starts, read, others))
 
 

@@ -391,6 +391,31 @@ def wrong_kind(task: str, record: Record) -> str | None:
     return None
 
 
+def task_words_over(task: str, named: Iterable[str], record: Record,
+                    observed: str) -> str | None:
+    """A file the task names, whose text the run replaced whole by words of the task only:
+    no line of what it held survives, nothing written was seen anywhere but in the task, and
+    no value the task states is in it ("fix the typo: recieve should be receive" written over
+    the letter)."""
+    asked = set(_words(task))
+    values = stated_values(task, named)
+    for path in named:
+        mine = [w for w in record.writes if w.path == path]
+        last = next((w for w in reversed(mine) if not w.append), None)
+        old = next((w.replaced for w in mine if not w.append and w.replaced), None)
+        if last is None or not old or not old.strip() or not (new := last.content.strip()):
+            continue
+        kept = any(ln.strip() and ln.strip() in new for ln in old.splitlines())
+        new_words = set(_words(new))
+        if kept or not new_words <= asked or any(_holds(new, v) for v in values) \
+                or new_words & set(_words(observed.replace(old, " "))) - asked:
+            continue
+        return (f"Refused: you replaced the text of {path} with words of the task "
+                f"({new[:80]!r}); none of what it held is left. Change what the task asks "
+                "and keep the rest, then finish.")
+    return None
+
+
 #: words of a task that picks files by being empty
 EMPTY_WORDS = frozenset({"empty", "blank"})
 
