@@ -53,6 +53,7 @@ COMPARING = frozenset({"over", "under", "above", "below", "than", "least", "most
                        "exceed", "exceeds", "exceeding", "between"})
 
 _QUOTED = re.compile(r"'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|`([^`\n]{1,200})`")
+_DOTFILE = re.compile(r"(?<![\w.])\.[A-Za-z][\w.-]*")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _SYMBOLS = set("_=*@#+$%{}|~^")
 _EDGE = ".,;:!?\"'()[]<>"
@@ -307,8 +308,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     """A value the task states and no input holds, that nothing the run wrote or ran holds
     (the final texts of the files it wrote count too: a shell line may have written them)."""
     out = written_text(record)
-    if not out.strip():
-        return None  # the run only moved, copied or deleted files: no text to hold values
+    if not out.strip() or not (named or _DOTFILE.search(task)):
+        # the run only moved, copied or deleted files: no text to hold values; a task that
+        # names no file (a team's or an SOP's prompt) may answer in the finish reason
+        return None
     names = " ".join([*named, observed])
     values = [v for v in stated_values(task, named) if not _holds(names, v)
               and not _in_a_name(v, named)]
