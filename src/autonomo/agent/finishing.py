@@ -155,9 +155,10 @@ def agent_objection(agent: Agent, reason: str) -> str | None:
     """``finish_objection`` for ``agent``: its commands, the file texts its strategy showed
     the model up front, and whether its settings ask for positive evidence."""
     strategy = agent.strategy
+    shown = getattr(strategy, "shown", None)  # a plugin's strategy may not have it
     return finish_objection(agent.state, reason, agent.commands.names(),
-                            shown=strategy.shown(agent.state),
-                            evidence=strategy.finish_evidence)
+                            shown=shown(agent.state) if shown else None,
+                            evidence=getattr(strategy, "finish_evidence", True))
 
 
 #: the reason of a stop the user asked for (not the run's own end: nothing to verify)
