@@ -23,6 +23,8 @@ from autonomo.tools.workspace import Workspace
 
 #: files larger than this are not searched by content
 _SEARCH_MAX_BYTES = 2 * 1024 * 1024
+#: names ``list_folder`` reads per folder at most (a million take seconds to read and sort)
+_LIST_MAX_NAMES = 100_000
 _BINARY_SNIFF = 8192
 #: read_file reads at most this much of a file (a huge or sparse file is not loaded whole)
 _READ_MAX_BYTES = 4 * 1024 * 1024
@@ -219,7 +221,7 @@ def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
 
 
 @command(category="files", example={"path": "old.txt"})
-def delete_file(ctx: CommandContext, path: NamedFile) -> str:
+def delete_file(ctx: CommandContext, path: NamedFile) -> CommandResult:
     """Delete a file (or an empty folder) in the workspace.
 
     Args:
@@ -252,7 +254,8 @@ def delete_file(ctx: CommandContext, path: NamedFile) -> str:
             raise CommandError(f"Cannot delete {path}: {exc.strerror}.") from exc
     finally:
         os.close(folder)
-    return f"Deleted {'/'.join(parts)}."
+    # the record keeps how big it was (the finish check: "delete the empty files")
+    return CommandResult.ok(f"Deleted {'/'.join(parts)}.", size=st.st_size)
 
 
 @command(category="files", example={"path": "."})
@@ -266,25 +269,39 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
     ws = workspace(ctx)
     parts = ws.parts(path)
     top = _open_listed_folder(ws, parts, path)
+    cap = output_cap(ctx)
     entries: list[str] = []
+    size, full = 0, False
+    # descriptors all the way down: a folder swapped for a symlink is not entered
+    folders = fstree.walk(top, max_entries=_LIST_MAX_NAMES)
     try:
-        # descriptors all the way down: a folder swapped for a symlink is not entered
-        for folder in fstree.walk(top):
+        for folder in folders:
             here = (*parts, *folder.parts)
-            listed = [(d, _shown(here, d) + "/") for d in folder.dirs]
-            listed += [(f, _describe_file(folder.fd, f, _shown(here, f))) for f in folder.files]
+            names = [(d, True) for d in folder.dirs] + [(f, False) for f in folder.files]
             if not recursive:
-                entries = [text for _name, text in sorted(listed)]
+                names.sort()
+            for name, is_dir in names:  # a file's size is looked up only if it is shown
+                text = _shown(here, name) + "/" if is_dir else \
+                    _describe_file(folder.fd, name, _shown(here, name))
+                entries.append(text)
+                size += len(text) + 1
+                if size > cap:  # a huge tree: stop the work, not only the output
+                    full = True
+                    break
+            if full or not recursive:
                 break
-            entries += [text for _name, text in listed]
-            if folder.dirs and len(folder.parts) >= fstree.MAX_DEPTH:
-                entries.append(f"[{_shown(here)}: folders deeper than {fstree.MAX_DEPTH} "
-                               "levels are not listed]")
     finally:
+        folders.close()
         os.close(top)
+    notes = [f"[{_shown((*parts, *missed)) or '.'}/: not listed whole: {why}]"
+             for missed, why in folders.missed]
+    if full:
+        return "\n".join([*notes, "\n".join(entries)[:cap]]) + (
+            f"\n[truncated after {cap} characters; list a sub-folder to see more]")
+    entries += notes
     if not entries:
         return f"{_shown(parts) or '.'} is empty."
-    return cap_text("\n".join(entries), output_cap(ctx), "list a sub-folder to see more")
+    return cap_text("\n".join(entries), cap, "list a sub-folder to see more")
 
 
 def _open_listed_folder(ws: Workspace, parts: tuple[str, ...], path: str) -> int:
