@@ -78,6 +78,13 @@ def says(p: str, want: str, *, exact_case: bool = False) -> Check:
     return check
 
 
+def _json(ws: Path, p: str) -> Any:
+    try:
+        return json.loads(_text(ws, p) or "")
+    except ValueError:
+        return None
+
+
 def lines(p: str, want: list[str]) -> Check:
     """``p``'s non-blank lines are ``want``, in that order."""
     def check(ws: Path) -> bool:
@@ -95,12 +102,7 @@ def kept(p: str, text: str) -> Check:
 
 
 def js(p: str, want: Any) -> Check:
-    def check(ws: Path) -> bool:
-        try:
-            return json.loads(_text(ws, p) or "") == want
-        except ValueError:
-            return False
-    return check
+    return lambda ws: _json(ws, p) == want
 
 
 def prints(p: str, want: str) -> Check:
@@ -356,4 +358,65 @@ CASES: list[Case] = [
      {"names.txt": "zoe\nadam\nmia\n"}, lines("sorted.txt", ["adam", "mia", "zoe"]),
      [[R("names.txt"), W("sorted.txt", "adam\nmia\nzoe\n")], [SH("sort names.txt > sorted.txt")]],
      [[R("names.txt"), W("sorted.txt", "zoe\nadam\nmia\n")], [C("names.txt", "sorted.txt")]]),
+    # -- a value known or computed, no input file -------------------------------------------------
+    ("compute", "Write the capital of France to capital.txt", {}, says("capital.txt", "Paris"),
+     [[W("capital.txt", "Paris")]], [[W("capital.txt", "France")], [W("capital.txt", "Lyon")]]),
+    ("compute", "How many letters does the word Mississippi have? Write the number to n.txt",
+     {}, says("n.txt", "11"),
+     [[W("n.txt", "11")], [PY("print(len('Mississippi'))"), W("n.txt", "11")]],
+     [[W("n.txt", "Mississippi")]]),
+    ("compute", "Round 3.14159 to two decimals and save it in pi.txt", {}, says("pi.txt", "3.14"),
+     [[W("pi.txt", "3.14")], [PY("print(round(3.14159, 2))"), W("pi.txt", "3.14\n")]],
+     [[W("pi.txt", "3.14159")]]),
+    ("compute", "Write the Roman numeral for 4 to roman.txt", {}, says("roman.txt", "IV"),
+     [[W("roman.txt", "IV")]], [[W("roman.txt", "4")]]),
+    ("compute", "Convert 100 degrees Fahrenheit to Celsius, rounded to a whole number, and "
+     "write it to celsius.txt", {}, says("celsius.txt", "38"),
+     [[W("celsius.txt", "38")], [PY("print(round((100 - 32) * 5 / 9))"), W("celsius.txt", "38")]],
+     [[W("celsius.txt", "100")]]),
+    ("compute", "Write the date 2024-05-01 as DD/MM/YYYY to date.txt", {},
+     says("date.txt", "01/05/2024"), [[W("date.txt", "01/05/2024")]],
+     [[W("date.txt", "2024-05-01")]]),
+    ("compute", "Write yes to check.txt if 7 is greater than 5, otherwise no", {},
+     says("check.txt", "yes"), [[W("check.txt", "yes")]], [[W("check.txt", "7")]]),
+    ("delete", "Clear out the cache folder", {"cache/a.tmp": "1", "cache/b.tmp": "2", "k.txt": "k"},
+     both(gone("cache/a.tmp", "cache/b.tmp"), kept("k.txt", "k")),
+     [[L("cache"), D("cache/a.tmp"), D("cache/b.tmp")], [SH("rm cache/*")]],
+     [[D("k.txt")], [D("cache/a.tmp")]]),
+    # -- free content, whole rewrites, words inside file names -------------------------------------
+    ("free", "Write a JSON list of 3 random whole numbers between 1 and 10 to random.json", {},
+     lambda ws: (lambda v: isinstance(v, list) and len(v) == 3 and all(
+         isinstance(x, int) and 1 <= x <= 10 for x in v))(_json(ws, "random.json")),
+     [[W("random.json", "[2, 7, 9]")],
+      [PY("import json, random\njson.dump([random.randint(1, 10) for _ in range(3)], "
+          "open('random.json', 'w'))")]],
+     [[W("random.json", "[2, 7]")], [W("random.json", "[20, 70, 90]")]]),
+    ("free", "Create people.csv with a header name,age and two made-up people", {},
+     lambda ws: len([x for x in (_text(ws, "people.csv") or "").splitlines() if x.strip()]) == 3
+     and (_text(ws, "people.csv") or "").startswith("name,age"),
+     [[W("people.csv", "name,age\nAnn,34\nBo,27\n")]],
+     [[W("people.csv", "name,age\n")]]),
+    ("free", "Write a numbered markdown list of three fruits to fruits.md", {},
+     lambda ws: len([x for x in (_text(ws, "fruits.md") or "").splitlines() if x.strip()]) == 3,
+     [[W("fruits.md", "1. apple\n2. pear\n3. plum\n")]], [[W("fruits.md", "1. apple\n")]]),
+    ("free", "Create index.html with a heading that says Welcome", {},
+     lambda ws: "Welcome" in (_text(ws, "index.html") or "") and "<h" in (
+         _text(ws, "index.html") or ""),
+     [[W("index.html", "<h1>Welcome</h1>\n")]], [[W("index.html", "<h1>Hello</h1>\n")]]),
+    ("rewrite", "Replace the contents of motto.txt with carpe diem", {"motto.txt": "old motto\n"},
+     says("motto.txt", "carpe diem"),
+     [[W("motto.txt", "carpe diem\n")], [R("motto.txt"), W("motto.txt", "carpe diem")]],
+     [[A("motto.txt", "carpe diem\n")], [W("motto.txt", "carpe")]]),
+    ("rewrite", "Overwrite status.txt so it only says ready", {"status.txt": "booting\n"},
+     says("status.txt", "ready"), [[W("status.txt", "ready\n")]],
+     [[A("status.txt", "ready\n")], []]),
+    ("count", "Count the names in names.txt and write the count to n.txt",
+     {"names.txt": "Ann\nBo\nCy\n"}, says("n.txt", "3"),
+     [[R("names.txt"), W("n.txt", "3")]], [[R("names.txt"), W("n.txt", "Ann")]]),
+    ("write", "Write the word done to backup_status.txt", {}, says("backup_status.txt", "done"),
+     [[W("backup_status.txt", "done")]], [[W("backup_status.txt", "finished")]]),
+    ("append", "Append the line see setup.py to README.md",
+     {"README.md": "# Tool\n", "setup.py": "print('setup')\n"},
+     lines("README.md", ["# Tool", "see setup.py"]),
+     [[A("README.md", "see setup.py\n")]], [[A("README.md", "see\n")]]),
 ]

@@ -14,11 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from agent_helpers import reply, workbench
+from agent_helpers import plugins, reply, workbench
 from autonomo import AgentProfile, ScriptedModel, Settings
+from autonomo.agent.finishing import finish_objection
 from autonomo.agent.runner import Runner
+from autonomo.agent.state import AgentState
+from autonomo.agent.strategies.base import LISTED_FILES
+from autonomo.agent.strategies.grounding import previews, situation
 from finish_fresh_cases import CASES, Step
 
+#: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
+_PLUGINS = plugins()
 _FIX = "false refusal"
 _MISS = "false accept"
 #: (task, right?, plan number) the check gets wrong today, and why (main at a436f0d)
@@ -90,23 +96,85 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         f"{_MISS}: order is not checked",
     ("Sort the names in names.txt alphabetically and write them to sorted.txt", False, 1):
         f"{_MISS}: order is not checked",
+    ("Write the capital of France to capital.txt", True, 0):
+        f"{_FIX}: 'France' (what the question is about) must be written",
+    ("Write the capital of France to capital.txt", False, 0):
+        f"{_MISS}: the task's own word is taken for the answer",
+    ("How many letters does the word Mississippi have? Write the number to n.txt", True, 0):
+        f"{_FIX}: 'Mississippi' must be written",
+    ("How many letters does the word Mississippi have? Write the number to n.txt", False, 0):
+        f"{_MISS}: the task's own word is taken for the answer",
+    ("Round 3.14159 to two decimals and save it in pi.txt", True, 0):
+        f"{_FIX}: the number to round must be written",
+    ("Round 3.14159 to two decimals and save it in pi.txt", False, 0):
+        f"{_MISS}: the task's own number is taken for the answer",
+    ("Write the Roman numeral for 4 to roman.txt", True, 0):
+        f"{_FIX}: the number to convert must be written",
+    ("Write the Roman numeral for 4 to roman.txt", False, 0):
+        f"{_MISS}: the task's own number is taken for the answer",
+    ("Convert 100 degrees Fahrenheit to Celsius, rounded to a whole number, and write it to "
+     "celsius.txt", True, 0): f"{_FIX}: '100', 'Fahrenheit' must be written",
+    ("Convert 100 degrees Fahrenheit to Celsius, rounded to a whole number, and write it to "
+     "celsius.txt", True, 1): f"{_FIX}: 'Fahrenheit' must be written",
+    ("Write the date 2024-05-01 as DD/MM/YYYY to date.txt", True, 0):
+        f"{_FIX}: the date to convert and its format must be written",
+    ("Write yes to check.txt if 7 is greater than 5, otherwise no", True, 0):
+        f"{_FIX}: '7' (compared) must be written",
+    ("Write yes to check.txt if 7 is greater than 5, otherwise no", False, 0):
+        f"{_MISS}: the task's own number is taken for the answer",
+    ("Clear out the cache folder", True, 0):
+        f"{_FIX}: 'the cache folder' without 'in' is not a place the delete check knows",
+    ("Write a JSON list of 3 random whole numbers between 1 and 10 to random.json", False, 0):
+        f"{_MISS}: two numbers for three",
+    ("Create people.csv with a header name,age and two made-up people", False, 0):
+        f"{_MISS}: the header alone",
+    ("Write a numbered markdown list of three fruits to fruits.md", False, 0):
+        f"{_MISS}: one fruit for three",
+    ("Replace the contents of motto.txt with carpe diem", True, 0):
+        f"{_FIX}: a whole rewrite the task asks for is taken for text lost",
+    ("Replace the contents of motto.txt with carpe diem", True, 1):
+        f"{_FIX}: a whole rewrite the task asks for is taken for text lost",
+    ("Replace the contents of motto.txt with carpe diem", False, 0):
+        f"{_MISS}: appended instead of replaced",
+    ("Overwrite status.txt so it only says ready", True, 0):
+        f"{_FIX}: a whole rewrite the task asks for is taken for text lost",
+    ("Overwrite status.txt so it only says ready", False, 0):
+        f"{_MISS}: appended instead of replaced",
+    ("Count the names in names.txt and write the count to n.txt", True, 0):
+        f"{_FIX}: 'names' makes a count a name",
+    ("Count the names in names.txt and write the count to n.txt", False, 0):
+        f"{_MISS}: a name for a count",
+    ("Write the word done to backup_status.txt", True, 0):
+        f"{_FIX}: 'backup' in a file name makes the task a copy",
+    ("Append the line see setup.py to README.md", True, 0):
+        f"{_FIX}: a file named in the text to write is taken for an input",
 }
 
 
-def play(tmp: Path, task: str, files: dict[str, str], plan: list[Step]) -> tuple[Path, bool, str]:
-    """Run ``plan`` then ``finish`` in a fresh workspace: (workspace, accepted, reply)."""
+def _workspace(tmp: Path, files: dict[str, str]) -> Path:
     ws = tmp / "ws"
-    ws.mkdir()
+    ws.mkdir(parents=True)
     for path, text in files.items():
         (ws / path).parent.mkdir(parents=True, exist_ok=True)
         (ws / path).write_text(text)
+    return ws
+
+
+def play(tmp: Path, task: str, files: dict[str, str], plan: list[Step],
+         runs: list[AgentState] | None = None) -> tuple[Path, bool, str]:
+    """Run ``plan`` then ``finish`` in a fresh workspace: (workspace, accepted, reply); the
+    run's state is added to ``runs``."""
+    ws = _workspace(tmp, files)
     model = ScriptedModel([reply(n, **a) for n, a in plan] + [reply("finish", reason="done")])
-    bench = workbench(Settings(data_dir=tmp / "data", sandbox={"allow_shell": True}), model)
+    bench = workbench(Settings(data_dir=tmp / "data", sandbox={"allow_shell": True}), model,
+                      _PLUGINS)
     try:
         agent = bench.new_agent(task, workspace=ws,
                                 profile=AgentProfile(name="T", role="a test agent"))
         Runner(agent).run(max_steps=len(plan) + 1)
         last = agent.state.episodes[-1] if agent.state.episodes else None
+        if runs is not None:
+            runs.append(agent.state)
     finally:
         bench.close()
     if last is None or last.action.name != "finish" or last.result is None:
@@ -135,28 +203,44 @@ def test_fresh_wording(tmp_path: Path, n: int, right: bool, i: int) -> None:
     assert accepted is right, f"{task!r} {plan}: {'refused' if right else 'accepted'} | {why}"
 
 
+def first_look(tmp: Path, task: str, files: dict[str, str]) -> dict[str, str]:
+    """What a small model is shown up front for ``task`` (the listing, short files' texts)."""
+    ws = _workspace(tmp / "look", files)
+    return {".": "\n".join(situation(ws, task).files[:LISTED_FILES]),
+            **{p.name: p.text for p in previews(ws, task)}}
+
+
 def report() -> None:
-    """Print, per kind, right work refused and wrong work accepted (``name: value`` lines)."""
+    """Print, per kind, right work refused and wrong work accepted (``name: value`` lines);
+    ``small_*``: the same records judged as a small model's, shown the files up front."""
     totals: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory() as t:
         for n, (kind, task, files, check, rights, wrongs) in enumerate(CASES):
-            row = totals.setdefault(kind, [0, 0, 0, 0, 0])
+            row = totals.setdefault(kind, [0] * 7)
             for right, plans in ((True, rights), (False, wrongs)):
                 for i, plan in enumerate(plans):
                     tmp = Path(t) / f"{n}-{right}-{i}"
                     tmp.mkdir()
-                    ws, accepted, why = play(tmp, task, files, plan)
+                    runs: list[AgentState] = []
+                    ws, accepted, why = play(tmp, task, files, plan, runs)
                     if check(ws) is not right:
                         row[4] += 1
                         print(f"# MISLABELLED {n}-{right}-{i}", flush=True)
                         continue
+                    runs[0].episodes = [e for e in runs[0].episodes
+                                        if e.action.name != "finish"]
+                    small = finish_objection(runs[0], "done",
+                                             shown=first_look(tmp, task, files)) is None
                     row[0 if right else 2] += 1
                     bad = accepted is not right
                     row[1 if right else 3] += bad
+                    row[5 if right else 6] += small is not right
                     print(f"# {kind} {n}-{'right' if right else 'wrong'}{i} {task[:45]!r}: "
                           f"{'accepted' if accepted else 'refused'}{'  <--' if bad else ''}"
+                          f"{'' if small == accepted else ' (small model: the opposite)'}"
                           f"{'' if accepted else ' | ' + why[:140]}", flush=True)
-    names = ("right_plans", "right_refused", "wrong_plans", "wrong_accepted", "mislabelled")
+    names = ("right_plans", "right_refused", "wrong_plans", "wrong_accepted", "mislabelled",
+             "small_right_refused", "small_wrong_accepted")
     for kind, row in totals.items():
         print(f"{kind}: " + ", ".join(f"{k} {v}" for k, v in zip(names, row, strict=True)))
     for j, name in enumerate(names):
