@@ -20,44 +20,24 @@ Step = tuple[str, dict[str, Any]]
 Check = Callable[[Path], bool]
 
 
-def R(p: str) -> Step:
-    return ("read_file", {"path": p})
+def _command(name: str, *keys: str) -> Callable[..., Step]:
+    """A step maker: ``W("a.txt", "hi")`` is ``("write_file", {"path": ..., "content": ...})``."""
+    return lambda *values: (name, dict(zip(keys, values, strict=True)))
 
 
-def W(p: str, c: str) -> Step:
-    return ("write_file", {"path": p, "content": c})
+R = _command("read_file", "path")
+W = _command("write_file", "path", "content")
+A = _command("append_to_file", "path", "content")
+D = _command("delete_file", "path")
+C = _command("copy_file", "source", "destination")
+M = _command("rename_file", "source", "destination")
+X = _command("execute_python_file", "path")
+SH = _command("execute_shell", "command")
+PY = _command("execute_python_code", "code")
 
 
-def A(p: str, c: str) -> Step:
-    return ("append_to_file", {"path": p, "content": c})
-
-
-def D(p: str) -> Step:
-    return ("delete_file", {"path": p})
-
-
-def C(s: str, d: str) -> Step:
-    return ("copy_file", {"source": s, "destination": d})
-
-
-def M(s: str, d: str) -> Step:
-    return ("rename_file", {"source": s, "destination": d})
-
-
-def X(p: str) -> Step:
-    return ("execute_python_file", {"path": p})
-
-
-def L(p: str = ".") -> Step:
-    return ("list_folder", {"path": p})
-
-
-def SH(c: str) -> Step:
-    return ("execute_shell", {"command": c})
-
-
-def PY(c: str) -> Step:
-    return ("execute_python_code", {"code": c})
+def L(path: str = ".") -> Step:
+    return ("list_folder", {"path": path})
 
 
 # -- checks on the workspace ---------------------------------------------------------------------
