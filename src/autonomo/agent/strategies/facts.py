@@ -29,6 +29,12 @@ FILLER = {"a", "an", "the", "to", "in", "into", "of", "and", "or", "it", "its", 
            "write", "save", "put", "read", "find", "look", "up"}
 MAX_FACTS = 6
 _COUNT = " ".join(_COUNTING)
+#: the labels of values computed from a file's lines and numbers (the operations' nouns)
+_MEAN = "average mean"
+_SORTED = "sorted sort alphabetical alphabetically order"
+_DISTINCT = "distinct different unique"
+_LEAST = "smallest lowest minimum min least fewest fastest shortest earliest cheapest"
+_MOST = "largest biggest highest maximum max most greatest longest slowest latest"
 _NTH = ("second", "third", "fourth", "fifth")
 _LIST = " ".join(_LISTING)
 
@@ -59,7 +65,7 @@ def kinds(text: str) -> frozenset[str]:
 #: in a task matches every line of every file
 _OUTPUT = "output result printed print run execute script program"
 _STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "files", "workspace",
-                             "sum", "folder", "entries", "items", _OUTPUT]))
+                             "sum", "entries", "items", _OUTPUT]))
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
@@ -71,6 +77,8 @@ class Fact:
     value: str
     #: the words of the file it comes from: they say which file, not which value
     source: frozenset[str] = frozenset()
+    #: words the task must say for the fact to count (the value a group of rows shares)
+    needs: frozenset[str] = frozenset()
 
 
 def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
@@ -108,8 +116,37 @@ def file_facts(name: str, text: str) -> list[Fact]:
         facts.append(_fact(line, line, src))
         if match := _PAIR.match(line):
             facts.append(_fact(match.group(1), match.group(2).strip("'\""), src))
-        for token in _TOKEN.findall(line):
-            facts.append(_fact(line.replace(token, " "), token, src))
+        for found in _TOKEN.finditer(line):
+            # a value is named by the words next to it ("simmer for 25 minutes"), not by
+            # every word of its line
+            before = line[:found.start()].split()[-_NEAR:]
+            after = line[found.end():].split()[:_NEAR]
+            facts.append(_fact(" ".join(before + after), found.group(1), src))
+    facts += _line_facts(src, lines)
+    return facts
+
+
+#: how many words on each side of a value name it
+_NEAR = 3
+#: files larger than this (in lines) get no per-word counts
+_MAX_COUNTED = 300
+
+
+def _line_facts(src: str, lines: list[str]) -> list[Fact]:
+    """The lines sorted, the number of different lines, and for each word of the file the
+    number of lines holding it (of a one-line file of several words: its words sorted)."""
+    facts: list[Fact] = []
+    items = lines if len(lines) > 1 else lines[0].split() if lines else []
+    if len(items) > 1:
+        facts += [_fact(f"{_SORTED} {_LIST}", "\n".join(sorted(items, key=str.lower)), src),
+                  _fact(f"{_DISTINCT} {_COUNT}", len({i.lower() for i in items}), src)]
+    if 1 < len(lines) <= _MAX_COUNTED:
+        holding: dict[str, int] = {}
+        for line in lines:
+            for word in {w.lower() for w in _WORDS.findall(line)}:
+                holding[word] = holding.get(word, 0) + 1
+        facts += [_fact(f"{word} lines {_COUNT}", n, src)
+                  for word, n in holding.items() if 1 < n < len(lines)]
     return facts
 
 
@@ -121,10 +158,11 @@ def _number_facts(src: str, cells: list[str], key: str = "") -> list[Fact]:
         return []
     if len(numbers) < 2:
         return []
+    mean = round(sum(numbers) / len(numbers), 4)
     return [_fact(f"{key} numbers {_COUNT} sum add", _number(sum(numbers)), src),
-            _fact(f"{key} numbers largest biggest highest maximum max", _number(max(numbers)),
-                  src),
-            _fact(f"{key} numbers smallest lowest minimum min", _number(min(numbers)), src)]
+            _fact(f"{key} numbers {_MEAN}", _number(mean), src),
+            _fact(f"{key} numbers {_MOST}", _number(max(numbers)), src),
+            _fact(f"{key} numbers {_LEAST}", _number(min(numbers)), src)]
 
 
 def _json_facts(src: str, text: str) -> list[Fact]:
@@ -147,6 +185,7 @@ def _json_facts(src: str, text: str) -> list[Fact]:
                        and not isinstance(v, bool)]
             if len(scalars) > 1:
                 facts.append(_fact(f"{path} {_LIST}", "\n".join(scalars), src))
+                facts += _number_facts(src, scalars, path)
             records = [v for v in item if isinstance(v, dict)]
             for key in dict.fromkeys(k for r in records for k in r):
                 cells = [str(r[key]) for r in records if isinstance(r.get(key), (str, int, float))]
@@ -169,7 +208,42 @@ def _csv_facts(src: str, text: str) -> list[Fact]:
         facts += [_fact(f"{title} {r[0]}", c, src, own=title)
                   for r, c in zip(body, cells, strict=False)]
         facts += _number_facts(src, cells, title)
+        facts += _rows_by(src, header, body, col)
     facts.append(_fact(f"columns column names fields {_LIST}", "\n".join(header), src))
+    return facts
+
+
+#: columns with more different values than this are not grouped by value
+_MAX_GROUPS = 12
+
+
+def _rows_by(src: str, header: list[str], body: list[list[str]], col: int) -> list[Fact]:
+    """The rows of a CSV grouped by their value in column ``col``: how many, and the other
+    columns' cells (the first column's first); of a numeric column, the other cells of the
+    row holding its least and its most."""
+    title = header[col]
+    rows = [r for r in body if len(r) == len(header)]
+    groups: dict[str, list[list[str]]] = {}
+    for row in rows:
+        groups.setdefault(row[col].strip(), []).append(row)
+    facts: list[Fact] = []
+    others = [i for i in range(len(header)) if i != col]
+    if 1 < len(groups) <= _MAX_GROUPS and len(groups) < len(rows):
+        for value, members in groups.items():
+            group = [_fact(f"{title} {value} rows {_COUNT}", len(members), src, own=title)]
+            group += [_fact(f"{title} {value} {header[i]} {_LIST}",
+                            "\n".join(r[i].strip() for r in members), src, own=title)
+                      for i in others]
+            facts += [Fact(f.key, f.value, f.source, words(value)) for f in group]
+    try:
+        numbers = [float(r[col]) for r in rows]
+    except ValueError:
+        return facts
+    if len(numbers) > 1:
+        for label, pick in ((_LEAST, min), (_MOST, max)):
+            row = rows[numbers.index(pick(numbers))]
+            facts += [_fact(f"{title} {label} {header[i]}", row[i].strip(), src, own=title)
+                      for i in others]
     return facts
 
 
@@ -212,8 +286,13 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
                      _fact(f"{kind} files workspace {_COUNT}", len(names))):
             facts.append(Fact(fact.key | dotted, fact.value, fact.source))
     for folder, names in folders.items():
-        facts += [_fact(f"{folder} folder files {_LIST}", "\n".join(names)),
-                  _fact(f"{folder} folder files {_COUNT}", len(names))]
+        # (named by the folder's name: "folder" alone asks for the workspace's folders)
+        facts += [_fact(f"{folder} files {_LIST}", "\n".join(names)),
+                  _fact(f"{folder} files {_COUNT}", len(names))]
+    tops = list(dict.fromkeys(name.split("/", 1)[0] for name in files if "/" in name))
+    if tops:
+        facts += [_fact(f"folders directories subfolders workspace {_LIST}", "\n".join(tops)),
+                  _fact(f"folders directories subfolders workspace {_COUNT}", len(tops))]
     return facts
 
 
@@ -301,7 +380,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
     for fact in facts:
-        if fact.value:
+        if fact.value and fact.needs <= wanted:
             score = _score(fact, wanted, files)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
     best = sorted((v for v in scored if scored[v] >= THRESHOLD), key=lambda v: -scored[v])

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autonomo.agent.strategies import compose, facts, spans
+from autonomo.agent.strategies import compose, edits, facts, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -64,6 +64,8 @@ class Situation:
     moved: tuple[str, ...] = ()
     #: files the task points through at another file they name (never the one to destroy)
     pointers: tuple[str, ...] = ()
+    #: (file the task names, ((piece of its text, what may replace it), ...)) (``edits``)
+    edits: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -166,11 +168,13 @@ def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
 
 def situation(workspace: Path | str, task: str,
               outputs: tuple[tuple[str, str, str], ...] = (),
-              existed: tuple[str, ...] | None = None) -> Situation:
+              existed: tuple[str, ...] | None = None,
+              edited: tuple[tuple[str, str, str], ...] = ()) -> Situation:
     """The situation of an agent working on ``task`` in ``workspace`` (hidden entries
     skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
-    is the file to write, even after it has been written once)."""
+    is the file to write, even after it has been written once); ``edited``: (file, old,
+    new) of the replacements made (never undone)."""
     files, folders = _listing(workspace)
     named = mentioned_files(task)
     known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
@@ -214,7 +218,31 @@ def situation(workspace: Path | str, task: str,
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
                                         files if existed is None else list(existed)), matching,
-                     kept, moved, pointers)
+                     kept, moved, pointers,
+                     _edits(workspace, task, named, files, existed, edited))
+
+
+def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
+           existed: tuple[str, ...] | None,
+           edited: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, Any], ...]:
+    """The edits the task may ask of the files it names that were there when it started;
+    none that would undo a replacement made (``edited``)."""
+    ws, out = Workspace(workspace), []
+    for name in named:
+        if name not in files or (existed is not None and name not in existed):
+            continue
+        try:
+            text = read_text(ws, name)[0]
+        except (AutonomoError, OSError):
+            continue
+        made = [(old, new) for path, old, new in edited if path == name]
+        found = tuple(
+            (piece, kept) for piece, news in edits.edits(text, task, named)
+            if not any(new and new in piece for _, new in made)
+            and (kept := tuple(n for n in news if not any(old in n for old, _ in made))))
+        if found:
+            out.append((name, found))
+    return tuple(out)
 
 
 def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
@@ -248,7 +276,7 @@ def ground(schema: Any, where: Situation | None) -> Any:
     if not isinstance(schema, dict):
         return schema
     if where is not None and isinstance(schema.get("properties"), dict):
-        split = _split_by_path(schema, where)
+        split = _split_edits(schema, where) or _split_by_path(schema, where)
         if split is not None:
             return split
     kind = schema.pop(GROUNDED_KEY, None)
@@ -314,4 +342,24 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
                 variant["properties"][key] = {"enum": list(text_values)}
         variant["properties"][paths[0]] = {"enum": group}
         variants.append(ground(variant, where))
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}
+
+
+def _split_edits(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:
+    """An edit's object (an ``edited_file``, a ``file_text`` and a ``text`` parameter) as
+    one variant per piece of a file the task may want replaced, each with what may replace
+    it (``Situation.edits``); None when the object is not an edit or nothing fits."""
+    props = schema["properties"]
+    marks = {p.get(GROUNDED_KEY): k for k, p in props.items() if isinstance(p, dict)}
+    path, old, new = marks.get("edited_file"), marks.get("file_text"), marks.get("text")
+    if path is None or old is None or new is None or not where.edits:
+        return None
+    variants = []
+    for name, pieces in where.edits:
+        for piece, replacements in pieces:
+            variant = copy.deepcopy(schema)
+            variant["properties"][path] = {"enum": [name]}
+            variant["properties"][old] = {"enum": [piece]}
+            variant["properties"][new] = {"enum": list(replacements)}
+            variants.append(variant)
     return variants[0] if len(variants) == 1 else {"anyOf": variants}
