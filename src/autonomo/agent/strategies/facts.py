@@ -127,7 +127,7 @@ def file_facts(name: str, text: str) -> list[Fact]:
 
 
 #: how many words on each side of a value name it
-_NEAR = 3
+_NEAR = 4
 #: files larger than this (in lines) get no per-word counts
 _MAX_COUNTED = 300
 

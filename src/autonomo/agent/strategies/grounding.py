@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autonomo.agent.strategies import compose, edits, facts, spans
+from autonomo.agent.strategies import compose, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -211,7 +211,10 @@ def situation(workspace: Path | str, task: str,
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     stated = spans.literals(task, named)
-    texts = spans.choose([*stated, *(values or spans.task_spans(instructions, named))]
+    # a line added to a file the task names, in the shape of its lines
+    shaped = [line for name, text in texts.items() if name in named
+              for line in _shaped(text, task, named)]
+    texts = spans.choose([*shaped, *stated, *(values or spans.task_spans(instructions, named))]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
@@ -245,6 +248,13 @@ def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list
     return tuple(out)
 
 
+def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
+    """New lines in the shape of ``text``'s lines, from what the task states."""
+    stated = spans.literals(task, named)
+    numbers = [t for t in stated if spans.is_number(t)]
+    return shapes.shaped(text, [t for t in stated if t not in numbers], numbers)
+
+
 def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
               files: list[str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
     """The texts composed for the code and data files the task names (``compose``); a file
@@ -260,6 +270,10 @@ def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
             except (AutonomoError, OSError):
                 continue
         whole, added = compose.contents(name, task, named, existing)
+        if not (whole or added) and existing is not None:
+            added = tuple(shapes.appended(existing, line)
+                          for line in _shaped(existing, task, named))
+            whole = tuple(existing + text for text in added)
         if whole or added:
             out.append((name, whole, added))
     return tuple(out)

@@ -70,8 +70,15 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
                              if not any(p != q and f" {p} " in f" {q} " for q in kept)]
 
 
-#: a number standing alone ("3", "-2.5"; not a piece of "v2", "2025-03-14" or "bob,7")
-_NUMBER = re.compile(r"(?<![\w.-])(?<!\S,)-?\d+(?:\.\d+)?(?![\w-]|,\S|\.\w)")
+#: a number standing alone ("3", "-2.5"; not a piece of "v2", "2025-03-14", "bob,7" or
+#: "PORT=8")
+_NUMBER = re.compile(r"(?<![\w.=-])(?<!\S,)-?\d+(?:\.\d+)?(?![\w-]|,\S|\.\w)")
+#: a setting written out: "TIMEOUT=30", "mode=fast"
+_SETTING = re.compile(r"(?<![\w=])[A-Za-z_][\w.-]*=[^\s,;]*[^\s,;.]")
+
+
+def is_number(text: str) -> bool:
+    return _NUMBER.fullmatch(text) is not None
 
 
 _AFTER_COLON = re.compile(r":\s+([^:\n]{1,200}?)[\s.]*(?:$|\n)")
@@ -115,7 +122,7 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
     for name in files:
         task = task.replace(name, " ")
     found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-             + _AFTER_COLON.findall(task) + introduced(task, files))
+             + _AFTER_COLON.findall(task) + introduced(task, files) + _SETTING.findall(task))
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]
     return [t for t in found if not _PLACEHOLDER.search(t)] + _NUMBER.findall(task)

@@ -1,0 +1,60 @@
+"""Values the framework computes from what a small model has seen (counts of lines holding a
+word, different items, a mean, sorted lines, the rows sharing a value, the row of a column's
+least or most, the workspace's folders), ranked against the task's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from autonomo.agent.strategies.facts import file_facts, listing_facts, rank
+from autonomo.agent.strategies.grounding import mentioned_files, situation
+
+
+def _best(name: str, text: str, task: str) -> str:
+    found = rank(file_facts(name, text), task, mentioned_files(task))
+    assert found, task
+    return found[0]
+
+
+@pytest.mark.parametrize(("name", "text", "task", "value"), [
+    ("run.log", "INFO a\nWARN b\nINFO c\nWARN d\nWARN e\nINFO f\n",
+     "How many WARN lines are in run.log? Write it to n.txt", "3"),
+    ("fruit.txt", "fig\nplum\nfig\nkiwi\nplum\nfig\n",
+     "Count the different fruits in fruit.txt and save it to n.txt", "3"),
+    ("marks.json", '{"who": "Jo", "marks": [4, 5, 9]}',
+     "Write the mean of the marks in marks.json to m.txt", "6"),
+    ("names.txt", "pear\nApple\nfig\n",
+     "Sort the lines of names.txt alphabetically into sorted.txt", "Apple\nfig\npear"),
+    ("pets.csv", "pet,hungry\nrex,yes\ntom,no\nbo,yes\nal,no\ncy,no\n",
+     "How many pets in pets.csv are hungry (yes)? Write the number to h.txt", "2"),
+    ("pets.csv", "pet,hungry\nrex,yes\ntom,no\nbo,yes\nal,no\ncy,no\n",
+     "List the pets in pets.csv that are hungry: yes. One per line in h.txt", "rex\nbo"),
+    ("lap.csv", "driver,seconds\nAmy,71.5\nBen,69.2\nCal,70.1\n",
+     "lap.csv holds lap times in seconds. Write the driver with the fastest lap to w.txt",
+     "Ben"),
+    ("lap.csv", "driver,seconds\nAmy,71.5\nBen,69.2\nCal,70.1\n",
+     "Which driver in lap.csv has the highest seconds? Save it in w.txt", "Amy"),
+    ("oven.txt", "Preheat to 3 marks.\nBake the bread for 40 minutes at 220 degrees.\n",
+     "How long does the bread bake in oven.txt? Write the minutes to t.txt", "40"),
+])
+def test_a_value_computed_from_a_file_is_the_one_the_task_points_at(name, text, task, value):
+    assert _best(name, text, task) == value
+
+
+def test_a_group_of_rows_counts_only_when_the_task_says_its_value():
+    text = "code,qty\nA1,2\nB2,1\nC3,2\n"
+    task = "List the codes of o.csv in out.txt"
+    assert rank(file_facts("o.csv", text), task, ["o.csv", "out.txt"]) == ["A1\nB2\nC3"]
+
+
+def test_the_workspace_s_folders_are_a_value_of_their_own(tmp_path):
+    files = ["a.txt", "docs/x.md", "src/y.py", "src/z.py"]
+    facts = listing_facts(files)
+    assert rank(facts, "Write the names of the folders in the workspace to f.txt")[0] == (
+        "docs\nsrc")
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    # a folder the task names: its own files
+    where = situation(tmp_path, "How many files does the src folder hold? Write it to n.txt")
+    assert where.texts[0] == "2"
