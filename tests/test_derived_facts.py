@@ -58,3 +58,46 @@ def test_the_workspace_s_folders_are_a_value_of_their_own(tmp_path):
     # a folder the task names: its own files
     where = situation(tmp_path, "How many files does the src folder hold? Write it to n.txt")
     assert where.texts[0] == "2"
+
+
+def test_the_file_holding_the_bigger_number_is_named_by_its_name(tmp_path):
+    (tmp_path / "a_count.txt").write_text("17\n")
+    (tmp_path / "b_count.txt").write_text("40\n")
+    task = "Which holds the smaller number, a_count.txt or b_count.txt? Write its name to w.txt"
+    assert situation(tmp_path, task).texts[0] == "a_count.txt"
+
+
+def test_a_new_line_takes_the_shape_of_the_file_s_lines(tmp_path):
+    from autonomo.agent.strategies.shapes import shaped
+
+    assert shaped("week 1: 5 km\nweek 2: 7 km\n", [], ["3", "9"]) == ["week 3: 9 km"]
+    assert shaped("# Todo\n- [x] call Bo\n- [ ] pay rent\n", ["buy milk"], []) == [
+        "- [ ] buy milk", "- [x] buy milk"]
+    assert shaped("4\n9\n", [], ["7"]) == []  # bare numbers: no shape to keep
+    (tmp_path / "runs.txt").write_text("week 1: 5 km\nweek 2: 7 km\n")
+    where = situation(tmp_path, "runs.txt gets one more line at the end, week 3: 9 km")
+    assert where.texts[0] == "week 3: 9 km"
+    # a markdown file (free text) gets the shaped line as the text to add
+    (tmp_path / "todo.md").write_text("# Todo\n- [ ] pay rent")
+    where = situation(tmp_path, "Add a new item to todo.md: buy milk")
+    assert where.composed_for("todo.md", "added_text")[0] == "\n- [ ] buy milk\n"
+
+
+def test_a_setting_or_a_code_the_task_writes_out_is_stated(tmp_path):
+    where = situation(tmp_path, "desk.txt - put D-7 in it and nothing more")
+    assert where.texts[0] == "D-7"
+    (tmp_path / "app.env").write_text("A=1\n")
+    where = situation(tmp_path, "app.env lacks PORT=80; add it at the end")
+    assert where.texts[0] == "PORT=80" and "80" not in where.texts
+
+
+def test_the_files_of_a_folder_the_task_names_are_the_ones_to_act_on(tmp_path):
+    for name in ("bin/a.txt", "bin/b.txt", "keep.txt", "logs/2024-01.txt", "logs/2024-05.txt"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("x")
+    where = situation(tmp_path, "Delete the files inside the bin folder.")
+    assert where.values("named_file") == ["bin/a.txt", "bin/b.txt"]
+    where = situation(tmp_path, "Copy the newest log in logs/ to latest.txt")
+    assert where.values("named_file")[0] == "logs/2024-05.txt"
+    where = situation(tmp_path, "Write keep.txt's name to n.txt, not keep.txt itself")
+    assert "keep.txt" not in where.kept

@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 import pytest
-from tool_helpers import make_ctx, run, swap_for_symlink
 
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
@@ -17,7 +16,8 @@ from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.agent.strategies.offered import says, unneeded
 from autonomo.config import Settings
 from autonomo.tools.builtin import builtin_registry
-from autonomo.tools.registry import CommandResult
+from autonomo.tools.registry import CommandRegistry, CommandResult
+from tool_helpers import make_ctx, run, swap_for_symlink
 
 
 @pytest.fixture
@@ -157,3 +157,32 @@ def test_a_command_is_offered_for_any_form_of_its_words(tmp_path):
     (tmp_path / "tip.py").write_text("print(3)\n")
     assert unneeded("What does tip.py print?", needed, str(tmp_path)) == {"copy_file"}
     assert "execute_python_file" in unneeded("Write add.py", needed, str(tmp_path))
+
+
+def test_only_a_python_program_is_offered_to_run(tmp_path):
+    (tmp_path / "story.txt").write_text("once\n")
+    (tmp_path / "stats.py").write_text("print(1)\n")
+    commands = CommandRegistry()  # both, whether or not a sandbox can run code here
+    for name in ("write_file", "execute_python_file"):
+        commands.register(builtin_registry().get(name))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = AgentState(tasks=["Run stats.py (it reads story.txt) and save its output in o.txt"],
+                       workspace=str(tmp_path))
+    request = strategy.request(state=state)
+    assert _offered(request) == {"execute_python_file"}  # run before anything is written
+    assert _args(request, "execute_python_file")["properties"]["path"]["enum"] == ["stats.py"]
+    (tmp_path / "stats.py").unlink()
+    assert "execute_python_file" not in _offered(strategy.request(state=AgentState(
+        tasks=["Write hi to o.txt"], workspace=str(tmp_path))))
+
+
+def test_a_named_input_shown_cut_is_read_before_anything_is_written(tmp_path):
+    (tmp_path / "long.txt").write_text("word " * 400)
+    commands = builtin_registry().select(include=("read_file", "write_file", "finish"))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = AgentState(tasks=["Write the last word of long.txt to w.txt"],
+                       workspace=str(tmp_path))
+    assert "write_file" not in _offered(strategy.request(state=state))
+    state.episodes.append(Episode(number=1, action=Action(
+        name="read_file", arguments={"path": "long.txt"}), result=CommandResult.ok("word")))
+    assert "write_file" in _offered(strategy.request(state=state))

@@ -20,6 +20,8 @@ mark is dropped and the parameter stays a plain string. Kinds:
     a whole text of the file's shape composed from the task, or free text when none is found
 ``added_text``
     the same, for text added at the end of a file (of a data file: the lines to add)
+``python_file``
+    a ``.py`` file the workspace has (one the task names first)
 ``edited_file`` and ``file_text``
     a file whose text the task asks to change, and a piece of that file's own text (a word
     or value the task points at); with them a ``text`` parameter holds what takes the
@@ -37,9 +39,9 @@ from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
 GroundKind = Literal["file", "existing_file", "named_file", "folder", "text", "added_text",
-                     "edited_file", "file_text"]
+                     "edited_file", "file_text", "python_file"]
 KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text", "added_text",
-                          "edited_file", "file_text")
+                          "edited_file", "file_text", "python_file")
 TEXT_KINDS = ("text", "added_text")
 
 
@@ -66,3 +68,5 @@ AddedText = Annotated[str, Field(json_schema_extra=grounded("added_text"))]
 EditedFile = Annotated[str, Field(json_schema_extra=grounded("edited_file"))]
 #: a piece of the text of the command's file
 FileText = Annotated[str, Field(json_schema_extra=grounded("file_text"))]
+#: a Python program of the workspace, to run
+PythonFile = Annotated[str, Field(json_schema_extra=grounded("python_file"))]

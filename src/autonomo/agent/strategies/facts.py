@@ -33,8 +33,10 @@ _COUNT = " ".join(_COUNTING)
 _MEAN = "average mean"
 _SORTED = "sorted sort alphabetical alphabetically order"
 _DISTINCT = "distinct different unique"
-_LEAST = "smallest lowest minimum min least fewest fastest shortest earliest cheapest"
-_MOST = "largest biggest highest maximum max most greatest longest slowest latest"
+_LEAST = ("smallest smaller lowest lower minimum min least less fewest fewer fastest faster "
+          "shortest shorter earliest earlier cheapest cheaper")
+_MOST = ("largest larger biggest bigger highest higher maximum max most more greatest greater "
+         "longest longer slowest slower latest later")
 _NTH = ("second", "third", "fourth", "fifth")
 _LIST = " ".join(_LISTING)
 
@@ -79,6 +81,9 @@ class Fact:
     source: frozenset[str] = frozenset()
     #: words the task must say for the fact to count (the value a group of rows shares)
     needs: frozenset[str] = frozenset()
+    #: words of the file's own label for the value (``name`` of ``name: x``): they weigh
+    #: fully even when they are words of structure
+    label: frozenset[str] = frozenset()
 
 
 def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
@@ -115,7 +120,8 @@ def file_facts(name: str, text: str) -> list[Fact]:
     for line in lines:
         facts.append(_fact(line, line, src))
         if match := _PAIR.match(line):
-            facts.append(_fact(match.group(1), match.group(2).strip("'\""), src))
+            pair = _fact(match.group(1), match.group(2).strip("'\""), src)
+            facts.append(Fact(pair.key, pair.value, pair.source, label=pair.key))
         for found in _TOKEN.finditer(line):
             # a value is named by the words next to it ("simmer for 25 minutes"), not by
             # every word of its line
@@ -328,6 +334,11 @@ def combined_facts(values: list[tuple[str, str]], task: str,
                 facts.append(_fact(f"{key} numbers result", _number(round(result, 10)), src))
     if len(single) >= 2:
         facts.append(_fact(f"{_JOINED} line", " ".join(line for _, line in single), src))
+    numeric = [(name, float(line)) for name, line in single if _NUMERIC.fullmatch(line)]
+    if len(numeric) >= 2:  # which file holds the most, the least
+        for label, pick in ((_MOST, max), (_LEAST, min)):
+            name = pick(numeric, key=lambda item: item[1])[0]
+            facts.append(_fact(f"{label} number file name", name, src))
     templates = [m.group(0) for m in _FOLLOWED.finditer(task)]
     templates += [p for p in phrases if _PLACEHOLDER.search(p)]
     for template in templates:
@@ -362,7 +373,7 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
         # a list holding a word the task uses for something else ("the product column":
         # the header, which holds "product") is not the list asked for
         echo = 1.0
-    return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)
+    return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
 

@@ -37,8 +37,12 @@ _KEPT_KIND = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s
 _POINTED = re.compile(r"\b(?:that|this|the named|the listed|the mentioned) file\b|"
                       r"\bfile (?:it|that it|which it) (?:names|mentions|lists)\b", re.I)
 #: a file a task says must stay: "keep notes.txt", "but not b.txt", "except a.md"
-_KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s+)?(?:file\s+)?"
+_KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+)?(?:file\s+)?"
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
+
+
+#: words that ask for the last of an ordered list of names
+_LATEST = {"latest", "newest", "last", "most", "recent"}
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,10 @@ class Situation:
             return [n for n in named if n in self.files] or named
         if kind == "folder":
             return [".", *self.folders]
+        if kind == "python_file":
+            programs = [f for f in self.files if f.endswith(".py")]
+            return [*[n for n in self.named if n in programs],
+                    *[f for f in programs if f not in self.named]]
         if kind == "file":
             # a file the task names that does not exist yet is what it asks to write: a
             # small model otherwise overwrites the file it was to read
@@ -199,6 +207,15 @@ def situation(workspace: Path | str, task: str,
     said = set(re.findall(r"[\w-]+", task.lower()))
     moved = tuple(f"{folder}/{Path(name).name}" for folder in folders
                   if Path(folder).name.lower() in said for name in named if name in files)
+    if not any(name in files for name in named):
+        # no file the task names is there: the files of a folder it names are the ones
+        # it means ("the two files inside the trash folder", "the newest report in
+        # reports/"), the last by name first when it asks for the most or latest
+        inside = [f for folder in folders if Path(folder).name.lower() in said
+                  for f in files if f.startswith(folder + "/")]
+        if said & _LATEST:
+            inside.reverse()
+        matching += tuple(inside)
     for command, source, text in outputs:
         if command == "read_file":
             known += facts.file_facts(source, text)
@@ -211,6 +228,8 @@ def situation(workspace: Path | str, task: str,
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     stated = spans.literals(task, named)
+    if not texts:  # nothing to read: a code the task writes out is stated too
+        stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]

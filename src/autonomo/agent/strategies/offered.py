@@ -85,8 +85,14 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
+    if look and where.existed is not None and _unseen_inputs(where, look, outputs):
+        # a file the task names whose whole text the agent has not seen yet (shown cut or
+        # not shown): read before anything is written from it
+        dropped |= WRITING
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
+    if not where.values("python_file"):
+        dropped.add("execute_python_file")  # no program to run
     if not where.edits:
         dropped.add("replace_text")  # no piece of a named file the task may want replaced
     elif "replace_text" in offered and not _changed(state):
@@ -128,3 +134,13 @@ def _changed(state: AgentState, commands: frozenset[str] | set[str] = WRITING | 
     return any(e.task_index == len(state.tasks) - 1 and e.result is not None
                and e.result.status == "success" and e.action.name in commands
                for e in state.episodes)
+
+
+def _unseen_inputs(where: Situation, look: dict[str, Any],
+                   outputs: tuple[tuple[str, str, str], ...]) -> list[str]:
+    """The files the task names that were there when it started (programs aside: they are
+    run) whose whole text was neither shown up front nor read."""
+    shown = {p.name for p in look["previews"] if not p.cut}
+    read = {path for command, path, _ in outputs if command == "read_file"}
+    return [n for n in where.named if n in (where.existed or ()) and n in where.files
+            and not n.endswith(".py") and n not in shown and n not in read]

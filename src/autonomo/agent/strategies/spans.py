@@ -77,6 +77,17 @@ _NUMBER = re.compile(r"(?<![\w.=-])(?<!\S,)-?\d+(?:\.\d+)?(?![\w-]|,\S|\.\w)")
 _SETTING = re.compile(r"(?<![\w=])[A-Za-z_][\w.-]*=[^\s,;]*[^\s,;.]")
 
 
+#: a code: letters and digits together ("B-14", "LX318", "v2.1"), not a file name
+_CODE = re.compile(r"(?<![\w.-])(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])\w+(?:[.-]\w+)*(?![\w-])")
+
+
+def codes(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The codes a task writes out (letters and digits together), file names left out."""
+    for name in files:
+        task = task.replace(name, " ")
+    return [c for c in _CODE.findall(task) if not c.endswith(".")]
+
+
 def is_number(text: str) -> bool:
     return _NUMBER.fullmatch(text) is not None
 
@@ -121,8 +132,10 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
     ("<the name>") is a template, not a text: only those with ``placeholders``."""
     for name in files:
         task = task.replace(name, " ")
+    # "notes.txt: add a line …": a file name heading the task, then what to do with it
+    told = re.sub(r"^\s*:", " ", task)
     found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-             + _AFTER_COLON.findall(task) + introduced(task, files) + _SETTING.findall(task))
+             + _AFTER_COLON.findall(told) + introduced(task, files) + _SETTING.findall(task))
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]
     return [t for t in found if not _PLACEHOLDER.search(t)] + _NUMBER.findall(task)
