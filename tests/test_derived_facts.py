@@ -34,6 +34,13 @@ def _best(name: str, text: str, task: str) -> str:
      "Ben"),
     ("lap.csv", "driver,seconds\nAmy,71.5\nBen,69.2\nCal,70.1\n",
      "Which driver in lap.csv has the highest seconds? Save it in w.txt", "Amy"),
+    ("team.json", '[{"name": "Ada", "role": "dev"}, {"name": "Bo", "role": "ops"}, '
+     '{"name": "Cy", "role": "dev"}]',
+     "List the names in team.json that have the role dev, one per line, in devs.txt",
+     "Ada\nCy"),
+    ("nums.txt", "4\n10\n6\n", "nums.txt has one number per line. Put their sum in s.txt",
+     "20"),
+    ("nums.txt", "4\n10\n6\n", "Sort the numbers in nums.txt into s.txt", "4\n6\n10"),
     ("oven.txt", "Preheat to 3 marks.\nBake the bread for 40 minutes at 220 degrees.\n",
      "How long does the bread bake in oven.txt? Write the minutes to t.txt", "40"),
 ])

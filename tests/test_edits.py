@@ -93,6 +93,10 @@ def test_a_file_swapped_for_a_symlink_after_the_check_is_refused(
     ("[server]\nworkers = 2\nport = 8020\n", "Bump workers in app.ini from 2 to 8",
      ("workers = 2", "workers = 8")),  # "2" is also inside 8020: the line is replaced
     ('{"debug": false}\n', "In c.json, change debug to true", ("false", "true")),
+    ("teh end of teh day\n", "The word teh in e.txt is misspelled; correct it to the.",
+     ("teh", "the")),  # a correction may be a short word: it is spelled like the piece
+    ("[meta]\nversion = 1.4.0\n", "Update the version in setup.cfg to 2.0.1",
+     ("1.4.0", "2.0.1")),  # a version is a value, not a word
 ])
 def test_the_piece_and_its_replacement_come_from_the_file_and_the_task(text, task, pair):
     found = edits(text, task, mentioned_files(task))

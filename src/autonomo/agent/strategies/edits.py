@@ -20,7 +20,8 @@ from autonomo.agent.strategies.facts import stem
 
 #: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
 _TOKEN = re.compile(r"(?<![\w.:/-])\w(?:[\w.:'/-]*\w)?")
-_NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+#: a number, a version or a time ("1.90", "2.0.1", "9:30")
+_NUMBER = re.compile(r"-?\d+(?:[.,:]\d+)*")
 _BOOLEANS = {"true", "false", "yes", "no", "on", "off", "null", "none"}
 #: the words that ask for an edit (the closed lexicon of this operation) and the words
 #: around them; never a piece nor a replacement
@@ -29,6 +30,25 @@ EDIT_WORDS = {"replace", "replaced", "change", "changed", "fix", "fixed", "edit"
               "occurrence", "occurrences", "typo", "so", "be", "by", "says", "say", "said"}
 _SKIPPED = spans._EDGES | EDIT_WORDS
 MAX_PIECES = 4
+
+
+def misspelled(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` spelled right or wrong: a few letters apart (a swap of two
+    letters counts as one), both of three letters or more."""
+    a, b = a.lower(), b.lower()
+    if a == b or min(len(a), len(b)) < 3 or abs(len(a) - len(b)) > 1:
+        return False
+    # edit distance with transpositions (optimal string alignment)
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1,
+                         rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1] <= max(1, len(a) // 4)
 MAX_REPLACEMENTS = 4
 #: a file larger than this is not searched for pieces
 MAX_TEXT = 20000
@@ -73,9 +93,11 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     task_tokens = [(i, t) for i, t in _tokens(said) if _kept(t)]
     # the task's words and values the file does not hold, and its stated texts
     stated = [t for t in spans.literals(task, names) if t not in text]
+    lowered = {f.lower() for f in file_tokens}
     fresh = [(said.find(t), t) for t in stated] + [
-        (i, t) for i, t in task_tokens if t not in file_tokens and t.lower() not in
-        {f.lower() for f in file_tokens}]
+        (i, t) for i, t in task_tokens if t not in file_tokens and t.lower() not in lowered]
+    # any word the file does not hold that is spelled like a word it does ("teh" → "the")
+    spelled = [(i, t) for i, t in _tokens(said) if t.lower() not in lowered]
     # pieces: the task's own words the file holds, then the values on its lines that hold
     # one of the task's words ("pears,1.90" for "the price of pears")
     pieces: dict[str, int] = {}
@@ -92,9 +114,12 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     out: list[tuple[str, tuple[str, ...]]] = []
     for piece, at in pieces.items():
         kind = shape(piece)
+        alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
+                 if shape(n) == kind == "word" and misspelled(piece, n)]
         news = [(i < at, n) for i, n in fresh
                 if n != piece and piece not in n and shape(n) == kind]
-        ranked = list(dict.fromkeys(n for _, n in sorted(news, key=lambda x: x[0])))
+        ranked = list(dict.fromkeys(
+            [*alike, *(n for _, n in sorted(news, key=lambda x: x[0]))]))
         if not ranked:
             continue
         pairs = [_in_place(text, piece, n) for n in ranked[:MAX_REPLACEMENTS]]

@@ -67,7 +67,7 @@ def kinds(text: str) -> frozenset[str]:
 #: in a task matches every line of every file
 _OUTPUT = "output result printed print run execute script program"
 _STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "files", "workspace",
-                             "sum", "entries", "items", _OUTPUT]))
+                             "entries", "items", _OUTPUT]))
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
@@ -144,7 +144,9 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
     facts: list[Fact] = []
     items = lines if len(lines) > 1 else lines[0].split() if lines else []
     if len(items) > 1:
-        facts += [_fact(f"{_SORTED} {_LIST}", "\n".join(sorted(items, key=str.lower)), src),
+        numeric = all(_NUMERIC.fullmatch(i) for i in items)
+        ordered = sorted(items, key=lambda i: (float(i), "") if numeric else (0.0, i.lower()))
+        facts += [_fact(f"{_SORTED} {_LIST}", "\n".join(ordered), src),
                   _fact(f"{_DISTINCT} {_COUNT}", len({i.lower() for i in items}), src)]
     if 1 < len(lines) <= _MAX_COUNTED:
         holding: dict[str, int] = {}
@@ -193,13 +195,26 @@ def _json_facts(src: str, text: str) -> list[Fact]:
                 facts.append(_fact(f"{path} {_LIST}", "\n".join(scalars), src))
                 facts += _number_facts(src, scalars, path)
             records = [v for v in item if isinstance(v, dict)]
-            for key in dict.fromkeys(k for r in records for k in r):
+            keys = list(dict.fromkeys(str(k) for r in records for k in r))
+            for key in keys:
                 cells = [str(r[key]) for r in records if isinstance(r.get(key), (str, int, float))]
                 if len(cells) > 1:
                     facts.append(_fact(f"{path} {key} {_LIST}", "\n".join(cells), src))
+            # the records as rows of a table: grouped by a value, the row of a least or most
+            table = [[_cell(r.get(k)) for k in keys] for r in records]
+            if len(table) > 1 and all(all(c is not None for c in row) for row in table):
+                for col in range(len(keys)):
+                    facts += _rows_by(src, keys, table, col)  # type: ignore[arg-type]
         elif item is not None:
             facts.append(_fact(path, item, src))
     return facts
+
+
+def _cell(value: object) -> str | None:
+    """A JSON value as a table cell (None for a list, an object or null)."""
+    if isinstance(value, bool):
+        return json.dumps(value)
+    return str(value) if isinstance(value, (str, int, float)) else None
 
 
 def _csv_facts(src: str, text: str) -> list[Fact]:
