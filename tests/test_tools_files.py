@@ -125,7 +125,7 @@ def test_list_folder_is_capped(ctx) -> None:
     for i in range(100):
         (ctx.workspace / f"file-{i:03d}.txt").write_text("")
     out = run(ctx, "list_folder").output
-    assert "[truncated: showing 300 of" in out
+    assert "[truncated after 300 characters" in out
 
 
 def test_search_by_name_and_content(ctx) -> None:

@@ -266,25 +266,38 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
     ws = workspace(ctx)
     parts = ws.parts(path)
     top = _open_listed_folder(ws, parts, path)
+    cap = output_cap(ctx)
     entries: list[str] = []
+    size, full = 0, False
+    # descriptors all the way down: a folder swapped for a symlink is not entered
+    folders = fstree.walk(top)
     try:
-        # descriptors all the way down: a folder swapped for a symlink is not entered
-        for folder in fstree.walk(top):
+        for folder in folders:
             here = (*parts, *folder.parts)
-            listed = [(d, _shown(here, d) + "/") for d in folder.dirs]
-            listed += [(f, _describe_file(folder.fd, f, _shown(here, f))) for f in folder.files]
+            names = [(d, True) for d in folder.dirs] + [(f, False) for f in folder.files]
             if not recursive:
-                entries = [text for _name, text in sorted(listed)]
+                names.sort()
+            for name, is_dir in names:  # a file's size is looked up only if it is shown
+                text = _shown(here, name) + "/" if is_dir else \
+                    _describe_file(folder.fd, name, _shown(here, name))
+                entries.append(text)
+                size += len(text) + 1
+                if size > cap:  # a huge tree: stop the work, not only the output
+                    full = True
+                    break
+            if full or not recursive:
                 break
-            entries += [text for _name, text in listed]
-            if folder.dirs and len(folder.parts) >= fstree.MAX_DEPTH:
-                entries.append(f"[{_shown(here)}: folders deeper than {fstree.MAX_DEPTH} "
-                               "levels are not listed]")
     finally:
+        folders.close()
         os.close(top)
+    if full:
+        return "\n".join(entries)[:cap] + (
+            f"\n[truncated after {cap} characters; list a sub-folder to see more]")
+    for missed, why in folders.missed:
+        entries.append(f"[{_shown((*parts, *missed))}/: not listed: {why}]")
     if not entries:
         return f"{_shown(parts) or '.'} is empty."
-    return cap_text("\n".join(entries), output_cap(ctx), "list a sub-folder to see more")
+    return cap_text("\n".join(entries), cap, "list a sub-folder to see more")
 
 
 def _open_listed_folder(ws: Workspace, parts: tuple[str, ...], path: str) -> int:

@@ -3,8 +3,9 @@
 A process in the sandbox can rename any folder of the workspace and put a symlink in its place
 while the host works on it. Everything here opens each folder relative to its parent's
 descriptor with ``O_NOFOLLOW``, so such a swap is skipped instead of followed; the walk is a
-loop, not a recursion (a tree 1,100 levels deep must not raise ``RecursionError``), keeps at
-most ``max_depth`` descriptors open and does not cross into other file systems.
+loop, not a recursion (a tree 1,100 levels deep must not raise ``RecursionError``), goes
+down however deep with at most ``OPEN_LEVELS`` descriptors open, does not cross into other
+file systems, and names every folder it did not enter (``Walk.missed``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-#: deepest folder level walked; deeper folders are reported as not entered
-MAX_DEPTH = 128
+#: descriptors a walk keeps open at most; folders above them are reached again through ``..``
+OPEN_LEVELS = 64
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
@@ -53,6 +54,11 @@ class Folder:
     files: list[str]
 
 
+class TreeMoved(OSError):
+    """A folder above the current one was moved while the tree was walked: the way back up
+    leads somewhere else, so the walk cannot go on."""
+
+
 def _listing(fd: int, parts: tuple[str, ...]) -> Folder:
     dirs: list[str] = []
     files: list[str] = []
@@ -66,42 +72,140 @@ def _listing(fd: int, parts: tuple[str, ...]) -> Folder:
     return Folder(parts, fd, sorted(dirs), sorted(files))
 
 
-def walk(top: int, max_depth: int = MAX_DEPTH) -> Iterator[Folder]:
-    """Every folder below the folder descriptor ``top`` (itself first), depth first, in name
-    order. Sub-folders that became symlinks or other file systems are not entered, nor are
-    the sub-folders of a folder ``max_depth`` levels down."""
-    device = os.fstat(top).st_dev
-    root = _listing(os.dup(top), ())
-    stack: list[tuple[Folder, Iterator[str]]] = [(root, iter(()))]
-    try:
-        yield root
-        stack[-1] = (root, iter(list(root.dirs)))
-        while stack:
-            folder, children = stack[-1]
-            name = next(children, None)
-            if name is None:
-                os.close(folder.fd)
-                stack.pop()
-                continue
-            if len(folder.parts) >= max_depth:
-                continue
-            try:
-                fd = os.open(name, DIR_FLAGS, dir_fd=folder.fd)
-            except OSError:  # gone, or swapped for a symlink: not entered
-                continue
-            try:
-                if os.fstat(fd).st_dev != device:
-                    raise OSError("another file system")
-                child = _listing(fd, (*folder.parts, name))
-            except OSError:
+def _identity(fd: int) -> tuple[int, int]:
+    info = os.fstat(fd)
+    return info.st_dev, info.st_ino
+
+
+class _Chain:
+    """The open folders from a top one down to the current one. Only the deepest
+    ``OPEN_LEVELS`` keep a descriptor: a tree can be deeper than a process may open files.
+    Going back up to a closed folder reopens it as its child's ``..`` and checks it is the
+    same folder (device and inode), so a folder moved meanwhile is never taken for it."""
+
+    def __init__(self, fd: int) -> None:
+        self.fds = [fd]
+        self.ids = [_identity(fd)]
+
+    def __len__(self) -> int:
+        return len(self.fds)
+
+    @property
+    def fd(self) -> int:
+        return self.fds[-1]
+
+    def down(self, fd: int) -> None:
+        self.fds.append(fd)
+        self.ids.append(_identity(fd))
+        oldest = len(self.fds) - 1 - OPEN_LEVELS
+        if oldest >= 0 and self.fds[oldest] >= 0:
+            os.close(self.fds[oldest])
+            self.fds[oldest] = -1
+
+    def up(self) -> None:
+        child = self.fds.pop()
+        self.ids.pop()
+        try:
+            if self.fds and self.fds[-1] < 0:
+                parent = os.open("..", DIR_FLAGS, dir_fd=child)
+                if _identity(parent) != self.ids[-1]:
+                    os.close(parent)
+                    raise TreeMoved(errno.ESTALE, "a folder above was moved meanwhile")
+                self.fds[-1] = parent
+        finally:
+            os.close(child)
+
+    def close(self) -> None:
+        for fd in self.fds:
+            if fd >= 0:
                 os.close(fd)
-                continue
-            stack.append((child, iter(())))
-            yield child
-            stack[-1] = (child, iter(list(child.dirs)))
-    finally:
-        for folder, _ in stack:
-            os.close(folder.fd)
+        self.fds, self.ids = [], []
+
+
+class Walk:
+    """Every folder below the folder descriptor ``top`` (itself first), depth first, in name
+    order, however deep (see ``_Chain``). Sub-folders that became symlinks, vanished, cannot
+    be read or are other file systems are not entered, nor are the sub-folders of a folder
+    ``max_depth`` levels down: each such folder is named in ``missed`` with the reason, so
+    a caller can say what it left out instead of losing it silently."""
+
+    def __init__(self, top: int, max_depth: int | None = None) -> None:
+        self.missed: list[tuple[tuple[str, ...], str]] = []
+        self._folders = self._walk(top, max_depth)
+
+    def __iter__(self) -> Iterator[Folder]:
+        return self._folders
+
+    def close(self) -> None:
+        self._folders.close()
+
+    def _walk(self, top: int, max_depth: int | None) -> Iterator[Folder]:
+        device = os.fstat(top).st_dev
+        chain = _Chain(os.dup(top))
+        root = _listing(chain.fd, ())
+        levels: list[tuple[Folder, Iterator[str]]] = [(root, iter(()))]
+        try:
+            yield root
+            levels[-1] = (root, iter(list(root.dirs)))
+            while levels:
+                folder, children = levels[-1]
+                name = next(children, None)
+                if name is None:
+                    levels.pop()
+                    if levels:
+                        chain.up()
+                    continue
+                if max_depth is not None and len(folder.parts) >= max_depth:
+                    self.missed.append((folder.parts, f"deeper than {max_depth} levels"))
+                    levels[-1] = (folder, iter(()))
+                    continue
+                child = self._enter(chain.fd, (*folder.parts, name), device)
+                if child is None:
+                    continue
+                chain.down(child.fd)
+                levels.append((child, iter(())))
+                yield child
+                levels[-1] = (child, iter(list(child.dirs)))
+        except TreeMoved:
+            self.missed.append((levels[-1][0].parts if levels else (),
+                                "moved while it was walked; the rest was not walked"))
+        finally:
+            chain.close()
+
+    def _enter(self, parent: int, parts: tuple[str, ...], device: int) -> Folder | None:
+        try:
+            fd = os.open(parts[-1], DIR_FLAGS, dir_fd=parent)
+        except OSError as exc:  # gone, or swapped for a symlink: not entered
+            self.missed.append((parts, _reason(exc)))
+            return None
+        try:
+            if os.fstat(fd).st_dev != device:
+                raise OSError(errno.EXDEV, "another file system")
+            return _listing(fd, parts)
+        except OSError as exc:
+            os.close(fd)
+            self.missed.append((parts, _reason(exc)))
+            return None
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+        return "no longer a folder (replaced, perhaps by a symbolic link)"
+    if exc.errno == errno.ENOENT:
+        return "removed meanwhile"
+    return exc.strerror or str(exc)
+
+
+def walk(top: int, max_depth: int | None = None) -> Walk:
+    """``Walk(top, max_depth)``: iterate it for the folders, then read its ``missed``."""
+    return Walk(top, max_depth)
+
+
+def missed_text(missed: list[tuple[tuple[str, ...], str]], limit: int = 5) -> str:
+    """The folders a walk left out, for a message: ``a/b (reason); …``."""
+    shown_ = [f"{shown('/'.join(parts)) or '.'} ({why})" for parts, why in missed[:limit]]
+    more = f" and {len(missed) - limit} more" if len(missed) > limit else ""
+    return "; ".join(shown_) + more
 
 
 _CHUNK = 1024 * 1024
@@ -171,25 +275,38 @@ def _copy_entry(src: int, dst: int, name: str) -> bool:
         os.close(fd)
 
 
+class IncompleteCopy(OSError):
+    """``copy_tree`` copied all it could reach, but left out the folders named here."""
+
+    def __init__(self, copied: int, missed: list[tuple[tuple[str, ...], str]]) -> None:
+        super().__init__(errno.EIO, f"{copied} files were copied, but not the folders "
+                                    f"{missed_text(missed)}")
+        self.copied, self.missed = copied, missed
+
+
 def copy_tree(src: int, dst: int) -> int:
-    """Copy everything below the folder descriptor ``src`` into the folder descriptor ``dst``
-    (existing files are replaced; a symlink met where a folder or file is to be written is
-    refused with ``OSError``). Returns how many files and links were copied."""
-    opened = [os.dup(dst)]
+    """Copy everything below the folder descriptor ``src`` into the folder descriptor ``dst``,
+    however deep (existing files are replaced; a symlink met where a folder or file is to be
+    written is refused with ``OSError``). Returns how many files and links were copied;
+    raises ``IncompleteCopy`` after copying the rest when folders could not be entered."""
+    out = _Chain(os.dup(dst))
     copied = 0
+    folders = walk(src)
     try:
-        for folder in walk(src):
+        for folder in folders:
             depth = len(folder.parts)
-            while len(opened) > max(depth, 1):
-                os.close(opened.pop())
+            while len(out) > max(depth, 1):
+                out.up()
             if depth:
                 with contextlib.suppress(FileExistsError):
-                    os.mkdir(folder.parts[-1], 0o755, dir_fd=opened[-1])
-                opened.append(os.open(folder.parts[-1], DIR_FLAGS, dir_fd=opened[-1]))
-            copied += sum(_copy_entry(folder.fd, opened[-1], name) for name in folder.files)
+                    os.mkdir(folder.parts[-1], 0o755, dir_fd=out.fd)
+                out.down(os.open(folder.parts[-1], DIR_FLAGS, dir_fd=out.fd))
+            copied += sum(_copy_entry(folder.fd, out.fd, name) for name in folder.files)
     finally:
-        for fd in opened:
-            os.close(fd)
+        folders.close()
+        out.close()
+    if folders.missed:
+        raise IncompleteCopy(copied, folders.missed)
     return copied
 
 

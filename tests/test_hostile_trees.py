@@ -1,0 +1,162 @@
+"""Deep and huge trees a sandboxed program can leave in a workspace: nothing below them is
+lost without a word, and looking at them costs bounded work."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from autonomo.server.artifacts import snapshot
+from autonomo.tools import fstree
+from tool_helpers import make_ctx, make_deep_folder, remove_deep_folder, run
+
+
+def _deepest(root: Path, levels: int) -> Path:
+    return root.joinpath(*["d"] * levels)
+
+
+def _open(path: Path) -> int:
+    return os.open(path, fstree.DIR_FLAGS)
+
+
+def test_a_file_300_levels_down_is_copied(tmp_path: Path) -> None:
+    """The walk used to stop at 128 levels: a sub-agent's deeper files were not copied back
+    to its parent, and nothing said so."""
+    src, dst = tmp_path / "src", tmp_path / "dst"
+    src.mkdir()
+    dst.mkdir()
+    make_deep_folder(src, 300)
+    (_deepest(src, 300) / "result.txt").write_text("deep")
+    s, d = _open(src), _open(dst)
+    try:
+        assert fstree.copy_tree(s, d) == 1
+    finally:
+        os.close(s)
+        os.close(d)
+    assert (_deepest(dst, 300) / "result.txt").read_text() == "deep"
+
+
+def test_a_walk_1100_levels_deep_reaches_the_bottom_with_few_descriptors(
+        tmp_path: Path) -> None:
+    make_deep_folder(tmp_path, 1100)
+    try:
+        top = _open(tmp_path)
+        before = len(os.listdir("/proc/self/fd"))
+        most, deepest = 0, 0
+        try:
+            for folder in fstree.walk(top):
+                deepest = max(deepest, len(folder.parts))
+                most = max(most, len(os.listdir("/proc/self/fd")) - before)
+            after = len(os.listdir("/proc/self/fd"))
+        finally:
+            os.close(top)
+        assert deepest == 1100
+        assert most <= fstree.OPEN_LEVELS + 2
+        assert after == before
+    finally:
+        remove_deep_folder(tmp_path)
+
+
+def test_server_artifacts_list_a_file_200_levels_down(tmp_path: Path) -> None:
+    make_deep_folder(tmp_path, 200)
+    (_deepest(tmp_path, 200) / "out.txt").write_text("x")
+    assert ("/".join(["d"] * 200), "out.txt") in snapshot(tmp_path)
+
+
+def test_a_folder_moved_while_walked_above_the_open_levels_stops_with_a_notice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Climbing back through ``..`` must not land in the wrong folder: level 50 is moved to
+    the top while the walk is 150 levels down; its ``..`` is then the top, not level 49,
+    whose sibling ``e`` would otherwise be looked for in the top."""
+    src, dst = tmp_path / "src", tmp_path / "dst"
+    src.mkdir()
+    dst.mkdir()
+    make_deep_folder(src, 200)
+    (_deepest(src, 49) / "e").mkdir()
+    (_deepest(src, 49) / "e" / "mine.txt").write_text("x")
+    (src / "e").mkdir()
+    (src / "e" / "not-here.txt").write_text("x")
+    real_scandir = os.scandir
+    entered: list[int] = []
+
+    def scandir_then_move(where=None):
+        entered.append(1)
+        if len(entered) == 150:
+            os.rename(_deepest(src, 50), src / "moved")
+        return real_scandir(where)
+
+    s, d = _open(src), _open(dst)
+    monkeypatch.setattr(os, "scandir", scandir_then_move)
+    try:
+        with pytest.raises(fstree.IncompleteCopy) as caught:
+            fstree.copy_tree(s, d)
+    finally:
+        os.close(s)
+        os.close(d)
+    assert len(entered) >= 150
+    assert caught.value.missed == [(("d",) * 49, "moved while it was walked; the rest was not "
+                                                "walked")]
+    assert "moved while it was walked" in str(caught.value)
+    assert not (_deepest(dst, 49) / "e" / "not-here.txt").exists()
+
+
+def test_list_folder_names_a_folder_it_could_not_enter(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sub`` is swapped for a link to a host folder after the top was listed and before it
+    is opened: it is not followed, and the listing says it was left out."""
+    ctx = make_ctx(tmp_path)
+    ws, host = ctx.workspace, tmp_path / "host"
+    (ws / "sub").mkdir()
+    (ws / "sub" / "mine.txt").write_text("x")
+    host.mkdir()
+    (host / "host_secret.txt").write_text("x")
+    real_listing = fstree._listing
+
+    def listing_then_swap(fd: int, parts: tuple[str, ...]) -> fstree.Folder:
+        folder = real_listing(fd, parts)
+        if parts == ():
+            os.rename(ws / "sub", ws / "sub-real")
+            os.symlink(host, ws / "sub")
+        return folder
+
+    monkeypatch.setattr(fstree, "_listing", listing_then_swap)
+    out = run(ctx, "list_folder", recursive=True).output
+    assert "host_secret" not in out
+    assert "[sub/: not listed: no longer a folder" in out
+
+
+def test_list_folder_stops_working_once_its_output_is_full(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """100,000 files used to cost one ``stat`` each (and 200 folders one listing each) before
+    the output was cut to its cap."""
+    ctx = make_ctx(tmp_path, sandbox={"output_cap": 300})
+    for i in range(2000):
+        (ctx.workspace / f"file-{i:05d}.txt").touch()
+    for i in range(200):
+        (ctx.workspace / f"dir-{i:03d}").mkdir()
+        (ctx.workspace / f"dir-{i:03d}" / "x.txt").touch()
+    stats: list[str] = []
+    listings: list[tuple[str, ...]] = []
+    real_stat, real_listing = os.stat, fstree._listing
+
+    def counted_stat(path, *args, **kwargs):
+        stats.append(path)
+        return real_stat(path, *args, **kwargs)
+
+    def counted_listing(fd: int, parts: tuple[str, ...]) -> fstree.Folder:
+        listings.append(parts)
+        return real_listing(fd, parts)
+
+    monkeypatch.setattr(os, "stat", counted_stat)
+    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    flat = run(ctx, "list_folder").output
+    assert len(stats) < 50
+    assert flat.startswith("dir-000/\ndir-001/\n")
+    assert flat.endswith("[truncated after 300 characters; list a sub-folder to see more]")
+    stats.clear()
+    listings.clear()
+    deep = run(ctx, "list_folder", recursive=True).output
+    assert "[truncated after 300 characters" in deep
+    assert len(listings) < 50 and len(stats) < 50
