@@ -108,3 +108,18 @@ def test_the_files_of_a_folder_the_task_names_are_the_ones_to_act_on(tmp_path):
     assert where.values("named_file")[0] == "logs/2024-05.txt"
     where = situation(tmp_path, "Write keep.txt's name to n.txt, not keep.txt itself")
     assert "keep.txt" not in where.kept
+
+
+def test_an_enumeration_the_task_writes_out_is_offered_one_item_a_line(tmp_path):
+    where = situation(tmp_path, "Create shop.txt listing eggs, milk and flour, one per line")
+    assert "eggs\nmilk\nflour" in where.texts
+    (tmp_path / "a.txt").write_text("5\n")
+    (tmp_path / "b.txt").write_text("9\n")
+    where = situation(tmp_path, "Which is larger, a.txt or b.txt? Write its name to w.txt")
+    assert where.texts[0] == "b.txt"  # file names are not an enumeration to write
+
+
+def test_a_number_of_a_file_is_combined_with_a_number_the_task_states(tmp_path):
+    (tmp_path / "a.txt").write_text("14\n")
+    where = situation(tmp_path, "Multiply the number in a.txt by 3 and write it to b.txt")
+    assert "42" in where.texts

@@ -75,7 +75,7 @@ def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
     return found
 
 
-def _enumerations(task: str) -> list[list[object]]:
+def enumerations(task: str) -> list[list[object]]:
     lists = []
     for match in _ENUMERATION.findall(task):
         items = [w for w in re.split(r",\s*|\s+(?:and|or)\s+", match.strip()) if w]
@@ -102,13 +102,22 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
     pairs = _pairs(task, names)
     if pairs:
         out.append(json.dumps(pairs))
-    out += [json.dumps(items) for items in _enumerations(task)]
+    out += [json.dumps(items) for items in enumerations(task)]
     return out
 
 
+#: "the columns name and age", "with the header fields a, b and c"
+_COLUMNS = re.compile(r"\b(?:columns?|headers?|fields?)\s+(?:named\s+|called\s+)?"
+                      r"((?:[A-Za-z_]\w*,\s+)*[A-Za-z_]\w*,?\s+and\s+[A-Za-z_]\w*)")
+
+
 def csv_rows(task: str) -> list[str]:
-    """The task's comma-joined cells, one row each, in its order."""
-    return [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
+    """The task's comma-joined cells, one row each, in its order; a header named in words
+    ("with the columns name and age") first."""
+    header = [",".join(re.split(r",\s*|\s+and\s+", m.replace(", and ", " and ")))
+              for m in _COLUMNS.findall(task)]
+    rows = [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
+    return header[:1] + rows if rows else []
 
 
 def expression(words: str, names: Iterable[str] = ()) -> str | None:

@@ -92,7 +92,7 @@ def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
     value's ``own`` words (the column "city" of cities.csv)."""
     shown = json.dumps(value) if isinstance(value, bool) else str(value)
     named = words(source) - _STRUCTURE - words(own)
-    return Fact(words(key) - named, shown.strip(), words(source))
+    return Fact(words(key) - named, shown.strip(), words(source), label=words(own))
 
 
 def _number(value: float) -> str:
@@ -120,8 +120,8 @@ def file_facts(name: str, text: str) -> list[Fact]:
     for line in lines:
         facts.append(_fact(line, line, src))
         if match := _PAIR.match(line):
-            pair = _fact(match.group(1), match.group(2).strip("'\""), src)
-            facts.append(Fact(pair.key, pair.value, pair.source, label=pair.key))
+            facts.append(_fact(match.group(1), match.group(2).strip("'\""), src,
+                               own=match.group(1)))
         for found in _TOKEN.finditer(line):
             # a value is named by the words next to it ("simmer for 25 minutes"), not by
             # every word of its line
@@ -199,7 +199,8 @@ def _json_facts(src: str, text: str) -> list[Fact]:
             for key in keys:
                 cells = [str(r[key]) for r in records if isinstance(r.get(key), (str, int, float))]
                 if len(cells) > 1:
-                    facts.append(_fact(f"{path} {key} {_LIST}", "\n".join(cells), src))
+                    facts.append(_fact(f"{path} {key} {_LIST}", "\n".join(cells), src,
+                                       own=key))
             # the records as rows of a table: grouped by a value, the row of a least or most
             table = [[_cell(r.get(k)) for k in keys] for r in records]
             if len(table) > 1 and all(all(c is not None for c in row) for row in table):
@@ -255,7 +256,7 @@ def _rows_by(src: str, header: list[str], body: list[list[str]], col: int) -> li
             group += [_fact(f"{title} {value} {header[i]} {_LIST}",
                             "\n".join(r[i].strip() for r in members), src, own=title)
                       for i in others]
-            facts += [Fact(f.key, f.value, f.source, words(value)) for f in group]
+            facts += [Fact(f.key, f.value, f.source, words(value), f.label) for f in group]
     try:
         numbers = [float(r[col]) for r in rows]
     except ValueError:
@@ -324,6 +325,8 @@ _ARITHMETIC = (("sum add added plus total together", lambda a, b: a + b),
                ("difference subtract subtracted minus", lambda a, b: a - b),
                ("divide divided quotient ratio", lambda a, b: a / b if b else None))
 _NUMERIC = re.compile(r"-?\d+(?:\.\d+)?")
+#: a number a task states (not a piece of a file name, a date or a code)
+_STATED_NUMBER = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w-]|\.\w)")
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}|\[[^\[\]]{1,40}\]")
 _FOLLOWED = re.compile(r"\b((?:\w+\s+){0,3}?\w+)\s+(?:followed by|and then)\s+"
                        r"(?:that|the|this|their|its)\s+\w+")
@@ -340,6 +343,9 @@ def combined_facts(values: list[tuple[str, str]], task: str,
     src = " ".join(_WORDS.findall(" ".join(name.rsplit(".", 1)[0] for name, _ in single)))
     facts: list[Fact] = []
     numbers = [float(line) for _, line in single if _NUMERIC.fullmatch(line)]
+    stated = [float(n) for n in _STATED_NUMBER.findall(task)]
+    if len(numbers) == 1 and len(stated) == 1:  # "multiply the number in a.txt by 3"
+        numbers.append(stated[0])
     if len(numbers) == 2:
         if re.search(r"\bsubtract\b.+\bfrom\b", task, re.I):  # "subtract a from b": b - a
             numbers.reverse()

@@ -233,7 +233,11 @@ def situation(workspace: Path | str, task: str,
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]
-    texts = spans.choose([*shaped, *stated, *(values or spans.task_spans(instructions, named))]
+    # an enumeration the task writes out ("eggs, milk and flour"), one item a line
+    listed = ["\n".join(map(str, items)) for items in compose.enumerations(task)
+              if not any(str(i) in n for i in items for n in named)]  # not files
+    texts = spans.choose([*shaped, *stated, *listed,
+                          *(values or spans.task_spans(instructions, named))]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
