@@ -123,3 +123,12 @@ def test_a_number_of_a_file_is_combined_with_a_number_the_task_states(tmp_path):
     (tmp_path / "a.txt").write_text("14\n")
     where = situation(tmp_path, "Multiply the number in a.txt by 3 and write it to b.txt")
     assert "42" in where.texts
+
+
+def test_a_value_the_task_computes_with_is_not_offered_as_the_answer(tmp_path):
+    (tmp_path / "stock.csv").write_text("item,left\nhat,0\nscarf,4\ncap,0\nbag,2\n")
+    where = situation(tmp_path, "Which items in stock.csv have 0 left? List them in o.txt")
+    assert where.texts == ("hat\ncap",)
+    (tmp_path / "a.txt").write_text("14\n")
+    where = situation(tmp_path, "Multiply the number in a.txt by 3 and write it to b.txt")
+    assert where.texts[0] == "42" and "3" not in where.texts

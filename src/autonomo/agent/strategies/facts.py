@@ -344,15 +344,18 @@ def combined_facts(values: list[tuple[str, str]], task: str,
     facts: list[Fact] = []
     numbers = [float(line) for _, line in single if _NUMERIC.fullmatch(line)]
     stated = [float(n) for n in _STATED_NUMBER.findall(task)]
+    needs: frozenset[str] = frozenset()
     if len(numbers) == 1 and len(stated) == 1:  # "multiply the number in a.txt by 3"
         numbers.append(stated[0])
+        needs = frozenset({_number(stated[0])})
     if len(numbers) == 2:
         if re.search(r"\bsubtract\b.+\bfrom\b", task, re.I):  # "subtract a from b": b - a
             numbers.reverse()
         for key, combine in _ARITHMETIC:
             result = combine(*numbers)
             if result is not None:
-                facts.append(_fact(f"{key} numbers result", _number(round(result, 10)), src))
+                fact = _fact(f"{key} numbers result", _number(round(result, 10)), src)
+                facts.append(Fact(fact.key, fact.value, fact.source, needs))
     if len(single) >= 2:
         facts.append(_fact(f"{_JOINED} line", " ".join(line for _, line in single), src))
     numeric = [(name, float(line)) for name, line in single if _NUMERIC.fullmatch(line)]
@@ -417,3 +420,11 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
     best = sorted((v for v in scored if scored[v] >= THRESHOLD), key=lambda v: -scored[v])
     return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]
+
+
+def operands(facts: Iterable[Fact], values: Iterable[str]) -> frozenset[str]:
+    """The words of the task the facts of ``values`` were computed with (the value a group
+    of rows shares, a number the task gives to multiply by): the task's operands, not what
+    it asks to write."""
+    chosen = set(values)
+    return frozenset(w for f in facts if f.value in chosen for w in f.needs)

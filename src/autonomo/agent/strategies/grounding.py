@@ -225,9 +225,11 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     values = facts.rank(known, task, named)
+    used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
-    stated = spans.literals(task, named)
+    # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
+    stated = [t for t in spans.literals(task, named) if t not in used]
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
