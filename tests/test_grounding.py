@@ -332,12 +332,3 @@ def test_a_part_of_a_file_is_not_copied_whole_and_a_folder_named_is_the_destinat
     assert "copy_file" in _offered(strategy, _state(tmp_path, "Copy poem.txt into title.txt"))
     where = situation(tmp_path, "Copy poem.txt into the box folder")
     assert where.values("file") == ["box/poem.txt"]  # not over box/old.txt
-
-
-def test_a_text_is_introduced_by_its_kind_only_when_one_follows():
-    from autonomo.agent.strategies.spans import introduced
-
-    assert introduced("Append the line feed the cat to jobs.txt", ["jobs.txt"]) == [
-        "feed the cat"]
-    assert introduced("Write the number of lines in a.txt to n.txt", ["a.txt", "n.txt"]) == []
-    assert introduced("Count the words in q.txt", ["q.txt"]) == []

@@ -138,7 +138,7 @@ class AgentConfig(BaseModel):
         "copy_file": ["copy", "duplicate", "clone"],
         "execute_python_file": ["run", "ran", "execute"],
         "replace_text": ["replace", "change", "fix", "edit", "update", "modify", "correct",
-                         "bump", "set", "make", "turn", "swap", "switch"]})
+                         "bump", "set"]})
     disabled_commands: list[str] = Field(default_factory=list)
     #: let the model write the agent's profile first; None = yes, except on a small local
     #: (grammar-constrained) model, where it costs a call and yields a name, not a better run

@@ -22,9 +22,6 @@ _PAIR = re.compile(
     r"\b([A-Za-z_][\w-]{0,30})\s*(?:\bis\b|\bset to\b|\bequal to\b|\bequals\b|=|:)\s*"
     r"(\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?(?![\w.])|[^\s,;.]+(?:\s+(?!and\b|with\b|where\b)"
     r"[^\s,;.]+){0,2}?)(?=\s*(?:,|;|\.\s|\.$|\band\b|\bwith\b|\bto\b|\bin\b|$))")
-#: "change <key> to <value>": a value for a key the file already has
-_CHANGE = re.compile(r"\b(?:change|set|update|make)\s+(?:the\s+)?([A-Za-z_][\w-]{0,30})"
-                     r"\s+(?:to|into)\s+(\"[^\"]*\"|'[^']*'|[^\s,;]+?)(?=[\s,;]|\.?$)")
 #: "a, b, c and d" (one word each)
 _ENUMERATION = re.compile(r"((?:[^\s,]+,\s+)+[^\s,]+,?\s+(?:and|or)\s+[^\s,.;]+)")
 #: cells joined by commas without spaces: "name,species"
@@ -75,7 +72,7 @@ def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
     return found
 
 
-def enumerations(task: str) -> list[list[object]]:
+def _enumerations(task: str) -> list[list[object]]:
     lists = []
     for match in _ENUMERATION.findall(task):
         items = [w for w in re.split(r",\s*|\s+(?:and|or)\s+", match.strip()) if w]
@@ -94,7 +91,7 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
         except (ValueError, RecursionError):  # a hostile file nested thousands deep
             data = None
         if isinstance(data, dict):
-            changes = {k: _value(v) for k, v in _CHANGE.findall(task)} | _pairs(task, names)
+            changes = _pairs(task, names)  # ("change <key> to <value>": replace_text)
             known = {k: v for k, v in changes.items() if k in data}
             if known:
                 out.append(json.dumps({**data, **known}, indent=2) + "\n")
@@ -102,22 +99,13 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
     pairs = _pairs(task, names)
     if pairs:
         out.append(json.dumps(pairs))
-    out += [json.dumps(items) for items in enumerations(task)]
+    out += [json.dumps(items) for items in _enumerations(task)]
     return out
 
 
-#: "the columns name and age", "with the header fields a, b and c"
-_COLUMNS = re.compile(r"\b(?:columns?|headers?|fields?)\s+(?:named\s+|called\s+)?"
-                      r"((?:[A-Za-z_]\w*,\s+)*[A-Za-z_]\w*,?\s+and\s+[A-Za-z_]\w*)")
-
-
 def csv_rows(task: str) -> list[str]:
-    """The task's comma-joined cells, one row each, in its order; a header named in words
-    ("with the columns name and age") first."""
-    header = [",".join(re.split(r",\s*|\s+and\s+", m.replace(", and ", " and ")))
-              for m in _COLUMNS.findall(task)]
-    rows = [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
-    return header[:1] + rows if rows else []
+    """The task's comma-joined cells, one row each, in its order."""
+    return [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
 
 
 def expression(words: str, names: Iterable[str] = ()) -> str | None:

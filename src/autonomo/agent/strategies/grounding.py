@@ -41,10 +41,6 @@ _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
 
-#: words that ask for the last of an ordered list of names
-_LATEST = {"latest", "newest", "last", "most", "recent"}
-
-
 @dataclass(frozen=True)
 class Situation:
     """What grounded parameters may name: the workspace's files and folders, the file
@@ -209,13 +205,9 @@ def situation(workspace: Path | str, task: str,
                   if Path(folder).name.lower() in said for name in named if name in files)
     if not any(name in files for name in named):
         # no file the task names is there: the files of a folder it names are the ones
-        # it means ("the two files inside the trash folder", "the newest report in
-        # reports/"), the last by name first when it asks for the most or latest
-        inside = [f for folder in folders if Path(folder).name.lower() in said
-                  for f in files if f.startswith(folder + "/")]
-        if said & _LATEST:
-            inside.reverse()
-        matching += tuple(inside)
+        # it means ("the two files inside the trash folder", "a report in reports/")
+        matching += tuple(f for folder in folders if Path(folder).name.lower() in said
+                          for f in files if f.startswith(folder + "/"))
     for command, source, text in outputs:
         if command == "read_file":
             known += facts.file_facts(source, text)
@@ -235,11 +227,7 @@ def situation(workspace: Path | str, task: str,
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]
-    # an enumeration the task writes out ("eggs, milk and flour"), one item a line
-    listed = ["\n".join(map(str, items)) for items in compose.enumerations(task)
-              if not any(str(i) in n for i in items for n in named)]  # not files
-    texts = spans.choose([*shaped, *stated, *listed,
-                          *(values or spans.task_spans(instructions, named))]
+    texts = spans.choose([*shaped, *stated, *(values or spans.task_spans(instructions, named))]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
