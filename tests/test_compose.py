@@ -39,10 +39,10 @@ def test_a_new_json_file_is_the_task_s_pairs_or_enumeration(task, data):
 
 def test_an_existing_json_file_gets_the_values_the_task_changes():
     old = json.dumps({"level": 2, "name": "x"})
-    whole, _ = contents("s.json", "In s.json the level is 5 now", ["s.json"], old)
+    whole, _ = contents("s.json", "In s.json, level = 5", ["s.json"], old)
     assert [json.loads(t) for t in whole] == [{"level": 5, "name": "x"}]
     # a key the file does not have is not made up
-    assert contents("s.json", "In s.json the speed is 5", ["s.json"], old) == ((), ())
+    assert contents("s.json", "In s.json, speed = 5", ["s.json"], old) == ((), ())
 
 
 def test_csv_rows_are_the_comma_joined_cells_and_an_existing_file_gets_them_at_its_end():
@@ -135,7 +135,7 @@ def test_a_json_file_whose_new_text_is_known_whole_is_written_not_appended_to(tm
     (tmp_path / "s.json").write_text('{"level": 1}')
     commands = builtin_registry().select(include=("write_file", "append_to_file"))
     strategy = create_strategy("one_shot", commands, compact=True)
-    state = AgentState(tasks=["In s.json set level to 4"], workspace=str(tmp_path))
+    state = AgentState(tasks=["In s.json, level = 4"], workspace=str(tmp_path))
     offered = [o["properties"]["name"]["const"]
                for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
     assert offered == ["write_file"]
