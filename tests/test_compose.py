@@ -142,11 +142,3 @@ def test_a_json_file_whose_new_text_is_known_whole_is_written_not_appended_to(tm
     content = _args_schema(strategy.request(state=state), "write_file")["properties"]["content"]
     assert [json.loads(t) for t in content["enum"]] == [{"level": 4}]
 
-
-def test_a_csv_header_named_in_words_heads_the_rows():
-    from autonomo.agent.strategies.compose import csv_rows
-
-    assert csv_rows("Create d.csv with columns name and age and the row Bo,31") == [
-        "name,age", "Bo,31"]
-    assert csv_rows("Make t.csv with the fields a, b and c and the row 1,2,x") == [
-        "a,b,c", "1,2,x"]

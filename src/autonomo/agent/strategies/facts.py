@@ -146,7 +146,8 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
     if len(items) > 1:
         numeric = all(_NUMERIC.fullmatch(i) for i in items)
         ordered = sorted(items, key=lambda i: (float(i), "") if numeric else (0.0, i.lower()))
-        facts += [_fact(f"{_SORTED} {_LIST}", "\n".join(ordered), src),
+        # (asked for by its own words only: "all the lines" is not "the lines sorted")
+        facts += [_fact(_SORTED, "\n".join(ordered), src),
                   _fact(f"{_DISTINCT} {_COUNT}", len({i.lower() for i in items}), src)]
     if 1 < len(lines) <= _MAX_COUNTED:
         holding: dict[str, int] = {}
@@ -276,9 +277,10 @@ def output_facts(source: str, output: str) -> list[Fact]:
         output = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     src = " ".join(_WORDS.findall(source.rsplit(".", 1)[0]))
-    facts = [_fact(_OUTPUT, line, src) for line in lines]
+    # (the words of a program's output weigh fully: a run's output is what they ask for)
+    facts = [_fact(_OUTPUT, line, src, own=_OUTPUT) for line in lines]
     if 1 < len(lines) <= 30:
-        facts.append(_fact(_OUTPUT, "\n".join(lines), src))
+        facts.append(_fact(f"{_OUTPUT} {_LIST}", "\n".join(lines), src, own=_OUTPUT))
     return facts
 
 

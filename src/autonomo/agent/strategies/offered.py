@@ -109,6 +109,8 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped |= WRITING
     if _PART_COPY.search(state.task) and len(mentioned_files(state.task)) > 1:
         dropped.add("copy_file")
+    elif "copy_file" in offered and not _changed(state, {"copy_file"}):
+        dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)
     whole_only = {path for path, whole, added in where.composed if whole and not added}
     if whole_only and set(where.values("file")) <= whole_only:
         # the file's new text is known whole ({"a": 2} for {"a": 1}): nothing appended
