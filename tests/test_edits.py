@@ -190,3 +190,21 @@ def test_a_named_input_shown_cut_is_read_before_anything_is_written(tmp_path):
     state.episodes.append(Episode(number=1, action=Action(
         name="read_file", arguments={"path": "long.txt"}), result=CommandResult.ok("word")))
     assert "write_file" in _offered(strategy.request(state=state))
+
+
+def test_text_is_added_to_a_file_that_was_there_unless_the_task_asks_for_an_edit(tmp_path):
+    (tmp_path / "log.txt").write_text("day 1: 20 pages\nday 2: 12 pages\n")
+    commands = builtin_registry().select(
+        include=("write_file", "append_to_file", "replace_text", "finish"))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    needed = Settings().agent.small_model_command_words
+    task = "log.txt: one more entry at the end, day 3: 41 pages"
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    offered = _offered(strategy.request(unneeded(task, needed), state))
+    assert "append_to_file" in offered and "write_file" not in offered
+    assert _args(strategy.request(unneeded(task, needed), state), "append_to_file")[
+        "properties"]["content"]["enum"][0] == "day 3: 41 pages"
+    # a new file to write: writing it stays
+    task = "Write the last line of log.txt to last.txt"
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    assert "write_file" in _offered(strategy.request(unneeded(task, needed), state))

@@ -111,6 +111,13 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped.add("copy_file")
     elif "copy_file" in offered and not _changed(state, {"copy_file"}):
         dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)
+    targets = set(where.values("file"))
+    if ("append_to_file" in offered and "replace_text" in exclude and where.existed
+            and targets and targets <= set(where.existed) - whole_only_paths(where)
+            and not _changed(state)):
+        # only files that were there to write to, and no word of an edit: text is added
+        # to them, their lines are kept (a 135M model wrote the new line over the file)
+        dropped.add("write_file")
     whole_only = {path for path, whole, added in where.composed if whole and not added}
     if whole_only and set(where.values("file")) <= whole_only:
         # the file's new text is known whole ({"a": 2} for {"a": 1}): nothing appended
@@ -146,3 +153,8 @@ def _unseen_inputs(where: Situation, look: dict[str, Any],
     read = {path for command, path, _ in outputs if command == "read_file"}
     return [n for n in where.named if n in (where.existed or ()) and n in where.files
             and not n.endswith(".py") and n not in shown and n not in read]
+
+
+def whole_only_paths(where: Situation) -> set[str]:
+    """Files whose new text is composed whole (a JSON object with a value changed)."""
+    return {path for path, whole, added in where.composed if whole and not added}
