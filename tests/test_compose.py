@@ -142,3 +142,12 @@ def test_a_json_file_whose_new_text_is_known_whole_is_written_not_appended_to(tm
     content = _args_schema(strategy.request(state=state), "write_file")["properties"]["content"]
     assert [json.loads(t) for t in content["enum"]] == [{"level": 4}]
 
+
+
+def test_a_script_printing_several_numbers_prints_one_a_line():
+    from autonomo.agent.strategies.compose import python_texts
+
+    texts = python_texts("Write up.py: when run it should print 1, then 2, then 3.")
+    assert texts[0] == "print(1)\nprint(2)\nprint(3)\n"
+    assert python_texts("Create greet.py that prints Good night") == [
+        'print("Good night")\n']

@@ -45,6 +45,7 @@ _WORD_OPERATORS = [
     (r"\bdivided by\b", "/"), (r"\badded to\b", "+"), (r"\bto the power of\b", "**"),
 ]
 MAX_CANDIDATES = 6
+_NUMBERS = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 
 
 def _value(text: str) -> object:
@@ -144,6 +145,9 @@ def python_texts(task: str) -> list[str]:
         text = phrase[1:-1] if quoted else phrase
         if not quoted and (expr := expression(text)) is not None:
             out.append(f"print({expr})\n")
+        numbers = _NUMBERS.findall(text)
+        if not quoted and len(numbers) > 1:  # "3, then 2, then 1": a number a line
+            out.append("".join(f"print({n})\n" for n in numbers))
         out.append(f"print({json.dumps(text)})\n")
     return out
 
