@@ -139,6 +139,9 @@ CASES = [
     ("r.csv has times per runner. Write the name of the fastest runner to w.txt",
      {"r.csv": "runner,minutes\nHale,41\nKim,39\n"},
      [(W, {"path": "w.txt", "content": "Kim"}, "")], {"w.txt": "Kim"}, True, False),
+    ("Put each name from a.json on its own line in n.txt", {"a.json": '[{"name": "Sun", "room": 3}]'},
+     [(A, {"path": "n.txt", "content": "3"}, ""), (W, {"path": "n.txt", "content": "3"}, "")],
+     {"n.txt": "3"}, True, True),                    # the same text written over it again
     ("Some files are empty. Delete those and leave the rest.", {"a.txt": "x", "b.txt": ""},
      [(D, {"path": "a.txt"}, "")], {"a.txt": None}, True, True),
     ("Fix the typo in w.txt: recieve should be receive", {"w.txt": "You will recieve a key.\n"},
@@ -229,21 +232,14 @@ def test_derived_numbers_are_fair_readings():
 def test_a_small_model_is_offered_finish_only_once_the_record_supports_it(tmp_path):
     """The strategy's side of the contract: while the check would refuse, a grammar-bound
     model cannot even propose ``finish``; once the value the task gives is written, it can."""
-    from agent_helpers import make_agent, reply
+    from agent_helpers import constrained_agent, reply
     from autonomo.agent.runner import Runner
-    from autonomo.llm.scripted import ScriptedModel
 
-    class Constrained(ScriptedModel):
-        enforces_schema = True  # like the local model: decoding follows the schema
-
-    model = Constrained([
+    agent, model = constrained_agent(tmp_path, [
         reply("write_note", path="spot.txt", text="nothing else"),
         reply("write_note", path="spot.txt", text="B-14"),
         reply("finish", reason="spot.txt holds B-14"),
-    ])
-    agent, _, _ = make_agent(tmp_path, [], task="spot.txt - write B-14 in it, nothing else")
-    agent.model = agent.smart_model = model
-    agent.strategy.compact = True  # as the workbench makes it for such a model
+    ], task="spot.txt - write B-14 in it, nothing else")
     assert Runner(agent).run(max_steps=3).status == "finished"
     offered = [{o["properties"]["name"]["const"]
                 for o in call["schema"]["properties"]["command"]["anyOf"]}

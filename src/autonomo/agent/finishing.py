@@ -272,7 +272,7 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
             or unasked_delete(task, named, record, folders(task), kinds(task), said)
             or unlanded_value(task, named, record, observed, finals)
             or made_up_number(task, record, observed, inputs, any(starts.values()))
-            or wrong_kind(task, record)
+            or wrong_kind(task, record, read)
             or task_words_over(task, named, record, observed)
             or not_a_copy(task, named, record, starts, read, others))
 

@@ -372,14 +372,14 @@ QUANTITY_WORDS = frozenset({"how", "many", "count", "number", "numbers"}).union(
 NAME_WORDS = frozenset({"name", "names"})
 
 
-def wrong_kind(task: str, record: Record) -> str | None:
-    """The task asks for a name (or names) or a count beyond a bound, and what the run wrote
-    cannot be it: only numbers for names; the task's own bound for how many lie beyond it."""
+def wrong_kind(task: str, record: Record, read: Reader) -> str | None:
+    """The task asks for a name (or names) or a count beyond a bound, and a file the run
+    wrote cannot hold it: only numbers for names; the task's own bound for how many lie
+    beyond it."""
     asked = set(_words(task))
     for path in sorted(record.written):
-        standing = record.standing(path)
-        text = "".join(w.content for w in standing if w.append or not w.replaced
-                       or w.content != w.replaced)
+        if (text := read(path)) is None:
+            continue
         tokens = re.split(r"[\s,;]+", text.strip())
         if asked & NAME_WORDS and tokens != [""] and not path.endswith(_PROGRAMS) \
                 and all(re.fullmatch(r"-?\d+(?:\.\d+)?", t) for t in tokens):
