@@ -139,7 +139,8 @@ CASES = [
     ("r.csv has times per runner. Write the name of the fastest runner to w.txt",
      {"r.csv": "runner,minutes\nHale,41\nKim,39\n"},
      [(W, {"path": "w.txt", "content": "Kim"}, "")], {"w.txt": "Kim"}, True, False),
-    ("Put each name from a.json on its own line in n.txt", {"a.json": '[{"name": "Sun", "room": 3}]'},
+    ("Put each name from a.json on its own line in n.txt",
+     {"a.json": '[{"name": "Sun", "room": 3}]'},
      [(A, {"path": "n.txt", "content": "3"}, ""), (W, {"path": "n.txt", "content": "3"}, "")],
      {"n.txt": "3"}, True, True),                    # the same text written over it again
     ("Some files are empty. Delete those and leave the rest.", {"a.txt": "x", "b.txt": ""},
