@@ -124,6 +124,10 @@ CASES = [
      [(W, {"path": "s.txt", "content": "5"}, "")], {"s.txt": "5"}, False, False),
     ("Add 2 and 3 and write the sum to s.txt", {},
      [(W, {"path": "s.txt", "content": "9"}, "")], {"s.txt": "9"}, False, True),
+    ("Save 2+2 to math.txt", {}, [(W, {"path": "math.txt", "content": "4"}, "")],
+     {"math.txt": "4"}, False, False),               # a sum to work out, not a value to copy
+    ("Write the number of days in a week to days.txt", {},
+     [(W, {"path": "days.txt", "content": "7"}, "")], {"days.txt": "7"}, False, False),
     ("How many .csv files are there? Write the answer to n.txt", {"a.csv": "", "b.csv": ""},
      [(W, {"path": "n.txt", "content": "2"}, "")], {"n.txt": "2"}, False, True),  # a guess
     ("How many .csv files are there? Write the answer to n.txt", {"a.csv": "", "b.csv": ""},

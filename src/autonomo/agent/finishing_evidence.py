@@ -54,6 +54,7 @@ COMPARING = frozenset({"over", "under", "above", "below", "than", "least", "most
 
 _QUOTED = re.compile(r"'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|`([^`\n]{1,200})`")
 _DOTFILE = re.compile(r"(?<![\w.])\.[A-Za-z][\w.-]*")
+_EXPRESSION = re.compile(r"[\d.]+(?:[-+*/x×^][\d.]+)+")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _SYMBOLS = set("_=*@#+$%{}|~^")
 _EDGE = ".,;:!?\"'()[]<>"
@@ -99,9 +100,10 @@ def stated_values(task: str, files: Iterable[str]) -> list[str]:
         capital = any(c.isupper() for c in token[1:]) or (token[0].isupper() and not starts)
         if not (has_digit or capital or set(token) & _SYMBOLS):
             continue
-        if has_digit and re.fullmatch(r"[\d.,]+", token) and before.strip(_EDGE).lower() \
-                in COMPARING:
-            continue
+        bound = has_digit and re.fullmatch(r"[\d.,]+", token) is not None \
+            and before.strip(_EDGE).lower() in COMPARING
+        if bound or _EXPRESSION.fullmatch(token):
+            continue  # a bound to compare with; a sum to work out ("2+2"), not a value
         found.append(token)
     return list(dict.fromkeys(found))
 
@@ -347,8 +349,10 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     input (``derived_numbers``), no result of the task's and the inputs' numbers. Only for a
     task that names an input or asks for a quantity."""
     asked = set(_words(task))
-    if not inputs_named and not asked & QUANTITY_WORDS:
-        return None  # "write two files": what they hold is free
+    if not inputs_named and not (asked & QUANTITY_WORDS and asked & PLACE_WORDS):
+        # "write two files": what they hold is free; "the number of days in a week": what
+        # the model knows, not what a file holds
+        return None
     given = {_number(n) for n in numbers_in(task) + numbers_in(observed)}
     inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
     derived = {d for text in inputs for d in derived_numbers(text, task)}
@@ -368,6 +372,9 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
 #: words of a task that asks for a quantity
 QUANTITY_WORDS = frozenset({"how", "many", "count", "number", "numbers"}).union(
     *UNITS.values())
+#: words of a task that asks about the workspace itself (how many files, which folders)
+PLACE_WORDS = frozenset({"file", "files", "folder", "folders", "workspace", "directory",
+                         "directories"})
 #: words of a task that asks for names: a text of numbers only is not one
 NAME_WORDS = frozenset({"name", "names"})
 
