@@ -75,6 +75,7 @@ def constrained_agent(tmp_path: Path, responses: list, *, task: str):
     agent, _, _ = make_agent(tmp_path, [], task=task)
     agent.model = agent.smart_model = model
     agent.strategy.compact = True  # as the workbench makes it for such a model
+    agent.strategy.finish_evidence = True
     return agent, model
 
 

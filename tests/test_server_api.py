@@ -121,7 +121,9 @@ def test_a_task_whose_work_is_not_verified_never_ends_finished(tmp_path: Path) -
         return [reply("write_file", "Writing.", path="spot.txt", content="nothing else"),
                 reply("finish", "Done.", reason="spot.txt written")]
 
-    app = create_app(server_settings(tmp_path), model_factory=scripted_factory(script))
+    settings = server_settings(tmp_path)
+    settings.agent.finish_evidence = True  # the scripted model is no small local one
+    app = create_app(settings, model_factory=scripted_factory(script))
     with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
         task_id = client.post("/ap/v1/agent/tasks", json={
             "input": "spot.txt - write B-14 in it, nothing else"}).json()["task_id"]
