@@ -208,3 +208,22 @@ def test_text_is_added_to_a_file_that_was_there_unless_the_task_asks_for_an_edit
     task = "Write the last line of log.txt to last.txt"
     state = AgentState(tasks=[task], workspace=str(tmp_path))
     assert "write_file" in _offered(strategy.request(unneeded(task, needed), state))
+
+
+def test_a_program_may_be_given_a_value_the_task_states_as_its_argument(tmp_path):
+    (tmp_path / "conv.py").write_text("import sys\nprint(int(sys.argv[1]) * 2)\n")
+    commands = CommandRegistry()
+    commands.register(builtin_registry().get("execute_python_file"))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = AgentState(tasks=["Call conv.py with 21 as its argument; save it in o.txt"],
+                       workspace=str(tmp_path))
+    args = _args(strategy.request(state=state), "execute_python_file")
+    assert args["required"] == ["path", "args"]
+    assert args["properties"]["args"]["anyOf"] == [
+        {"const": []}, {"type": "array", "items": {"enum": ["21"]}, "minItems": 1,
+                        "maxItems": 1}]
+    # no value stated: no arguments asked for (a small model fills them with noise)
+    state = AgentState(tasks=["Run conv.py and save its output in o.txt"],
+                       workspace=str(tmp_path))
+    assert "args" not in _args(strategy.request(state=state), "execute_python_file")[
+        "properties"]
