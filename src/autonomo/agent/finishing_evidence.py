@@ -399,6 +399,9 @@ QUANTITY_WORDS = frozenset({"how", "many", "count", "number", "numbers"}).union(
 #: words of a task that asks about the workspace itself (how many files, which folders)
 PLACE_WORDS = frozenset({"file", "files", "folder", "folders", "workspace", "directory",
                          "directories"})
+#: a task that asks how many ("count the names" wants a number; "files don't count" not)
+_COUNTING = re.compile(r"\bhow\s+many\b|\bcount\s+(?:the|all|how|every)\b|\bnumber\s+of\b",
+                       re.IGNORECASE)
 #: words of a task that asks for names: a text of numbers only is not one
 NAME_WORDS = frozenset({"name", "names"})
 
@@ -412,7 +415,7 @@ def wrong_kind(task: str, record: Record, read: Reader) -> str | None:
         if (text := read(path)) is None:
             continue
         tokens = re.split(r"[\s,;]+", text.strip())
-        if asked & NAME_WORDS and not asked & {"count", "many", "number"} \
+        if asked & NAME_WORDS and not _COUNTING.search(task) \
                 and tokens != [""] and not path.endswith(_PROGRAMS) \
                 and all(re.fullmatch(r"-?\d+(?:\.\d+)?", t) for t in tokens):
             return (f"Refused: the task asks for {'names' if 'names' in asked else 'a name'}, "
