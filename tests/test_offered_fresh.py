@@ -1,7 +1,8 @@
 """What a small model is offered on fresh wordings (i10x's audit of the observe-before-write
 rules and the derived facts): the right command and the right value must stay possible.
 
-Each case that fails today is a strict expected failure: a fix shows up, and its mark must go.
+Found at fb0ab7f (write_file not offered to overwrite, copy_file alone for a part, the
+slowest car offered as the fastest), fixed by i10g at 19bda1a.
 """
 
 from __future__ import annotations
@@ -32,10 +33,6 @@ def _offered(workspace: Path, task: str, files: dict[str, str]) -> set[str]:
             for o in request.schema["properties"]["command"]["anyOf"]}
 
 
-_ONLY_APPEND = "offered.py: write_file dropped unless the task says one of the edit words"
-_ONLY_COPY = "offered.py: a task saying 'copy' is offered copy_file alone until a copy is made"
-
-
 @pytest.mark.parametrize(("task", "files", "needed"), [
     pytest.param("Write the word done to status.txt", {}, "write_file"),
     pytest.param("Append the line milk to list.txt", {"list.txt": "eggs\n"}, "append_to_file"),
@@ -43,32 +40,27 @@ _ONLY_COPY = "offered.py: a task saying 'copy' is offered copy_file alone until 
     pytest.param("Copy the first line of a.txt into b.txt", {"a.txt": "one\ntwo\n"},
                  "write_file"),
     pytest.param("Overwrite notes.txt with the word done", {"notes.txt": "old stuff\n"},
-                 "write_file", marks=pytest.mark.xfail(strict=True, reason=_ONLY_APPEND)),
+                 "write_file"),
     pytest.param("Make todo.txt hold only the line milk", {"todo.txt": "eggs\nbread\n"},
-                 "write_file", marks=pytest.mark.xfail(strict=True, reason=_ONLY_APPEND)),
+                 "write_file"),
     pytest.param("Sort the lines of names.txt alphabetically", {"names.txt": "zoe\nadam\n"},
-                 "write_file", marks=pytest.mark.xfail(strict=True, reason=_ONLY_APPEND)),
+                 "write_file"),
     pytest.param("Copy Maria's email from contacts.csv into maria.txt",
-                 {"contacts.csv": "name,email\nMaria,maria@mail.test\n"}, "write_file",
-                 marks=pytest.mark.xfail(strict=True, reason=_ONLY_COPY)),
-    pytest.param("Copy the text ready into status.txt", {}, "write_file",
-                 marks=pytest.mark.xfail(strict=True, reason=_ONLY_COPY)),
+                 {"contacts.csv": "name,email\nMaria,maria@mail.test\n"}, "write_file"),
+    pytest.param("Copy the text ready into status.txt", {}, "write_file"),
 ])
 def test_the_command_the_task_needs_is_offered(tmp_path, task, files, needed):
     assert needed in _offered(tmp_path, task, files)
 
 
 SPEEDS = "car,kmh\nZip,180\nVan,120\nBolt,240\n"
-_ADJECTIVE = "facts.py: fastest/slowest pick the least/most of any column (right for times only)"
 
 
 @pytest.mark.parametrize(("task", "answer"), [
     pytest.param("Write the name of the car with the highest kmh in speeds.csv to fast.txt",
                  "Bolt"),
-    pytest.param("Write the name of the fastest car in speeds.csv to fast.txt", "Bolt",
-                 marks=pytest.mark.xfail(strict=True, reason=_ADJECTIVE)),
-    pytest.param("Write the name of the slowest car in speeds.csv to slow.txt", "Van",
-                 marks=pytest.mark.xfail(strict=True, reason=_ADJECTIVE)),
+    pytest.param("Write the name of the fastest car in speeds.csv to fast.txt", "Bolt"),
+    pytest.param("Write the name of the slowest car in speeds.csv to slow.txt", "Van"),
 ])
 def test_the_answer_is_among_the_grounded_texts(tmp_path, task, answer):
     (tmp_path / "speeds.csv").write_text(SPEEDS)
