@@ -218,3 +218,35 @@ def test_list_folder_reads_a_bounded_part_of_a_huge_folder_and_says_so(
     assert counted.taken <= 1001
     assert out.startswith("[./: not listed whole: more than 1000 entries; only 1000 were "
                           "looked at]\nf")
+
+
+def test_server_artifacts_walk_a_bounded_number_of_folders(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The snapshot runs twice a step: a tree of 100,000 folders (deep or wide) would cost
+    seconds each time."""
+    make_deep_folder(tmp_path, 300)
+    for i in range(300):
+        (tmp_path / f"w{i:03d}").mkdir()
+    (tmp_path / "top.txt").write_text("x")
+    listings: list[tuple[str, ...]] = []
+    real_listing = fstree._listing
+
+    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
+        listings.append(parts)
+        return real_listing(fd, parts, *rest)
+
+    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    found = snapshot(tmp_path, limit=100)
+    assert ("", "top.txt") in found
+    assert len(listings) <= 100
+
+
+def test_a_walk_with_a_folder_budget_says_where_it_stopped(tmp_path: Path) -> None:
+    make_deep_folder(tmp_path, 30)
+    top = _open(tmp_path)
+    try:
+        folders = fstree.walk(top, max_folders=10)
+        assert len(list(folders)) == 10
+    finally:
+        os.close(top)
+    assert folders.missed == [(("d",) * 10, "more than 10 folders; the rest was not walked")]

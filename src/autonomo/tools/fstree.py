@@ -115,7 +115,10 @@ class _Chain:
         self.ids.pop()
         try:
             if self.fds and self.fds[-1] < 0:
-                parent = os.open("..", DIR_FLAGS, dir_fd=child)
+                try:
+                    parent = os.open("..", DIR_FLAGS, dir_fd=child)
+                except OSError as exc:
+                    raise TreeMoved(exc.errno, "the way back up is gone") from exc
                 if _identity(parent) != self.ids[-1]:
                     os.close(parent)
                     raise TreeMoved(errno.ESTALE, "a folder above was moved meanwhile")
@@ -140,13 +143,14 @@ class Walk:
     ``max_entries`` bounds the work per folder for callers that look often and need only a
     sample (a folder of a million files costs seconds to read whole and sort): only that
     many entries of each folder are read, in the file system's order, then sorted; such a
-    folder is named in ``missed`` too."""
+    folder is named in ``missed`` too. ``max_folders`` stops the walk after that many
+    folders (a tree of a hundred thousand folders, deep or wide, costs seconds to walk)."""
 
     def __init__(self, top: int, max_depth: int | None = None,
-                 max_entries: int | None = None) -> None:
+                 max_entries: int | None = None, max_folders: int | None = None) -> None:
         self.missed: list[tuple[tuple[str, ...], str]] = []
         self._limit = max_entries
-        self._folders = self._walk(top, max_depth)
+        self._folders = self._walk(top, max_depth, max_folders)
 
     def __iter__(self) -> Iterator[Folder]:
         return self._folders
@@ -154,11 +158,13 @@ class Walk:
     def close(self) -> None:
         self._folders.close()
 
-    def _walk(self, top: int, max_depth: int | None) -> Iterator[Folder]:
+    def _walk(self, top: int, max_depth: int | None,
+              max_folders: int | None) -> Iterator[Folder]:
         device = os.fstat(top).st_dev
         chain = _Chain(os.dup(top))
         root = self._list(chain.fd, ())
         levels: list[tuple[Folder, Iterator[str]]] = [(root, iter(()))]
+        walked = 1
         try:
             yield root
             levels[-1] = (root, iter(list(root.dirs)))
@@ -174,11 +180,16 @@ class Walk:
                     self.missed.append((folder.parts, f"deeper than {max_depth} levels"))
                     levels[-1] = (folder, iter(()))
                     continue
+                if max_folders is not None and walked >= max_folders:
+                    self.missed.append(((*folder.parts, name), f"more than {max_folders} "
+                                        "folders; the rest was not walked"))
+                    return
                 child = self._enter(chain.fd, (*folder.parts, name), device)
                 if child is None:
                     continue
                 chain.down(child.fd)
                 levels.append((child, iter(())))
+                walked += 1
                 yield child
                 levels[-1] = (child, iter(list(child.dirs)))
         except TreeMoved:
@@ -218,10 +229,10 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def walk(top: int, max_depth: int | None = None, max_entries: int | None = None) -> Walk:
-    """``Walk(top, max_depth, max_entries)``: iterate it for the folders, then read its
-    ``missed``."""
-    return Walk(top, max_depth, max_entries)
+def walk(top: int, max_depth: int | None = None, max_entries: int | None = None,
+         max_folders: int | None = None) -> Walk:
+    """``Walk(…)``: iterate it for the folders, then read its ``missed``."""
+    return Walk(top, max_depth, max_entries, max_folders)
 
 
 def missed_text(missed: list[tuple[tuple[str, ...], str]], limit: int = 5) -> str:
