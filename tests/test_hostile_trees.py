@@ -250,3 +250,22 @@ def test_a_walk_with_a_folder_budget_says_where_it_stopped(tmp_path: Path) -> No
     finally:
         os.close(top)
     assert folders.missed == [(("d",) * 10, "more than 10 folders; the rest was not walked")]
+
+
+def test_the_finish_checks_file_listing_walks_a_bounded_number_of_folders(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from autonomo.agent import finishing_record
+
+    make_deep_folder(tmp_path, 300)
+    (tmp_path / "top.txt").write_text("x")
+    listings: list[tuple[str, ...]] = []
+    real_listing = fstree._listing
+
+    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
+        listings.append(parts)
+        return real_listing(fd, parts, *rest)
+
+    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    monkeypatch.setattr(finishing_record, "MAX_FILES", 100)
+    assert finishing_record.files_below(tmp_path) == ["top.txt"]
+    assert len(listings) <= 100
