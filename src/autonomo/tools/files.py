@@ -211,7 +211,7 @@ def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
 
 
 @command(category="files", example={"path": "old.txt"})
-def delete_file(ctx: CommandContext, path: NamedFile) -> str:
+def delete_file(ctx: CommandContext, path: NamedFile) -> CommandResult:
     """Delete a file (or an empty folder) in the workspace.
 
     Args:
@@ -244,7 +244,8 @@ def delete_file(ctx: CommandContext, path: NamedFile) -> str:
             raise CommandError(f"Cannot delete {path}: {exc.strerror}.") from exc
     finally:
         os.close(folder)
-    return f"Deleted {'/'.join(parts)}."
+    # the record keeps how big it was (the finish check: "delete the empty files")
+    return CommandResult.ok(f"Deleted {'/'.join(parts)}.", size=st.st_size)
 
 
 @command(category="files", example={"path": "."})

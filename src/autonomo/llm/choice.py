@@ -1,0 +1,218 @@
+"""Likelihood choice: a JSON reply whose schema offers closed sets, chosen by the model's
+judgement of each whole option instead of token by token.
+
+Greedy grammar-constrained decoding commits to an option with its first token: among the
+spans ``"B-14"`` and ``"nothing else"`` the one whose first token the model likes best wins,
+whatever follows. Here every decision point of the schema — a ``const``, an ``enum``, the
+variants of an ``anyOf`` — is expanded into its options as whole texts (a value with its
+closing quote; an ``anyOf`` variant up to its own first decision: a command by its name,
+or when variants read alike up to there, with the options of that decision), and a scorer
+gives the log-probability of each option after the text decided so far. The best one is kept and the
+walk goes on. A node that is not a closed set (free text, a number) ends the walk: the
+caller decodes the rest under the grammar, after the text decided so far.
+
+The walk is model-agnostic: ``decide`` takes a ``score(prefix, options)`` callback
+(``local_scoring`` implements it on llama.cpp with the prompt's KV cache).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: log-probabilities of each option's tokens, after the text decided so far
+Scorer = Callable[[str, Sequence[str]], Sequence[Sequence[float]]]
+#: how many options one decision may have; more are judged greedily by the grammar
+MAX_OPTIONS = 256
+NORMALISATIONS = ("sum", "mean")
+
+
+@dataclass
+class Decided:
+    """The outcome of a walk: the text decided, and what is left to decode (nothing: the
+    text is the whole reply)."""
+
+    text: str
+    rest: list[Any] = field(default_factory=list)
+    #: the options and their scores at each decision, for the record and for tests
+    decisions: list[list[tuple[str, float]]] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return not self.rest
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _object_items(node: dict[str, Any]) -> list[Any] | None:
+    """The pieces of a closed object's text (literals and property schemas), or None when the
+    object is not one whose keys are fixed (all properties required, nothing else allowed)."""
+    props = node.get("properties")
+    if not isinstance(props, dict) or node.get("additionalProperties", True) is not False:
+        return None
+    if set(node.get("required", [])) != set(props):
+        return None
+    items: list[Any] = ["{"]
+    for index, (key, prop) in enumerate(props.items()):
+        items.append(("" if index == 0 else ", ") + _dump(key) + ": ")
+        items.append(prop)
+    items.append("}")
+    return items
+
+
+def options(node: Any, limit: int = MAX_OPTIONS,
+            joint: bool = False) -> list[tuple[str, list[Any]]] | None:
+    """The options of a node as (text, pieces still to walk after it), or None for a node
+    that is not a closed choice (free text: the grammar decodes it). A single option is a
+    literal; an object's options are those of its first decision, or with ``joint`` every
+    combination of its closed decisions up to the first free node (at most ``limit``; more
+    fall back to the first decision)."""
+    if not isinstance(node, dict):
+        return None
+    if "const" in node:
+        return [(_dump(node["const"]), [])]
+    if isinstance(node.get("enum"), list):
+        return [(_dump(v), []) for v in node["enum"]][:limit] if node["enum"] else None
+    if isinstance(node.get("anyOf"), list):
+        if not joint and (heads := _heads(node["anyOf"], limit)) is not None:
+            return heads
+        out: list[tuple[str, list[Any]]] = []
+        for variant in node["anyOf"]:
+            expanded = options(variant, limit, joint)
+            if expanded is None:
+                return None  # a free variant: no closed set to judge here
+            out += expanded
+        if len(out) > limit:  # too many whole actions: judge their first decisions
+            return options(node, limit) if joint else None
+        return out
+    items = _object_items(node)
+    if items is None:
+        return None
+    if joint and (combined := _combinations("", items, limit)) is not None:
+        return combined
+    return _object_options(items, limit)
+
+
+def _object_options(items: list[Any], limit: int,
+                    head: bool = False) -> list[tuple[str, list[Any]]] | None:
+    """An object's options: its text up to its first decision with each option of it, or
+    with ``head`` the text up to the end of the last value before that decision (the
+    key names and punctuation after it are not the model's choice: the grammar forces them,
+    and how likely the model finds them says nothing about the choice)."""
+    text, mark = "", 0
+    items = list(items)
+    while items:
+        item = items.pop(0)
+        if isinstance(item, str):
+            text += item
+            continue
+        if isinstance(item, dict) and (inner := _object_items(item)) is not None:
+            items = [*inner, *items]  # a closed object inside: its pieces in place
+            continue
+        first = options(item, limit)
+        if first is None or (head and len(first) > 1):
+            if head:  # free, or a decision: stop after the last value
+                return [(text[:mark], [text[mark:], item, *items])]
+            return [(text, [item, *items])]
+        if len(first) == 1:
+            text += first[0][0]
+            mark = len(text)
+            items = [*first[0][1], *items]
+            continue
+        return [(text + t, [*pending, *items]) for t, pending in first]
+    return [(text, [])]
+
+
+def _heads(variants: list[Any], limit: int) -> list[tuple[str, list[Any]]] | None:
+    """The variants of an ``anyOf`` as their texts up to their own first decision (a
+    command judged by its name, whatever its arguments will be: its whole probability, not
+    that of its likeliest first argument), or None when one reads as the start of another."""
+    heads = []
+    for variant in variants:
+        items = _object_items(variant) if isinstance(variant, dict) else None
+        found = _object_options(items, limit, head=True) if items is not None else None
+        if found is None:
+            return None
+        heads.append(found[0])
+    texts = [t for t, _ in heads]
+    alike = any(a.startswith(b) for i, a in enumerate(texts) for j, b in enumerate(texts)
+                if i != j)
+    return None if alike else heads
+
+
+def _combinations(text: str, items: list[Any],
+                  limit: int) -> list[tuple[str, list[Any]]] | None:
+    """Every text ``items`` can take up to their first free node (None: more than
+    ``limit``)."""
+    items = list(items)
+    while items:
+        item = items.pop(0)
+        if isinstance(item, str):
+            text += item
+            continue
+        first = options(item, limit, joint=True)
+        if first is None:
+            return [(text, [item, *items])]
+        out: list[tuple[str, list[Any]]] = []
+        for option, pending in first:
+            more = _combinations(text + option, [*pending, *items], limit - len(out))
+            if more is None or len(out) + len(more) > limit:
+                return None
+            out += more
+        return out
+    return [(text, [])]
+
+
+def _score(logprobs: Sequence[float], normalisation: str) -> float:
+    if not logprobs:
+        return 0.0
+    total = float(sum(logprobs))
+    return total / len(logprobs) if normalisation == "mean" else total
+
+
+def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
+           joint: bool = False) -> Decided:
+    """Walk ``schema``, choosing at each closed decision the option ``score`` rates best
+    (``sum`` of its tokens' log-probabilities, or their ``mean``); stop at the first free
+    node. Options that are the same text (two variants' common start) are judged once.
+    ``joint``: an object's closed decisions are judged together (``options``)."""
+    if normalisation not in NORMALISATIONS:
+        raise ValueError(f"Unknown normalisation {normalisation!r}; use one of "
+                         f"{', '.join(NORMALISATIONS)}.")
+    result = Decided("")
+    pending: list[Any] = [schema]
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, str):
+            result.text += item
+            continue
+        found = options(item, joint=joint)
+        if found is None or not found:
+            # the grammar's optional space is left to the model: a forced trailing space is
+            # not how its tokenizer splits ``": "`` and derails what it writes next
+            result.text = result.text.rstrip()
+            result.rest = [item, *pending]
+            return result
+        if len(found) > 1:
+            texts = list(dict.fromkeys(t for t, _ in found))
+            if len(texts) > 1:
+                rated = [_score(lp, normalisation) for lp in score(result.text, texts)]
+                result.decisions.append(list(zip(texts, rated, strict=True)))
+                best = texts[max(range(len(texts)), key=rated.__getitem__)]
+            else:
+                best = texts[0]
+            # equal texts (variants alike up to here): walk on with the first of them
+            found = [next(o for o in found if o[0] == best)]
+        text, more = found[0]
+        result.text += text
+        pending = [*more, *pending]
+    return result
+
+
+def remaining_schema(decided: Decided) -> dict[str, Any] | None:
+    """The schema of the free node the walk stopped at (None when the reply is complete)."""
+    return decided.rest[0] if decided.rest and isinstance(decided.rest[0], dict) else None
