@@ -21,6 +21,19 @@ def _open(path: Path) -> int:
     return os.open(path, fstree.DIR_FLAGS)
 
 
+def _count_listings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """The folders ``fstree`` lists from now on (their parts), in order."""
+    listings: list[tuple[str, ...]] = []
+    real_listing = fstree._listing
+
+    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
+        listings.append(parts)
+        return real_listing(fd, parts, *rest)
+
+    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    return listings
+
+
 def test_a_file_300_levels_down_is_copied(tmp_path: Path) -> None:
     """The walk used to stop at 128 levels: a sub-agent's deeper files were not copied back
     to its parent, and nothing said so."""
@@ -138,19 +151,14 @@ def test_list_folder_stops_working_once_its_output_is_full(
         (ctx.workspace / f"dir-{i:03d}").mkdir()
         (ctx.workspace / f"dir-{i:03d}" / "x.txt").touch()
     stats: list[str] = []
-    listings: list[tuple[str, ...]] = []
-    real_stat, real_listing = os.stat, fstree._listing
+    real_stat = os.stat
 
     def counted_stat(path, *args, **kwargs):
         stats.append(path)
         return real_stat(path, *args, **kwargs)
 
-    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
-        listings.append(parts)
-        return real_listing(fd, parts, *rest)
-
     monkeypatch.setattr(os, "stat", counted_stat)
-    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    listings = _count_listings(monkeypatch)
     flat = run(ctx, "list_folder").output
     assert len(stats) < 50
     assert flat.startswith("dir-000/\ndir-001/\n")
@@ -228,14 +236,7 @@ def test_server_artifacts_walk_a_bounded_number_of_folders(
     for i in range(300):
         (tmp_path / f"w{i:03d}").mkdir()
     (tmp_path / "top.txt").write_text("x")
-    listings: list[tuple[str, ...]] = []
-    real_listing = fstree._listing
-
-    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
-        listings.append(parts)
-        return real_listing(fd, parts, *rest)
-
-    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    listings = _count_listings(monkeypatch)
     found = snapshot(tmp_path, limit=100)
     assert ("", "top.txt") in found
     assert len(listings) <= 100
@@ -258,14 +259,7 @@ def test_the_finish_checks_file_listing_walks_a_bounded_number_of_folders(
 
     make_deep_folder(tmp_path, 300)
     (tmp_path / "top.txt").write_text("x")
-    listings: list[tuple[str, ...]] = []
-    real_listing = fstree._listing
-
-    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
-        listings.append(parts)
-        return real_listing(fd, parts, *rest)
-
-    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    listings = _count_listings(monkeypatch)
     monkeypatch.setattr(finishing_record, "MAX_FILES", 100)
     assert finishing_record.files_below(tmp_path) == ["top.txt"]
     assert len(listings) <= 100
