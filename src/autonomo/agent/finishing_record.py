@@ -24,7 +24,7 @@ Reader = Callable[[str], "str | None"]
 
 #: commands whose argument is a file they wrote, with that argument
 WRITING = {"write_file": "path", "append_to_file": "path", "copy_file": "destination",
-           "rename_file": "destination"}
+           "rename_file": "destination", "replace_text": "path"}
 #: commands that make a file go away, with the argument naming it
 REMOVING = {"delete_file": "path", "rename_file": "source"}
 #: commands that write the text of their ``content`` argument
