@@ -142,8 +142,9 @@ class AgentConfig(BaseModel):
     disabled_commands: list[str] = Field(default_factory=list)
     #: ``finish`` is accepted only on positive evidence in the run's record (the task's
     #: input files used, the values it states written, …), not only when nothing in the
-    #: record contradicts it; false: contradictions only (every model, every strategy)
-    finish_evidence: bool = True
+    #: record contradicts it (the contradiction check applies to every model and strategy).
+    #: None: on for a small local (grammar-constrained) model, off for other models
+    finish_evidence: bool | None = None
     #: let the model write the agent's profile first; None = yes, except on a small local
     #: (grammar-constrained) model, where it costs a call and yields a name, not a better run
     generate_profile: bool | None = None

@@ -47,7 +47,6 @@ from autonomo.agent.finishing_evidence import (
     made_up_number,
     not_a_copy,
     start_texts,
-    task_words_over,
     unasked_delete,
     unlanded_value,
     unused_input,
@@ -271,10 +270,9 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
                 and e.action.name in {"read_file", "list_folder"})]
     return (unused_input(task, named, kept_files(task, named), record, starts)
             or unasked_delete(task, named, record, folders(task), kinds(task), said)
-            or unlanded_value(task, named, record, observed, finals)
+            or unlanded_value(task, named, record, observed, finals, bool(starts))
             or made_up_number(task, record, observed, inputs, any(starts.values()))
-            or wrong_kind(task, record)
-            or task_words_over(task, named, record, observed)
+            or wrong_kind(task, record, read)
             or not_a_copy(task, named, record, starts, read, others))
 
 
