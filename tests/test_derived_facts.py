@@ -30,9 +30,6 @@ def _best(name: str, text: str, task: str) -> str:
     ("pets.csv", "pet,hungry\nrex,yes\ntom,no\nbo,yes\nal,no\ncy,no\n",
      "List the pets in pets.csv that are hungry: yes. One per line in h.txt", "rex\nbo"),
     ("lap.csv", "driver,seconds\nAmy,71.5\nBen,69.2\nCal,70.1\n",
-     "lap.csv holds lap times in seconds. Write the driver with the fastest lap to w.txt",
-     "Ben"),
-    ("lap.csv", "driver,seconds\nAmy,71.5\nBen,69.2\nCal,70.1\n",
      "Which driver in lap.csv has the highest seconds? Save it in w.txt", "Amy"),
     ("team.json", '[{"name": "Ada", "role": "dev"}, {"name": "Bo", "role": "ops"}, '
      '{"name": "Cy", "role": "dev"}]',
@@ -130,3 +127,10 @@ def test_a_value_the_task_computes_with_is_not_offered_as_the_answer(tmp_path):
     (tmp_path / "a.txt").write_text("14\n")
     where = situation(tmp_path, "Multiply the number in a.txt by 3 and write it to b.txt")
     assert where.texts[0] == "42" and "3" not in where.texts
+
+
+def test_a_speed_word_offers_both_ends_its_unit_decides():
+    text = "driver,seconds\nAmy,71.5\nBen,69.2\nCal,70.1\n"
+    task = "lap.csv holds lap times in seconds. Write the driver with the fastest lap to w.txt"
+    assert set(rank(file_facts("lap.csv", text), task, ["lap.csv", "w.txt"])[:2]) == {
+        "Ben", "Amy"}

@@ -192,7 +192,7 @@ def test_a_named_input_shown_cut_is_read_before_anything_is_written(tmp_path):
     assert "write_file" in _offered(strategy.request(state=state))
 
 
-def test_text_is_added_to_a_file_that_was_there_unless_the_task_asks_for_an_edit(tmp_path):
+def test_a_line_in_the_shape_of_a_file_s_lines_is_added_not_written_over_it(tmp_path):
     (tmp_path / "log.txt").write_text("day 1: 20 pages\nday 2: 12 pages\n")
     commands = builtin_registry().select(
         include=("write_file", "append_to_file", "replace_text", "finish"))
@@ -208,3 +208,47 @@ def test_text_is_added_to_a_file_that_was_there_unless_the_task_asks_for_an_edit
     task = "Write the last line of log.txt to last.txt"
     state = AgentState(tasks=[task], workspace=str(tmp_path))
     assert "write_file" in _offered(strategy.request(unneeded(task, needed), state))
+
+
+def test_a_program_may_be_given_a_value_the_task_states_as_its_argument(tmp_path):
+    (tmp_path / "conv.py").write_text("import sys\nprint(int(sys.argv[1]) * 2)\n")
+    commands = CommandRegistry()
+    commands.register(builtin_registry().get("execute_python_file"))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = AgentState(tasks=["Call conv.py with 21 as its argument; save it in o.txt"],
+                       workspace=str(tmp_path))
+    args = _args(strategy.request(state=state), "execute_python_file")
+    assert args["required"] == ["path", "args"]
+    assert args["properties"]["args"]["anyOf"] == [
+        {"type": "array", "items": {"enum": ["21"]}, "minItems": 1, "maxItems": 1},
+        {"const": []}]
+    # no value stated: no arguments asked for (a small model fills them with noise)
+    state = AgentState(tasks=["Run conv.py and save its output in o.txt"],
+                       workspace=str(tmp_path))
+    assert "args" not in _args(strategy.request(state=state), "execute_python_file")[
+        "properties"]
+
+
+@pytest.mark.parametrize(("task", "files", "offered"), [
+    # no line in the file's shape to add: writing the file stays (i10x's fresh wordings)
+    ("Overwrite notes.txt with the word done", {"notes.txt": "old\nstuff\n"},
+     {"write_file", "append_to_file"}),
+    ("Sort the lines of names.txt alphabetically", {"names.txt": "b\na\n"},
+     {"write_file", "append_to_file"}),
+    # a part of a file, or a text, is not a whole file to copy
+    ("Copy Maria's email from contacts.csv into maria.txt",
+     {"contacts.csv": "name,email\nMaria,m@x.org\n"},
+     {"write_file", "append_to_file", "copy_file"}),
+    ("Make a copy of data.csv called data_old.csv", {"data.csv": "a,b\n1,2\n"},
+     {"copy_file"}),
+])
+def test_writing_stays_unless_a_whole_copy_or_a_shaped_line_is_asked_for(
+        tmp_path, task, files, offered):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    commands = builtin_registry().select(
+        include=("write_file", "append_to_file", "copy_file", "replace_text"))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    needed = Settings().agent.small_model_command_words
+    assert _offered(strategy.request(unneeded(task, needed), state)) == offered

@@ -124,6 +124,10 @@ CASES = [
      [(W, {"path": "s.txt", "content": "5"}, "")], {"s.txt": "5"}, False, False),
     ("Write the capital of France to c.txt", {},   # France names what to work out
      [(W, {"path": "c.txt", "content": "Paris"}, "")], {"c.txt": "Paris"}, False, False),
+    ("year.txt should contain 1969", {}, [(W, {"path": "year.txt", "content": "1970"}, "")],
+     {"year.txt": "1970"}, False, True),
+    ("year.txt should contain 1969", {}, [(W, {"path": "year.txt", "content": "1969\n"}, "")],
+     {"year.txt": "1969\n"}, False, False),
     ("Round 3.14159 to two decimals and save it in pi.txt", {},
      [(W, {"path": "pi.txt", "content": "3.14"}, "")], {"pi.txt": "3.14"}, False, False),
     ("Save 2+2 to math.txt", {}, [(W, {"path": "math.txt", "content": "4"}, "")],

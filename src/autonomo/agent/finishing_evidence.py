@@ -313,6 +313,20 @@ def _copied_from(record: Record, name: str) -> bool:
                == name for e in record.episodes)
 
 
+#: words of a task that asks to work a value out (round it, convert it, answer a question
+#: about it) rather than write it as given
+WORK_WORDS = frozenset({"round", "convert", "translate", "reverse", "double", "square",
+                        "spell", "compute", "calculate", "add", "subtract", "multiply",
+                        "divide", "sum", "times", "plus", "minus", "how", "what", "which",
+                        "if", "whether", "is", "are", "does", "as"})
+
+
+def _after(task: str, value: str) -> str:
+    """The word right before ``value`` in the task, lower-cased ("capital of France": of)."""
+    found = re.search(rf"(\w+)\W+{re.escape(value)}", task)
+    return found.group(1).lower() if found else ""
+
+
 def _code_like(value: str) -> bool:
     """A letter with a digit (``B-14``, ``A101``) or a symbol (``__pycache__/``, ``*.log``)."""
     return bool(set(value) & _SYMBOLS) or (any(c.isdigit() for c in value)
@@ -332,15 +346,17 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     values = [v for v in stated_values(task, named) if not _holds(names, v)
               and not _in_a_name(v, named)]
     if not has_input:
-        # no input to take a reference from: "the capital of France", "round 3.14159" name
-        # what to work out, not what to write; only quoted and code-like values (B-14,
-        # *.log, TIMEOUT=30) must be written as given
+        # no input to take a reference from: in a task that works a value out ("the capital
+        # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
+        # *.log) must be written as given; elsewhere ("year.txt should contain 1969") all
         # (a program the task says prints "Good night" must hold it still)
         quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
         program = bool(record.written) and all(
             str(p).endswith(_PROGRAMS) for p in record.written)
+        worked = bool(set(_words(task)) & WORK_WORDS) or task.strip().endswith("?")
         values = [v for v in values if v in quoted or _code_like(v)
-                  or (program and not re.fullmatch(r"-?[\d.]+", v))]
+                  or (program and not re.fullmatch(r"-?[\d.]+", v))
+                  or not (worked or _after(task, v) in {"of", "for"})]
     if all(str(p).endswith(_PROGRAMS) for p in record.written):
         # a program computes its numbers: "return x times 2" may be "x + x"
         values = [v for v in values if not re.fullmatch(r"-?[\d.]+", v)]

@@ -22,6 +22,10 @@ mark is dropped and the parameter stays a plain string. Kinds:
     the same, for text added at the end of a file (of a data file: the lines to add)
 ``python_file``
     a ``.py`` file the workspace has (one the task names first)
+``program_arguments``
+    a list of command-line arguments: none, or one value the task states outright (a
+    number, a code, a quoted text); kept on a small model, whose optional parameters are
+    otherwise dropped, only when there is such a value
 ``edited_file`` and ``file_text``
     a file whose text the task asks to change, and a piece of that file's own text (a word
     or value the task points at); with them a ``text`` parameter holds what takes the
@@ -39,9 +43,9 @@ from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
 GroundKind = Literal["file", "existing_file", "named_file", "folder", "text", "added_text",
-                     "edited_file", "file_text", "python_file"]
+                     "edited_file", "file_text", "python_file", "program_arguments"]
 KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text", "added_text",
-                          "edited_file", "file_text", "python_file")
+                          "edited_file", "file_text", "python_file", "program_arguments")
 TEXT_KINDS = ("text", "added_text")
 
 
@@ -70,3 +74,6 @@ EditedFile = Annotated[str, Field(json_schema_extra=grounded("edited_file"))]
 FileText = Annotated[str, Field(json_schema_extra=grounded("file_text"))]
 #: a Python program of the workspace, to run
 PythonFile = Annotated[str, Field(json_schema_extra=grounded("python_file"))]
+#: command-line arguments of a program
+ProgramArguments = Annotated[list[str] | None,
+                             Field(json_schema_extra=grounded("program_arguments"))]

@@ -33,10 +33,13 @@ _COUNT = " ".join(_COUNTING)
 _MEAN = "average mean"
 _SORTED = "sorted sort alphabetical alphabetically order"
 _DISTINCT = "distinct different unique"
-_LEAST = ("smallest smaller lowest lower minimum min least less fewest fewer fastest faster "
-          "shortest shorter earliest earlier cheapest cheaper")
+#: (a speed's or a time's ends depend on its unit: "fastest" is the least minutes and the
+#: most km/h; those words ask for both ends)
+_EITHER = "fastest faster slowest slower earliest earlier latest later quickest"
+_LEAST = ("smallest smaller lowest lower minimum min least less fewest fewer shortest shorter "
+          f"cheapest cheaper {_EITHER}")
 _MOST = ("largest larger biggest bigger highest higher maximum max most more greatest greater "
-         "longest longer slowest slower latest later")
+         f"longest longer {_EITHER}")
 _NTH = ("second", "third", "fourth", "fifth")
 _LIST = " ".join(_LISTING)
 

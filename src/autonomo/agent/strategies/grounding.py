@@ -67,6 +67,10 @@ class Situation:
     moved: tuple[str, ...] = ()
     #: files the task points through at another file they name (never the one to destroy)
     pointers: tuple[str, ...] = ()
+    #: values the task states that a program it names may be given as its argument
+    arguments: tuple[str, ...] = ()
+    #: new lines in the shape of the lines of a file the task names (``shapes``)
+    shaped: tuple[str, ...] = ()
     #: (file the task names, ((piece of its text, what may replace it), ...)) (``edits``)
     edits: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ()
 
@@ -238,7 +242,10 @@ def situation(workspace: Path | str, task: str,
                      existed, _composed(workspace, instructions, named,
                                         files if existed is None else list(existed)), matching,
                      kept, moved, pointers,
-                     _edits(workspace, task, named, files, existed, edited))
+                     arguments=tuple(t for t in stated if " " not in t) if any(
+                         n.endswith(".py") and n in files for n in named) else (),
+                     edits=_edits(workspace, task, named, files, existed, edited),
+                     shaped=tuple(shaped))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
@@ -310,6 +317,15 @@ def ground(schema: Any, where: Situation | None) -> Any:
         if split is not None:
             return split
     kind = schema.pop(GROUNDED_KEY, None)
+    if kind == "program_arguments":
+        if where is not None and where.arguments:  # one value the task states, or none
+            described = {k: schema[k] for k in ("description",) if k in schema}
+            schema.clear()
+            schema.update(described, anyOf=[
+                {"type": "array", "items": {"enum": list(where.arguments)},
+                 "minItems": 1, "maxItems": 1},
+                {"const": []}])
+        return schema
     if kind in TEXT_KINDS:
         values = list(where.texts) if where is not None else []
         if values:

@@ -113,14 +113,14 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped |= WRITING
     if _PART_COPY.search(state.task) and len(mentioned_files(state.task)) > 1:
         dropped.add("copy_file")
-    elif "copy_file" in offered and not _changed(state, {"copy_file"}):
+    elif "copy_file" in offered and not _changed(state, {"copy_file"}) and _whole_copy(where):
         dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)
     targets = set(where.values("file"))
-    if ("append_to_file" in offered and "replace_text" in exclude and where.existed
+    if ("append_to_file" in offered and where.shaped and where.existed
             and targets and targets <= set(where.existed) - whole_only_paths(where)
             and not _changed(state)):
-        # only files that were there to write to, and no word of an edit: text is added
-        # to them, their lines are kept (a 135M model wrote the new line over the file)
+        # only files that were there to write to, and a line in the shape of their lines
+        # to add: it is added, their lines are kept (a 135M model wrote it over the file)
         dropped.add("write_file")
     whole_only = {path for path, whole, added in where.composed if whole and not added}
     if whole_only and set(where.values("file")) <= whole_only:
@@ -162,3 +162,13 @@ def _unseen_inputs(where: Situation, look: dict[str, Any],
 def whole_only_paths(where: Situation) -> set[str]:
     """Files whose new text is composed whole (a JSON object with a value changed)."""
     return {path for path, whole, added in where.composed if whole and not added}
+
+
+def _whole_copy(where: Situation) -> bool:
+    """Whether the task names a file that is there and a new place of the same kind for it
+    (``a.md`` to ``b.md``, into a folder): a whole file to copy, not a part of one."""
+    sources = [n for n in where.named if n in where.files and (where.existed is None
+                                                              or n in where.existed)]
+    suffix = {n.rsplit(".", 1)[-1].lower() for n in sources}
+    return bool(sources) and any(t.rsplit(".", 1)[-1].lower() in suffix
+                                 for t in where.values("file") if t not in sources)
