@@ -26,7 +26,7 @@ from finish_fresh_cases import CASES, Step
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
 _MISS = "false accept: "
-#: (task, right?, plan number) the check gets wrong today, and why (main at 3d3ba15, the
+#: (task, right?, plan number) the check gets wrong today, and why (main at 7afc05f, the
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
 KNOWN: dict[tuple[str, bool, int], str] = {
@@ -46,7 +46,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('Give notes.txt the new name notes.md', False, 1):
         _MISS + 'renaming is known by the words rename/move only',
     ('Get rid of junk.txt', False, 3): _MISS + 'a file deleted by a shell line is not seen',
-    ('Remove the files ending in .bak', False, 0): _MISS + 'one .bak file of two deleted',
     ('Remove the files ending in .bak', False, 2):
         _MISS + 'a file deleted by a shell line is not seen',
     ('Erase every file in the tmp folder', False, 0): _MISS + 'half of the folder deleted',
