@@ -40,7 +40,8 @@ class PreferScorer:
     def __init__(self, weights: dict[str, float]) -> None:
         self.weights, self.calls = weights, []
 
-    def __call__(self, prefix: str, texts: Sequence[str]) -> list[list[float]]:
+    def __call__(self, prefix: str, texts: Sequence[str],
+                 constrained: bool = False) -> list[list[float]]:
         self.calls.append((prefix, list(texts)))
         out = []
         for text in texts:
@@ -81,7 +82,7 @@ def test_decide_chooses_whole_values_and_the_text_is_valid_json() -> None:
 def test_sum_prefers_the_short_option_and_mean_the_likely_long_one() -> None:
     schema = {"enum": ["ab", "abcdefgh"]}
 
-    def score(prefix: str, texts: Sequence[str]) -> list[list[float]]:
+    def score(prefix: str, texts: Sequence[str], constrained: bool) -> list[list[float]]:
         # the short one: two tokens of -1; the long one: eight of -0.5
         return [[-1.0] * 2 if len(t) < 5 else [-0.5] * 8 for t in texts]
 

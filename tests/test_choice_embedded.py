@@ -51,6 +51,14 @@ def test_trie_scores_equal_one_by_one_scores(model: LlamaCppModel) -> None:
         # llama.cpp's kernels round differently for batches of other sizes (~0.1 nats
         # measured); a token off by one position would be several nats off
         assert got == pytest.approx(token_logprobs(last, rows, seq), abs=0.3)
+    # as if only these sequences were allowed: the first branch renormalised over the two
+    # first tokens (greedy decoding's choice), every token after it forced (0)
+    pair = [model.tokenize('B-14"'), model.tokenize('nothing else"')]
+    assert pair[0][0] != pair[1][0]
+    free, constrained = scorer.score(pair), scorer.score(pair, constrained=True)
+    assert np.exp(constrained[0][0]) + np.exp(constrained[1][0]) == pytest.approx(1.0)
+    assert all(lp == 0.0 for c in constrained for lp in c[1:])
+    assert (constrained[0][0] > constrained[1][0]) == (free[0][0] > free[1][0])
     # a second context on the same weights (the prior's) scores alike, and a prefill of
     # the same prompt again runs only its last token
     other = Tokens.beside(llm, 512)

@@ -22,8 +22,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-#: log-probabilities of each option's tokens, after the text decided so far
-Scorer = Callable[[str, Sequence[str]], Sequence[Sequence[float]]]
+#: log-probabilities of each option's tokens, after the text decided so far; the flag asks
+#: for them as if only the options were allowed (``local_scoring.TrieScorer.score``)
+Scorer = Callable[[str, Sequence[str], bool], Sequence[Sequence[float]]]
 #: how many options one decision may have; more are judged greedily by the grammar
 MAX_OPTIONS = 256
 NORMALISATIONS = ("sum", "mean")
@@ -175,11 +176,13 @@ def _score(logprobs: Sequence[float], normalisation: str) -> float:
 
 
 def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
-           joint: bool = False) -> Decided:
+           joint: bool = False, constrained_labels: bool = True) -> Decided:
     """Walk ``schema``, choosing at each closed decision the option ``score`` rates best
     (``sum`` of its tokens' log-probabilities, or their ``mean``); stop at the first free
     node. Options that are the same text (two variants' common start) are judged once.
-    ``joint``: an object's closed decisions are judged together (``options``)."""
+    ``joint``: an object's closed decisions are judged together (``options``);
+    ``constrained_labels``: a union's variants told apart by their labels (a command's name)
+    are judged only where they branch, as greedy decoding would."""
     if normalisation not in NORMALISATIONS:
         raise ValueError(f"Unknown normalisation {normalisation!r}; use one of "
                          f"{', '.join(NORMALISATIONS)}.")
@@ -200,7 +203,14 @@ def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
         if len(found) > 1:
             texts = list(dict.fromkeys(t for t, _ in found))
             if len(texts) > 1:
-                rated = [_score(lp, normalisation) for lp in score(result.text, texts)]
+                # a command's name is a label: the 135M model's odds for its spelling
+                # after the first token are noise (measured: "copy" was its likeliest
+                # first token, "append_to_file" the likeliest whole name), so the variants
+                # of a union are judged as greedy decoding would; values by their whole text
+                labels = isinstance(item, dict) and "anyOf" in item and not joint and (
+                    _heads(item["anyOf"], MAX_OPTIONS) is not None)
+                rated = [_score(lp, normalisation)
+                         for lp in score(result.text, texts, labels and constrained_labels)]
                 result.decisions.append(list(zip(texts, rated, strict=True)))
                 best = texts[max(range(len(texts)), key=rated.__getitem__)]
             else:

@@ -139,23 +139,31 @@ class TrieScorer:
     def __init__(self, tokens: Tokens, last: np.ndarray) -> None:
         self.tokens, self.last = tokens, np.array(last, dtype=np.float32)
 
-    def score(self, seqs: Sequence[Sequence[int]]) -> list[list[float]]:
-        """Each sequence's per-token log-probabilities."""
+    def score(self, seqs: Sequence[Sequence[int]],
+              constrained: bool = False) -> list[list[float]]:
+        """Each sequence's per-token log-probabilities; ``constrained``: as if only the
+        sequences were allowed (at each branch the model's probabilities renormalised over
+        the tokens that continue one of them; a token no other sequence could take
+        instead counts 0) — greedy decoding's judgement, branch by branch."""
         out: list[list[float]] = [[] for _ in seqs]
         base = self.tokens.n_tokens
         try:
-            self._walk(self.last, [(i, list(s)) for i, s in enumerate(seqs) if s], out)
+            self._walk(self.last, [(i, list(s)) for i, s in enumerate(seqs) if s], out,
+                       constrained)
         finally:
             self.tokens.cut(base)
         return out
 
     def _walk(self, before: np.ndarray, group: list[tuple[int, list[int]]],
-              out: list[list[float]]) -> None:
+              out: list[list[float]], constrained: bool) -> None:
         pos = self.tokens.n_tokens
         table = log_softmax(before)
         firsts: dict[int, list[tuple[int, list[int]]]] = {}
         for index, seq in group:
             firsts.setdefault(seq[0], []).append((index, seq))
+        if constrained:
+            allowed = table[list(firsts)]
+            table = table - (allowed.max() + np.log(np.exp(allowed - allowed.max()).sum()))
         for token, members in firsts.items():
             for index, _ in members:
                 out[index].append(float(table[token]))
@@ -168,12 +176,12 @@ class TrieScorer:
             run = [token, *longer[0][1][:shared]]
             rows = self.tokens.eval(run)
             for i, t in enumerate(run[1:]):
-                lp = float(log_softmax(rows[i])[t])
+                lp = 0.0 if constrained else float(log_softmax(rows[i])[t])
                 for index, _ in longer:
                     out[index].append(lp)
             rest = [(i, s[shared:]) for i, s in longer if len(s) > shared]
             if rest:
-                self._walk(rows[-1], rest, out)
+                self._walk(rows[-1], rest, out, constrained)
             self.tokens.cut(pos)
 
 
@@ -197,11 +205,11 @@ def decide_reply(llm: Llama, prompt_tokens: int, schema: dict[str, Any],
     if prior is not None:
         base = TrieScorer(prior[0], prior[0].prefill(prior[1]))
 
-    def score(prefix: str, texts: Sequence[str]) -> list[list[float]]:
+    def score(prefix: str, texts: Sequence[str], constrained: bool) -> list[list[float]]:
         seqs = [tokenize(prefix + text) for text in texts]
         shared = common_prefix(seqs)
-        got = [lp[shared:] for lp in scorer.score(seqs)]
-        if base is None or prior is None:
+        got = [lp[shared:] for lp in scorer.score(seqs, constrained)]
+        if base is None or prior is None or constrained:
             return got
         weight = prior[2]
         general = [lp[shared:] for lp in base.score(seqs)]
