@@ -153,3 +153,18 @@ def test_joint_choice_judges_whole_actions() -> None:
     assert len(scorer.calls) == 1  # one question for the whole action
     # past the limit, the whole actions give way to their first decisions
     assert len(options(SCHEMA["properties"]["command"], limit=4, joint=True)) == 2
+
+
+def test_command_names_are_asked_as_labels_and_values_as_whole_texts() -> None:
+    asked: list[bool] = []
+
+    def score(prefix: str, texts: Sequence[str], constrained: bool) -> list[list[float]]:
+        asked.append(constrained)
+        return [[-1.0 if "write_file" in t or "B-14" in t or "parking" in t else -2.0]
+                for t in texts]
+
+    decide(SCHEMA, score)
+    assert asked == [True, False, False]  # the command, then the path and the content
+    asked.clear()
+    decide(SCHEMA, score, constrained_labels=False)
+    assert asked == [False, False, False]

@@ -128,6 +128,26 @@ def _object_options(items: list[Any], limit: int,
     return [(text, [])]
 
 
+def _deciding(node: Any) -> Any:
+    """The node whose options ``options(node)`` offers: ``node`` itself, or the first
+    decision inside a closed object."""
+    items = _object_items(node) if isinstance(node, dict) else None
+    if items is None:
+        return node
+    while items:
+        item = items.pop(0)
+        if isinstance(item, str):
+            continue
+        if isinstance(item, dict) and (inner := _object_items(item)) is not None:
+            items = [*inner, *items]
+            continue
+        found = options(item)
+        if found is None or len(found) > 1:
+            return item
+        items = [*found[0][1], *items]
+    return None
+
+
 def _heads(variants: list[Any], limit: int) -> list[tuple[str, list[Any]]] | None:
     """The variants of an ``anyOf`` as their texts up to their own first decision (a
     command judged by its name, whatever its arguments will be: its whole probability, not
@@ -207,8 +227,9 @@ def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
                 # after the first token are noise (measured: "copy" was its likeliest
                 # first token, "append_to_file" the likeliest whole name), so the variants
                 # of a union are judged as greedy decoding would; values by their whole text
-                labels = isinstance(item, dict) and "anyOf" in item and not joint and (
-                    _heads(item["anyOf"], MAX_OPTIONS) is not None)
+                node = _deciding(item)
+                labels = node is not None and "anyOf" in node and not joint and (
+                    _heads(node["anyOf"], MAX_OPTIONS) is not None)
                 rated = [_score(lp, normalisation)
                          for lp in score(result.text, texts, labels and constrained_labels)]
                 result.decisions.append(list(zip(texts, rated, strict=True)))
