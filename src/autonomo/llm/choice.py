@@ -27,7 +27,6 @@ from typing import Any
 Scorer = Callable[[str, Sequence[str], bool], Sequence[Sequence[float]]]
 #: how many options one decision may have; more are judged greedily by the grammar
 MAX_OPTIONS = 256
-NORMALISATIONS = ("sum", "mean")
 
 
 @dataclass
@@ -65,37 +64,30 @@ def _object_items(node: dict[str, Any]) -> list[Any] | None:
     return items
 
 
-def options(node: Any, limit: int = MAX_OPTIONS,
-            joint: bool = False) -> list[tuple[str, list[Any]]] | None:
+def options(node: Any, limit: int = MAX_OPTIONS) -> list[tuple[str, list[Any]]] | None:
     """The options of a node as (text, pieces still to walk after it), or None for a node
-    that is not a closed choice (free text: the grammar decodes it). A single option is a
-    literal; an object's options are those of its first decision, or with ``joint`` every
-    combination of its closed decisions up to the first free node (at most ``limit``; more
-    fall back to the first decision)."""
+    that is not a closed choice (free text: the grammar decodes it, as it does a set of more
+    than ``limit``). A single option is a literal; an object's options are those of its
+    first decision."""
     if not isinstance(node, dict):
         return None
     if "const" in node:
         return [(_dump(node["const"]), [])]
     if isinstance(node.get("enum"), list):
-        return [(_dump(v), []) for v in node["enum"]][:limit] if node["enum"] else None
+        values = node["enum"]
+        return [(_dump(v), []) for v in values] if 0 < len(values) <= limit else None
     if isinstance(node.get("anyOf"), list):
-        if not joint and (heads := _heads(node["anyOf"], limit)) is not None:
+        if (heads := _heads(node["anyOf"], limit)) is not None:
             return heads
         out: list[tuple[str, list[Any]]] = []
         for variant in node["anyOf"]:
-            expanded = options(variant, limit, joint)
+            expanded = options(variant, limit)
             if expanded is None:
                 return None  # a free variant: no closed set to judge here
             out += expanded
-        if len(out) > limit:  # too many whole actions: judge their first decisions
-            return options(node, limit) if joint else None
-        return out
+        return out if len(out) <= limit else None
     items = _object_items(node)
-    if items is None:
-        return None
-    if joint and (combined := _combinations("", items, limit)) is not None:
-        return combined
-    return _object_options(items, limit)
+    return None if items is None else _object_options(items, limit)
 
 
 def _object_options(items: list[Any], limit: int,
@@ -165,47 +157,11 @@ def _heads(variants: list[Any], limit: int) -> list[tuple[str, list[Any]]] | Non
     return None if alike else heads
 
 
-def _combinations(text: str, items: list[Any],
-                  limit: int) -> list[tuple[str, list[Any]]] | None:
-    """Every text ``items`` can take up to their first free node (None: more than
-    ``limit``)."""
-    items = list(items)
-    while items:
-        item = items.pop(0)
-        if isinstance(item, str):
-            text += item
-            continue
-        first = options(item, limit, joint=True)
-        if first is None:
-            return [(text, [item, *items])]
-        out: list[tuple[str, list[Any]]] = []
-        for option, pending in first:
-            more = _combinations(text + option, [*pending, *items], limit - len(out))
-            if more is None or len(out) + len(more) > limit:
-                return None
-            out += more
-        return out
-    return [(text, [])]
-
-
-def _score(logprobs: Sequence[float], normalisation: str) -> float:
-    if not logprobs:
-        return 0.0
-    total = float(sum(logprobs))
-    return total / len(logprobs) if normalisation == "mean" else total
-
-
-def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
-           joint: bool = False, constrained_labels: bool = True) -> Decided:
+def decide(schema: dict[str, Any], score: Scorer) -> Decided:
     """Walk ``schema``, choosing at each closed decision the option ``score`` rates best
-    (``sum`` of its tokens' log-probabilities, or their ``mean``); stop at the first free
-    node. Options that are the same text (two variants' common start) are judged once.
-    ``joint``: an object's closed decisions are judged together (``options``);
-    ``constrained_labels``: a union's variants told apart by their labels (a command's name)
-    are judged only where they branch, as greedy decoding would."""
-    if normalisation not in NORMALISATIONS:
-        raise ValueError(f"Unknown normalisation {normalisation!r}; use one of "
-                         f"{', '.join(NORMALISATIONS)}.")
+    (the sum of its tokens' log-probabilities); stop at the first free node. Options that
+    are the same text (two variants' common start) are judged once; a union's variants told
+    apart by a label (a command's name) are judged only where they branch."""
     result = Decided("")
     pending: list[Any] = [schema]
     while pending:
@@ -213,7 +169,7 @@ def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
         if isinstance(item, str):
             result.text += item
             continue
-        found = options(item, joint=joint)
+        found = options(item)
         if found is None or not found:
             # the grammar's optional space is left to the model: a forced trailing space is
             # not how its tokenizer splits ``": "`` and derails what it writes next
@@ -228,10 +184,9 @@ def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
                 # first token, "append_to_file" the likeliest whole name), so the variants
                 # of a union are judged as greedy decoding would; values by their whole text
                 node = _deciding(item)
-                labels = node is not None and "anyOf" in node and not joint and (
+                labels = node is not None and "anyOf" in node and (
                     _heads(node["anyOf"], MAX_OPTIONS) is not None)
-                rated = [_score(lp, normalisation)
-                         for lp in score(result.text, texts, labels and constrained_labels)]
+                rated = [float(sum(lp)) for lp in score(result.text, texts, labels)]
                 result.decisions.append(list(zip(texts, rated, strict=True)))
                 best = texts[max(range(len(texts)), key=rated.__getitem__)]
             else:
