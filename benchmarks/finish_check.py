@@ -15,6 +15,17 @@ plans come from recorded false finishes of the embedded model and from plausible
 Prints ``name: value`` lines: ``right_plans``, ``right_refused`` (the check refused right
 work: a false refusal), ``wrong_plans``, ``wrong_accepted`` (a false success the check let
 through), and each case as a ``#`` line.
+
+    python benchmarks/finish_check.py --records benchmarks/finish_records/*.json
+
+replays runs of the embedded model recorded by ``record_runs.py`` instead: each run's
+successful commands are played again (scripted model, real commands and sandbox); after each
+step the check is asked as the run's own check would be (with the file texts a small model
+is shown up front) and the task's check judges the workspace. Per file it prints
+``<set>_runs``, ``<set>_false_finish_before`` (the run ended FINISHED, its check failed),
+``<set>_false_finish`` (at the run's last step the check would accept failed work),
+``<set>_false_accept_any`` (at some step it would), ``<set>_passed`` and
+``<set>_passed_not_verified`` (the run's work passed, the check would refuse it).
 """
 
 from __future__ import annotations
@@ -26,7 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from autonomo import AgentProfile, ScriptedModel, Settings, Workbench
+from autonomo.agent.finishing import finish_objection
+from autonomo.agent.observer import RunObserver
 from autonomo.agent.runner import Runner
+from autonomo.agent.strategies.base import LISTED_FILES
+from autonomo.agent.strategies.grounding import previews, situation
 from autonomo.bench import evaluate, load_suite, prepare_workspace
 
 HERE = Path(__file__).resolve().parent
@@ -519,12 +534,77 @@ def play(tmp: Path, tag: str, task: str, workspace: Path, plan: list[Step]) -> t
     return last.result.status == "success", last.result.output
 
 
+class _Judge(RunObserver):
+    """After each step: would the check accept a finish, and does the task's check pass?"""
+
+    def __init__(self, challenge: Any, workspace: Path, shown: dict[str, str]) -> None:
+        self.challenge, self.workspace, self.shown = challenge, workspace, shown
+        self.verdicts: list[tuple[str | None, bool]] = []
+
+    def on_episode(self, state: Any, episode: Any) -> None:
+        try:
+            objection = finish_objection(state, "", shown=self.shown)
+        except TypeError:  # the check before it knew what a small model was shown
+            objection = finish_objection(state, "")
+        self.verdicts.append((objection, evaluate(self.challenge, self.workspace).passed))
+
+
+def replay(tmp: Path, path: Path) -> None:
+    """Replay the runs recorded in ``path`` (``record_runs.py``) and print the figures."""
+    runs = json.loads(path.read_text())
+    suite = load_suite(HERE / runs.pop("_suite")).challenges
+    label = path.stem
+    counts = dict.fromkeys(("runs", "false_finish_before", "false_finish", "false_accept_any",
+                            "passed", "passed_not_verified"), 0)
+    for name, run in sorted(runs.items()):
+        challenge = suite[name]
+        ws = prepare_workspace(challenge, tmp / f"{label}-{name}")
+        shown = {".": "\n".join(situation(ws, challenge.task).files[:LISTED_FILES]),
+                 **{p.name: p.text for p in previews(ws, challenge.task)}}
+        plan = [(s["name"], s["args"]) for s in run["steps"]
+                if s["name"] != "finish" and s["status"] == "success"]
+        judge = _Judge(challenge, ws, shown)
+        if plan:
+            model = ScriptedModel([_reply(n, **a) for n, a in plan])
+            settings = Settings(data_dir=tmp / f"{label}-{name}-data",
+                                sandbox={"allow_shell": True})
+            bench = Workbench.open(settings, models=(model, model, model))
+            bench.memory = False
+            try:
+                agent = bench.new_agent(challenge.task, workspace=ws,
+                                        profile=AgentProfile(name="T", role="a test agent"))
+                Runner(agent, observer=judge).run(max_steps=len(plan))
+            finally:
+                bench.close()
+        objection, passed = judge.verdicts[-1] if judge.verdicts else ("no step", False)
+        counts["runs"] += 1
+        counts["false_finish_before"] += run["status"] == "finished" and not run["passed"]
+        counts["false_finish"] += objection is None and not passed
+        counts["false_accept_any"] += any(o is None and not p for o, p in judge.verdicts)
+        counts["passed"] += passed
+        counts["passed_not_verified"] += passed and objection is not None
+        mark = "  <-- false finish" if objection is None and not passed else (
+            "  <-- not verified" if passed and objection else "")
+        print(f"# {label} {name}: {'passed' if passed else 'failed'}, recorded "
+              f"{run['status']}, check {'accepts' if objection is None else 'refuses'}{mark}"
+              f"{'' if objection is None else ' | ' + objection[:150]}", flush=True)
+    for key, value in counts.items():
+        print(f"{label}_{key}: {value}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--only", nargs="*", help="only these tasks (suite names or the start of an invented task)"
     )
+    parser.add_argument("--records", nargs="*", type=Path,
+                        help="replay these recorded runs (record_runs.py) instead")
     args = parser.parse_args()
+    if args.records:
+        with tempfile.TemporaryDirectory() as t:
+            for path in args.records:
+                replay(Path(t), path)
+        return
     suites = {
         **load_suite(HERE / "small_tasks").challenges,
         **load_suite(HERE / "small_tasks_holdout").challenges,

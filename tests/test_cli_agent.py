@@ -216,6 +216,23 @@ def test_a_run_without_an_accepted_finish_says_so_in_status_and_exit_code(
     assert status in capsys.readouterr().out
 
 
+def test_a_run_whose_work_is_not_verified_ends_stopped_with_the_reason_and_exit_3(env, capsys):
+    """The record never supports the finish (the value the task gives is in no file): the
+    finishes are refused, the run ends at its step limit, not FINISHED, and says why."""
+    responses = script(env / "responses.yaml",
+                       reply("write_file", path="spot.txt", content="nothing else"),
+                       reply("finish", reason="spot.txt written"),
+                       reply("finish", reason="spot.txt holds nothing else"))
+    got = main(["run", "--continuous", "--limit", "3", "--provider", "scripted", "--model",
+                responses, "--name", "Pat", "--role", "a clerk", "--workspace",
+                str(env / "ws"), "spot.txt - write B-14 in it, nothing else"])
+    out = capsys.readouterr().out
+    assert got == 3, out
+    assert "FINISHED" not in out and "Not verified" in out and "B-14" in out
+    assert main(["agents", "list"]) == 0
+    assert "stopped" in capsys.readouterr().out
+
+
 def test_a_task_that_is_not_utf8_is_a_clear_error(env, capsys):
     """A Latin-1 terminal passes "café" as bytes Python keeps as a lone surrogate: the agent
     could never be saved (a traceback from the JSON serializer)."""

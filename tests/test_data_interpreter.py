@@ -181,6 +181,28 @@ def test_a_cell_that_floods_its_output_is_cut_on_the_host(kernel):
     assert kernel.execute("print(1)").text() == "1"  # the kernel lives on
 
 
+def test_one_huge_message_from_the_kernel_is_refused_before_the_host_holds_it(kernel):
+    """A single message is received whole before any cap on a cell's output applies: one
+    60 MB print (or a 60 MB return value, or error) was held by the host, up to the kernel's
+    memory limit. The client's sockets now refuse it unread; the cell does not wait for the
+    status it took with it, and says what was lost; the kernel and its state live on."""
+    import zmq
+
+    from autonomo.sandbox.kernel_io import MAX_MESSAGE_BYTES
+
+    assert kernel._client.iopub_channel.socket.getsockopt(zmq.MAXMSGSIZE) == MAX_MESSAGE_BYTES
+    assert kernel.execute("kept = 41").ok
+    for cell in ("print('x' * 60_000_000)", "'x' * 60_000_000"):
+        result = kernel.execute(cell, timeout=120)
+        assert result.ok and not result.timed_out, result.error
+        assert "1 output message(s) over 8000000 bytes refused" in result.text()
+        assert "xxxx" not in result.text()
+    failed = kernel.execute("raise ValueError('y' * 20_000_000)", timeout=120)
+    assert not failed.ok and not failed.timed_out
+    assert "reply to this cell was over 8000000 bytes" in failed.error
+    assert kernel.execute("print(kept + 1)").text() == "42"
+
+
 def test_socket_swapped_for_a_symlink_is_refused(tmp_path):
     workspace = tmp_path / "ws"
     workspace.mkdir()

@@ -59,7 +59,7 @@ CASES = [
     ("ptr.txt names a file. Delete that file.", {"ptr.txt": "old.txt"},
      [(R, {"path": "ptr.txt"}, "old.txt"), (D, {"path": "old.txt"}, "")], False),
     ("ptr.txt names a file. Delete that file.", {"ptr.txt": "old.txt"},
-     [(D, {"path": "old.txt"}, "")], False),       # shown up front to a small model
+     [(D, {"path": "old.txt"}, "")], False),       # shown up front: the file it names went
     ("ptr.txt names a file. Delete that file.", {"old.txt": "x"},
      [(D, {"path": "ptr.txt"}, "")], True),                           # deleted the pointer
     ("Get rid of cache.tmp, it is no longer needed", {}, [(D, {"path": "cache.tmp"}, "")],
@@ -109,10 +109,16 @@ CASES = [
      {"p.txt": "4", "q.txt": "6", "c.txt": "result"},
      [(A, {"path": "c.txt", "content": "result"}, "")], True),
     ("Multiply the number in p.txt by the number in q.txt and write the result to c.txt",
-     {"p.txt": "4", "q.txt": "6", "c.txt": "24"}, [(W, {"path": "c.txt", "content": "24"}, "")],
+     {"p.txt": "4", "q.txt": "6", "c.txt": "24"}, [(R, {"path": "p.txt"}, "4"),
+                                                   (R, {"path": "q.txt"}, "6"),
+                                                   (W, {"path": "c.txt", "content": "24"}, "")],
      False),
+    ("Multiply the number in p.txt by the number in q.txt and write the result to c.txt",
+     {"p.txt": "4", "q.txt": "6", "c.txt": "24"}, [(W, {"path": "c.txt", "content": "24"}, "")],
+     False),                         # not read, but 24 is their product: evidence they were
     ("Is the word pear in f.txt? Write yes or no to a.txt", {"f.txt": "pear", "a.txt": "yes"},
-     [(W, {"path": "a.txt", "content": "yes"}, "")], False),          # one of the task's options
+     [(R, {"path": "f.txt"}, "pear"), (W, {"path": "a.txt", "content": "yes"}, "")],
+     False),                                                          # one of the task's options
     ("Write the first line of l.txt to f.txt", {"l.txt": "first line\nsecond", "f.txt":
                                                 "first line"},
      [(W, {"path": "f.txt", "content": "first line"}, "")], False),   # a line of the file
@@ -184,7 +190,8 @@ CASES = [
      {"s.txt": "a\nb\nc\n", "n.txt": "6"}, [(W, {"path": "n.txt", "content": "6"}, "")], True),
     ("How many .csv files are in the workspace? Write the answer to n.txt",
      {"a.csv": "", "b.csv": "", "c.txt": "", "n.txt": "2"},
-     [(W, {"path": "n.txt", "content": "2"}, "")], False),
+     [(L, {"path": "."}, "a.csv\nb.csv\nc.txt\nn.txt"),
+      (W, {"path": "n.txt", "content": "2"}, "")], False),
     ("How many .csv files are in the workspace? Write the answer to n.txt",
      {"a.csv": "", "b.csv": "", "c.txt": "", "n.txt": "3"},
      [(W, {"path": "n.txt", "content": "3"}, "")], True),
@@ -261,7 +268,7 @@ CASES = [
      [(W, {"path": "n.txt", "content": "2"}, "")], False),
     ("Count how many times the word cat appears in a.txt; write it to n.txt",
      {"a.txt": "cat dog cat", "n.txt": "2"}, [(W, {"path": "n.txt", "content": "2"}, "")],
-     False),
+     False),                                       # 2 is a count of a.txt: it was used
     ("Read a.txt, then delete it", {}, [(R, {"path": "a.txt"}, "x"),
                                         (D, {"path": "a.txt"}, "")], False),
     ("Append the line bob,7 to s.csv", {"s.csv": "name,score\nbob, 7\n"},
@@ -301,7 +308,8 @@ CASES = [
      True),
     ("Multiply the number in p.txt by the number in q.txt and write the result to c.txt",
      {"p.txt": "4", "q.txt": "6", "c.txt": "24.0"},
-     [(W, {"path": "c.txt", "content": "24.0"}, "")], False),
+     [(R, {"path": "p.txt"}, "4"), (R, {"path": "q.txt"}, "6"),
+      (W, {"path": "c.txt", "content": "24.0"}, "")], False),
     ("Add up the numbers in the amount column of s.csv and write the total to t.txt",
      {"s.csv": "id,amount\n101,5\n102,7\n", "t.txt": "12"},
      [(W, {"path": "t.txt", "content": "12"}, "")], False),            # not the id column

@@ -114,8 +114,8 @@ def test_list_folder_names_a_folder_it_could_not_enter(tmp_path: Path,
     (host / "host_secret.txt").write_text("x")
     real_listing = fstree._listing
 
-    def listing_then_swap(fd: int, parts: tuple[str, ...]) -> fstree.Folder:
-        folder = real_listing(fd, parts)
+    def listing_then_swap(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
+        folder = real_listing(fd, parts, *rest)
         if parts == ():
             os.rename(ws / "sub", ws / "sub-real")
             os.symlink(host, ws / "sub")
@@ -124,7 +124,7 @@ def test_list_folder_names_a_folder_it_could_not_enter(tmp_path: Path,
     monkeypatch.setattr(fstree, "_listing", listing_then_swap)
     out = run(ctx, "list_folder", recursive=True).output
     assert "host_secret" not in out
-    assert "[sub/: not listed: no longer a folder" in out
+    assert "[sub/: not listed whole: no longer a folder" in out
 
 
 def test_list_folder_stops_working_once_its_output_is_full(
@@ -145,9 +145,9 @@ def test_list_folder_stops_working_once_its_output_is_full(
         stats.append(path)
         return real_stat(path, *args, **kwargs)
 
-    def counted_listing(fd: int, parts: tuple[str, ...]) -> fstree.Folder:
+    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
         listings.append(parts)
-        return real_listing(fd, parts)
+        return real_listing(fd, parts, *rest)
 
     monkeypatch.setattr(os, "stat", counted_stat)
     monkeypatch.setattr(fstree, "_listing", counted_listing)
@@ -160,3 +160,61 @@ def test_list_folder_stops_working_once_its_output_is_full(
     deep = run(ctx, "list_folder", recursive=True).output
     assert "[truncated after 300 characters" in deep
     assert len(listings) < 50 and len(stats) < 50
+
+
+class _CountedScandir:
+    """``os.scandir`` that counts the entries its callers take."""
+
+    def __init__(self) -> None:
+        self.taken = 0
+        self._real = os.scandir
+
+    def __call__(self, where=None):
+        real = self._real(where)
+        counter = self
+
+        class Counted:
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                real.close()
+
+            def __iter__(self):
+                for entry in real:
+                    counter.taken += 1
+                    yield entry
+
+        return Counted()
+
+
+def test_the_situation_reads_a_bounded_part_of_a_huge_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The situation is computed about twice a step; a folder of a million files used to be
+    read whole and sorted each time (seconds per step)."""
+    from autonomo.agent.strategies import grounding
+
+    for i in range(grounding.MAX_SCANNED + 3000):
+        (tmp_path / f"f{i:05d}.txt").touch()
+    counted = _CountedScandir()
+    monkeypatch.setattr(os, "scandir", counted)
+    where = grounding.situation(tmp_path, "Write hi to out.txt")
+    assert counted.taken <= grounding.MAX_SCANNED + 1
+    assert len(where.files) == grounding.MAX_ENTRIES
+    assert all(name.startswith("f") and name.endswith(".txt") for name in where.files)
+
+
+def test_list_folder_reads_a_bounded_part_of_a_huge_folder_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from autonomo.tools import files
+
+    ctx = make_ctx(tmp_path, sandbox={"output_cap": 300})
+    monkeypatch.setattr(files, "_LIST_MAX_NAMES", 1000)
+    for i in range(1500):
+        (ctx.workspace / f"f{i:05d}.txt").touch()
+    counted = _CountedScandir()
+    monkeypatch.setattr(os, "scandir", counted)
+    out = run(ctx, "list_folder").output
+    assert counted.taken <= 1001
+    assert out.startswith("[./: not listed whole: more than 1000 entries; only 1000 were "
+                          "looked at]\nf")

@@ -137,6 +137,10 @@ class AgentConfig(BaseModel):
         "rename_file": ["rename", "move"],
         "copy_file": ["copy", "duplicate", "clone"], "execute_python_file": ["run", "execute"]})
     disabled_commands: list[str] = Field(default_factory=list)
+    #: ``finish`` is accepted only on positive evidence in the run's record (the task's
+    #: input files used, the values it states written, …), not only when nothing in the
+    #: record contradicts it; false: contradictions only (every model, every strategy)
+    finish_evidence: bool = True
     #: let the model write the agent's profile first; None = yes, except on a small local
     #: (grammar-constrained) model, where it costs a call and yields a name, not a better run
     generate_profile: bool | None = None

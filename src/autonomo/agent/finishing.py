@@ -23,29 +23,42 @@ run goes on; a run that never finishes honestly ends stopped or failed, never fi
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from autonomo.agent.episodes import Episode
 from autonomo.agent.finishing_changes import (
     deleted_unasked,
     empty_written,
+    folders,
     glued_line,
     kept_changed,
     kept_files,
     kind_left,
+    kinds,
     moved_into,
     named_left,
     overwritten,
     twice,
 )
+from autonomo.agent.finishing_evidence import (
+    COPY_WORDS,
+    made_up_number,
+    not_a_copy,
+    start_texts,
+    task_words_over,
+    unasked_delete,
+    unlanded_value,
+    unused_input,
+    wrong_kind,
+)
 from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
-from autonomo.agent.finishing_record import Record, norm
+from autonomo.agent.finishing_record import Reader, Record, norm
 from autonomo.agent.finishing_sources import (
     exact_line,
     from_each,
     made_up,
-    printed_literal,
     program_output,
     source_removed,
     stated_values,
@@ -64,6 +77,9 @@ from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
 from autonomo.tools.workspace import Workspace
+
+if TYPE_CHECKING:
+    from autonomo.agent.agent import Agent
 
 #: commands that change nothing and show nothing: they do not count as work done
 _NO_WORK = {"finish", "think", "do_nothing", "ask_user"}
@@ -102,6 +118,15 @@ def _touched(episodes: list[Episode], name: str) -> bool:
     )
 
 
+def _renamed_to(record: Record, name: str, named: tuple[str, ...]) -> bool:
+    """Whether the run renamed ``name`` to another file the task names ("give a.txt a
+    clearer name: b.txt")."""
+    return any(e.action.name == "rename_file"
+               and norm(str(e.action.arguments.get("source", ""))) == name
+               and norm(str(e.action.arguments.get("destination", ""))) in named
+               for e in record.episodes)
+
+
 #: arguments that carry text to write, not a file to act on
 _BODIES = {"content", "code", "text", "body", "reason"}
 #: arguments that hand work to someone else (a sub-agent's task or message) or that are code
@@ -126,12 +151,41 @@ def _exists(workspace: Path, name: str) -> bool:
     return Workspace(workspace).exists(name)
 
 
-def finish_objection(state: AgentState, reason: str,
-                     commands: Collection[str] = ()) -> str | None:
-    """Why finishing now contradicts the agent's record, or None when nothing does.
+def agent_objection(agent: Agent, reason: str) -> str | None:
+    """``finish_objection`` for ``agent``: its commands, the file texts its strategy showed
+    the model up front, and whether its settings ask for positive evidence."""
+    strategy = agent.strategy
+    shown = getattr(strategy, "shown", None)  # a plugin's strategy may not have it
+    return finish_objection(agent.state, reason, agent.commands.names(),
+                            shown=shown(agent.state) if shown else None,
+                            evidence=getattr(strategy, "finish_evidence", True))
+
+
+#: the reason of a stop the user asked for (not the run's own end: nothing to verify)
+USER_STOP = "Stopped by the user."
+
+
+def not_verified(agent: Agent, reason: str) -> str:
+    """``reason`` for a run that ended without an accepted finish, led by why its work is
+    not verified (the finish check's objection now), when the check has one."""
+    if not agent.state.tasks or reason.startswith(USER_STOP):
+        return reason
+    objection = agent_objection(agent, "")
+    if objection is None:
+        return reason
+    why = objection.removeprefix("Refused: ").split(". ")[0].rstrip(".")
+    return f"Not verified: {why}. {reason}"
+
+
+def finish_objection(state: AgentState, reason: str, commands: Collection[str] = (), *,
+                     shown: Mapping[str, str] | None = None,
+                     evidence: bool = True) -> str | None:
+    """Why finishing now contradicts the agent's record, or lacks the evidence the record
+    should hold (``evidence``: ``finishing_evidence``), or None.
 
     ``commands``: the agent's command names; an agent that can only look is not asked for a
-    change."""
+    change. ``shown``: file -> the text the model was shown up front (a small model's first
+    look)."""
     episodes = _episodes_of_task(state)
     named = mentioned_files(state.task)
     task_words = set(re.findall(r"[a-z]+", state.task.lower()))
@@ -180,13 +234,47 @@ def finish_objection(state: AgentState, reason: str,
     for name in named:
         if _exists(workspace, name):
             continue
-        if name in record.removed and not removing:
+        if name in record.removed and not removing and not (
+                _renamed_to(record, name, named) and not task_words & COPY_WORDS):
             return (f"Refused: you removed {name}, but the task does not ask for that. "
                     f"Recreate it, then do the task.")
         if not _touched(episodes, name):
             return (f"Refused: the task names {name}, which does not exist, and no command "
                     f"wrote it. Do that first, then finish.")
-    return _record_objection(state.task, named, record, workspace, read)
+    if objection := _record_objection(state.task, named, record, workspace, read):
+        return objection
+    return _missing_evidence(state.task, named, record, read, shown or {}) if evidence \
+        else None
+
+
+def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: Reader,
+                      shown: Mapping[str, str]) -> str | None:
+    """What positive evidence the record lacks (``finishing_evidence``)."""
+    starts = start_texts(named, record, read, shown)
+    observed = "\n".join([record.seen(), *starts.values(), *shown.values(),
+                          *(w.replaced or "" for w in record.writes)])
+    # what files said (not listings): a file named there is one the task points at
+    said = "\n".join([*starts.values(), *(t for n, t in shown.items() if n != "."),
+                      *(e.result.output for e in record.episodes if e.result is not None
+                        and e.action.name in {"read_file", "execute_python_file"})])
+
+    def finals() -> str:
+        return "\n".join(read(p) or "" for p in sorted(record.written))
+
+    def others() -> list[str]:
+        return [shown_text for shown_text in shown.values()] + [record.seen()]
+
+    # what a count or total may be taken from: the files' texts, listings, the task itself
+    inputs = [*starts.values(), *shown.values(),
+              *(e.result.output for e in record.episodes if e.result is not None
+                and e.action.name in {"read_file", "list_folder"})]
+    return (unused_input(task, named, kept_files(task, named), record, starts)
+            or unasked_delete(task, named, record, folders(task), kinds(task), said)
+            or unlanded_value(task, named, record, observed, finals)
+            or made_up_number(task, record, observed, inputs, any(starts.values()))
+            or wrong_kind(task, record)
+            or task_words_over(task, named, record, observed)
+            or not_a_copy(task, named, record, starts, read, others))
 
 
 #: words of a task that hands the real task to a file ("follow the instruction in memo.txt")
@@ -220,7 +308,6 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
         else stated_values(task, named, record, read),
         lambda: None if sources else exact_line(task, named, record, read),
         lambda: from_each(task, sources, record, read),
-        lambda: printed_literal(task, named, record, read),
         lambda: keyed_value(task, named, sources, record, read),
         lambda: counted(task, named, sources, record, workspace, read),
         lambda: nth_line(task, sources, record, read),

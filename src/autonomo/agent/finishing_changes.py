@@ -14,7 +14,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
+from autonomo.agent.finishing_record import (
+    Reader,
+    Record,
+    files_below,
+    mention_at,
+    real_folder,
+    words,
+)
 
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
@@ -65,7 +72,7 @@ def kept_files(task: str, named: tuple[str, ...]) -> set[str]:
     """The files the task says to keep (``keep X``, ``leave X``, ``do not delete X``)."""
     kept: set[str] = set()
     for name in named:
-        at = task.find(name)
+        at = mention_at(task, name)
         before = words(task[:at])[-3:] if at >= 0 else []
         if (before[-1:] and before[-1] in _KEEP) or (
                 len(before) >= 2 and before[-1] in _NOT_CHANGE and before[-2] in ("not", "t",

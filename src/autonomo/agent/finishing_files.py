@@ -14,6 +14,8 @@ import re
 import symtable
 from collections.abc import Callable, Iterable
 
+from autonomo.agent.finishing_record import mention_at
+
 #: the words between "copy" and the file that make the whole file the thing copied
 _WHOLE = {"the", "a", "of", "file", "contents", "content", "whole", "entire"}
 _COPYING = {"copy", "duplicate", "backup"}
@@ -92,7 +94,7 @@ def _objection(name: str, suffix: str, text: str) -> str | None:
 
 
 def _words_before(task: str, name: str) -> list[str]:
-    at = task.find(name)
+    at = mention_at(task, name)
     return re.findall(r"[a-z]+", task[:at].lower()) if at >= 0 else []
 
 

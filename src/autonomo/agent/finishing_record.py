@@ -37,6 +37,13 @@ def norm(path: str) -> str:
     return path.strip().removeprefix("./")
 
 
+def mention_at(text: str, name: str) -> int:
+    """Where ``name`` is first mentioned in ``text`` as a whole name (``logo.svg`` is not
+    mentioned inside ``old_logo.svg``), or -1."""
+    found = re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text)
+    return found.start() if found else -1
+
+
 def words(text: str) -> list[str]:
     """Lower-case words and numbers of ``text``."""
     return re.findall(r"[a-z0-9]+", text.lower())

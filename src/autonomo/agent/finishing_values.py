@@ -216,14 +216,18 @@ def _listed(text: str) -> list[str]:
     return [p.strip().strip("-*• \t'\"").removeprefix("./") for p in parts if p.strip()]
 
 
+#: words of a task that asks for several items, not one
+_MANY = {"list", "keys", "names", "values", "column", "columns", "each", "every", "all"}
+
+
 def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record,
            read: Reader) -> str | None:
     """The task asks to list the keys of a JSON object or the values of a CSV column, and
     the list written leaves some out or names something else."""
     asked = _asked(task, named)
     if not asked & {"key", "list", "name", "value", "column"} or len(sources) != 1 \
-            or asked & _COMPUTING:
-        return None
+            or asked & _COMPUTING or not set(words(task)) & _MANY:
+        return None  # "the name of the fastest runner" is one name, not the column
     source = sources[0]
     text = read(source) or ""
     want: list[str] = []

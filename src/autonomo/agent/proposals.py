@@ -14,7 +14,7 @@ from autonomo.agent.agent import Agent
 from autonomo.agent.calls import ModelCalls, implemented
 from autonomo.agent.context import build_messages, first_full
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.finishing import finish_objection
+from autonomo.agent.finishing import agent_objection
 from autonomo.agent.observer import RunObserver
 from autonomo.agent.recovery import shorten
 from autonomo.agent.strategies import Turn
@@ -124,7 +124,7 @@ class Proposer:
         last = episodes[-1] if episodes else None
         return (last is not None and last.result is not None and last.source == "agent"
                 and last.result.status == "success" and last.action.name != "finish"
-                and finish_objection(self.agent.state, "", self.agent.commands.names()) is None)
+                and agent_objection(self.agent, "") is None)
 
     def _repeat_note(self, action: Action) -> str:
         agent_steps = [e for e in self.agent.state.episodes if e.source == "agent"]

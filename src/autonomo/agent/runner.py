@@ -16,7 +16,7 @@ from autonomo.agent.context import (
     summary_lines,
 )
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.finishing import finish_objection
+from autonomo.agent.finishing import USER_STOP, agent_objection, not_verified
 from autonomo.agent.observer import Observers, PluginEvents, RunObserver
 from autonomo.agent.proposals import Proposer, Stop, memory_text
 from autonomo.agent.recovery import restore_memories, resume_note
@@ -132,7 +132,7 @@ class Runner:
         """Carry out a proposed ``action`` as ``decision`` says: run it, record the user's
         feedback instead, or stop."""
         if decision.kind == "stop":
-            self._stop("stopped", "Stopped by the user.")
+            self._stop("stopped", USER_STOP)
             return
         episode = Episode(
             number=len(self.agent.state.episodes) + 1,
@@ -173,8 +173,7 @@ class Runner:
     def _execute(self, action: Action) -> CommandResult:
         name, arguments = action.name, action.arguments
         if name == "finish":  # no false success, whatever the strategy or model
-            objection = finish_objection(self.agent.state, str(arguments.get("reason", "")),
-                                         self.agent.commands.names())
+            objection = agent_objection(self.agent, str(arguments.get("reason", "")))
             if objection:
                 return CommandResult.error(objection)
         pre_command = implemented(self.agent.plugins, "pre_command")
@@ -273,6 +272,8 @@ class Runner:
 
     def _stop(self, status: str, reason: str) -> None:
         state = self.agent.state
+        if status != "finished":  # the run's end says why its work is not verified
+            reason = not_verified(self.agent, reason)
         state.status, state.stop_reason = status, reason  # type: ignore[assignment]
         self._write([], durable=True)
         if not self._in_run:  # run's end shows the reason (said once) and releases the agent

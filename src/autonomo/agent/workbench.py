@@ -158,6 +158,7 @@ class Workbench:
             plugins=self.plugins, memory=_memory(self.memory_factory(), state),
             limits=limits_from(self.settings),
         )
+        agent.strategy.finish_evidence = self.settings.agent.finish_evidence
         self.store.save(state)
         from autonomo.agent.subagents import SubAgentManager
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from autonomo.errors import MissingDependencyError, UserError
 from autonomo.sandbox.base import Sandbox
+from autonomo.sandbox.kernel_io import MAX_MESSAGE_BYTES, Receiver, limit_messages
 from autonomo.tools import fstree
 
 #: how often a cell the kernel aborted unrun is sent again
@@ -101,14 +102,14 @@ class SandboxedKernel:
         self.startup_timeout = startup_timeout
         self._job: str | None = None
         self._client: Any = None
+        self._receiver: Receiver | None = None
+        self._info: dict[str, Any] = {}
         self._private_fd: int | None = None
         self._private: str | None = None
         self._folder = f".kernel-{secrets.token_hex(4)}"
 
     # -- starting -----------------------------------------------------------------------------
     def start(self) -> SandboxedKernel:
-        import jupyter_client
-
         workspace = self.sandbox.workspace
         key = secrets.token_hex(16)
         os.mkdir(workspace / self._folder, 0o700)  # fails if anything is there already
@@ -123,15 +124,32 @@ class SandboxedKernel:
         )
         try:
             self._link_sockets()
-            client = jupyter_client.BlockingKernelClient()
-            client.load_connection_info({**info, "ip": f"/proc/self/fd/{self._private_fd}/k"})
-            client.start_channels()
-            client.wait_for_ready(timeout=self.startup_timeout)
+            self._info = {**info, "ip": f"/proc/self/fd/{self._private_fd}/k"}
+            self._connect()
         except BaseException:
             self.shutdown()
             raise
-        self._client = client
         return self
+
+    def _connect(self) -> None:
+        """A new client on the kernel's (linked) sockets, refusing huge messages."""
+        import jupyter_client
+
+        client = jupyter_client.BlockingKernelClient()
+        client.load_connection_info(self._info)
+        limit_messages(client)
+        client.start_channels()
+        self._client = client
+        client.wait_for_ready(timeout=self.startup_timeout)
+        self._receiver = Receiver(client)
+
+    def _disconnect(self) -> None:
+        if self._receiver is not None:
+            self._receiver.close()
+            self._receiver = None
+        if self._client is not None:
+            self._client.stop_channels()
+            self._client = None
 
     def _write_connection_file(self, text: str) -> None:
         folder = os.open(self.sandbox.workspace / self._folder, _DIR_FLAGS)
@@ -202,7 +220,7 @@ class SandboxedKernel:
         """Run ``code`` as one cell; never raises for an error in the code."""
         import nbformat
 
-        if self._client is None:
+        if self._client is None or self._receiver is None:
             raise UserError("The kernel is not running.")
         outputs: list[Any] = []
         kept, dropped = 0, 0
@@ -222,23 +240,34 @@ class SandboxedKernel:
         for attempt in range(_ABORTED_RETRIES + 1):
             left = max(0.1, timeout - (time.monotonic() - started))
             try:
-                reply = self._client.execute_interactive(
-                    code, timeout=left, output_hook=collect, allow_stdin=False,
-                    stop_on_error=True)
+                answer = self._receiver.run(code, left, collect)
             except TimeoutError:
                 self.interrupt()
                 return CellResult(False, outputs, f"TimeoutError: the cell ran longer than "
                                   f"{timeout:g} s and was interrupted.", True,
                                   time.monotonic() - started)
+            reply = answer.reply
             # "aborted": the code never ran — ipykernel drops the requests that reach it while
             # it clears the queue behind a failed or interrupted cell; send it again
-            if reply["content"].get("status") != "aborted" or attempt == _ABORTED_RETRIES:
+            if reply is None or reply["content"].get("status") != "aborted" \
+                    or attempt == _ABORTED_RETRIES:
                 break
             time.sleep(0.05 * (attempt + 1))
         if dropped:
             outputs.append(nbformat.v4.new_output(
                 "stream", name="stderr", text=f"[{dropped} more characters of output not kept: "
                 f"a cell keeps at most {MAX_OUTPUT_CHARS}]\n"))
+        if answer.refused_outputs or reply is None:  # see kernel_io: connect afresh
+            self._disconnect()
+            self._connect()
+        if answer.refused_outputs:
+            outputs.append(nbformat.v4.new_output(
+                "stream", name="stderr", text=f"[{answer.refused_outputs} output message(s) "
+                f"over {MAX_MESSAGE_BYTES} bytes refused, not kept]\n"))
+        if reply is None:
+            return CellResult(False, outputs, f"The kernel's reply to this cell was over "
+                              f"{MAX_MESSAGE_BYTES} bytes (a huge error message?) and was "
+                              "refused.", False, time.monotonic() - started)
         content = reply["content"]
         error = ""
         if content.get("status") == "aborted":
@@ -269,8 +298,7 @@ class SandboxedKernel:
         if self._client is not None:
             with contextlib.suppress(Exception):
                 self._client.shutdown()
-            self._client.stop_channels()
-            self._client = None
+        self._disconnect()
         if self._job is not None:
             deadline = time.monotonic() + 3
             while self.sandbox.read_job(self._job).running and time.monotonic() < deadline:

@@ -23,6 +23,8 @@ from autonomo.tools.workspace import Workspace
 
 #: files larger than this are not searched by content
 _SEARCH_MAX_BYTES = 2 * 1024 * 1024
+#: names ``list_folder`` reads per folder at most (a million take seconds to read and sort)
+_LIST_MAX_NAMES = 100_000
 _BINARY_SNIFF = 8192
 #: read_file reads at most this much of a file (a huge or sparse file is not loaded whole)
 _READ_MAX_BYTES = 4 * 1024 * 1024
@@ -219,7 +221,7 @@ def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
 
 
 @command(category="files", example={"path": "old.txt"})
-def delete_file(ctx: CommandContext, path: NamedFile) -> str:
+def delete_file(ctx: CommandContext, path: NamedFile) -> CommandResult:
     """Delete a file (or an empty folder) in the workspace.
 
     Args:
@@ -252,7 +254,8 @@ def delete_file(ctx: CommandContext, path: NamedFile) -> str:
             raise CommandError(f"Cannot delete {path}: {exc.strerror}.") from exc
     finally:
         os.close(folder)
-    return f"Deleted {'/'.join(parts)}."
+    # the record keeps how big it was (the finish check: "delete the empty files")
+    return CommandResult.ok(f"Deleted {'/'.join(parts)}.", size=st.st_size)
 
 
 @command(category="files", example={"path": "."})
@@ -270,7 +273,7 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
     entries: list[str] = []
     size, full = 0, False
     # descriptors all the way down: a folder swapped for a symlink is not entered
-    folders = fstree.walk(top)
+    folders = fstree.walk(top, max_entries=_LIST_MAX_NAMES)
     try:
         for folder in folders:
             here = (*parts, *folder.parts)
@@ -290,11 +293,12 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
     finally:
         folders.close()
         os.close(top)
+    notes = [f"[{_shown((*parts, *missed)) or '.'}/: not listed whole: {why}]"
+             for missed, why in folders.missed]
     if full:
-        return "\n".join(entries)[:cap] + (
+        return "\n".join([*notes, "\n".join(entries)[:cap]]) + (
             f"\n[truncated after {cap} characters; list a sub-folder to see more]")
-    for missed, why in folders.missed:
-        entries.append(f"[{_shown((*parts, *missed))}/: not listed: {why}]")
+    entries += notes
     if not entries:
         return f"{_shown(parts) or '.'} is empty."
     return cap_text("\n".join(entries), cap, "list a sub-folder to see more")

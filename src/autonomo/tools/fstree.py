@@ -52,6 +52,8 @@ class Folder:
     fd: int
     dirs: list[str]
     files: list[str]
+    #: more entries were there than the walk's ``max_entries`` (only that many were read)
+    cut: bool = False
 
 
 class TreeMoved(OSError):
@@ -59,17 +61,23 @@ class TreeMoved(OSError):
     leads somewhere else, so the walk cannot go on."""
 
 
-def _listing(fd: int, parts: tuple[str, ...]) -> Folder:
+def _listing(fd: int, parts: tuple[str, ...], limit: int | None = None) -> Folder:
+    """The folder ``fd``'s entries, sorted; with ``limit``, only the first ``limit`` the file
+    system gives (``Folder.cut`` says more were left)."""
     dirs: list[str] = []
     files: list[str] = []
+    cut = False
     with os.scandir(fd) as entries:
-        for entry in entries:
+        for count, entry in enumerate(entries):
+            if limit is not None and count >= limit:
+                cut = True
+                break
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
                 is_dir = False
             (dirs if is_dir else files).append(entry.name)
-    return Folder(parts, fd, sorted(dirs), sorted(files))
+    return Folder(parts, fd, sorted(dirs), sorted(files), cut)
 
 
 def _identity(fd: int) -> tuple[int, int]:
@@ -127,10 +135,17 @@ class Walk:
     order, however deep (see ``_Chain``). Sub-folders that became symlinks, vanished, cannot
     be read or are other file systems are not entered, nor are the sub-folders of a folder
     ``max_depth`` levels down: each such folder is named in ``missed`` with the reason, so
-    a caller can say what it left out instead of losing it silently."""
+    a caller can say what it left out instead of losing it silently.
 
-    def __init__(self, top: int, max_depth: int | None = None) -> None:
+    ``max_entries`` bounds the work per folder for callers that look often and need only a
+    sample (a folder of a million files costs seconds to read whole and sort): only that
+    many entries of each folder are read, in the file system's order, then sorted; such a
+    folder is named in ``missed`` too."""
+
+    def __init__(self, top: int, max_depth: int | None = None,
+                 max_entries: int | None = None) -> None:
         self.missed: list[tuple[tuple[str, ...], str]] = []
+        self._limit = max_entries
         self._folders = self._walk(top, max_depth)
 
     def __iter__(self) -> Iterator[Folder]:
@@ -142,7 +157,7 @@ class Walk:
     def _walk(self, top: int, max_depth: int | None) -> Iterator[Folder]:
         device = os.fstat(top).st_dev
         chain = _Chain(os.dup(top))
-        root = _listing(chain.fd, ())
+        root = self._list(chain.fd, ())
         levels: list[tuple[Folder, Iterator[str]]] = [(root, iter(()))]
         try:
             yield root
@@ -172,6 +187,13 @@ class Walk:
         finally:
             chain.close()
 
+    def _list(self, fd: int, parts: tuple[str, ...]) -> Folder:
+        folder = _listing(fd, parts, self._limit)
+        if folder.cut:
+            self.missed.append((parts, f"more than {self._limit} entries; only "
+                                       f"{self._limit} were looked at"))
+        return folder
+
     def _enter(self, parent: int, parts: tuple[str, ...], device: int) -> Folder | None:
         try:
             fd = os.open(parts[-1], DIR_FLAGS, dir_fd=parent)
@@ -181,7 +203,7 @@ class Walk:
         try:
             if os.fstat(fd).st_dev != device:
                 raise OSError(errno.EXDEV, "another file system")
-            return _listing(fd, parts)
+            return self._list(fd, parts)
         except OSError as exc:
             os.close(fd)
             self.missed.append((parts, _reason(exc)))
@@ -196,9 +218,10 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def walk(top: int, max_depth: int | None = None) -> Walk:
-    """``Walk(top, max_depth)``: iterate it for the folders, then read its ``missed``."""
-    return Walk(top, max_depth)
+def walk(top: int, max_depth: int | None = None, max_entries: int | None = None) -> Walk:
+    """``Walk(top, max_depth, max_entries)``: iterate it for the folders, then read its
+    ``missed``."""
+    return Walk(top, max_depth, max_entries)
 
 
 def missed_text(missed: list[tuple[tuple[str, ...], str]], limit: int = 5) -> str:

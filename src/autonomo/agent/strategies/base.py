@@ -67,6 +67,8 @@ class PromptStrategy(ABC):
 
     name: str = ""
     template: str = ""
+    #: the finish check asks for positive evidence too (``agent.finish_evidence``)
+    finish_evidence: bool = True
 
     def __init__(self, commands: CommandRegistry, *, compact: bool = False) -> None:
         self.commands = commands
@@ -123,6 +125,15 @@ class PromptStrategy(ABC):
                 "more_files": max(0, len(where.files) - LISTED_FILES),
                 "previews": previews(state.workspace, state.tasks[0])})
         return self._look[1]
+
+    def shown(self, state: AgentState) -> dict[str, str]:
+        """File -> the text the model was shown up front (the first look; none on a large
+        model), and "." -> the listing of the workspace it was shown: the finish check
+        counts them as seen."""
+        look = self._first_look(state)
+        if not look:
+            return {}
+        return {".": "\n".join(look["files"]), **{p.name: p.text for p in look["previews"]}}
 
     def summaries_message(self, lines: list[str]) -> Message:
         return self.once("summaries", list(lines), lambda: Message.user(
@@ -217,7 +228,8 @@ class PromptStrategy(ABC):
                          exclude: frozenset[str]) -> frozenset[str]:
         """Commands a small model is not offered this step (``offered.not_offered``)."""
         return not_offered(state, where, frozenset(self.commands.names()), exclude,
-                           self._first_look(state), seen_outputs(state))
+                           self._first_look(state), seen_outputs(state),
+                           self.finish_evidence)
 
     @abstractmethod
     def build_request(self, commands: CommandRegistry,

@@ -21,6 +21,9 @@ from autonomo.tools.workspace import Workspace
 #: alternatives would cost more than it saves)
 MAX_ENTRIES = 200
 MAX_DEPTH = 3
+#: names read per folder at most: the situation is looked at twice a step, and reading a
+#: folder of a million files whole (to sort it) would cost seconds each time
+MAX_SCANNED = 5000
 
 #: files of the workspace the task names whose text is shown (and grounds text arguments)
 MAX_PREVIEWS = 3
@@ -150,7 +153,7 @@ def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
     except OSError:
         return files, folders
     try:
-        with contextlib.closing(fstree.walk(top, MAX_DEPTH)) as walk:
+        with contextlib.closing(fstree.walk(top, MAX_DEPTH, MAX_SCANNED)) as walk:
             for folder in walk:
                 rel = "".join(f"{part}/" for part in folder.parts)
                 shown = sorted(d for d in folder.dirs if _listed(d))

@@ -30,7 +30,8 @@ _PART_COPY = re.compile(r"\bcopy\s+(?:the|its|a|one)\s+(?:\w+\s+)?(?:line|word|n
 
 def not_offered(state: AgentState, where: Situation, names: frozenset[str],
                 exclude: frozenset[str], look: dict[str, Any],
-                outputs: tuple[tuple[str, str, str], ...]) -> frozenset[str]:
+                outputs: tuple[tuple[str, str, str], ...],
+                evidence: bool = True) -> frozenset[str]:
     """The commands of ``names`` not to offer: ``finish`` while the record would refuse it;
     once it would not, the command that just worked (after a write or a whole-file change,
     any more writing and looking too); writing before a program the task names has run;
@@ -41,7 +42,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
 
     offered = names - exclude
     dropped: set[str] = set()
-    if "finish" in names and finish_objection(state, "", names) is not None:
+    shown = {".": "\n".join(look["files"]), **{p.name: p.text for p in look["previews"]}} \
+        if look else {}
+    if "finish" in names and finish_objection(state, "", names, shown=shown,
+                                              evidence=evidence) is not None:
         dropped.add("finish")
     elif "finish" in names and state.episodes:
         last = state.episodes[-1]

@@ -1,0 +1,505 @@
+"""Positive evidence for a finish: what the record must show before FINISHED is believed.
+
+The other finish rules object when something contradicts the claim; these ask for support,
+so a wording no rule foresaw cannot slip through on silence:
+
+* **inputs used** (``unused_input``): every file the task names that existed when the run
+  began was acted on by a command (read, run, listed, copied, renamed, deleted, written), or
+  its text visibly went into what the run wrote (a word or number of it, or a count or total
+  of it). A program the task asks to run (``run``/``call``/``prints``/``output`` …) counts
+  only when it was run (or changed); a file the text of which was only shown up front (a
+  small model's first look) counts only when its text went somewhere.
+* **stated values land** (``unlanded_value``): a value the task states — quoted text, a token
+  with a digit, a capital inside a sentence or a symbol (``B-14``, ``Tuesday``, ``2.40``,
+  ``TIMEOUT=30``, ``*.log``) — that no input of the run holds is new information the task
+  gives: it must be in something the run wrote or ran. ("Monday" of "replace Monday with
+  Tuesday" is in the input, so only "Tuesday" must land.)
+* **a copy is a copy** (``not_a_copy``): a task that copies, whose new file was written as
+  text rather than copied, holds the text (or a part) of a file that was there.
+
+The lexicons below are small, closed and structural: format names and constants that are
+not values, words that ask for a program to run, for a copy, or compare a number.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+from autonomo.agent.finishing_record import (
+    CONTENT,
+    REMOVING,
+    RUNNING_TEXT,
+    Reader,
+    Record,
+    norm,
+    printed,
+)
+
+#: words that ask for a program's run (its output is what the task uses)
+RUN_WORDS = frozenset({"run", "runs", "execute", "executes", "call", "calls", "print",
+                       "prints", "printed", "output", "outputs"})
+#: words that ask for a copy of a file
+COPY_WORDS = frozenset({"copy", "copied", "copies", "duplicate", "duplicated", "backup"})
+#: capitalised or symbol-bearing words that name a format or a constant, not a value
+NOT_VALUES = frozenset({"json", "csv", "python", "yaml", "toml", "xml", "html", "markdown",
+                        "txt", "utf-8", "ascii", "i", "i'd", "i'm", "i've", "i'll", "true",
+                        "false", "none", "null", "ok", "e.g", "i.e", "etc"})
+#: a written answer that is a verdict on the inputs, not text taken from them
+VERDICTS = frozenset({"yes", "no", "true", "false"})
+#: a number right after one of these is a bound to compare with, not a value to write
+COMPARING = frozenset({"over", "under", "above", "below", "than", "least", "most",
+                       "exceed", "exceeds", "exceeding", "between"})
+
+_QUOTED = re.compile(r"'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|`([^`\n]{1,200})`")
+_DOTFILE = re.compile(r"(?<![\w.])\.[A-Za-z][\w.-]*")
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+_SYMBOLS = set("_=*@#+$%{}|~^")
+_EDGE = ".,;:!?\"'()[]<>"
+#: files whose values are computed when they run (a number the task states need not be in
+#: their text)
+_PROGRAMS = (".py", ".sh", ".js")
+#: arguments of other commands that carry text they put somewhere
+_BODIES = ("content", "text", "body", "new")
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def _tight(text: str) -> str:
+    """``text`` without spaces around separators (``bob, 7`` is ``bob,7``)."""
+    return re.sub(r"\s*([,;:=])\s*", r"\1", text)
+
+
+def _holds(text: str, value: str) -> bool:
+    """Whether ``value`` stands in ``text`` as a whole token (case-insensitive, any spacing)."""
+    pattern = r"\s+".join(re.escape(p) for p in _tight(value).split())
+    return re.search(rf"(?<![A-Za-z0-9]){pattern}(?![A-Za-z0-9])", _tight(text),
+                     re.IGNORECASE) is not None
+
+
+def stated_values(task: str, files: Iterable[str]) -> list[str]:
+    """The values the task states: quoted texts, then value-like tokens (a digit, a symbol,
+    a capital not starting a sentence) that are not file names, formats or bounds."""
+    found = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)]
+    bare = _QUOTED.sub(" ", task)
+    names = {f.lower() for f in files}
+    previous = ""
+    for raw in bare.split():
+        token = raw.strip(_EDGE)
+        starts = not previous or previous[-1] in ".!?:-" or previous in {"-", "—"}
+        before, previous = previous, raw
+        low = token.lower()
+        if not token or low in NOT_VALUES or low in names or low.rstrip("/") in names \
+                or _ORDINAL.fullmatch(token):
+            continue
+        has_digit = any(c.isdigit() for c in token)
+        capital = any(c.isupper() for c in token[1:]) or (token[0].isupper() and not starts)
+        if not (has_digit or capital or set(token) & _SYMBOLS):
+            continue
+        if has_digit and re.fullmatch(r"[\d.,]+", token) and before.strip(_EDGE).lower() \
+                in COMPARING:
+            continue
+        found.append(token)
+    return list(dict.fromkeys(found))
+
+
+def start_texts(named: Iterable[str], record: Record, read: Reader,
+                shown: Mapping[str, str]) -> dict[str, str]:
+    """The named files that were there when the run began, each with the text it had then
+    as far as the record shows it ("" when only its existence is known)."""
+    texts: dict[str, str] = {}
+    for name in named:
+        if name in shown:
+            texts[name] = shown[name]
+            continue
+        first = next((e for e in record.episodes if _names(e.action.arguments, name)), None)
+        if first is None:
+            if (now := read(name)) is not None and name not in record.written:
+                texts[name] = now
+            continue
+        kind, result = first.action.name, first.result
+        if kind == "read_file" and result is not None:
+            texts[name] = result.output
+        elif kind == "write_file" and result is not None:
+            if isinstance(replaced := result.data.get("replaced"), str):
+                texts[name] = replaced
+        elif kind == "append_to_file":
+            now = read(name) or ""
+            added = "".join(w.content for w in record.writes if w.path == name and w.append)
+            if now.endswith(added) and len(now) > len(added):
+                texts[name] = now[:len(now) - len(added)]
+        elif kind in REMOVING or kind in {"copy_file", "execute_python_file", "list_folder"}:
+            texts[name] = read(name) or ""
+    return texts
+
+
+def _names(arguments: Mapping[str, object], name: str) -> bool:
+    return any(isinstance(v, str) and norm(v) == name
+               for k, v in arguments.items() if k in {"path", "source", "destination"})
+
+
+def new_texts(record: Record) -> list[str]:
+    """The texts the run wrote: of its writes and appends, and the text arguments of other
+    commands that put text somewhere (a plugin's ``write_note``, ``replace_text``'s new
+    text)."""
+    parts = [w.content for w in record.writes]
+    for e in record.episodes:
+        if e.action.name not in CONTENT and e.action.name not in RUNNING_TEXT:
+            parts += [str(v) for k, v in e.action.arguments.items() if k in _BODIES]
+    return parts
+
+
+def written_text(record: Record) -> str:
+    """Everything the run put somewhere: written texts (``new_texts``), shell lines and code
+    it ran, arguments it gave programs, and what the programs it wrote printed."""
+    parts = new_texts(record)
+    for e in record.episodes:
+        if (arg := RUNNING_TEXT.get(e.action.name)) is not None:
+            parts.append(str(e.action.arguments.get(arg, "")))
+        if e.action.name == "execute_python_file":
+            parts += [str(v) for k, v in e.action.arguments.items() if k != "path"]
+            path = norm(str(e.action.arguments.get("path", "")))
+            if path in record.written and e.result is not None:
+                parts.append(printed(e.result.output) or "")
+    return "\n".join(parts)
+
+
+#: the quantities a task can ask of a file's text, each by the words that ask for it
+UNITS: dict[str, frozenset[str]] = {
+    "lines": frozenset({"line", "lines", "row", "rows", "entry", "entries", "item", "items",
+                        "record", "records"}),
+    "words": frozenset({"word", "words"}),
+    "distinct": frozenset({"different", "distinct", "unique"}),
+    "sum": frozenset({"total", "sum", "add", "together"}),
+    "mean": frozenset({"average", "mean"}),
+    "max": frozenset({"largest", "biggest", "highest", "most", "maximum", "max", "greatest",
+                      "longest"}),
+    "min": frozenset({"smallest", "lowest", "least", "minimum", "min", "fewest", "shortest"}),
+    "numbers": frozenset({"number", "numbers", "values", "value"}),
+    "chars": frozenset({"length", "long", "characters", "character", "letters", "chars"}),
+}
+
+
+def derived_numbers(text: str, task: str) -> set[str]:
+    """The numbers a fair reading of ``text`` gives for what ``task`` asks: the quantities
+    its words name (``UNITS``: lines, words, distinct lines, sums — a CSV's columns too —,
+    mean, largest, smallest, how many numbers), how many numbers lie beyond a bound it
+    compares with, how many lines hold (and how often the text holds) a word of the task that
+    the text has; when none of these apply, how many lines, rows or items it has."""
+    asked = set(_words(task))
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    numbers = numbers_in(text)
+    units = {unit for unit, said in UNITS.items() if asked & said}
+    found: set[float] = set()
+    if "lines" in units:
+        found |= _counts(text, lines)
+    if "words" in units:
+        found.add(len(text.split()))
+    if "distinct" in units:
+        found |= {len(set(lines)), len(set(_words(text)))}
+    if "numbers" in units:
+        found.add(len(numbers))
+    if "chars" in units:
+        found |= {len(text.strip()), *(len(ln) for ln in lines), *map(len, text.split())}
+    if numbers:
+        found |= {sum(numbers)} if "sum" in units else set()
+        found |= {sum(numbers) / len(numbers)} if "mean" in units else set()
+        found |= {max(numbers)} if "max" in units else set()
+        found |= {min(numbers)} if "min" in units else set()
+    if "sum" in units or "mean" in units:
+        rows = [ln.split(",") for ln in lines if "," in ln]
+        for column in range(max((len(r) for r in rows), default=0)):
+            if cells := numbers_in("\n".join(r[column] for r in rows if len(r) > column)):
+                found |= {sum(cells), sum(cells) / len(cells)}
+    if asked & COMPARING:
+        for bound in {float(n) for n in re.findall(r"\d+(?:\.\d+)?", task)}:
+            found |= {sum(n > bound for n in numbers), sum(n < bound for n in numbers),
+                      sum(n >= bound for n in numbers), sum(n <= bound for n in numbers)}
+    for word in set(_words(task)):
+        if len(word) > 2 and not word.isdigit() and _holds(text, word):
+            found |= {sum(_holds(ln, word) for ln in lines),
+                      len(re.findall(rf"(?<![a-z0-9]){word}(?![a-z0-9])", text.lower()))}
+            units.add("selector")
+    if not units:
+        found |= _counts(text, lines)
+    return {_number(n) for n in found}
+
+
+def _counts(text: str, lines: list[str]) -> set[float]:
+    """How many lines (all, non-empty, below a header) or items (of JSON) ``text`` has."""
+    found = {len(text.splitlines()), len(lines), max(len(lines) - 1, 0)}
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        value = None
+    if isinstance(value, list | dict):
+        found.add(len(value))
+    return found
+
+
+def numbers_in(text: str) -> list[float]:
+    return [float(n) for n in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w|\.\d)", text)]
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(round(value, 4))
+
+
+def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: Record,
+                 starts: Mapping[str, str]) -> str | None:
+    """A file the task names and that was there at the start, which the run never used: no
+    command acted on it, and nothing of its text, no count of it and no sum or product with
+    its numbers went into what the run wrote (a small model is shown the text up front; a
+    value only its text gives is evidence it was read)."""
+    asked = set(_words(task))
+    new = "\n".join(new_texts(record))
+    # what went somewhere: the written texts and the files the run acted on (a pointer file
+    # names the file to delete)
+    new_words = set(_words(new)) | {w for e in record.episodes if e.action.name != "finish"
+                                     for k, v in e.action.arguments.items()
+                                     if k not in _BODIES and isinstance(v, str)
+                                     for w in _words(v)}
+    verdict = bool(new.strip()) and set(_words(new)) <= VERDICTS
+    pool = numbers_in(task) + [n for text in starts.values() for n in numbers_in(text)]
+    numbers = set(re.findall(r"-?\d+(?:\.\d+)?", new))
+    for name in named:
+        if name not in starts or name in kept:
+            continue
+        program = name.endswith(".py") and bool(asked & RUN_WORDS)
+        if record.ran(name) or record.changed(name) or _copied_from(record, name):
+            continue
+        if not program and any(e.action.name in {"read_file", "list_folder"}
+                               and _names(e.action.arguments, name) for e in record.episodes):
+            continue
+        if not program and (start := starts[name]):
+            own = {w for w in _words(start) if (len(w) > 2 or w.isdigit()) and w not in asked}
+            derived = {n for n in numbers if n.lstrip("-").replace(".", "").isdigit()
+                       and (_number(float(n)) in derived_numbers(start, task)
+                            or _operand(float(n), numbers_in(start), pool))}
+            if own & new_words or derived or verdict or (new.strip() and new.strip() in start):
+                continue
+        if program:
+            return (f"Refused: the task's program {name} was never run. Run it and use what "
+                    "it prints, then finish.")
+        return (f"Refused: {name} was never used: nothing you ran read, changed or took "
+                f"anything from it. Use {name} as the task says, then finish.")
+    return None
+
+
+def _operand(number: float, mine: list[float], pool: list[float]) -> bool:
+    """Whether ``number`` is a sum, difference, product or quotient of a number of ``mine``
+    (one input's) and one of ``pool`` (the task's and the inputs')."""
+    key = _number(number)
+    return any(key in {_number(a + b), _number(a - b), _number(b - a), _number(a * b),
+                       _number(a / b) if b else "", _number(b / a) if a else ""}
+               for a in mine[:40] for b in pool[:80])
+
+
+def _copied_from(record: Record, name: str) -> bool:
+    return any(e.action.name == "copy_file" and norm(str(e.action.arguments.get("source", "")))
+               == name for e in record.episodes)
+
+
+def unlanded_value(task: str, named: Iterable[str], record: Record, observed: str,
+                   finals: Callable[[], str]) -> str | None:
+    """A value the task states and no input holds, that nothing the run wrote or ran holds
+    (the final texts of the files it wrote count too: a shell line may have written them)."""
+    out = written_text(record)
+    if not out.strip() or not (named or _DOTFILE.search(task)):
+        # the run only moved, copied or deleted files: no text to hold values; a task that
+        # names no file (a team's or an SOP's prompt) may answer in the finish reason
+        return None
+    names = " ".join([*named, observed])
+    values = [v for v in stated_values(task, named) if not _holds(names, v)
+              and not _in_a_name(v, named)]
+    if all(str(p).endswith(_PROGRAMS) for p in record.written):
+        # a program computes its numbers: "return x times 2" may be "x + x"
+        values = [v for v in values if not re.fullmatch(r"-?[\d.]+", v)]
+    if not values:
+        return None
+    missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)]
+    if missing:
+        final = finals()
+        missing = [v for v in missing if not _holds(final, v)]
+    if not missing:
+        return None
+    one = len(missing) == 1
+    return (f"Refused: the task gives {', '.join(repr(v) for v in missing[:3])}, but "
+            f"{'it is' if one else 'they are'} in no file you wrote and no command you ran. "
+            f"Put {'it' if one else 'them'} where the task says, then finish.")
+
+
+def _in_a_name(value: str, named: Iterable[str]) -> bool:
+    """Whether ``value`` is a word of a file name the task gives ("our Wi-Fi name … in
+    wifi_name.txt"): it refers to the file, it is not a value to write."""
+    letters = re.sub(r"[^a-z0-9]", "", value.lower())
+    return len(letters) > 2 and any(letters in re.sub(r"[^a-z0-9]", "", n.lower())
+                                    for n in named)
+
+
+def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[str],
+                   inputs_named: bool) -> str | None:
+    """A number the run wrote (outside a program's text) that nothing gave it: not in the
+    task, not in anything the run was shown, read or printed, no fair count or total of an
+    input (``derived_numbers``), no result of the task's and the inputs' numbers. Only for a
+    task that names an input or asks for a quantity."""
+    asked = set(_words(task))
+    if not inputs_named and not asked & QUANTITY_WORDS:
+        return None  # "write two files": what they hold is free
+    given = {_number(n) for n in numbers_in(task) + numbers_in(observed)}
+    inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
+    derived = {d for text in inputs for d in derived_numbers(text, task)}
+    for w in record.writes:
+        if w.path.endswith(_PROGRAMS):
+            continue
+        for number in numbers_in(w.content):
+            key = _number(number)
+            if key in given or key in derived or _result_of(number, given):
+                continue
+            return (f"Refused: you wrote {key} to {w.path}, but no file, listing or output "
+                    "of this run shows it, and it is no count or total of the task's files. "
+                    f"Find the value (read or run what the task names), then finish.")
+    return None
+
+
+#: words of a task that asks for a quantity
+QUANTITY_WORDS = frozenset({"how", "many", "count", "number", "numbers"}).union(
+    *UNITS.values())
+#: words of a task that asks for names: a text of numbers only is not one
+NAME_WORDS = frozenset({"name", "names"})
+
+
+def wrong_kind(task: str, record: Record) -> str | None:
+    """The task asks for a name (or names) or a count beyond a bound, and what the run wrote
+    cannot be it: only numbers for names; the task's own bound for how many lie beyond it."""
+    asked = set(_words(task))
+    for path in sorted(record.written):
+        standing = record.standing(path)
+        text = "".join(w.content for w in standing if w.append or not w.replaced
+                       or w.content != w.replaced)
+        tokens = re.split(r"[\s,;]+", text.strip())
+        if asked & NAME_WORDS and tokens != [""] and not path.endswith(_PROGRAMS) \
+                and all(re.fullmatch(r"-?\d+(?:\.\d+)?", t) for t in tokens):
+            return (f"Refused: the task asks for {'names' if 'names' in asked else 'a name'}, "
+                    f"but {path} got only numbers: {text.strip()[:80]!r}. Write the "
+                    "name, then finish.")
+        bounds = {_number(float(m.group(2))) for m in re.finditer(
+            r"\b(" + "|".join(sorted(COMPARING)) + r")\s+(\d+(?:\.\d+)?)", task.lower())}
+        if len(tokens) == 1 and tokens[0] in bounds:
+            return (f"Refused: {tokens[0]} is the bound the task compares with, not what it "
+                    f"asks for; {path} should hold the answer. Work it out, then finish.")
+    return None
+
+
+def task_words_over(task: str, named: Iterable[str], record: Record,
+                    observed: str) -> str | None:
+    """A file the task names, whose text the run replaced whole by words of the task only:
+    no line of what it held survives, nothing written was seen anywhere but in the task, and
+    no value the task states is in it ("fix the typo: recieve should be receive" written over
+    the letter)."""
+    asked = set(_words(task))
+    values = stated_values(task, named)
+    for path in named:
+        mine = [w for w in record.writes if w.path == path]
+        last = next((w for w in reversed(mine) if not w.append), None)
+        old = next((w.replaced for w in mine if not w.append and w.replaced), None)
+        if last is None or not old or not old.strip() or not (new := last.content.strip()):
+            continue
+        kept = any(ln.strip() and ln.strip() in new for ln in old.splitlines())
+        new_words = set(_words(new))
+        if kept or not new_words <= asked or any(_holds(new, v) for v in values) \
+                or new_words & set(_words(observed.replace(old, " "))) - asked:
+            continue
+        return (f"Refused: you replaced the text of {path} with words of the task "
+                f"({new[:80]!r}); none of what it held is left. Change what the task asks "
+                "and keep the rest, then finish.")
+    return None
+
+
+#: words of a task that picks files by being empty
+EMPTY_WORDS = frozenset({"empty", "blank"})
+
+
+def unasked_delete(task: str, named: Iterable[str], record: Record, places: Iterable[str],
+                   picked: Iterable[str], said: str) -> str | None:
+    """A file the run deleted that the task does not point at: not named by it, not in a
+    folder or of a kind it names, not named in a file the run read, not empty when the task
+    picks empty files."""
+    named, places, picked = set(named), list(places), set(picked)
+    empty_asked = bool(set(_words(task)) & EMPTY_WORDS)
+    for e in record.episodes:
+        if e.action.name != "delete_file" or e.result is None:
+            continue
+        path = norm(str(e.action.arguments.get("path", "")))
+        base = path.rsplit("/", 1)[-1]
+        if path in named or any(path.startswith(f.rstrip("/") + "/") for f in places) \
+                or ("." in base and base.rsplit(".", 1)[-1].lower() in picked) \
+                or _holds(said, base) or (empty_asked and e.result.data.get("size") == 0):
+            continue
+        why = ("it was not empty" if empty_asked and e.result.data.get("size")
+               else "the task does not point at it")
+        return (f"Refused: you deleted {path}, but {why}. Recreate it, then do what the task "
+                "asks.")
+    return None
+
+
+def _result_of(number: float, operands: set[str]) -> bool:
+    """Whether ``number`` is the sum, difference, product or quotient of two ``operands``
+    (a number with itself: its double or square only), or the sum of them all."""
+    values = [float(o) for o in operands][:40]
+    if len(values) > 1 and _number(sum(values)) == _number(number):
+        return True
+    key = _number(number)
+    return any(key in ({_number(a + b), _number(a * b)} if i == j else
+                       {_number(a + b), _number(a - b), _number(a * b),
+                        _number(a / b) if b else ""})
+               for i, a in enumerate(values) for j, b in enumerate(values))
+
+
+def _computed(value: str, task: str, observed: str, out: str) -> bool:
+    """Whether the number ``value`` went into what the run wrote by a count or a sum, a
+    difference, a product or a quotient with a number of the task or of its inputs (the
+    task's "5 lines of hello", "add 2 and 3", "5 more than the number in c.txt")."""
+    try:
+        number = float(value)
+    except ValueError:
+        return False
+    if _number(number) in derived_numbers(out, task):
+        return True
+    others = set(numbers_in(task)) | set(numbers_in(observed))
+    # a result is a number the run made: not one it was given or shown
+    written = {_number(n) for n in numbers_in(out)} - {_number(n) for n in others}
+    results = {r for x in others for r in (number + x, number - x, x - number, number * x)}
+    results |= {number / x for x in others if x} | {x / number for x in others if number}
+    return bool(written & {_number(r) for r in results})
+
+
+def not_a_copy(task: str, named: Iterable[str], record: Record, starts: Mapping[str, str],
+               read: Reader, others: Callable[[], Iterable[str]]) -> str | None:
+    """A task that copies a file, whose new file the run wrote as text (not by a copy) and
+    that holds neither the text of a file that was there nor a part of one."""
+    if not set(_words(task)) & COPY_WORDS:
+        return None
+    for name in named:
+        if name in starts or name not in record.written or _made_by_copy(record, name):
+            continue
+        text = (read(name) or "").strip()
+        if text and any(text in t for t in [*starts.values(), *others()] if t):
+            continue
+        return (f"Refused: the task asks for a copy, but {name} holds text no file here "
+                f"holds: {text[:120]!r}. Copy the file, then finish.")
+    return None
+
+
+def _made_by_copy(record: Record, name: str) -> bool:
+    for e in record.episodes:
+        if e.action.name in {"copy_file", "rename_file"} \
+                and norm(str(e.action.arguments.get("destination", ""))) == name:
+            return True
+        if (arg := RUNNING_TEXT.get(e.action.name)) and name.rsplit("/", 1)[-1] in str(
+                e.action.arguments.get(arg, "")):
+            return True
+    return False
