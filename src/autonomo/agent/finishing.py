@@ -52,7 +52,7 @@ from autonomo.agent.finishing_evidence import (
     unused_input,
     wrong_kind,
 )
-from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
+from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
 from autonomo.agent.finishing_record import Reader, Record, norm
 from autonomo.agent.finishing_sources import (
     exact_line,
@@ -224,7 +224,8 @@ def finish_objection(state: AgentState, reason: str, commands: Collection[str] =
 
     # a file cut at the reader's limit would not parse: only whole files are judged
     whole = lambda n: _read(files_ws, n, whole=True)  # noqa: E731
-    if broken := broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
+    if broken := not_a_file(named, written, files_ws.kind) \
+            or broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
         return broken
     if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):

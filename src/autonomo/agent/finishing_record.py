@@ -65,12 +65,14 @@ def files_below(workspace: Path | str, folder: str = "", recursive: bool = True)
     found: list[str] = []
     base = f"{folder.strip('/')}/" if folder.strip("/. ") else ""
     try:
-        with contextlib.closing(fstree.walk(top)) as walk:
+        # bounded: a tree of 100,000 folders, deep or wide, would cost seconds
+        with contextlib.closing(fstree.walk(top, max_folders=MAX_FILES)) as walk:
             for entry in walk:
                 entry.dirs[:] = [d for d in entry.dirs if not d.startswith(".")] \
                     if recursive else []
-                rel = base + "".join(f"{part}/" for part in entry.parts)
-                found += [rel + n for n in entry.files if not n.startswith(".")]
+                names = [n for n in entry.files if not n.startswith(".")]
+                rel = base + "".join(f"{part}/" for part in entry.parts) if names else ""
+                found += [rel + n for n in names]
                 if len(found) >= MAX_FILES:
                     break
     finally:

@@ -92,6 +92,13 @@ def replace_text(ctx: CommandContext, path: EditedFile, old: FileText,
             start = text[:300] + (" …" if len(text) > 300 else "")
             raise CommandError(f"{shown} does not contain {old!r}; nothing was changed. "
                                f"It begins: {start!r}")
+        # the result is bounded before it is built: 4 MB of "a" with each "a" replaced by 100
+        # characters would be 400 MB in the host's memory, written past the sandbox's disk guard
+        size = len(data) + count * (len(new.encode("utf-8")) - len(old.encode("utf-8")))
+        if size > MAX_EDIT_BYTES:
+            raise CommandError(f"Replacing {old[:50]!r} ({count} times) would make {shown} "
+                               f"{size} bytes, more than the {MAX_EDIT_BYTES} replace_text "
+                               "writes; nothing was changed.")
         changed = text.replace(old, new).encode("utf-8")
         os.lseek(fd, 0, os.SEEK_SET)
         view = memoryview(changed)
