@@ -166,6 +166,8 @@ CASES = [
      {"README.md": "# x\nsee setup.py\n"}, False, False),   # a name to write, no input
     ("Remove the files ending in .bak", {"a.bak": "", "b.txt": "x"},
      [(D, {"path": "a.bak"}, "")], {"a.bak": None}, False, False),
+    ("Remove the files ending in .bak", {"a.bak": "", "b.bak": "", "c.txt": "x"},
+     [(D, {"path": "a.bak"}, "")], {"a.bak": None}, False, True),   # b.bak is left
     ("Clear out the cache folder", {"cache/a.tmp": "x"},
      [(D, {"path": "cache/a.tmp"}, "")], {"cache/a.tmp": None}, False, False),
     ("Put each name from a.json on its own line in n.txt",
