@@ -26,17 +26,13 @@ from finish_fresh_cases import CASES, Step
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
 _MISS = "false accept: "
-#: (task, right?, plan number) the check gets wrong today, and why (main at 25a2f34, the
+#: (task, right?, plan number) the check gets wrong today, and why (main at 3d3ba15, the
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
 KNOWN: dict[tuple[str, bool, int], str] = {
     ('Create greeting.txt containing Good evening', False, 0):
         _MISS + "only capitalised words are stated values ('Good' landed)",
     ('Create greeting.txt containing Good evening', False, 1): _MISS + 'task words kept',
-    ('Write 3.5 to ratio.txt', False, 0):
-        _MISS + 'a number the task says to write is not checked (no input)',
-    ('Write 3.5 to ratio.txt', False, 1):
-        _MISS + 'a number the task says to write is not checked (no input)',
     ('Add cherry as a new last line of fruits.txt', False, 1):
         _MISS + 'a lower-case word the task gives is no stated value',
     ('Put a copy of logo.txt into the assets folder', False, 1):
@@ -121,8 +117,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'the header alone',
     ('Write a numbered markdown list of three fruits to fruits.md', False, 0):
         _MISS + 'one fruit for three',
-    ('Create index.html with a heading that says Welcome', False, 0):
-        _MISS + 'a text the task says is not checked (no input)',
     ('Replace the contents of motto.txt with carpe diem', False, 0):
         _MISS + 'appended instead of replaced',
     ('Replace the contents of motto.txt with carpe diem', False, 1):
