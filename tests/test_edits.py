@@ -252,3 +252,15 @@ def test_writing_stays_unless_a_whole_copy_or_a_shaped_line_is_asked_for(
     state = AgentState(tasks=[task], workspace=str(tmp_path))
     needed = Settings().agent.small_model_command_words
     assert _offered(strategy.request(unneeded(task, needed), state)) == offered
+
+
+def test_a_file_written_whole_is_not_appended_to(tmp_path):
+    commands = builtin_registry().select(include=("write_file", "append_to_file", "finish"))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = AgentState(tasks=["Write the number 4 to n.txt"], workspace=str(tmp_path))
+    assert "append_to_file" in _offered(strategy.request(state=state))
+    (tmp_path / "n.txt").write_text("4")
+    state.episodes.append(Episode(number=1, action=Action(
+        name="write_file", arguments={"path": "n.txt", "content": "4"}),
+        result=CommandResult.ok("Wrote 1 characters to n.txt.")))
+    assert "append_to_file" not in _offered(strategy.request(state=state))

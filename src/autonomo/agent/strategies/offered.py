@@ -93,6 +93,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # a file the task names whose whole text the agent has not seen yet (shown cut or
         # not shown): read before anything is written from it
         dropped |= WRITING
+    if set(where.values("file")) <= _written_whole(state):
+        # every file to write was written whole: appending to it only repeats (a 135M
+        # model appended the value it had written once its finish was refused)
+        dropped.add("append_to_file")
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
     if not where.values("python_file"):
@@ -172,3 +176,10 @@ def _whole_copy(where: Situation) -> bool:
     suffix = {n.rsplit(".", 1)[-1].lower() for n in sources}
     return bool(sources) and any(t.rsplit(".", 1)[-1].lower() in suffix
                                  for t in where.values("file") if t not in sources)
+
+
+def _written_whole(state: AgentState) -> set[str]:
+    """The files a step of the current task wrote whole (``write_file``)."""
+    return {str(e.action.arguments.get("path") or "") for e in state.episodes
+            if e.task_index == len(state.tasks) - 1 and e.action.name == "write_file"
+            and e.result is not None and e.result.status == "success"}
