@@ -518,7 +518,9 @@ def _reply(name: str, **args: Any) -> str:
 def play(tmp: Path, tag: str, task: str, workspace: Path, plan: list[Step]) -> tuple[bool, str]:
     """Run ``plan`` then ``finish``: (accepted, what the finish got back)."""
     model = ScriptedModel([_reply(n, **a) for n, a in plan] + [_reply("finish", reason="done")])
-    settings = Settings(data_dir=tmp / f"{tag}-data", sandbox={"allow_shell": True})
+    # the evidence a small local model's run is held to (off by default for other models)
+    settings = Settings(data_dir=tmp / f"{tag}-data", sandbox={"allow_shell": True},
+                        agent={"finish_evidence": True})
     bench = Workbench.open(settings, models=(model, model, model))
     bench.memory = False
     try:

@@ -62,6 +62,23 @@ def workbench(settings: Settings, model: ScriptedModel, plugin_manager=None, *,
     return bench
 
 
+class ConstrainedModel(ScriptedModel):
+    """A scripted model whose replies follow the schema, like the local model: a small
+    model's strategy (first look, grounded arguments, commands not offered)."""
+
+    enforces_schema = True
+
+
+def constrained_agent(tmp_path: Path, responses: list, *, task: str):
+    """An agent on a ``ConstrainedModel`` with a small model's (compact) strategy."""
+    model = ConstrainedModel(responses)
+    agent, _, _ = make_agent(tmp_path, [], task=task)
+    agent.model = agent.smart_model = model
+    agent.strategy.compact = True  # as the workbench makes it for such a model
+    agent.strategy.finish_evidence = True
+    return agent, model
+
+
 def recorded_state(workspace: Path, task: str, steps) -> AgentState:
     """A state whose record is ``steps``: (command, arguments, status[, output]) each."""
     state = AgentState(tasks=[task], workspace=str(workspace))

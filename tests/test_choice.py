@@ -40,7 +40,8 @@ class PreferScorer:
     def __init__(self, weights: dict[str, float]) -> None:
         self.weights, self.calls = weights, []
 
-    def __call__(self, prefix: str, texts: Sequence[str]) -> list[list[float]]:
+    def __call__(self, prefix: str, texts: Sequence[str],
+                 constrained: bool = False) -> list[list[float]]:
         self.calls.append((prefix, list(texts)))
         out = []
         for text in texts:
@@ -76,19 +77,6 @@ def test_decide_chooses_whole_values_and_the_text_is_valid_json() -> None:
     # the content was judged after the command and the path chosen
     assert scorer.calls[2] == ('{"command": {"name": "write_file", "args": {"path": '
                                '"parking.txt", "content": ', ['"nothing else"', '"B-14"'])
-
-
-def test_sum_prefers_the_short_option_and_mean_the_likely_long_one() -> None:
-    schema = {"enum": ["ab", "abcdefgh"]}
-
-    def score(prefix: str, texts: Sequence[str]) -> list[list[float]]:
-        # the short one: two tokens of -1; the long one: eight of -0.5
-        return [[-1.0] * 2 if len(t) < 5 else [-0.5] * 8 for t in texts]
-
-    assert decide(schema, score, normalisation="sum").text == '"ab"'
-    assert decide(schema, score, normalisation="mean").text == '"abcdefgh"'
-    with pytest.raises(ValueError, match="normalisation"):
-        decide(schema, score, normalisation="max")
 
 
 def test_decide_stops_at_free_text_and_says_what_is_left() -> None:
@@ -141,14 +129,16 @@ def test_common_prefix() -> None:
     assert common_prefix([]) == 0
 
 
-def test_joint_choice_judges_whole_actions() -> None:
-    found = [t for t, _ in options(SCHEMA["properties"]["command"], joint=True)]
-    assert len(found) == 5  # 2 paths x 2 contents, and finish up to its free reason
-    assert '{"name": "write_file", "args": {"path": "notes.txt", "content": "B-14"}}' in found
-    scorer = PreferScorer({"notes": 30.0, "B-14": 30.0})
-    decided = decide(SCHEMA, scorer, joint=True)
-    assert json.loads(decided.text)["command"]["args"] == {"path": "notes.txt",
-                                                           "content": "B-14"}
-    assert len(scorer.calls) == 1  # one question for the whole action
-    # past the limit, the whole actions give way to their first decisions
-    assert len(options(SCHEMA["properties"]["command"], limit=4, joint=True)) == 2
+def test_command_names_are_asked_as_labels_and_values_as_whole_texts() -> None:
+    asked: list[bool] = []
+
+    def score(prefix: str, texts: Sequence[str], constrained: bool) -> list[list[float]]:
+        asked.append(constrained)
+        return [[-1.0 if "write_file" in t or "B-14" in t or "parking" in t else -2.0]
+                for t in texts]
+
+    decided = decide(SCHEMA, score)
+    assert asked == [True, False, False]  # the command, then the path and the content
+    assert [len(d) for d in decided.decisions] == [2, 2, 2]
+    # a set larger than the limit is left to the grammar, not cut to its first values
+    assert options({"enum": [str(i) for i in range(300)]}) is None

@@ -216,9 +216,12 @@ def test_a_run_without_an_accepted_finish_says_so_in_status_and_exit_code(
     assert status in capsys.readouterr().out
 
 
-def test_a_run_whose_work_is_not_verified_ends_stopped_with_the_reason_and_exit_3(env, capsys):
+def test_a_run_whose_work_is_not_verified_ends_stopped_with_the_reason_and_exit_3(
+        env, capsys, monkeypatch):
     """The record never supports the finish (the value the task gives is in no file): the
-    finishes are refused, the run ends at its step limit, not FINISHED, and says why."""
+    finishes are refused, the run ends at its step limit, not FINISHED, and says why. (The
+    scripted model is no small local one: evidence is asked for by the setting.)"""
+    monkeypatch.setenv("AUTONOMO_AGENT__FINISH_EVIDENCE", "true")
     responses = script(env / "responses.yaml",
                        reply("write_file", path="spot.txt", content="nothing else"),
                        reply("finish", reason="spot.txt written"),

@@ -39,10 +39,10 @@ def test_a_new_json_file_is_the_task_s_pairs_or_enumeration(task, data):
 
 def test_an_existing_json_file_gets_the_values_the_task_changes():
     old = json.dumps({"level": 2, "name": "x"})
-    whole, _ = contents("s.json", "In s.json set level to 5", ["s.json"], old)
+    whole, _ = contents("s.json", "In s.json, level = 5", ["s.json"], old)
     assert [json.loads(t) for t in whole] == [{"level": 5, "name": "x"}]
     # a key the file does not have is not made up
-    assert contents("s.json", "In s.json set speed to 5", ["s.json"], old) == ((), ())
+    assert contents("s.json", "In s.json, speed = 5", ["s.json"], old) == ((), ())
 
 
 def test_csv_rows_are_the_comma_joined_cells_and_an_existing_file_gets_them_at_its_end():
@@ -135,9 +135,19 @@ def test_a_json_file_whose_new_text_is_known_whole_is_written_not_appended_to(tm
     (tmp_path / "s.json").write_text('{"level": 1}')
     commands = builtin_registry().select(include=("write_file", "append_to_file"))
     strategy = create_strategy("one_shot", commands, compact=True)
-    state = AgentState(tasks=["In s.json set level to 4"], workspace=str(tmp_path))
+    state = AgentState(tasks=["In s.json, level = 4"], workspace=str(tmp_path))
     offered = [o["properties"]["name"]["const"]
                for o in strategy.request(state=state).schema["properties"]["command"]["anyOf"]]
     assert offered == ["write_file"]
     content = _args_schema(strategy.request(state=state), "write_file")["properties"]["content"]
     assert [json.loads(t) for t in content["enum"]] == [{"level": 4}]
+
+
+
+def test_a_script_printing_several_numbers_prints_one_a_line():
+    from autonomo.agent.strategies.compose import python_texts
+
+    texts = python_texts("Write up.py: when run it should print 1, then 2, then 3.")
+    assert texts[0] == "print(1)\nprint(2)\nprint(3)\n"
+    assert python_texts("Create greet.py that prints Good night") == [
+        'print("Good night")\n']

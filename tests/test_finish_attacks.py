@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -113,3 +114,45 @@ def test_a_file_is_compiled_once_while_it_does_not_change(tmp_path, monkeypatch)
     (tmp_path / "m.py").write_text("print(x)\n")
     assert "x is not defined" in finish_objection(state, "done")
     assert compiled == ["m.py", "m.py"]
+
+
+def _swap(workspace: Path, name: str, kind: str) -> None:
+    path = workspace / name
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "host link":
+        host = workspace.parent / "host.txt"
+        host.write_text("[1, 2]")
+        path.symlink_to(host)
+    else:
+        path.mkdir()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "host link", "folder"])
+@pytest.mark.parametrize(("name", "task", "content"), [
+    ("out.json", "Write a JSON list of 1 and 2 to out.json", "[1, 2]"),
+    ("out.txt", "Write hi to out.txt", "hi")])
+def test_a_written_file_swapped_for_something_unreadable_refuses_the_finish(
+        tmp_path, kind, name, task, content):
+    """Sandboxed code swaps the file the run wrote for a FIFO, a link to a host file or a
+    folder: every reader gave None, each check skipped the file and the finish passed."""
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / name).write_text(content)
+    state = _state(workspace, task, ("write_file", {"path": name, "content": content},
+                                     "success", ""))
+    assert finish_objection(state, f"wrote {name}") is None
+    _swap(workspace, name, kind)
+    objection = finish_objection(state, f"wrote {name}")
+    assert objection is not None and objection.startswith(f"Refused: you wrote {name}, but "
+                                                          "it is now ")
+    assert "host" not in objection and "[1, 2]" not in objection
+
+
+def test_a_written_file_made_a_link_inside_the_workspace_is_still_read(tmp_path):
+    (tmp_path / "data.txt").write_text("hi")
+    state = _state(tmp_path, "Write hi to out.txt",
+                   ("write_file", {"path": "out.txt", "content": "hi"}, "success", ""))
+    (tmp_path / "out.txt").symlink_to("data.txt")
+    assert finish_objection(state, "wrote out.txt") is None

@@ -122,8 +122,18 @@ CASES = [
      {"d.py": "def double(x):\n    return x + x\n"}, False, False),   # a program computes
     ("Add 2 and 3 and write the sum to s.txt", {},
      [(W, {"path": "s.txt", "content": "5"}, "")], {"s.txt": "5"}, False, False),
-    ("Add 2 and 3 and write the sum to s.txt", {},
-     [(W, {"path": "s.txt", "content": "9"}, "")], {"s.txt": "9"}, False, True),
+    ("Write the capital of France to c.txt", {},   # France names what to work out
+     [(W, {"path": "c.txt", "content": "Paris"}, "")], {"c.txt": "Paris"}, False, False),
+    ("year.txt should contain 1969", {}, [(W, {"path": "year.txt", "content": "1970"}, "")],
+     {"year.txt": "1970"}, False, True),
+    ("year.txt should contain 1969", {}, [(W, {"path": "year.txt", "content": "1969\n"}, "")],
+     {"year.txt": "1969\n"}, False, False),
+    ("Round 3.14159 to two decimals and save it in pi.txt", {},
+     [(W, {"path": "pi.txt", "content": "3.14"}, "")], {"pi.txt": "3.14"}, False, False),
+    ("Save 2+2 to math.txt", {}, [(W, {"path": "math.txt", "content": "4"}, "")],
+     {"math.txt": "4"}, False, False),               # a sum to work out, not a value to copy
+    ("Write the number of days in a week to days.txt", {},
+     [(W, {"path": "days.txt", "content": "7"}, "")], {"days.txt": "7"}, False, False),
     ("How many .csv files are there? Write the answer to n.txt", {"a.csv": "", "b.csv": ""},
      [(W, {"path": "n.txt", "content": "2"}, "")], {"n.txt": "2"}, False, True),  # a guess
     ("How many .csv files are there? Write the answer to n.txt", {"a.csv": "", "b.csv": ""},
@@ -139,11 +149,33 @@ CASES = [
     ("r.csv has times per runner. Write the name of the fastest runner to w.txt",
      {"r.csv": "runner,minutes\nHale,41\nKim,39\n"},
      [(W, {"path": "w.txt", "content": "Kim"}, "")], {"w.txt": "Kim"}, True, False),
+    ("Which folders are there? Write their names to f.txt (files don't count).",
+     {"docs/a.md": "", "src/b.py": ""}, [(W, {"path": "f.txt", "content": "1"}, "")],
+     {"f.txt": "1"}, True, True),
+    ("Count the names in n.txt and write the count to c.txt", {"n.txt": "Ann\nBo\nCy\n"},
+     [(W, {"path": "c.txt", "content": "3"}, "")], {"c.txt": "3"}, True, False),
+    ("Look up Maria's phone number in p.csv and save it to m.txt",
+     {"p.csv": "name,phone\nMaria,555-1234\n"},
+     [(R, {"path": "p.csv"}, "name,phone\nMaria,555-1234\n"),
+      (W, {"path": "m.txt", "content": "555-1234"}, "")], {"m.txt": "555-1234"}, False, False),
+    ("Write the word done to backup_status.txt", {},
+     [(W, {"path": "backup_status.txt", "content": "done"}, "")], {"backup_status.txt": "done"},
+     False, False),                                  # "backup" of a file name is no copy
+    ("Append the line see setup.py to README.md", {"setup.py": "", "README.md": "# x\n"},
+     [(A, {"path": "README.md", "content": "see setup.py\n"}, "")],
+     {"README.md": "# x\nsee setup.py\n"}, False, False),   # a name to write, no input
+    ("Remove the files ending in .bak", {"a.bak": "", "b.txt": "x"},
+     [(D, {"path": "a.bak"}, "")], {"a.bak": None}, False, False),
+    ("Remove the files ending in .bak", {"a.bak": "", "b.bak": "", "c.txt": "x"},
+     [(D, {"path": "a.bak"}, "")], {"a.bak": None}, False, True),   # b.bak is left
+    ("Clear out the cache folder", {"cache/a.tmp": "x"},
+     [(D, {"path": "cache/a.tmp"}, "")], {"cache/a.tmp": None}, False, False),
+    ("Put each name from a.json on its own line in n.txt",
+     {"a.json": '[{"name": "Sun", "room": 3}]'},
+     [(A, {"path": "n.txt", "content": "3"}, ""), (W, {"path": "n.txt", "content": "3"}, "")],
+     {"n.txt": "3"}, True, True),                    # the same text written over it again
     ("Some files are empty. Delete those and leave the rest.", {"a.txt": "x", "b.txt": ""},
      [(D, {"path": "a.txt"}, "")], {"a.txt": None}, True, True),
-    ("Fix the typo in w.txt: recieve should be receive", {"w.txt": "You will recieve a key.\n"},
-     [(W, {"path": "w.txt", "content": "recieve should be receive"}, "")],
-     {"w.txt": "recieve should be receive"}, True, True),
     ("Fix the typo in w.txt: recieve should be receive", {"w.txt": "You will recieve a key.\n"},
      [(R, {"path": "w.txt"}, "You will recieve a key.\n"),
       (W, {"path": "w.txt", "content": "You will receive a key.\n"}, "")],
@@ -168,6 +200,7 @@ CASES = [
                          ids=[f"{i}-{c[0][:30]}" for i, c in enumerate(CASES)])
 def test_evidence(tmp_path, task, start, steps, end, shown, refused):
     for name, text in start.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     for name, text in end.items():
         if text is None:
@@ -229,21 +262,14 @@ def test_derived_numbers_are_fair_readings():
 def test_a_small_model_is_offered_finish_only_once_the_record_supports_it(tmp_path):
     """The strategy's side of the contract: while the check would refuse, a grammar-bound
     model cannot even propose ``finish``; once the value the task gives is written, it can."""
-    from agent_helpers import make_agent, reply
+    from agent_helpers import constrained_agent, reply
     from autonomo.agent.runner import Runner
-    from autonomo.llm.scripted import ScriptedModel
 
-    class Constrained(ScriptedModel):
-        enforces_schema = True  # like the local model: decoding follows the schema
-
-    model = Constrained([
+    agent, model = constrained_agent(tmp_path, [
         reply("write_note", path="spot.txt", text="nothing else"),
         reply("write_note", path="spot.txt", text="B-14"),
         reply("finish", reason="spot.txt holds B-14"),
-    ])
-    agent, _, _ = make_agent(tmp_path, [], task="spot.txt - write B-14 in it, nothing else")
-    agent.model = agent.smart_model = model
-    agent.strategy.compact = True  # as the workbench makes it for such a model
+    ], task="spot.txt - write B-14 in it, nothing else")
     assert Runner(agent).run(max_steps=3).status == "finished"
     offered = [{o["properties"]["name"]["const"]
                 for o in call["schema"]["properties"]["command"]["anyOf"]}

@@ -21,6 +21,19 @@ def _open(path: Path) -> int:
     return os.open(path, fstree.DIR_FLAGS)
 
 
+def _count_listings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The folders ``fstree`` lists from now on (their descriptors), in order."""
+    listings: list[int] = []
+    real_listing = fstree._listing
+
+    def counted_listing(fd: int, *rest):
+        listings.append(fd)
+        return real_listing(fd, *rest)
+
+    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    return listings
+
+
 def test_a_file_300_levels_down_is_copied(tmp_path: Path) -> None:
     """The walk used to stop at 128 levels: a sub-agent's deeper files were not copied back
     to its parent, and nothing said so."""
@@ -113,13 +126,15 @@ def test_list_folder_names_a_folder_it_could_not_enter(tmp_path: Path,
     host.mkdir()
     (host / "host_secret.txt").write_text("x")
     real_listing = fstree._listing
+    calls: list[int] = []
 
-    def listing_then_swap(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
-        folder = real_listing(fd, parts, *rest)
-        if parts == ():
+    def listing_then_swap(fd: int, *rest):
+        listed = real_listing(fd, *rest)
+        calls.append(fd)
+        if len(calls) == 1:  # the top
             os.rename(ws / "sub", ws / "sub-real")
             os.symlink(host, ws / "sub")
-        return folder
+        return listed
 
     monkeypatch.setattr(fstree, "_listing", listing_then_swap)
     out = run(ctx, "list_folder", recursive=True).output
@@ -138,19 +153,14 @@ def test_list_folder_stops_working_once_its_output_is_full(
         (ctx.workspace / f"dir-{i:03d}").mkdir()
         (ctx.workspace / f"dir-{i:03d}" / "x.txt").touch()
     stats: list[str] = []
-    listings: list[tuple[str, ...]] = []
-    real_stat, real_listing = os.stat, fstree._listing
+    real_stat = os.stat
 
     def counted_stat(path, *args, **kwargs):
         stats.append(path)
         return real_stat(path, *args, **kwargs)
 
-    def counted_listing(fd: int, parts: tuple[str, ...], *rest) -> fstree.Folder:
-        listings.append(parts)
-        return real_listing(fd, parts, *rest)
-
     monkeypatch.setattr(os, "stat", counted_stat)
-    monkeypatch.setattr(fstree, "_listing", counted_listing)
+    listings = _count_listings(monkeypatch)
     flat = run(ctx, "list_folder").output
     assert len(stats) < 50
     assert flat.startswith("dir-000/\ndir-001/\n")
@@ -218,3 +228,63 @@ def test_list_folder_reads_a_bounded_part_of_a_huge_folder_and_says_so(
     assert counted.taken <= 1001
     assert out.startswith("[./: not listed whole: more than 1000 entries; only 1000 were "
                           "looked at]\nf")
+
+
+def test_server_artifacts_walk_a_bounded_number_of_folders(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The snapshot runs twice a step: a tree of 100,000 folders (deep or wide) would cost
+    seconds each time."""
+    make_deep_folder(tmp_path, 300)
+    for i in range(300):
+        (tmp_path / f"w{i:03d}").mkdir()
+    (tmp_path / "top.txt").write_text("x")
+    listings = _count_listings(monkeypatch)
+    found = snapshot(tmp_path, limit=100)
+    assert ("", "top.txt") in found
+    assert len(listings) <= 100
+
+
+def test_a_walk_with_a_folder_budget_says_where_it_stopped(tmp_path: Path) -> None:
+    make_deep_folder(tmp_path, 30)
+    top = _open(tmp_path)
+    try:
+        folders = fstree.walk(top, max_folders=10)
+        assert len(list(folders)) == 10
+    finally:
+        os.close(top)
+    assert folders.missed == [(("d",) * 10, "more than 10 folders; the rest was not walked")]
+
+
+def test_the_finish_checks_file_listing_walks_a_bounded_number_of_folders(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from autonomo.agent import finishing_record
+
+    make_deep_folder(tmp_path, 300)
+    (tmp_path / "top.txt").write_text("x")
+    listings = _count_listings(monkeypatch)
+    monkeypatch.setattr(finishing_record, "MAX_FILES", 100)
+    assert finishing_record.files_below(tmp_path) == ["top.txt"]
+    assert len(listings) <= 100
+
+
+def test_a_walk_20000_levels_deep_keeps_memory_linear_in_the_depth(tmp_path: Path) -> None:
+    """Each folder held its whole path: a chain 20,000 deep took 1.6 GB (and 52 s) to walk,
+    a deeper one would take the host down. Now the deepest folder's path is built from
+    its parents only when asked."""
+    import tracemalloc
+
+    make_deep_folder(tmp_path, 20_000)
+    top = _open(tmp_path)
+    try:
+        tracemalloc.start()
+        deepest = None
+        for folder in fstree.walk(top):
+            deepest = folder if deepest is None or folder.depth > deepest.depth else deepest
+        _now, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert deepest is not None and deepest.depth == 20_000
+        assert deepest.parts == ("d",) * 20_000
+        assert peak < 50_000_000
+    finally:
+        fstree.remove_tree(top, "d")
+        os.close(top)

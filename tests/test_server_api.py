@@ -112,3 +112,27 @@ def test_the_step_input_answers_ask_user(tmp_path: Path) -> None:
         assert "blue, please" in executed["output"]
         ran = step("y")
         assert ran["additional_output"]["executed"]["command"] == "write_file"
+
+
+def test_a_task_whose_work_is_not_verified_never_ends_finished(tmp_path: Path) -> None:
+    """The finish is refused (the value the task gives was never written); when the model
+    has nothing more, the task ends failed, its reason saying what is not verified."""
+    def script(task_id: str, options: dict) -> list:
+        return [reply("write_file", "Writing.", path="spot.txt", content="nothing else"),
+                reply("finish", "Done.", reason="spot.txt written")]
+
+    settings = server_settings(tmp_path)
+    settings.agent.finish_evidence = True  # the scripted model is no small local one
+    app = create_app(settings, model_factory=scripted_factory(script))
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        task_id = client.post("/ap/v1/agent/tasks", json={
+            "input": "spot.txt - write B-14 in it, nothing else"}).json()["task_id"]
+        steps = []
+        while not (steps and steps[-1]["is_last"]) and len(steps) < 6:
+            steps.append(client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).json())
+        last = steps[-1]["additional_output"]
+        assert steps[-1]["is_last"] and last["task_status"] != "finished"
+        assert last["stop_reason"].startswith("Not verified:") and "B-14" in last["stop_reason"]
+        refused = [s["additional_output"]["executed"] for s in steps
+                   if (s["additional_output"]["executed"] or {}).get("command") == "finish"]
+        assert refused and refused[0]["status"] == "error"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 
 from autonomo.config import WebConfig
 from autonomo.llm.scripted import ScriptedModel
+from autonomo.tools import fstree
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.netguard import check_url
 from autonomo.tools.registry import CommandError
@@ -319,3 +321,38 @@ def test_a_server_sending_one_byte_a_second_meets_an_overall_deadline(
         assert res.status == "error" and "did not finish within 2 s" in res.output
     finally:
         slow.close()
+
+
+def _serve_deep_repo(server, levels: int) -> None:
+    """A bare repository whose one commit holds ``d/d/…/deep.txt``, ``levels`` folders deep
+    (written with ``git fast-import``: no deep folder is made to build it)."""
+    bare = server.root / "deep.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True)
+    deep = "d/" * levels + "deep.txt"
+    stream = ("commit refs/heads/master\ncommitter t <t@example.com> 0 +0000\ndata 5\nfirst\n"
+              f"M 644 inline {deep}\ndata 5\ndeep\nM 644 inline top.txt\ndata 4\ntop\n\n")
+    subprocess.run(["git", "-C", str(bare), "fast-import", "--quiet"], input=stream.encode(),
+                   check=True)
+    subprocess.run(["git", "-C", str(bare), "symbolic-ref", "HEAD", "refs/heads/master"],
+                   check=True)
+    subprocess.run(["git", "-C", str(bare), "update-server-info"], check=True)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_clone_of_a_repository_1100_folders_deep(tmp_path: Path, server) -> None:
+    """Counting the clone's files with ``os.walk`` (recursive in Python 3.11) raised
+    RecursionError, and the staging folder's clean-up raised it again, leaving the clone
+    behind in the data folder."""
+    _serve_deep_repo(server, 1100)
+    ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "allow_git_clone": True})
+    res = run(ctx, "clone_repository", url=f"{server.url}/deep.git")
+    assert res.status == "success", res.output
+    assert res.output.endswith("into deep (2 files).")
+    assert (ctx.workspace / "deep" / "top.txt").read_text() == "top\n"
+    staging = tmp_path / "data" / "tmp"
+    assert not staging.exists() or not any(staging.iterdir())
+    fd = os.open(ctx.workspace, fstree.DIR_FLAGS)
+    try:
+        fstree.remove_tree(fd, "deep")
+    finally:
+        os.close(fd)

@@ -129,18 +129,22 @@ class AgentConfig(BaseModel):
     #: ``commands`` is not set: a 135M model picks well among a few, poorly among dozens
     small_model_commands: list[str] = Field(default_factory=lambda: [
         "write_file", "read_file", "append_to_file", "delete_file", "copy_file", "rename_file",
-        "execute_python_file", "list_folder", "finish"])
+        "execute_python_file", "list_folder", "replace_text", "finish"])
     #: small model: a command offered only when the task says one of these words (a 135M
     #: model deleted the very file it was asked to read when delete_file was always offered)
     small_model_command_words: dict[str, list[str]] = Field(default_factory=lambda: {
         "delete_file": ["delete", "remove", "erase", "rid", "discard"],
         "rename_file": ["rename", "move"],
-        "copy_file": ["copy", "duplicate", "clone"], "execute_python_file": ["run", "execute"]})
+        "copy_file": ["copy", "duplicate", "clone"],
+        "execute_python_file": ["run", "ran", "execute"],
+        "replace_text": ["replace", "change", "fix", "edit", "update", "modify", "correct",
+                         "bump", "set"]})
     disabled_commands: list[str] = Field(default_factory=list)
     #: ``finish`` is accepted only on positive evidence in the run's record (the task's
     #: input files used, the values it states written, …), not only when nothing in the
-    #: record contradicts it; false: contradictions only (every model, every strategy)
-    finish_evidence: bool = True
+    #: record contradicts it (the contradiction check applies to every model and strategy).
+    #: None: on for a small local (grammar-constrained) model, off for other models
+    finish_evidence: bool | None = None
     #: let the model write the agent's profile first; None = yes, except on a small local
     #: (grammar-constrained) model, where it costs a call and yields a name, not a better run
     generate_profile: bool | None = None

@@ -47,13 +47,12 @@ from autonomo.agent.finishing_evidence import (
     made_up_number,
     not_a_copy,
     start_texts,
-    task_words_over,
     unasked_delete,
     unlanded_value,
     unused_input,
     wrong_kind,
 )
-from autonomo.agent.finishing_files import broken_file, json_kind, word_claims
+from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
 from autonomo.agent.finishing_record import Reader, Record, norm
 from autonomo.agent.finishing_sources import (
     exact_line,
@@ -225,7 +224,8 @@ def finish_objection(state: AgentState, reason: str, commands: Collection[str] =
 
     # a file cut at the reader's limit would not parse: only whole files are judged
     whole = lambda n: _read(files_ws, n, whole=True)  # noqa: E731
-    if broken := broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
+    if broken := not_a_file(named, written, files_ws.kind) \
+            or broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
         return broken
     if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):
@@ -270,10 +270,9 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
                 and e.action.name in {"read_file", "list_folder"})]
     return (unused_input(task, named, kept_files(task, named), record, starts)
             or unasked_delete(task, named, record, folders(task), kinds(task), said)
-            or unlanded_value(task, named, record, observed, finals)
+            or unlanded_value(task, named, record, observed, finals, bool(starts))
             or made_up_number(task, record, observed, inputs, any(starts.values()))
-            or wrong_kind(task, record)
-            or task_words_over(task, named, record, observed)
+            or wrong_kind(task, record, read)
             or not_a_copy(task, named, record, starts, read, others))
 
 

@@ -25,10 +25,12 @@ from autonomo.agent.finishing_record import (
 
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
-#: "every .bak file", "all the .tmp files", "the .log files", "*.log"
+#: "every .bak file", "all the .tmp files", "the .log files", "*.log", "the files ending in
+#: .bak" (a bare ending: "(.bak)", "with the extension .bak")
 _KIND = re.compile(
     r"(?:\b(?:every|all|each|any)\s+(?:of\s+)?(?:the\s+)?(?:\*)?\.(?P<one>\w{1,8})\s+files?\b)"
-    r"|(?:\.(?P<many>\w{1,8})\s+files\b)|(?:(?<![\w.])\*\.(?P<glob>\w{1,8})\b)",
+    r"|(?:\.(?P<many>\w{1,8})\s+files\b)|(?:(?<![\w.])\*\.(?P<glob>\w{1,8})\b)"
+    r"|(?:(?<![\w.*])\.(?P<bare>[A-Za-z]\w{0,7})\b(?![\w.]))",
     re.IGNORECASE)
 #: "in the docs folder", "inside cache/"
 _FOLDER = re.compile(r"\b(?:in|inside|from|within)\s+(?:the\s+)?(?P<name>[\w.-]+)\s+"
@@ -43,7 +45,7 @@ _AGAIN = {"twice", "again", "two", "double", "repeat", "repeated", "times", "dup
 
 def kinds(task: str) -> set[str]:
     """The file name endings a task picks files by (``every .bak file`` -> ``bak``)."""
-    return {(m.group("one") or m.group("many") or m.group("glob")).lower()
+    return {(m.group("one") or m.group("many") or m.group("glob") or m.group("bare")).lower()
             for m in _KIND.finditer(task)}
 
 

@@ -54,6 +54,7 @@ COMPARING = frozenset({"over", "under", "above", "below", "than", "least", "most
 
 _QUOTED = re.compile(r"'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|`([^`\n]{1,200})`")
 _DOTFILE = re.compile(r"(?<![\w.])\.[A-Za-z][\w.-]*")
+_EXPRESSION = re.compile(r"[\d.]+(?:[-+*/x×^][\d.]+)+")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _SYMBOLS = set("_=*@#+$%{}|~^")
 _EDGE = ".,;:!?\"'()[]<>"
@@ -88,7 +89,7 @@ def stated_values(task: str, files: Iterable[str]) -> list[str]:
     names = {f.lower() for f in files}
     previous = ""
     for raw in bare.split():
-        token = raw.strip(_EDGE)
+        token = re.sub(r"['’]s$", "", raw.strip(_EDGE)).strip(_EDGE)  # "Maria's": Maria
         starts = not previous or previous[-1] in ".!?:-" or previous in {"-", "—"}
         before, previous = previous, raw
         low = token.lower()
@@ -99,9 +100,10 @@ def stated_values(task: str, files: Iterable[str]) -> list[str]:
         capital = any(c.isupper() for c in token[1:]) or (token[0].isupper() and not starts)
         if not (has_digit or capital or set(token) & _SYMBOLS):
             continue
-        if has_digit and re.fullmatch(r"[\d.,]+", token) and before.strip(_EDGE).lower() \
-                in COMPARING:
-            continue
+        bound = has_digit and re.fullmatch(r"[\d.,]+", token) is not None \
+            and before.strip(_EDGE).lower() in COMPARING
+        if bound or _EXPRESSION.fullmatch(token):
+            continue  # a bound to compare with; a sum to work out ("2+2"), not a value
         found.append(token)
     return list(dict.fromkeys(found))
 
@@ -254,7 +256,7 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
     command acted on it, and nothing of its text, no count of it and no sum or product with
     its numbers went into what the run wrote (a small model is shown the text up front; a
     value only its text gives is evidence it was read)."""
-    asked = set(_words(task))
+    asked = set(_words(_without(task, named)))
     new = "\n".join(new_texts(record))
     # what went somewhere: the written texts and the files the run acted on (a pointer file
     # names the file to delete)
@@ -269,7 +271,8 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
         if name not in starts or name in kept:
             continue
         program = name.endswith(".py") and bool(asked & RUN_WORDS)
-        if record.ran(name) or record.changed(name) or _copied_from(record, name):
+        if record.ran(name) or record.changed(name) or _copied_from(record, name) \
+                or _holds(new, name):  # "append the line see setup.py": a name to write
             continue
         if not program and any(e.action.name in {"read_file", "list_folder"}
                                and _names(e.action.arguments, name) for e in record.episodes):
@@ -298,13 +301,40 @@ def _operand(number: float, mine: list[float], pool: list[float]) -> bool:
                for a in mine[:40] for b in pool[:80])
 
 
+def _without(task: str, named: Iterable[str]) -> str:
+    """The task's text with the file names it gives taken out."""
+    for name in named:
+        task = task.replace(name, " ")
+    return task
+
+
 def _copied_from(record: Record, name: str) -> bool:
     return any(e.action.name == "copy_file" and norm(str(e.action.arguments.get("source", "")))
                == name for e in record.episodes)
 
 
+#: words of a task that asks to work a value out (round it, convert it, answer a question
+#: about it) rather than write it as given
+WORK_WORDS = frozenset({"round", "convert", "translate", "reverse", "double", "square",
+                        "spell", "compute", "calculate", "add", "subtract", "multiply",
+                        "divide", "sum", "times", "plus", "minus", "how", "what", "which",
+                        "if", "whether", "is", "are", "does", "as"})
+
+
+def _after(task: str, value: str) -> str:
+    """The word right before ``value`` in the task, lower-cased ("capital of France": of)."""
+    found = re.search(rf"(\w+)\W+{re.escape(value)}", task)
+    return found.group(1).lower() if found else ""
+
+
+def _code_like(value: str) -> bool:
+    """A letter with a digit (``B-14``, ``A101``) or a symbol (``__pycache__/``, ``*.log``)."""
+    return bool(set(value) & _SYMBOLS) or (any(c.isdigit() for c in value)
+                                           and any(c.isalpha() for c in value))
+
+
 def unlanded_value(task: str, named: Iterable[str], record: Record, observed: str,
-                   finals: Callable[[], str]) -> str | None:
+                   finals: Callable[[], str], has_input: bool = True) -> str | None:
     """A value the task states and no input holds, that nothing the run wrote or ran holds
     (the final texts of the files it wrote count too: a shell line may have written them)."""
     out = written_text(record)
@@ -315,6 +345,18 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     names = " ".join([*named, observed])
     values = [v for v in stated_values(task, named) if not _holds(names, v)
               and not _in_a_name(v, named)]
+    if not has_input:
+        # no input to take a reference from: in a task that works a value out ("the capital
+        # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
+        # *.log) must be written as given; elsewhere ("year.txt should contain 1969") all
+        # (a program the task says prints "Good night" must hold it still)
+        quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
+        program = bool(record.written) and all(
+            str(p).endswith(_PROGRAMS) for p in record.written)
+        worked = bool(set(_words(task)) & WORK_WORDS) or task.strip().endswith("?")
+        values = [v for v in values if v in quoted or _code_like(v)
+                  or (program and not re.fullmatch(r"-?[\d.]+", v))
+                  or not (worked or _after(task, v) in {"of", "for"})]
     if all(str(p).endswith(_PROGRAMS) for p in record.written):
         # a program computes its numbers: "return x times 2" may be "x + x"
         values = [v for v in values if not re.fullmatch(r"-?[\d.]+", v)]
@@ -347,8 +389,10 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     input (``derived_numbers``), no result of the task's and the inputs' numbers. Only for a
     task that names an input or asks for a quantity."""
     asked = set(_words(task))
-    if not inputs_named and not asked & QUANTITY_WORDS:
-        return None  # "write two files": what they hold is free
+    if not inputs_named and not (asked & QUANTITY_WORDS and asked & PLACE_WORDS):
+        # "write two files": what they hold is free; "the number of days in a week": what
+        # the model knows, not what a file holds
+        return None
     given = {_number(n) for n in numbers_in(task) + numbers_in(observed)}
     inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
     derived = {d for text in inputs for d in derived_numbers(text, task)}
@@ -368,20 +412,27 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
 #: words of a task that asks for a quantity
 QUANTITY_WORDS = frozenset({"how", "many", "count", "number", "numbers"}).union(
     *UNITS.values())
+#: words of a task that asks about the workspace itself (how many files, which folders)
+PLACE_WORDS = frozenset({"file", "files", "folder", "folders", "workspace", "directory",
+                         "directories"})
+#: a task that asks how many ("count the names" wants a number; "files don't count" not)
+_COUNTING = re.compile(r"\bhow\s+many\b|\bcount\s+(?:the|all|how|every)\b|\bnumber\s+of\b",
+                       re.IGNORECASE)
 #: words of a task that asks for names: a text of numbers only is not one
 NAME_WORDS = frozenset({"name", "names"})
 
 
-def wrong_kind(task: str, record: Record) -> str | None:
-    """The task asks for a name (or names) or a count beyond a bound, and what the run wrote
-    cannot be it: only numbers for names; the task's own bound for how many lie beyond it."""
+def wrong_kind(task: str, record: Record, read: Reader) -> str | None:
+    """The task asks for a name (or names) or a count beyond a bound, and a file the run
+    wrote cannot hold it: only numbers for names; the task's own bound for how many lie
+    beyond it."""
     asked = set(_words(task))
     for path in sorted(record.written):
-        standing = record.standing(path)
-        text = "".join(w.content for w in standing if w.append or not w.replaced
-                       or w.content != w.replaced)
+        if (text := read(path)) is None:
+            continue
         tokens = re.split(r"[\s,;]+", text.strip())
-        if asked & NAME_WORDS and tokens != [""] and not path.endswith(_PROGRAMS) \
+        if asked & NAME_WORDS and not _COUNTING.search(task) \
+                and tokens != [""] and not path.endswith(_PROGRAMS) \
                 and all(re.fullmatch(r"-?\d+(?:\.\d+)?", t) for t in tokens):
             return (f"Refused: the task asks for {'names' if 'names' in asked else 'a name'}, "
                     f"but {path} got only numbers: {text.strip()[:80]!r}. Write the "
@@ -394,31 +445,6 @@ def wrong_kind(task: str, record: Record) -> str | None:
     return None
 
 
-def task_words_over(task: str, named: Iterable[str], record: Record,
-                    observed: str) -> str | None:
-    """A file the task names, whose text the run replaced whole by words of the task only:
-    no line of what it held survives, nothing written was seen anywhere but in the task, and
-    no value the task states is in it ("fix the typo: recieve should be receive" written over
-    the letter)."""
-    asked = set(_words(task))
-    values = stated_values(task, named)
-    for path in named:
-        mine = [w for w in record.writes if w.path == path]
-        last = next((w for w in reversed(mine) if not w.append), None)
-        old = next((w.replaced for w in mine if not w.append and w.replaced), None)
-        if last is None or not old or not old.strip() or not (new := last.content.strip()):
-            continue
-        kept = any(ln.strip() and ln.strip() in new for ln in old.splitlines())
-        new_words = set(_words(new))
-        if kept or not new_words <= asked or any(_holds(new, v) for v in values) \
-                or new_words & set(_words(observed.replace(old, " "))) - asked:
-            continue
-        return (f"Refused: you replaced the text of {path} with words of the task "
-                f"({new[:80]!r}); none of what it held is left. Change what the task asks "
-                "and keep the rest, then finish.")
-    return None
-
-
 #: words of a task that picks files by being empty
 EMPTY_WORDS = frozenset({"empty", "blank"})
 
@@ -428,15 +454,20 @@ def unasked_delete(task: str, named: Iterable[str], record: Record, places: Iter
     """A file the run deleted that the task does not point at: not named by it, not in a
     folder or of a kind it names, not named in a file the run read, not empty when the task
     picks empty files."""
-    named, places, picked = set(named), list(places), set(picked)
-    empty_asked = bool(set(_words(task)) & EMPTY_WORDS)
+    named, places = set(named), list(places)
+    # "the files ending in .bak": a bare ".bak" in the task picks a kind too
+    picked = set(picked) | {m.group().lstrip(".").lower() for m in _DOTFILE.finditer(task)}
+    asked = set(_words(task))
+    empty_asked = bool(asked & EMPTY_WORDS)
     for e in record.episodes:
         if e.action.name != "delete_file" or e.result is None:
             continue
         path = norm(str(e.action.arguments.get("path", "")))
         base = path.rsplit("/", 1)[-1]
+        folders = path.split("/")[:-1]
         if path in named or any(path.startswith(f.rstrip("/") + "/") for f in places) \
                 or ("." in base and base.rsplit(".", 1)[-1].lower() in picked) \
+                or any(f.lower() in asked for f in folders) \
                 or _holds(said, base) or (empty_asked and e.result.data.get("size") == 0):
             continue
         why = ("it was not empty" if empty_asked and e.result.data.get("size")
@@ -481,8 +512,8 @@ def not_a_copy(task: str, named: Iterable[str], record: Record, starts: Mapping[
                read: Reader, others: Callable[[], Iterable[str]]) -> str | None:
     """A task that copies a file, whose new file the run wrote as text (not by a copy) and
     that holds neither the text of a file that was there nor a part of one."""
-    if not set(_words(task)) & COPY_WORDS:
-        return None
+    if not set(_words(_without(task, named))) & COPY_WORDS:
+        return None  # "backup" of backup_status.txt is a name, not a copy
     for name in named:
         if name in starts or name not in record.written or _made_by_copy(record, name):
             continue

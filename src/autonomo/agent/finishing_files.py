@@ -93,6 +93,19 @@ def _objection(name: str, suffix: str, text: str) -> str | None:
     return None
 
 
+def not_a_file(named: Iterable[str], written: set[str],
+               kind: Callable[[str], str | None]) -> str | None:
+    """A file the task names and the run wrote that is now something else — a named pipe,
+    a folder, a symbolic link: sandboxed code can swap it after the write. Every reader
+    gives None for it, so each later check would skip it and the finish would pass
+    unchecked. ``kind``: what an entry of the workspace is (``Workspace.kind``)."""
+    for name in named:
+        if name in written and (what := kind(name)) not in (None, "a regular file"):
+            return (f"Refused: you wrote {name}, but it is now {what}, not a file; nothing "
+                    "can be read from it. Write it again, then finish.")
+    return None
+
+
 def _words_before(task: str, name: str) -> list[str]:
     at = mention_at(task, name)
     return re.findall(r"[a-z]+", task[:at].lower()) if at >= 0 else []

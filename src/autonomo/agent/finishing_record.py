@@ -24,7 +24,7 @@ Reader = Callable[[str], "str | None"]
 
 #: commands whose argument is a file they wrote, with that argument
 WRITING = {"write_file": "path", "append_to_file": "path", "copy_file": "destination",
-           "rename_file": "destination"}
+           "rename_file": "destination", "replace_text": "path"}
 #: commands that make a file go away, with the argument naming it
 REMOVING = {"delete_file": "path", "rename_file": "source"}
 #: commands that write the text of their ``content`` argument
@@ -65,12 +65,14 @@ def files_below(workspace: Path | str, folder: str = "", recursive: bool = True)
     found: list[str] = []
     base = f"{folder.strip('/')}/" if folder.strip("/. ") else ""
     try:
-        with contextlib.closing(fstree.walk(top)) as walk:
+        # bounded: a tree of 100,000 folders, deep or wide, would cost seconds
+        with contextlib.closing(fstree.walk(top, max_folders=MAX_FILES)) as walk:
             for entry in walk:
                 entry.dirs[:] = [d for d in entry.dirs if not d.startswith(".")] \
                     if recursive else []
-                rel = base + "".join(f"{part}/" for part in entry.parts)
-                found += [rel + n for n in entry.files if not n.startswith(".")]
+                names = [n for n in entry.files if not n.startswith(".")]
+                rel = base + "".join(f"{part}/" for part in entry.parts) if names else ""
+                found += [rel + n for n in names]
                 if len(found) >= MAX_FILES:
                     break
     finally:

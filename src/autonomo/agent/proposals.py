@@ -5,7 +5,6 @@ two refusals in a row end the run. Plugins may edit the prompt and replace the p
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ from autonomo.agent.finishing import agent_objection
 from autonomo.agent.observer import RunObserver
 from autonomo.agent.recovery import shorten
 from autonomo.agent.strategies import Turn
+from autonomo.agent.strategies.offered import unneeded
 from autonomo.errors import BudgetExceededError, ModelResponseError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Completion, Message
@@ -107,11 +107,9 @@ class Proposer:
 
     def _unneeded_commands(self) -> frozenset[str]:
         """Commands a small model is offered only when the task's words call for them."""
-        words = set(re.findall(r"[a-z]+", self.agent.state.task.lower()))
-        return frozenset(
-            name for name, needed in self.agent.settings.agent.small_model_command_words.items()
-            if not words & set(needed)
-        )
+        state = self.agent.state
+        return unneeded(state.task, self.agent.settings.agent.small_model_command_words,
+                        str(state.workspace) if state.workspace else None)
 
     def _finish_refused(self) -> bool:
         episodes = self.agent.state.episodes

@@ -158,7 +158,8 @@ class Workbench:
             plugins=self.plugins, memory=_memory(self.memory_factory(), state),
             limits=limits_from(self.settings),
         )
-        agent.strategy.finish_evidence = self.settings.agent.finish_evidence
+        evidence = self.settings.agent.finish_evidence
+        agent.strategy.finish_evidence = model.enforces_schema if evidence is None else evidence
         self.store.save(state)
         from autonomo.agent.subagents import SubAgentManager
 

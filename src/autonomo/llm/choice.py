@@ -22,11 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-#: log-probabilities of each option's tokens, after the text decided so far
-Scorer = Callable[[str, Sequence[str]], Sequence[Sequence[float]]]
+#: log-probabilities of each option's tokens, after the text decided so far; the flag asks
+#: for them as if only the options were allowed (``local_scoring.TrieScorer.score``)
+Scorer = Callable[[str, Sequence[str], bool], Sequence[Sequence[float]]]
 #: how many options one decision may have; more are judged greedily by the grammar
 MAX_OPTIONS = 256
-NORMALISATIONS = ("sum", "mean")
 
 
 @dataclass
@@ -64,37 +64,30 @@ def _object_items(node: dict[str, Any]) -> list[Any] | None:
     return items
 
 
-def options(node: Any, limit: int = MAX_OPTIONS,
-            joint: bool = False) -> list[tuple[str, list[Any]]] | None:
+def options(node: Any, limit: int = MAX_OPTIONS) -> list[tuple[str, list[Any]]] | None:
     """The options of a node as (text, pieces still to walk after it), or None for a node
-    that is not a closed choice (free text: the grammar decodes it). A single option is a
-    literal; an object's options are those of its first decision, or with ``joint`` every
-    combination of its closed decisions up to the first free node (at most ``limit``; more
-    fall back to the first decision)."""
+    that is not a closed choice (free text: the grammar decodes it, as it does a set of more
+    than ``limit``). A single option is a literal; an object's options are those of its
+    first decision."""
     if not isinstance(node, dict):
         return None
     if "const" in node:
         return [(_dump(node["const"]), [])]
     if isinstance(node.get("enum"), list):
-        return [(_dump(v), []) for v in node["enum"]][:limit] if node["enum"] else None
+        values = node["enum"]
+        return [(_dump(v), []) for v in values] if 0 < len(values) <= limit else None
     if isinstance(node.get("anyOf"), list):
-        if not joint and (heads := _heads(node["anyOf"], limit)) is not None:
+        if (heads := _heads(node["anyOf"], limit)) is not None:
             return heads
         out: list[tuple[str, list[Any]]] = []
         for variant in node["anyOf"]:
-            expanded = options(variant, limit, joint)
+            expanded = options(variant, limit)
             if expanded is None:
                 return None  # a free variant: no closed set to judge here
             out += expanded
-        if len(out) > limit:  # too many whole actions: judge their first decisions
-            return options(node, limit) if joint else None
-        return out
+        return out if len(out) <= limit else None
     items = _object_items(node)
-    if items is None:
-        return None
-    if joint and (combined := _combinations("", items, limit)) is not None:
-        return combined
-    return _object_options(items, limit)
+    return None if items is None else _object_options(items, limit)
 
 
 def _object_options(items: list[Any], limit: int,
@@ -127,6 +120,26 @@ def _object_options(items: list[Any], limit: int,
     return [(text, [])]
 
 
+def _deciding(node: Any) -> Any:
+    """The node whose options ``options(node)`` offers: ``node`` itself, or the first
+    decision inside a closed object."""
+    items = _object_items(node) if isinstance(node, dict) else None
+    if items is None:
+        return node
+    while items:
+        item = items.pop(0)
+        if isinstance(item, str):
+            continue
+        if isinstance(item, dict) and (inner := _object_items(item)) is not None:
+            items = [*inner, *items]
+            continue
+        found = options(item)
+        if found is None or len(found) > 1:
+            return item
+        items = [*found[0][1], *items]
+    return None
+
+
 def _heads(variants: list[Any], limit: int) -> list[tuple[str, list[Any]]] | None:
     """The variants of an ``anyOf`` as their texts up to their own first decision (a
     command judged by its name, whatever its arguments will be: its whole probability, not
@@ -144,45 +157,11 @@ def _heads(variants: list[Any], limit: int) -> list[tuple[str, list[Any]]] | Non
     return None if alike else heads
 
 
-def _combinations(text: str, items: list[Any],
-                  limit: int) -> list[tuple[str, list[Any]]] | None:
-    """Every text ``items`` can take up to their first free node (None: more than
-    ``limit``)."""
-    items = list(items)
-    while items:
-        item = items.pop(0)
-        if isinstance(item, str):
-            text += item
-            continue
-        first = options(item, limit, joint=True)
-        if first is None:
-            return [(text, [item, *items])]
-        out: list[tuple[str, list[Any]]] = []
-        for option, pending in first:
-            more = _combinations(text + option, [*pending, *items], limit - len(out))
-            if more is None or len(out) + len(more) > limit:
-                return None
-            out += more
-        return out
-    return [(text, [])]
-
-
-def _score(logprobs: Sequence[float], normalisation: str) -> float:
-    if not logprobs:
-        return 0.0
-    total = float(sum(logprobs))
-    return total / len(logprobs) if normalisation == "mean" else total
-
-
-def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
-           joint: bool = False) -> Decided:
+def decide(schema: dict[str, Any], score: Scorer) -> Decided:
     """Walk ``schema``, choosing at each closed decision the option ``score`` rates best
-    (``sum`` of its tokens' log-probabilities, or their ``mean``); stop at the first free
-    node. Options that are the same text (two variants' common start) are judged once.
-    ``joint``: an object's closed decisions are judged together (``options``)."""
-    if normalisation not in NORMALISATIONS:
-        raise ValueError(f"Unknown normalisation {normalisation!r}; use one of "
-                         f"{', '.join(NORMALISATIONS)}.")
+    (the sum of its tokens' log-probabilities); stop at the first free node. Options that
+    are the same text (two variants' common start) are judged once; a union's variants told
+    apart by a label (a command's name) are judged only where they branch."""
     result = Decided("")
     pending: list[Any] = [schema]
     while pending:
@@ -190,7 +169,7 @@ def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
         if isinstance(item, str):
             result.text += item
             continue
-        found = options(item, joint=joint)
+        found = options(item)
         if found is None or not found:
             # the grammar's optional space is left to the model: a forced trailing space is
             # not how its tokenizer splits ``": "`` and derails what it writes next
@@ -200,7 +179,14 @@ def decide(schema: dict[str, Any], score: Scorer, *, normalisation: str = "sum",
         if len(found) > 1:
             texts = list(dict.fromkeys(t for t, _ in found))
             if len(texts) > 1:
-                rated = [_score(lp, normalisation) for lp in score(result.text, texts)]
+                # a command's name is a label: the 135M model's odds for its spelling
+                # after the first token are noise (measured: "copy" was its likeliest
+                # first token, "append_to_file" the likeliest whole name), so the variants
+                # of a union are judged as greedy decoding would; values by their whole text
+                node = _deciding(item)
+                labels = node is not None and "anyOf" in node and (
+                    _heads(node["anyOf"], MAX_OPTIONS) is not None)
+                rated = [float(sum(lp)) for lp in score(result.text, texts, labels)]
                 result.decisions.append(list(zip(texts, rated, strict=True)))
                 best = texts[max(range(len(texts)), key=rated.__getitem__)]
             else:

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
-from pydantic import Field
 
 from autonomo import prompts
 from autonomo.config import ModelConfig, ProviderOptions
@@ -49,8 +48,6 @@ CHATML_TEMPLATE = (
 )
 #: keep tokens whose probability is at least this share of the best one (temperature > 0)
 MIN_P = 0.05
-#: tokens of the second context that scores options without the task (``choice_prior``)
-PRIOR_CONTEXT = 2048
 
 
 def _default_threads() -> int:
@@ -105,15 +102,10 @@ class LocalOptions(ProviderOptions):
     #: "auto", "off", or a GGUF type such as "Q8_0" (see ``local_weights``)
     requantize: str = "auto"
     #: how a reply with a JSON schema is decoded at temperature 0: "argument" chooses each
-    #: closed set of the schema (enum, const, anyOf) in turn by the model's log-likelihood of
-    #: every whole option (``llm.choice``), "action" judges a command with all its closed
-    #: arguments at once, "greedy" decodes token by token under the grammar only
-    choice: Literal["greedy", "argument", "action"] = "greedy"
-    #: how options are compared: "sum" of their tokens' log-probabilities, or "mean"
-    choice_score: Literal["sum", "mean"] = "sum"
-    #: weight of the log-likelihood each option has without the task (the system prompt
-    #: alone), taken off its score: 0 = plain likelihood, 1 = pointwise mutual information
-    choice_prior: float = Field(default=0.0, ge=0.0, le=1.0)
+    #: closed set of the schema (enum, const) by the model's log-likelihood of every whole
+    #: option and a command's name where the names branch (``llm.choice``); "greedy" decodes
+    #: token by token under the grammar only. Free text is decoded either way.
+    choice: Literal["greedy", "argument"] = "argument"
 
 
 class LlamaCppModel(ChatModel):
@@ -174,9 +166,7 @@ class LlamaCppModel(ChatModel):
         self.default_max_tokens = max_tokens or config.max_tokens
         self.flash_attn = options.flash_attn if flash_attn is None else flash_attn
         self.requantize = options.requantize if requantize is None else requantize
-        self.choice, self.choice_score = options.choice, options.choice_score
-        self.choice_prior = options.choice_prior
-        self._prior: Any = None  # the second context for ``choice_prior``, made when needed
+        self.choice = options.choice
         self.context_window = self.n_ctx
         self.name = f"local/{self.model_path.stem}"
         self._lock = threading.RLock()
@@ -234,9 +224,6 @@ class LlamaCppModel(ChatModel):
 
     def close(self) -> None:
         with self._lock:
-            if self._prior is not None:
-                self._prior.close()
-                self._prior = None
             if self._llm is not None:
                 self._llm.close()
                 self._llm = None
@@ -346,9 +333,8 @@ class LlamaCppModel(ChatModel):
         try:
             run.cached_prompt_tokens = self._prefill(llm, tokens)
             if grammar is not None and schema is not None and temp <= 0 and (
-                    self.choice != "greedy"):
-                chosen, complete = self._choose(llm, run, tokens, schema, grammar,
-                                                request.messages)
+                    self.choice == "argument"):
+                chosen, complete = self._choose(llm, run, tokens, schema, grammar)
                 yield chosen
                 if complete:
                     return
@@ -358,29 +344,13 @@ class LlamaCppModel(ChatModel):
             if grammar is not None:
                 grammar.close()
 
-    def _prior_for(self, messages: Sequence[Message]) -> tuple[Any, list[int], float] | None:
-        """For ``choice_prior``: the second context and the prompt without the task (the
-        system message, then an empty user turn)."""
-        if self.choice_prior <= 0:
-            return None
-        from autonomo.llm.local_scoring import Tokens
-
-        if self._prior is None:
-            self._prior = Tokens.beside(self._load(), PRIOR_CONTEXT)
-        bare = [*[m for m in messages[:1] if m.role == Role.SYSTEM], Message.user("")]
-        tokens = self._prompt_tokens(self.render(bare))
-        if len(tokens) >= PRIOR_CONTEXT - 256:
-            return None
-        return self._prior, tokens, self.choice_prior
-
     def _choose(self, llm: Llama, run: _Run, tokens: list[int], schema: dict[str, Any],
-                grammar: GrammarConstraint, messages: Sequence[Message]) -> tuple[str, bool]:
+                grammar: GrammarConstraint) -> tuple[str, bool]:
         """The start of the reply chosen by likelihood (``llm.choice``), already accepted by
         ``grammar`` and in the context, and whether it is the whole reply."""
         from autonomo.llm.local_scoring import decide_reply
 
-        decided, _ = decide_reply(llm, len(tokens), schema, self.tokenize, self.choice_score,
-                                  joint=self.choice == "action", prior=self._prior_for(messages))
+        decided, _ = decide_reply(llm, len(tokens), schema, self.tokenize)
         chosen = self.tokenize(decided.text)
         run.completion_tokens = len(chosen)
         if decided.complete:

@@ -122,7 +122,8 @@ def read_chunks(fd: int, total: int, chunk: int = 64 * 1024) -> Iterator[bytes]:
 def snapshot(root: Path, limit: int = 5000,
              hidden: frozenset[str] | set[str] = _HIDDEN) -> Snapshot:
     """(folder, name) -> (size, mtime_ns) of the workspace's regular files, links not
-    followed, folders named in ``hidden`` skipped; at most ``limit`` files.
+    followed, folders named in ``hidden`` skipped; at most ``limit`` files, looked for in at
+    most ``limit`` folders (it runs twice a step: the work is bounded, deep or wide).
 
     Walked through descriptors (``fstree.walk``: no recursion, so a tree thousands of levels
     deep cannot raise ``RecursionError``; a folder swapped for a link while listed is not
@@ -134,10 +135,11 @@ def snapshot(root: Path, limit: int = 5000,
     except OSError:
         return found
     try:
-        with contextlib.closing(fstree.walk(top)) as walk:
+        with contextlib.closing(fstree.walk(top, max_entries=2 * limit,
+                                            max_folders=limit)) as walk:
             for place in walk:
                 place.dirs[:] = [d for d in place.dirs if d not in hidden and _storable(d)]
-                folder = "/".join(place.parts)
+                folder = "/".join(place.parts) if place.files else ""
                 for name in filter(_storable, place.files):
                     try:
                         info = os.stat(name, dir_fd=place.fd, follow_symlinks=False)

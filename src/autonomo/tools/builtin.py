@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from autonomo.plugins.hookspecs import hookimpl
-from autonomo.tools import code_review, control, execution, file_ops, files, subagents, web
+from autonomo.tools import (
+    code_review,
+    control,
+    execution,
+    file_ops,
+    files,
+    subagents,
+    text_edit,
+    web,
+)
 from autonomo.tools.registry import Command, CommandRegistry
 
 BUILTIN_COMMANDS: tuple[Command, ...] = (
@@ -22,6 +31,7 @@ BUILTIN_COMMANDS: tuple[Command, ...] = (
     files.list_folder,
     file_ops.copy_file,
     file_ops.rename_file,
+    text_edit.replace_text,
     files.search_files,
     # code and shell
     execution.execute_python_code,

@@ -7,7 +7,7 @@ from typing import Any
 from autonomo.plugins.registry import installed_manager
 from autonomo.sandbox.select import can_execute
 from autonomo.tools.context import CommandContext, sandbox, workspace
-from autonomo.tools.grounding import ExistingFile
+from autonomo.tools.grounding import ProgramArguments, PythonFile
 from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.shell_policy import ShellPolicy, ShellPolicyError
 
@@ -54,7 +54,7 @@ def execute_python_code(
 
 @command(category="code", enabled=_can_execute, example={"path": "main.py"})
 def execute_python_file(
-    ctx: CommandContext, path: ExistingFile, args: list[str] | None = None,
+    ctx: CommandContext, path: PythonFile, args: ProgramArguments = None,
     timeout_s: float | None = None,
 ) -> CommandResult:
     """Run a Python file from the workspace in the sandbox and show its output.

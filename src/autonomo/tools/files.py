@@ -19,7 +19,7 @@ from autonomo.tools.grounding import (
     NamedFile,
 )
 from autonomo.tools.registry import CommandError, CommandResult, command
-from autonomo.tools.workspace import Workspace
+from autonomo.tools.workspace import Workspace, kind_of
 
 #: files larger than this are not searched by content
 _SEARCH_MAX_BYTES = 2 * 1024 * 1024
@@ -33,16 +33,6 @@ _READ_FLAGS = fstree.READ_FLAGS
 
 def _is_binary(data: bytes) -> bool:
     return b"\x00" in data[:_BINARY_SNIFF]
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
 
 
 def _read_at_most(fd: int, limit: int) -> bytes:
@@ -76,7 +66,7 @@ def _open_regular(folder: int, name: str, shown: str) -> tuple[int, os.stat_resu
         raise CommandError(f"{shown} is a folder; use list_folder to see its contents.")
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
-        kind = _kind(st.st_mode)
+        kind = kind_of(st.st_mode)
         raise CommandError(f"{shown} is {kind}, not a regular file; it cannot be read.")
     return fd, st
 

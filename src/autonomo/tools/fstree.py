@@ -15,11 +15,12 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 
 #: descriptors a walk keeps open at most; folders above them are reached again through ``..``
 OPEN_LEVELS = 64
+#: folders a walk names in ``missed`` at most (each name is a path as deep as the tree)
+MISSED_KEPT = 100
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
@@ -43,17 +44,29 @@ def shown(text: str) -> str:
     return _CONTROL.sub(escape, text)
 
 
-@dataclass
 class Folder:
-    """One folder met by ``walk``: its path below the top, an open descriptor (valid until
-    the walk moves past it), its sub-folders (prune them to skip) and its other entries."""
+    """One folder met by ``walk``: its name and depth below the top, an open descriptor
+    (valid until the walk moves past it), its sub-folders (prune them to skip) and its other
+    entries. ``parts``, its path, is built when asked: a folder holding its whole path would
+    make a walk's memory grow with the depth squared (a chain 20,000 deep: 1.6 GB)."""
 
-    parts: tuple[str, ...]
-    fd: int
-    dirs: list[str]
-    files: list[str]
-    #: more entries were there than the walk's ``max_entries`` (only that many were read)
-    cut: bool = False
+    __slots__ = ("cut", "depth", "dirs", "fd", "files", "name", "parent")
+
+    def __init__(self, fd: int, dirs: list[str], files: list[str], cut: bool = False,
+                 parent: Folder | None = None, name: str = "") -> None:
+        self.fd, self.dirs, self.files, self.parent, self.name = fd, dirs, files, parent, name
+        #: more entries were there than the walk's ``max_entries`` (only that many were read)
+        self.cut = cut
+        self.depth: int = parent.depth + 1 if parent is not None else 0
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        names: list[str] = []
+        node: Folder | None = self
+        while node is not None and node.parent is not None:
+            names.append(node.name)
+            node = node.parent
+        return tuple(reversed(names))
 
 
 class TreeMoved(OSError):
@@ -61,9 +74,9 @@ class TreeMoved(OSError):
     leads somewhere else, so the walk cannot go on."""
 
 
-def _listing(fd: int, parts: tuple[str, ...], limit: int | None = None) -> Folder:
-    """The folder ``fd``'s entries, sorted; with ``limit``, only the first ``limit`` the file
-    system gives (``Folder.cut`` says more were left)."""
+def _listing(fd: int, limit: int | None = None) -> tuple[list[str], list[str], bool]:
+    """The folder ``fd``'s sub-folders and other entries, sorted; with ``limit``, only the
+    first ``limit`` the file system gives (and True: more were left)."""
     dirs: list[str] = []
     files: list[str] = []
     cut = False
@@ -77,7 +90,7 @@ def _listing(fd: int, parts: tuple[str, ...], limit: int | None = None) -> Folde
             except OSError:
                 is_dir = False
             (dirs if is_dir else files).append(entry.name)
-    return Folder(parts, fd, sorted(dirs), sorted(files), cut)
+    return sorted(dirs), sorted(files), cut
 
 
 def _identity(fd: int) -> tuple[int, int]:
@@ -115,7 +128,10 @@ class _Chain:
         self.ids.pop()
         try:
             if self.fds and self.fds[-1] < 0:
-                parent = os.open("..", DIR_FLAGS, dir_fd=child)
+                try:
+                    parent = os.open("..", DIR_FLAGS, dir_fd=child)
+                except OSError as exc:
+                    raise TreeMoved(exc.errno, "the way back up is gone") from exc
                 if _identity(parent) != self.ids[-1]:
                     os.close(parent)
                     raise TreeMoved(errno.ESTALE, "a folder above was moved meanwhile")
@@ -140,13 +156,17 @@ class Walk:
     ``max_entries`` bounds the work per folder for callers that look often and need only a
     sample (a folder of a million files costs seconds to read whole and sort): only that
     many entries of each folder are read, in the file system's order, then sorted; such a
-    folder is named in ``missed`` too."""
+    folder is named in ``missed`` too. ``max_folders`` stops the walk after that many
+    folders (a tree of a hundred thousand folders, deep or wide, costs seconds to walk)."""
 
     def __init__(self, top: int, max_depth: int | None = None,
-                 max_entries: int | None = None) -> None:
+                 max_entries: int | None = None, max_folders: int | None = None) -> None:
+        #: (path, why) of the first ``MISSED_KEPT`` folders not entered; ``more_missed``
+        #: counts the others
         self.missed: list[tuple[tuple[str, ...], str]] = []
+        self.more_missed = 0
         self._limit = max_entries
-        self._folders = self._walk(top, max_depth)
+        self._folders = self._walk(top, max_depth, max_folders)
 
     def __iter__(self) -> Iterator[Folder]:
         return self._folders
@@ -154,11 +174,19 @@ class Walk:
     def close(self) -> None:
         self._folders.close()
 
-    def _walk(self, top: int, max_depth: int | None) -> Iterator[Folder]:
+    def _miss(self, parts: Callable[[], tuple[str, ...]], why: str) -> None:
+        if len(self.missed) < MISSED_KEPT:
+            self.missed.append((parts(), why))
+        else:
+            self.more_missed += 1
+
+    def _walk(self, top: int, max_depth: int | None,
+              max_folders: int | None) -> Iterator[Folder]:
         device = os.fstat(top).st_dev
         chain = _Chain(os.dup(top))
-        root = self._list(chain.fd, ())
+        root = self._list(chain.fd, None, "")
         levels: list[tuple[Folder, Iterator[str]]] = [(root, iter(()))]
+        walked = 1
         try:
             yield root
             levels[-1] = (root, iter(list(root.dirs)))
@@ -170,43 +198,48 @@ class Walk:
                     if levels:
                         chain.up()
                     continue
-                if max_depth is not None and len(folder.parts) >= max_depth:
-                    self.missed.append((folder.parts, f"deeper than {max_depth} levels"))
+                if max_depth is not None and folder.depth >= max_depth:
+                    self._miss(lambda f=folder: f.parts, f"deeper than {max_depth} levels")
                     levels[-1] = (folder, iter(()))
                     continue
-                child = self._enter(chain.fd, (*folder.parts, name), device)
+                if max_folders is not None and walked >= max_folders:
+                    self._miss(lambda f=folder, n=name: (*f.parts, n),
+                               f"more than {max_folders} folders; the rest was not walked")
+                    return
+                child = self._enter(chain.fd, folder, name, device)
                 if child is None:
                     continue
                 chain.down(child.fd)
                 levels.append((child, iter(())))
+                walked += 1
                 yield child
                 levels[-1] = (child, iter(list(child.dirs)))
         except TreeMoved:
-            self.missed.append((levels[-1][0].parts if levels else (),
-                                "moved while it was walked; the rest was not walked"))
+            self._miss(lambda: levels[-1][0].parts if levels else (),
+                       "moved while it was walked; the rest was not walked")
         finally:
             chain.close()
 
-    def _list(self, fd: int, parts: tuple[str, ...]) -> Folder:
-        folder = _listing(fd, parts, self._limit)
+    def _list(self, fd: int, parent: Folder | None, name: str) -> Folder:
+        folder = Folder(fd, *_listing(fd, self._limit), parent=parent, name=name)
         if folder.cut:
-            self.missed.append((parts, f"more than {self._limit} entries; only "
-                                       f"{self._limit} were looked at"))
+            self._miss(lambda: folder.parts, f"more than {self._limit} entries; only "
+                                             f"{self._limit} were looked at")
         return folder
 
-    def _enter(self, parent: int, parts: tuple[str, ...], device: int) -> Folder | None:
+    def _enter(self, parent_fd: int, parent: Folder, name: str, device: int) -> Folder | None:
         try:
-            fd = os.open(parts[-1], DIR_FLAGS, dir_fd=parent)
+            fd = os.open(name, DIR_FLAGS, dir_fd=parent_fd)
         except OSError as exc:  # gone, or swapped for a symlink: not entered
-            self.missed.append((parts, _reason(exc)))
+            self._miss(lambda: (*parent.parts, name), _reason(exc))
             return None
         try:
             if os.fstat(fd).st_dev != device:
                 raise OSError(errno.EXDEV, "another file system")
-            return self._list(fd, parts)
+            return self._list(fd, parent, name)
         except OSError as exc:
             os.close(fd)
-            self.missed.append((parts, _reason(exc)))
+            self._miss(lambda: (*parent.parts, name), _reason(exc))
             return None
 
 
@@ -218,16 +251,18 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def walk(top: int, max_depth: int | None = None, max_entries: int | None = None) -> Walk:
-    """``Walk(top, max_depth, max_entries)``: iterate it for the folders, then read its
-    ``missed``."""
-    return Walk(top, max_depth, max_entries)
+def walk(top: int, max_depth: int | None = None, max_entries: int | None = None,
+         max_folders: int | None = None) -> Walk:
+    """``Walk(…)``: iterate it for the folders, then read its ``missed``."""
+    return Walk(top, max_depth, max_entries, max_folders)
 
 
-def missed_text(missed: list[tuple[tuple[str, ...], str]], limit: int = 5) -> str:
+def missed_text(missed: list[tuple[tuple[str, ...], str]], limit: int = 5,
+                more_missed: int = 0) -> str:
     """The folders a walk left out, for a message: ``a/b (reason); …``."""
     shown_ = [f"{shown('/'.join(parts)) or '.'} ({why})" for parts, why in missed[:limit]]
-    more = f" and {len(missed) - limit} more" if len(missed) > limit else ""
+    left = max(0, len(missed) - limit) + more_missed
+    more = f" and {left} more" if left else ""
     return "; ".join(shown_) + more
 
 
@@ -301,9 +336,10 @@ def _copy_entry(src: int, dst: int, name: str) -> bool:
 class IncompleteCopy(OSError):
     """``copy_tree`` copied all it could reach, but left out the folders named here."""
 
-    def __init__(self, copied: int, missed: list[tuple[tuple[str, ...], str]]) -> None:
+    def __init__(self, copied: int, missed: list[tuple[tuple[str, ...], str]],
+                 more_missed: int = 0) -> None:
         super().__init__(errno.EIO, f"{copied} files were copied, but not the folders "
-                                    f"{missed_text(missed)}")
+                                    f"{missed_text(missed, more_missed=more_missed)}")
         self.copied, self.missed = copied, missed
 
 
@@ -317,19 +353,18 @@ def copy_tree(src: int, dst: int) -> int:
     folders = walk(src)
     try:
         for folder in folders:
-            depth = len(folder.parts)
-            while len(out) > max(depth, 1):
+            while len(out) > max(folder.depth, 1):
                 out.up()
-            if depth:
+            if folder.depth:
                 with contextlib.suppress(FileExistsError):
-                    os.mkdir(folder.parts[-1], 0o755, dir_fd=out.fd)
-                out.down(os.open(folder.parts[-1], DIR_FLAGS, dir_fd=out.fd))
+                    os.mkdir(folder.name, 0o755, dir_fd=out.fd)
+                out.down(os.open(folder.name, DIR_FLAGS, dir_fd=out.fd))
             copied += sum(_copy_entry(folder.fd, out.fd, name) for name in folder.files)
     finally:
         folders.close()
         out.close()
     if folders.missed:
-        raise IncompleteCopy(copied, folders.missed)
+        raise IncompleteCopy(copied, folders.missed, folders.more_missed)
     return copied
 
 
@@ -349,14 +384,13 @@ def remove_tree(parent: int, name: str) -> None:
     moved = 0
     try:
         for _round in range(_MAX_ROUNDS):
-            listed = _listing(os.dup(top), ())
-            os.close(listed.fd)
-            if not listed.dirs and not listed.files:
+            dirs, files, _ = _listing(top)
+            if not dirs and not files:
                 break
-            for entry in listed.files:
+            for entry in files:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry, dir_fd=top)
-            for entry in listed.dirs:
+            for entry in dirs:
                 moved = _lift(top, entry, moved)
         else:
             raise OSError(errno.ENOTEMPTY, "something keeps writing into it", name)

@@ -20,6 +20,16 @@ mark is dropped and the parameter stays a plain string. Kinds:
     a whole text of the file's shape composed from the task, or free text when none is found
 ``added_text``
     the same, for text added at the end of a file (of a data file: the lines to add)
+``python_file``
+    a ``.py`` file the workspace has (one the task names first)
+``program_arguments``
+    a list of command-line arguments: none, or one value the task states outright (a
+    number, a code, a quoted text); kept on a small model, whose optional parameters are
+    otherwise dropped, only when there is such a value
+``edited_file`` and ``file_text``
+    a file whose text the task asks to change, and a piece of that file's own text (a word
+    or value the task points at); with them a ``text`` parameter holds what takes the
+    piece's place (``strategies.edits`` pairs them)
 
 In Python, annotate the parameter (``path: FilePath``); a plugin or an MCP tool puts the key
 in its JSON schema directly.
@@ -32,8 +42,10 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
-GroundKind = Literal["file", "existing_file", "named_file", "folder", "text", "added_text"]
-KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text", "added_text")
+GroundKind = Literal["file", "existing_file", "named_file", "folder", "text", "added_text",
+                     "edited_file", "file_text", "python_file", "program_arguments"]
+KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text", "added_text",
+                          "edited_file", "file_text", "python_file", "program_arguments")
 TEXT_KINDS = ("text", "added_text")
 
 
@@ -56,3 +68,12 @@ FolderPath = Annotated[str, Field(json_schema_extra=grounded("folder"))]
 GroundedText = Annotated[str, Field(json_schema_extra=grounded("text"))]
 #: text to add at the end of a file
 AddedText = Annotated[str, Field(json_schema_extra=grounded("added_text"))]
+#: a file whose text is changed in place
+EditedFile = Annotated[str, Field(json_schema_extra=grounded("edited_file"))]
+#: a piece of the text of the command's file
+FileText = Annotated[str, Field(json_schema_extra=grounded("file_text"))]
+#: a Python program of the workspace, to run
+PythonFile = Annotated[str, Field(json_schema_extra=grounded("python_file"))]
+#: command-line arguments of a program
+ProgramArguments = Annotated[list[str] | None,
+                             Field(json_schema_extra=grounded("program_arguments"))]

@@ -360,20 +360,48 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
         # workspace by descriptor (a destination swapped for a symlink is refused, not followed)
         staging_root = Path(ctx.settings.data_dir) / "tmp"
         staging_root.mkdir(mode=0o700, parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory(prefix="clone-", dir=staging_root) as staging:
+        staging = tempfile.mkdtemp(prefix="clone-", dir=staging_root)
+        try:
             run = functools.partial(_git_clone, env=env, config=config, cwd=staging)
             done = run([*argv, "--depth", "1", "--", url, "repo"])
             if done.returncode != 0 and "shallow" in done.stderr:  # dumb HTTP servers
-                shutil.rmtree(Path(staging, "repo"), ignore_errors=True)
+                _remove(staging, "repo")
                 done = run([*argv, "--", url, "repo"])
             if done.returncode != 0:
                 raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
             source = Path(staging, "repo")
-            files = sum(len(f) for r, _, f in os.walk(source) if ".git" not in Path(r).parts)
+            files = _count_files(source)
             _place(source, folder, parts[-1], shown)
+        finally:  # a repository can be thousands of folders deep: no recursion
+            _remove(staging_root, Path(staging).name)
     finally:
         os.close(folder)
     return f"Cloned {url} into {shown} ({files} files)."
+
+
+def _count_files(source: Path) -> int:
+    """Files of a clone outside ``.git`` folders, walked without recursion."""
+    top = os.open(source, fstree.DIR_FLAGS)
+    try:
+        count = 0
+        for place in fstree.walk(top):
+            place.dirs[:] = [d for d in place.dirs if d != ".git"]
+            count += len(place.files)
+        return count
+    finally:
+        os.close(top)
+
+
+def _remove(parent: str | Path, name: str) -> None:
+    try:
+        fd = os.open(parent, fstree.DIR_FLAGS)
+    except FileNotFoundError:
+        return
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            fstree.remove_tree(fd, name)
+    finally:
+        os.close(fd)
 
 
 def _empty_or_missing(folder: int, name: str) -> bool:

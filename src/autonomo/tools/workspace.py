@@ -23,6 +23,16 @@ _UNSAFE_IN_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 _RULE = "Use a path relative to the workspace root, e.g. 'notes.txt' or 'src/main.py'."
 
 
+def kind_of(mode: int) -> str:
+    """``st_mode`` in words, for messages: "a regular file", "a named pipe (FIFO)" …"""
+    for test, words in ((stat.S_ISREG, "a regular file"), (stat.S_ISDIR, "a folder"),
+                        (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                        (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return words
+    return "a device"
+
+
 def _component_error(parent: int, parts: tuple[str, ...], exc: OSError) -> OSError:
     """A clear error for a folder component that could not be opened (Linux reports a
     symlink met with ``O_NOFOLLOW | O_DIRECTORY`` as ENOTDIR)."""
@@ -173,15 +183,37 @@ class Workspace:
         target exists is not told), nor is a name the system refuses (too long)."""
         try:
             parts = self.parts(path)
-            folder = self.open_folder(parts[:-1])
         except (WorkspaceError, OSError):
             return False
+        return self._mode(parts) is not None
+
+    def kind(self, path: str | os.PathLike[str]) -> str | None:
+        """What ``path`` is (``kind_of``), looked up like ``exists`` (a link inside the
+        workspace is followed, as the readers do); "a symbolic link out of the workspace"
+        for one that leaves it (its target is not looked at); None when it is no entry."""
         try:
-            if parts:
-                os.stat(parts[-1], dir_fd=folder, follow_symlinks=False)
-            return True
+            mode = self._mode(self.parts(path))
+        except (WorkspaceError, OSError):
+            try:
+                mode = self._mode(self.entry(path))
+            except (WorkspaceError, OSError):
+                return None
+            return "a symbolic link out of the workspace" \
+                if mode is not None and stat.S_ISLNK(mode) else None
+        return None if mode is None else kind_of(mode)
+
+    def _mode(self, parts: tuple[str, ...]) -> int | None:
+        """The ``st_mode`` of the entry ``parts`` (not followed), None when there is none."""
+        try:
+            folder = self.open_folder(parts[:-1])
+        except (WorkspaceError, OSError):
+            return None
+        try:
+            if not parts:
+                return stat.S_IFDIR
+            return os.stat(parts[-1], dir_fd=folder, follow_symlinks=False).st_mode
         except OSError:
-            return False
+            return None
         finally:
             os.close(folder)
 

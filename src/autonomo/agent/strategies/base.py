@@ -45,6 +45,16 @@ def seen_outputs(state: AgentState) -> tuple[tuple[str, str, str], ...]:
         and e.result.status == "success")
 
 
+def done_edits(state: AgentState) -> tuple[tuple[str, str, str], ...]:
+    """(file, old, new) of the current task's successful ``replace_text`` steps."""
+    current = len(state.tasks) - 1
+    return tuple(
+        tuple(str(e.action.arguments.get(k) or "") for k in ("path", "old", "new"))  # type: ignore[misc]
+        for e in state.episodes
+        if e.task_index == current and e.action.name == "replace_text"
+        and e.result is not None and e.result.status == "success")
+
+
 @dataclass
 class Turn:
     """What varies per step; it goes after the progress and is never kept in the history."""
@@ -222,7 +232,8 @@ class PromptStrategy(ABC):
         """What a small model's grounded arguments may hold this step."""
         look = self._first_look(state)
         return situation(state.workspace, state.task, seen_outputs(state),
-                         look.get("existed") if len(state.tasks) == 1 else None)
+                         look.get("existed") if len(state.tasks) == 1 else None,
+                         done_edits(state))
 
     def _nothing_to_gain(self, state: AgentState, where: Situation,
                          exclude: frozenset[str]) -> frozenset[str]:

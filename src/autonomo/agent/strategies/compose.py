@@ -22,9 +22,6 @@ _PAIR = re.compile(
     r"\b([A-Za-z_][\w-]{0,30})\s*(?:\bis\b|\bset to\b|\bequal to\b|\bequals\b|=|:)\s*"
     r"(\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?(?![\w.])|[^\s,;.]+(?:\s+(?!and\b|with\b|where\b)"
     r"[^\s,;.]+){0,2}?)(?=\s*(?:,|;|\.\s|\.$|\band\b|\bwith\b|\bto\b|\bin\b|$))")
-#: "change <key> to <value>": a value for a key the file already has
-_CHANGE = re.compile(r"\b(?:change|set|update|make)\s+(?:the\s+)?([A-Za-z_][\w-]{0,30})"
-                     r"\s+(?:to|into)\s+(\"[^\"]*\"|'[^']*'|[^\s,;]+?)(?=[\s,;]|\.?$)")
 #: "a, b, c and d" (one word each)
 _ENUMERATION = re.compile(r"((?:[^\s,]+,\s+)+[^\s,]+,?\s+(?:and|or)\s+[^\s,.;]+)")
 #: cells joined by commas without spaces: "name,species"
@@ -48,6 +45,7 @@ _WORD_OPERATORS = [
     (r"\bdivided by\b", "/"), (r"\badded to\b", "+"), (r"\bto the power of\b", "**"),
 ]
 MAX_CANDIDATES = 6
+_NUMBERS = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 
 
 def _value(text: str) -> object:
@@ -94,7 +92,7 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
         except (ValueError, RecursionError):  # a hostile file nested thousands deep
             data = None
         if isinstance(data, dict):
-            changes = {k: _value(v) for k, v in _CHANGE.findall(task)} | _pairs(task, names)
+            changes = _pairs(task, names)  # ("change <key> to <value>": replace_text)
             known = {k: v for k, v in changes.items() if k in data}
             if known:
                 out.append(json.dumps({**data, **known}, indent=2) + "\n")
@@ -147,6 +145,9 @@ def python_texts(task: str) -> list[str]:
         text = phrase[1:-1] if quoted else phrase
         if not quoted and (expr := expression(text)) is not None:
             out.append(f"print({expr})\n")
+        numbers = _NUMBERS.findall(text)
+        if not quoted and len(numbers) > 1:  # "3, then 2, then 1": a number a line
+            out.append("".join(f"print({n})\n" for n in numbers))
         out.append(f"print({json.dumps(text)})\n")
     return out
 

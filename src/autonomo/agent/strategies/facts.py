@@ -29,6 +29,17 @@ FILLER = {"a", "an", "the", "to", "in", "into", "of", "and", "or", "it", "its", 
            "write", "save", "put", "read", "find", "look", "up"}
 MAX_FACTS = 6
 _COUNT = " ".join(_COUNTING)
+#: the labels of values computed from a file's lines and numbers (the operations' nouns)
+_MEAN = "average mean"
+_SORTED = "sorted sort alphabetical alphabetically order"
+_DISTINCT = "distinct different unique"
+#: (a speed's or a time's ends depend on its unit: "fastest" is the least minutes and the
+#: most km/h; those words ask for both ends)
+_EITHER = "fastest faster slowest slower earliest earlier latest later quickest"
+_LEAST = ("smallest smaller lowest lower minimum min least less fewest fewer shortest shorter "
+          f"cheapest cheaper {_EITHER}")
+_MOST = ("largest larger biggest bigger highest higher maximum max most more greatest greater "
+         f"longest longer {_EITHER}")
 _NTH = ("second", "third", "fourth", "fifth")
 _LIST = " ".join(_LISTING)
 
@@ -59,7 +70,7 @@ def kinds(text: str) -> frozenset[str]:
 #: in a task matches every line of every file
 _OUTPUT = "output result printed print run execute script program"
 _STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "files", "workspace",
-                             "sum", "folder", "entries", "items", _OUTPUT]))
+                             "entries", "items", _OUTPUT]))
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
@@ -71,6 +82,11 @@ class Fact:
     value: str
     #: the words of the file it comes from: they say which file, not which value
     source: frozenset[str] = frozenset()
+    #: words the task must say for the fact to count (the value a group of rows shares)
+    needs: frozenset[str] = frozenset()
+    #: words of the file's own label for the value (``name`` of ``name: x``): they weigh
+    #: fully even when they are words of structure
+    label: frozenset[str] = frozenset()
 
 
 def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
@@ -79,7 +95,7 @@ def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
     value's ``own`` words (the column "city" of cities.csv)."""
     shown = json.dumps(value) if isinstance(value, bool) else str(value)
     named = words(source) - _STRUCTURE - words(own)
-    return Fact(words(key) - named, shown.strip(), words(source))
+    return Fact(words(key) - named, shown.strip(), words(source), label=words(own))
 
 
 def _number(value: float) -> str:
@@ -107,9 +123,42 @@ def file_facts(name: str, text: str) -> list[Fact]:
     for line in lines:
         facts.append(_fact(line, line, src))
         if match := _PAIR.match(line):
-            facts.append(_fact(match.group(1), match.group(2).strip("'\""), src))
-        for token in _TOKEN.findall(line):
-            facts.append(_fact(line.replace(token, " "), token, src))
+            facts.append(_fact(match.group(1), match.group(2).strip("'\""), src,
+                               own=match.group(1)))
+        for found in _TOKEN.finditer(line):
+            # a value is named by the words next to it ("simmer for 25 minutes"), not by
+            # every word of its line
+            before = line[:found.start()].split()[-_NEAR:]
+            after = line[found.end():].split()[:_NEAR]
+            facts.append(_fact(" ".join(before + after), found.group(1), src))
+    facts += _line_facts(src, lines)
+    return facts
+
+
+#: how many words on each side of a value name it
+_NEAR = 4
+#: files larger than this (in lines) get no per-word counts
+_MAX_COUNTED = 300
+
+
+def _line_facts(src: str, lines: list[str]) -> list[Fact]:
+    """The lines sorted, the number of different lines, and for each word of the file the
+    number of lines holding it (of a one-line file of several words: its words sorted)."""
+    facts: list[Fact] = []
+    items = lines if len(lines) > 1 else lines[0].split() if lines else []
+    if len(items) > 1:
+        numeric = all(_NUMERIC.fullmatch(i) for i in items)
+        ordered = sorted(items, key=lambda i: (float(i), "") if numeric else (0.0, i.lower()))
+        # (asked for by its own words only: "all the lines" is not "the lines sorted")
+        facts += [_fact(_SORTED, "\n".join(ordered), src),
+                  _fact(f"{_DISTINCT} {_COUNT}", len({i.lower() for i in items}), src)]
+    if 1 < len(lines) <= _MAX_COUNTED:
+        holding: dict[str, int] = {}
+        for line in lines:
+            for word in {w.lower() for w in _WORDS.findall(line)}:
+                holding[word] = holding.get(word, 0) + 1
+        facts += [_fact(f"{word} lines {_COUNT}", n, src)
+                  for word, n in holding.items() if 1 < n < len(lines)]
     return facts
 
 
@@ -121,10 +170,11 @@ def _number_facts(src: str, cells: list[str], key: str = "") -> list[Fact]:
         return []
     if len(numbers) < 2:
         return []
+    mean = round(sum(numbers) / len(numbers), 4)
     return [_fact(f"{key} numbers {_COUNT} sum add", _number(sum(numbers)), src),
-            _fact(f"{key} numbers largest biggest highest maximum max", _number(max(numbers)),
-                  src),
-            _fact(f"{key} numbers smallest lowest minimum min", _number(min(numbers)), src)]
+            _fact(f"{key} numbers {_MEAN}", _number(mean), src),
+            _fact(f"{key} numbers {_MOST}", _number(max(numbers)), src),
+            _fact(f"{key} numbers {_LEAST}", _number(min(numbers)), src)]
 
 
 def _json_facts(src: str, text: str) -> list[Fact]:
@@ -147,14 +197,29 @@ def _json_facts(src: str, text: str) -> list[Fact]:
                        and not isinstance(v, bool)]
             if len(scalars) > 1:
                 facts.append(_fact(f"{path} {_LIST}", "\n".join(scalars), src))
+                facts += _number_facts(src, scalars, path)
             records = [v for v in item if isinstance(v, dict)]
-            for key in dict.fromkeys(k for r in records for k in r):
+            keys = list(dict.fromkeys(str(k) for r in records for k in r))
+            for key in keys:
                 cells = [str(r[key]) for r in records if isinstance(r.get(key), (str, int, float))]
                 if len(cells) > 1:
-                    facts.append(_fact(f"{path} {key} {_LIST}", "\n".join(cells), src))
+                    facts.append(_fact(f"{path} {key} {_LIST}", "\n".join(cells), src,
+                                       own=key))
+            # the records as rows of a table: grouped by a value, the row of a least or most
+            table = [[_cell(r.get(k)) for k in keys] for r in records]
+            if len(table) > 1 and all(all(c is not None for c in row) for row in table):
+                for col in range(len(keys)):
+                    facts += _rows_by(src, keys, table, col)  # type: ignore[arg-type]
         elif item is not None:
             facts.append(_fact(path, item, src))
     return facts
+
+
+def _cell(value: object) -> str | None:
+    """A JSON value as a table cell (None for a list, an object or null)."""
+    if isinstance(value, bool):
+        return json.dumps(value)
+    return str(value) if isinstance(value, (str, int, float)) else None
 
 
 def _csv_facts(src: str, text: str) -> list[Fact]:
@@ -169,7 +234,42 @@ def _csv_facts(src: str, text: str) -> list[Fact]:
         facts += [_fact(f"{title} {r[0]}", c, src, own=title)
                   for r, c in zip(body, cells, strict=False)]
         facts += _number_facts(src, cells, title)
+        facts += _rows_by(src, header, body, col)
     facts.append(_fact(f"columns column names fields {_LIST}", "\n".join(header), src))
+    return facts
+
+
+#: columns with more different values than this are not grouped by value
+_MAX_GROUPS = 12
+
+
+def _rows_by(src: str, header: list[str], body: list[list[str]], col: int) -> list[Fact]:
+    """The rows of a CSV grouped by their value in column ``col``: how many, and the other
+    columns' cells (the first column's first); of a numeric column, the other cells of the
+    row holding its least and its most."""
+    title = header[col]
+    rows = [r for r in body if len(r) == len(header)]
+    groups: dict[str, list[list[str]]] = {}
+    for row in rows:
+        groups.setdefault(row[col].strip(), []).append(row)
+    facts: list[Fact] = []
+    others = [i for i in range(len(header)) if i != col]
+    if 1 < len(groups) <= _MAX_GROUPS and len(groups) < len(rows):
+        for value, members in groups.items():
+            group = [_fact(f"{title} {value} rows {_COUNT}", len(members), src, own=title)]
+            group += [_fact(f"{title} {value} {header[i]} {_LIST}",
+                            "\n".join(r[i].strip() for r in members), src, own=title)
+                      for i in others]
+            facts += [Fact(f.key, f.value, f.source, words(value), f.label) for f in group]
+    try:
+        numbers = [float(r[col]) for r in rows]
+    except ValueError:
+        return facts
+    if len(numbers) > 1:
+        for label, pick in ((_LEAST, min), (_MOST, max)):
+            row = rows[numbers.index(pick(numbers))]
+            facts += [_fact(f"{title} {label} {header[i]}", row[i].strip(), src, own=title)
+                      for i in others]
     return facts
 
 
@@ -180,9 +280,10 @@ def output_facts(source: str, output: str) -> list[Fact]:
         output = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     src = " ".join(_WORDS.findall(source.rsplit(".", 1)[0]))
-    facts = [_fact(_OUTPUT, line, src) for line in lines]
+    # (the words of a program's output weigh fully: a run's output is what they ask for)
+    facts = [_fact(_OUTPUT, line, src, own=_OUTPUT) for line in lines]
     if 1 < len(lines) <= 30:
-        facts.append(_fact(_OUTPUT, "\n".join(lines), src))
+        facts.append(_fact(f"{_OUTPUT} {_LIST}", "\n".join(lines), src, own=_OUTPUT))
     return facts
 
 
@@ -212,8 +313,13 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
                      _fact(f"{kind} files workspace {_COUNT}", len(names))):
             facts.append(Fact(fact.key | dotted, fact.value, fact.source))
     for folder, names in folders.items():
-        facts += [_fact(f"{folder} folder files {_LIST}", "\n".join(names)),
-                  _fact(f"{folder} folder files {_COUNT}", len(names))]
+        # (named by the folder's name: "folder" alone asks for the workspace's folders)
+        facts += [_fact(f"{folder} files {_LIST}", "\n".join(names)),
+                  _fact(f"{folder} files {_COUNT}", len(names))]
+    tops = list(dict.fromkeys(name.split("/", 1)[0] for name in files if "/" in name))
+    if tops:
+        facts += [_fact(f"folders directories subfolders workspace {_LIST}", "\n".join(tops)),
+                  _fact(f"folders directories subfolders workspace {_COUNT}", len(tops))]
     return facts
 
 
@@ -224,6 +330,8 @@ _ARITHMETIC = (("sum add added plus total together", lambda a, b: a + b),
                ("difference subtract subtracted minus", lambda a, b: a - b),
                ("divide divided quotient ratio", lambda a, b: a / b if b else None))
 _NUMERIC = re.compile(r"-?\d+(?:\.\d+)?")
+#: a number a task states (not a piece of a file name, a date or a code)
+_STATED_NUMBER = re.compile(r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w-]|\.\w)")
 _PLACEHOLDER = re.compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}|\[[^\[\]]{1,40}\]")
 _FOLLOWED = re.compile(r"\b((?:\w+\s+){0,3}?\w+)\s+(?:followed by|and then)\s+"
                        r"(?:that|the|this|their|its)\s+\w+")
@@ -240,15 +348,26 @@ def combined_facts(values: list[tuple[str, str]], task: str,
     src = " ".join(_WORDS.findall(" ".join(name.rsplit(".", 1)[0] for name, _ in single)))
     facts: list[Fact] = []
     numbers = [float(line) for _, line in single if _NUMERIC.fullmatch(line)]
+    stated = [float(n) for n in _STATED_NUMBER.findall(task)]
+    needs: frozenset[str] = frozenset()
+    if len(numbers) == 1 and len(stated) == 1:  # "multiply the number in a.txt by 3"
+        numbers.append(stated[0])
+        needs = frozenset({_number(stated[0])})
     if len(numbers) == 2:
         if re.search(r"\bsubtract\b.+\bfrom\b", task, re.I):  # "subtract a from b": b - a
             numbers.reverse()
         for key, combine in _ARITHMETIC:
             result = combine(*numbers)
             if result is not None:
-                facts.append(_fact(f"{key} numbers result", _number(round(result, 10)), src))
+                fact = _fact(f"{key} numbers result", _number(round(result, 10)), src)
+                facts.append(Fact(fact.key, fact.value, fact.source, needs))
     if len(single) >= 2:
         facts.append(_fact(f"{_JOINED} line", " ".join(line for _, line in single), src))
+    numeric = [(name, float(line)) for name, line in single if _NUMERIC.fullmatch(line)]
+    if len(numeric) >= 2:  # which file holds the most, the least
+        for label, pick in ((_MOST, max), (_LEAST, min)):
+            name = pick(numeric, key=lambda item: item[1])[0]
+            facts.append(_fact(f"{label} number file name", name, src))
     templates = [m.group(0) for m in _FOLLOWED.finditer(task)]
     templates += [p for p in phrases if _PLACEHOLDER.search(p)]
     for template in templates:
@@ -283,7 +402,7 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
         # a list holding a word the task uses for something else ("the product column":
         # the header, which holds "product") is not the list asked for
         echo = 1.0
-    return (sum(0.5 if w in _STRUCTURE else 1.0 for w in shared)
+    return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
 
@@ -301,8 +420,16 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
     for fact in facts:
-        if fact.value:
+        if fact.value and fact.needs <= wanted:
             score = _score(fact, wanted, files)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
     best = sorted((v for v in scored if scored[v] >= THRESHOLD), key=lambda v: -scored[v])
     return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]
+
+
+def operands(facts: Iterable[Fact], values: Iterable[str]) -> frozenset[str]:
+    """The words of the task the facts of ``values`` were computed with (the value a group
+    of rows shares, a number the task gives to multiply by): the task's operands, not what
+    it asks to write."""
+    chosen = set(values)
+    return frozenset(w for f in facts if f.value in chosen for w in f.needs)

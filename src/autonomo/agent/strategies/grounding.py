@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autonomo.agent.strategies import compose, facts, spans
+from autonomo.agent.strategies import compose, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -40,7 +40,7 @@ _KEPT_KIND = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s
 _POINTED = re.compile(r"\b(?:that|this|the named|the listed|the mentioned) file\b|"
                       r"\bfile (?:it|that it|which it) (?:names|mentions|lists)\b", re.I)
 #: a file a task says must stay: "keep notes.txt", "but not b.txt", "except a.md"
-_KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s+)?(?:file\s+)?"
+_KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+)?(?:file\s+)?"
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
 
@@ -67,6 +67,12 @@ class Situation:
     moved: tuple[str, ...] = ()
     #: files the task points through at another file they name (never the one to destroy)
     pointers: tuple[str, ...] = ()
+    #: values the task states that a program it names may be given as its argument
+    arguments: tuple[str, ...] = ()
+    #: new lines in the shape of the lines of a file the task names (``shapes``)
+    shaped: tuple[str, ...] = ()
+    #: (file the task names, ((piece of its text, what may replace it), ...)) (``edits``)
+    edits: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -89,6 +95,10 @@ class Situation:
             return [n for n in named if n in self.files] or named
         if kind == "folder":
             return [".", *self.folders]
+        if kind == "python_file":
+            programs = [f for f in self.files if f.endswith(".py")]
+            return [*[n for n in self.named if n in programs],
+                    *[f for f in programs if f not in self.named]]
         if kind == "file":
             # a file the task names that does not exist yet is what it asks to write: a
             # small model otherwise overwrites the file it was to read
@@ -169,11 +179,13 @@ def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
 
 def situation(workspace: Path | str, task: str,
               outputs: tuple[tuple[str, str, str], ...] = (),
-              existed: tuple[str, ...] | None = None) -> Situation:
+              existed: tuple[str, ...] | None = None,
+              edited: tuple[tuple[str, str, str], ...] = ()) -> Situation:
     """The situation of an agent working on ``task`` in ``workspace`` (hidden entries
     skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
-    is the file to write, even after it has been written once)."""
+    is the file to write, even after it has been written once); ``edited``: (file, old,
+    new) of the replacements made (never undone)."""
     files, folders = _listing(workspace)
     named = mentioned_files(task)
     known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
@@ -198,6 +210,11 @@ def situation(workspace: Path | str, task: str,
     said = set(re.findall(r"[\w-]+", task.lower()))
     moved = tuple(f"{folder}/{Path(name).name}" for folder in folders
                   if Path(folder).name.lower() in said for name in named if name in files)
+    if not any(name in files for name in named):
+        # no file the task names is there: the files of a folder it names are the ones
+        # it means ("the two files inside the trash folder", "a report in reports/")
+        matching += tuple(f for folder in folders if Path(folder).name.lower() in said
+                          for f in files if f.startswith(folder + "/"))
     for command, source, text in outputs:
         if command == "read_file":
             known += facts.file_facts(source, text)
@@ -207,17 +224,58 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     values = facts.rank(known, task, named)
+    used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
-    stated = spans.literals(task, named)
-    texts = spans.choose([*stated, *(values or spans.task_spans(instructions, named))]
+    # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
+    stated = [t for t in spans.literals(task, named) if t not in used]
+    if not texts:  # nothing to read: a code the task writes out is stated too
+        stated += spans.codes(task, named)
+    # a line added to a file the task names, in the shape of its lines
+    shaped = [line for name, text in texts.items() if name in named
+              for line in _shaped(text, task, named)]
+    texts = spans.choose([*shaped, *stated, *(values or spans.task_spans(instructions, named))]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
                                         files if existed is None else list(existed)), matching,
-                     kept, moved, pointers)
+                     kept, moved, pointers,
+                     arguments=tuple(t for t in stated if " " not in t) if any(
+                         n.endswith(".py") and n in files for n in named) else (),
+                     edits=_edits(workspace, task, named, files, existed, edited),
+                     shaped=tuple(shaped))
+
+
+def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
+           existed: tuple[str, ...] | None,
+           edited: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, Any], ...]:
+    """The edits the task may ask of the files it names that were there when it started;
+    none that would undo a replacement made (``edited``)."""
+    ws, out = Workspace(workspace), []
+    for name in named:
+        if name not in files or (existed is not None and name not in existed):
+            continue
+        try:
+            text = read_text(ws, name)[0]
+        except (AutonomoError, OSError):
+            continue
+        made = [(old, new) for path, old, new in edited if path == name]
+        found = tuple(
+            (piece, kept) for piece, news in edits.edits(text, task, named)
+            if not any(new and new in piece for _, new in made)
+            and (kept := tuple(n for n in news if not any(old in n for old, _ in made))))
+        if found:
+            out.append((name, found))
+    return tuple(out)
+
+
+def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
+    """New lines in the shape of ``text``'s lines, from what the task states."""
+    stated = spans.literals(task, named)
+    numbers = [t for t in stated if spans.is_number(t)]
+    return shapes.shaped(text, [t for t in stated if t not in numbers], numbers)
 
 
 def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
@@ -235,6 +293,10 @@ def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
             except (AutonomoError, OSError):
                 continue
         whole, added = compose.contents(name, task, named, existing)
+        if not (whole or added) and existing is not None:
+            added = tuple(shapes.appended(existing, line)
+                          for line in _shaped(existing, task, named))
+            whole = tuple(existing + text for text in added)
         if whole or added:
             out.append((name, whole, added))
     return tuple(out)
@@ -251,10 +313,19 @@ def ground(schema: Any, where: Situation | None) -> Any:
     if not isinstance(schema, dict):
         return schema
     if where is not None and isinstance(schema.get("properties"), dict):
-        split = _split_by_path(schema, where)
+        split = _split_edits(schema, where) or _split_by_path(schema, where)
         if split is not None:
             return split
     kind = schema.pop(GROUNDED_KEY, None)
+    if kind == "program_arguments":
+        if where is not None and where.arguments:  # one value the task states, or none
+            described = {k: schema[k] for k in ("description",) if k in schema}
+            schema.clear()
+            schema.update(described, anyOf=[
+                {"type": "array", "items": {"enum": list(where.arguments)},
+                 "minItems": 1, "maxItems": 1},
+                {"const": []}])
+        return schema
     if kind in TEXT_KINDS:
         values = list(where.texts) if where is not None else []
         if values:
@@ -317,4 +388,24 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
                 variant["properties"][key] = {"enum": list(text_values)}
         variant["properties"][paths[0]] = {"enum": group}
         variants.append(ground(variant, where))
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}
+
+
+def _split_edits(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:
+    """An edit's object (an ``edited_file``, a ``file_text`` and a ``text`` parameter) as
+    one variant per piece of a file the task may want replaced, each with what may replace
+    it (``Situation.edits``); None when the object is not an edit or nothing fits."""
+    props = schema["properties"]
+    marks = {p.get(GROUNDED_KEY): k for k, p in props.items() if isinstance(p, dict)}
+    path, old, new = marks.get("edited_file"), marks.get("file_text"), marks.get("text")
+    if path is None or old is None or new is None or not where.edits:
+        return None
+    variants = []
+    for name, pieces in where.edits:
+        for piece, replacements in pieces:
+            variant = copy.deepcopy(schema)
+            variant["properties"][path] = {"enum": [name]}
+            variant["properties"][old] = {"enum": [piece]}
+            variant["properties"][new] = {"enum": list(replacements)}
+            variants.append(variant)
     return variants[0] if len(variants) == 1 else {"anyOf": variants}

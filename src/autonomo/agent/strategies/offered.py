@@ -14,6 +14,7 @@ from typing import Any
 
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, mentioned_files
+from autonomo.tools.workspace import Workspace
 
 #: commands that write a file's text
 WRITING = frozenset({"write_file", "append_to_file"})
@@ -26,6 +27,31 @@ _WRITE_WORDS = {"write", "append", "add", "save", "put", "create", "make", "stor
 _PART_COPY = re.compile(r"\bcopy\s+(?:the|its|a|one)\s+(?:\w+\s+)?(?:line|word|number|value|"
                         r"name|date|total|sum|count|phrase|sentence|row|column|cell|key)s?\b",
                         re.IGNORECASE)
+
+
+#: endings of a verb's forms ("copied", "renaming", "removes")
+_ENDINGS = ("", "s", "es", "d", "ed", "ing", "ied")
+
+
+def says(words: set[str], verb: str) -> bool:
+    """Whether ``words`` hold a form of ``verb`` ("copied" for copy, "moving" for move)."""
+    roots = {verb, verb + verb[-1], verb.removesuffix("e"),
+             verb[:-1] if verb.endswith("y") else verb}
+    return any(w.startswith(r) and w[len(r):] in _ENDINGS for w in words for r in roots)
+
+
+def unneeded(task: str, needed: dict[str, list[str]],
+             workspace: str | None = None) -> frozenset[str]:
+    """Commands a small model is not offered for ``task``: those whose words (``needed``,
+    any form of them) it does not say; a program it names that the workspace holds may be
+    run whatever it says ("What does tip.py print?")."""
+    words = set(re.findall(r"[a-z]+", task.lower()))
+    out = {name for name, verbs in needed.items() if not any(says(words, v) for v in verbs)}
+    if "execute_python_file" in out and workspace:
+        ws = Workspace(workspace)
+        if any(n.endswith(".py") and ws.exists(n) for n in mentioned_files(task)):
+            out.discard("execute_python_file")
+    return frozenset(out)
 
 
 def not_offered(state: AgentState, where: Situation, names: frozenset[str],
@@ -63,8 +89,27 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
+    if look and where.existed is not None and _unseen_inputs(where, look, outputs):
+        # a file the task names whose whole text the agent has not seen yet (shown cut or
+        # not shown): read before anything is written from it
+        dropped |= WRITING
+    if set(where.values("file")) <= _written_whole(state):
+        # every file to write was written whole: appending to it only repeats (a 135M
+        # model appended the value it had written once its finish was refused)
+        dropped.add("append_to_file")
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
+    if not where.values("python_file"):
+        dropped.add("execute_python_file")  # no program to run
+    if not where.edits:
+        dropped.add("replace_text")  # no piece of a named file the task may want replaced
+    elif "replace_text" in offered and not _changed(state):
+        # the task asks to change a file it names and a piece to change is there: an edit
+        # before anything else is written, and before a finish
+        dropped |= WRITING | {"finish"}
+    if _changed(state, {"replace_text"}) and where.existed is not None and all(
+            n in where.existed for n in where.named):
+        dropped |= WRITING  # an edit of files that were there: no new file to write
     task_words = set(re.findall(r"[a-z]+", state.task.lower()))
     if offered & _FILE_MOVING and not task_words & _WRITE_WORDS:
         # a task that moves or deletes files and writes no text ("move a.txt into the old
@@ -72,6 +117,15 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped |= WRITING
     if _PART_COPY.search(state.task) and len(mentioned_files(state.task)) > 1:
         dropped.add("copy_file")
+    elif "copy_file" in offered and not _changed(state, {"copy_file"}) and _whole_copy(where):
+        dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)
+    targets = set(where.values("file"))
+    if ("append_to_file" in offered and where.shaped and where.existed
+            and targets and targets <= set(where.existed) - whole_only_paths(where)
+            and not _changed(state)):
+        # only files that were there to write to, and a line in the shape of their lines
+        # to add: it is added, their lines are kept (a 135M model wrote it over the file)
+        dropped.add("write_file")
     whole_only = {path for path, whole, added in where.composed if whole and not added}
     if whole_only and set(where.values("file")) <= whole_only:
         # the file's new text is known whole ({"a": 2} for {"a": 1}): nothing appended
@@ -89,3 +143,43 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     if not offered - dropped:
         dropped -= _LOOKING
     return frozenset(dropped if offered - dropped else ())
+
+
+def _changed(state: AgentState, commands: frozenset[str] | set[str] = WRITING | {"replace_text"}
+             ) -> bool:
+    """Whether a step of the current task has changed a file's text (with ``commands``)."""
+    return any(e.task_index == len(state.tasks) - 1 and e.result is not None
+               and e.result.status == "success" and e.action.name in commands
+               for e in state.episodes)
+
+
+def _unseen_inputs(where: Situation, look: dict[str, Any],
+                   outputs: tuple[tuple[str, str, str], ...]) -> list[str]:
+    """The files the task names that were there when it started (programs aside: they are
+    run) whose whole text was neither shown up front nor read."""
+    shown = {p.name for p in look["previews"] if not p.cut}
+    read = {path for command, path, _ in outputs if command == "read_file"}
+    return [n for n in where.named if n in (where.existed or ()) and n in where.files
+            and not n.endswith(".py") and n not in shown and n not in read]
+
+
+def whole_only_paths(where: Situation) -> set[str]:
+    """Files whose new text is composed whole (a JSON object with a value changed)."""
+    return {path for path, whole, added in where.composed if whole and not added}
+
+
+def _whole_copy(where: Situation) -> bool:
+    """Whether the task names a file that is there and a new place of the same kind for it
+    (``a.md`` to ``b.md``, into a folder): a whole file to copy, not a part of one."""
+    sources = [n for n in where.named if n in where.files and (where.existed is None
+                                                              or n in where.existed)]
+    suffix = {n.rsplit(".", 1)[-1].lower() for n in sources}
+    return bool(sources) and any(t.rsplit(".", 1)[-1].lower() in suffix
+                                 for t in where.values("file") if t not in sources)
+
+
+def _written_whole(state: AgentState) -> set[str]:
+    """The files a step of the current task wrote whole (``write_file``)."""
+    return {str(e.action.arguments.get("path") or "") for e in state.episodes
+            if e.task_index == len(state.tasks) - 1 and e.action.name == "write_file"
+            and e.result is not None and e.result.status == "success"}

@@ -26,8 +26,14 @@ def tighten(schema: dict[str, Any], *, compact: bool,
     schema.pop("title", None)
     if compact:  # a small model fills optional parameters with noise (max_lines=10**15)
         required = set(schema.get("required", []))
+        # (arguments the task states are kept: "call convert.py with 30")
+        stated = [k for k, v in schema.get("properties", {}).items()
+                  if isinstance(v, dict) and v.get(GROUNDED_KEY) == "program_arguments"
+                  and where is not None and where.arguments]
         schema["properties"] = {k: v for k, v in schema.get("properties", {}).items()
-                                if k in required}
+                                if k in required or k in stated}
+        if stated:
+            schema["required"] = [*schema.get("required", []), *stated]
     for name, prop in schema.get("properties", {}).items():
         prop.pop("title", None)
         prop.pop("default", None)

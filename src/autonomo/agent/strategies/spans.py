@@ -70,52 +70,43 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
                              if not any(p != q and f" {p} " in f" {q} " for q in kept)]
 
 
-#: a number standing alone ("3", "-2.5"; not a piece of "v2", "2025-03-14" or "bob,7")
-_NUMBER = re.compile(r"(?<![\w.-])(?<!\S,)-?\d+(?:\.\d+)?(?![\w-]|,\S|\.\w)")
+#: a number standing alone ("3", "-2.5"; not a piece of "v2", "2025-03-14", "bob,7" or
+#: "PORT=8")
+_NUMBER = re.compile(r"(?<![\w.=-])(?<!\S,)-?\d+(?:\.\d+)?(?![\w-]|,\S|\.\w)")
+#: a setting written out: "TIMEOUT=30", "mode=fast"
+_SETTING = re.compile(r"(?<![\w=])[A-Za-z_][\w.-]*=[^\s,;]*[^\s,;.]")
+
+
+#: a code: letters and digits together ("B-14", "LX318", "v2.1"), not a file name
+_CODE = re.compile(r"(?<![\w.-])(?=[\w.-]*\d)(?=[\w.-]*[A-Za-z])\w+(?:[.-]\w+)*(?![\w-])")
+
+
+def codes(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The codes a task writes out (letters and digits together), file names left out."""
+    for name in files:
+        task = task.replace(name, " ")
+    return [c for c in _CODE.findall(task) if not c.endswith(".")]
+
+
+def is_number(text: str) -> bool:
+    return _NUMBER.fullmatch(text) is not None
 
 
 _AFTER_COLON = re.compile(r":\s+([^:\n]{1,200}?)[\s.]*(?:$|\n)")
 _PLACEHOLDER = re.compile(r"[<{\[][^<>{}\[\]]{1,40}[>}\]]")
 
 
-#: "the text <t>", "a line <t>", "the phrase <t>": a text introduced by its kind
-_INTRODUCED = re.compile(r"\b(?:the|a)\s+(?:new\s+)?(?:text|sentence|phrase|line|words?|message)"
-                         r"\s+((?:The|A|An)\s+\S.*|(?!(?:" + "|".join(sorted(FILLER)) +
-                         r")\b)\S.*)", re.IGNORECASE)
-_ARTICLES = {"the", "a", "an"}
-
-
-def introduced(task: str, files: Iterable[str] = ()) -> list[str]:
-    """Texts a task introduces by their kind ("the line walk the dog to todo.txt" → "walk
-    the dog"): the clause after the word, to a file name, without the instruction words at
-    its ends (an article may begin it: "the sentence The sky is blue")."""
-    names = set(files)
-    found = []
-    for clause in re.split(r"[.;:!?](?:\s|$)|,\s|\n", task):
-        match = _INTRODUCED.search(clause)
-        if not match or match.group(1).split()[0].lower() in _EDGES - _ARTICLES:
-            continue
-        words = []
-        for word in match.group(1).split():
-            if word in names or word.rstrip(".") in names:
-                break
-            words.append(word)
-        while words and words[-1].lower() in _EDGES:
-            words.pop()
-        if words:
-            found.append(" ".join(words))
-    return found
-
-
 def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False) -> list[str]:
     """The texts a task states outright: quoted texts, the rest of a line after a colon
-    ("a line that reads: …"), texts introduced by their kind, numbers (not in its file
-    names). A text holding a placeholder
-    ("<the name>") is a template, not a text: only those with ``placeholders``."""
+    ("a line that reads: …"), settings ("PORT=80"), numbers (not in its file names). A
+    text holding a placeholder ("<the name>") is a template, not a text: only those with
+    ``placeholders``."""
     for name in files:
         task = task.replace(name, " ")
+    # "notes.txt: add a line …": a file name heading the task, then what to do with it
+    told = re.sub(r"^\s*:", " ", task)
     found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-             + _AFTER_COLON.findall(task) + introduced(task, files))
+             + _AFTER_COLON.findall(told) + _SETTING.findall(task))
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]
     return [t for t in found if not _PLACEHOLDER.search(t)] + _NUMBER.findall(task)

@@ -1,0 +1,130 @@
+"""Edits a task may ask of a file it names: which piece of the file's text to replace, and by
+what (for ``replace_text`` on a grammar-constrained model).
+
+An edit says what is there and what should be there instead: "replace every Monday with
+Tuesday", "recieve should be receive", "change the price of pears to 2.40", "workers from 2
+to 8". The piece to replace is text the file holds — a word the task also uses, or a value
+on a line that holds one of the task's words; what takes its place is a word or value of the
+task that the file does not hold, of the same shape (a number for a number, a word for a
+word, true/false for true/false), said after the piece where the task says both. Nothing
+here knows a task: the pieces are the file's own, the replacements the task's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from autonomo.agent.strategies import spans
+from autonomo.agent.strategies.facts import stem
+
+#: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
+_TOKEN = re.compile(r"(?<![\w.:/-])\w(?:[\w.:'/-]*\w)?")
+#: a number, a version or a time ("1.90", "2.0.1", "9:30")
+_NUMBER = re.compile(r"-?\d+(?:[.,:]\d+)*")
+_BOOLEANS = {"true", "false", "yes", "no", "on", "off", "null", "none"}
+#: the words that ask for an edit (the closed lexicon of this operation) and the words
+#: around them; never a piece nor a replacement
+EDIT_WORDS = {"replace", "replaced", "change", "changed", "fix", "fixed", "edit", "update",
+              "updated", "modify", "correct", "bump", "set", "instead", "every", "all",
+              "occurrence", "occurrences", "typo", "so", "be", "by", "says", "say", "said"}
+_SKIPPED = spans._EDGES | EDIT_WORDS
+MAX_PIECES = 4
+
+
+def misspelled(a: str, b: str) -> bool:
+    """Whether ``b`` is ``a`` spelled right or wrong: a few letters apart (a swap of two
+    letters counts as one), both of three letters or more."""
+    a, b = a.lower(), b.lower()
+    if a == b or min(len(a), len(b)) < 3 or abs(len(a) - len(b)) > 1:
+        return False
+    # edit distance with transpositions (optimal string alignment)
+    rows = [list(range(len(b) + 1))]
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(rows[-1][j] + 1, row[j - 1] + 1,
+                         rows[-1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1] <= max(1, len(a) // 4)
+MAX_REPLACEMENTS = 4
+#: a file larger than this is not searched for pieces
+MAX_TEXT = 20000
+
+
+def shape(text: str) -> str:
+    """``number``, ``boolean`` or ``word`` (what may stand in for what)."""
+    if _NUMBER.fullmatch(text):
+        return "number"
+    return "boolean" if text.lower() in _BOOLEANS else "word"
+
+
+def _tokens(text: str) -> list[tuple[int, str]]:
+    return [(m.start(), m.group(0)) for m in _TOKEN.finditer(text)]
+
+
+def _kept(token: str) -> bool:
+    return (token.lower() not in _SKIPPED and len(token) > 1) or token.isdigit()
+
+
+def _in_place(text: str, old: str, new: str) -> tuple[str, str]:
+    """(old, new) to replace exactly the token ``old``: where the token's characters also
+    occur inside other words of the file ("2" in "8020"), its whole line instead."""
+    bounded = re.compile(rf"(?<![\w.]){re.escape(old)}(?![\w]|\.\d)")
+    holding = [line for line in text.splitlines() if bounded.search(line)]
+    if text.count(old) == len(bounded.findall(text)) or len(holding) != 1:
+        return old, new
+    line = holding[0]
+    return line, bounded.sub(new.replace("\\", "\\\\"), line)
+
+
+def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
+        tuple[str, tuple[str, ...]], ...]:
+    """(piece of ``text`` to replace, what may take its place) for ``task``, best first."""
+    if len(text) > MAX_TEXT or not text.strip():
+        return ()
+    names = list(files)
+    said = task
+    for name in names:
+        said = said.replace(name, " ")
+    file_tokens = {t for _, t in _tokens(text)}
+    task_tokens = [(i, t) for i, t in _tokens(said) if _kept(t)]
+    # the task's words and values the file does not hold, and its stated texts
+    stated = [t for t in spans.literals(task, names) if t not in text]
+    lowered = {f.lower() for f in file_tokens}
+    fresh = [(said.find(t), t) for t in stated] + [
+        (i, t) for i, t in task_tokens if t not in file_tokens and t.lower() not in lowered]
+    # any word the file does not hold that is spelled like a word it does ("teh" → "the")
+    spelled = [(i, t) for i, t in _tokens(said) if t.lower() not in lowered]
+    # pieces: the task's own words the file holds, then the values on its lines that hold
+    # one of the task's words ("pears,1.90" for "the price of pears")
+    pieces: dict[str, int] = {}
+    for i, t in task_tokens:
+        if t in file_tokens:
+            pieces.setdefault(t, i)
+    wanted = {stem(t) for _, t in task_tokens}
+    for line in text.splitlines():
+        line_tokens = [t for _, t in _tokens(line)]
+        if any(stem(t) in wanted for t in line_tokens):
+            for t in line_tokens:
+                if shape(t) != "word" and t not in pieces:
+                    pieces.setdefault(t, -1)
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for piece, at in pieces.items():
+        kind = shape(piece)
+        alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
+                 if shape(n) == kind == "word" and misspelled(piece, n)]
+        news = [(i < at, n) for i, n in fresh
+                if n != piece and piece not in n and shape(n) == kind]
+        ranked = list(dict.fromkeys(
+            [*alike, *(n for _, n in sorted(news, key=lambda x: x[0]))]))
+        if not ranked:
+            continue
+        pairs = [_in_place(text, piece, n) for n in ranked[:MAX_REPLACEMENTS]]
+        old = pairs[0][0]
+        out.append((old, tuple(n for _, n in pairs)))
+        if len(out) >= MAX_PIECES:
+            break
+    return tuple(out)

@@ -1,0 +1,235 @@
+"""The finish check on fresh wordings (``finish_fresh_cases``): right work is accepted, wrong
+work is refused, each plan played through the real ``Runner``, commands and sandbox.
+
+    PYTHONPATH=src python3 tests/test_finish_fresh.py     # the per-kind report
+
+The labels are verified: each case's own check on the workspace must agree with them. Known
+misses stay listed below as strict expected failures, so a fix shows up (and must be moved).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from agent_helpers import plugins, reply, workbench
+from autonomo import AgentProfile, ScriptedModel, Settings
+from autonomo.agent.finishing import finish_objection
+from autonomo.agent.runner import Runner
+from autonomo.agent.state import AgentState
+from autonomo.agent.strategies.base import LISTED_FILES
+from autonomo.agent.strategies.grounding import previews, situation
+from finish_fresh_cases import CASES, Step
+
+#: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
+_PLUGINS = plugins()
+_MISS = "false accept: "
+#: (task, right?, plan number) the check gets wrong today, and why (main at 7afc05f, the
+#: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
+#: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
+KNOWN: dict[tuple[str, bool, int], str] = {
+    ('Create greeting.txt containing Good evening', False, 0):
+        _MISS + "only capitalised words are stated values ('Good' landed)",
+    ('Create greeting.txt containing Good evening', False, 1): _MISS + 'task words kept',
+    ('Add cherry as a new last line of fruits.txt', False, 1):
+        _MISS + 'a lower-case word the task gives is no stated value',
+    ('Put a copy of logo.txt into the assets folder', False, 1):
+        _MISS + 'a copy over another file of the folder',
+    ('Change the name of todo_old.txt to todo.txt', False, 0):
+        _MISS + 'renaming is known by the words rename/move only',
+    ('Change the name of todo_old.txt to todo.txt', False, 1):
+        _MISS + 'renaming is known by the words rename/move only',
+    ('Give notes.txt the new name notes.md', False, 0):
+        _MISS + 'renaming is known by the words rename/move only',
+    ('Give notes.txt the new name notes.md', False, 1):
+        _MISS + 'renaming is known by the words rename/move only',
+    ('Get rid of junk.txt', False, 3): _MISS + 'a file deleted by a shell line is not seen',
+    ('Remove the files ending in .bak', False, 2):
+        _MISS + 'a file deleted by a shell line is not seen',
+    ('Erase every file in the tmp folder', False, 0): _MISS + 'half of the folder deleted',
+    ('Count how many lines colors.txt has and save the number in lines.txt', False, 1):
+        _MISS + 'a count task answered with a word from the file',
+    ('Write the number of words in title.txt to n_words.txt', False, 1):
+        _MISS + 'a count task answered with a word from the file',
+    ('List the .py files in src, one per line, in modules.txt', False, 0):
+        _MISS + "'List the .py files in src' (no 'folder') misses the folder",
+    ('List the .py files in src, one per line, in modules.txt', False, 1):
+        _MISS + "'List the .py files in src' (no 'folder') misses the folder",
+    ('Write every city from trips.csv to cities.txt, one per line', False, 0):
+        _MISS + 'a column of numbers for a list of cities',
+    ('Write every city from trips.csv to cities.txt, one per line', False, 1):
+        _MISS + 'one city of two, the file never read',
+    ('Make settings.json with a key theme whose value is light', False, 1):
+        _MISS + 'a lower-case value the task gives is not checked',
+    ('In flags.json set beta to false', False, 0): _MISS + 'the rest of the edited JSON is lost',
+    ('Create inventory.csv with columns item and qty and a row pens,12', False, 1):
+        _MISS + 'the header the task gives is missing',
+    ('Write a Python file shout.py that prints HELLO in capitals', False, 0):
+        _MISS + 'values are compared without case',
+    ('Create mathx.py defining a function triple(n) that returns n times 3', False, 0):
+        _MISS + 'what a function returns is not checked',
+    ('Create mathx.py defining a function triple(n) that returns n times 3', False, 1):
+        _MISS + "the function's name the task gives is not checked",
+    ('In app.ini change the value of workers from 2 to 8', False, 0):
+        _MISS + 'the rest of the edited file is lost',
+    ('hello.py prints Hi. Make it print Welcome instead', False, 0):
+        _MISS + 'the program prints more than asked',
+    ('a.txt and b.txt each hold a number. Write their product to product.txt', False, 0):
+        _MISS + 'the sum of the inputs counts as computed, the task asks for the product',
+    ('Write the contents of word.txt in capital letters to caps.txt', False, 0):
+        _MISS + 'values are compared without case',
+    ('Which is the largest number in nums.txt? Save it to max.txt', False, 0):
+        _MISS + 'a number of the input that is not the largest',
+    ('Copy the last line of steps.txt into final_step.txt', False, 1):
+        _MISS + 'the whole file copied for its last line',
+    ('If flag.txt says on, write enabled to status.txt, otherwise write disabled', False, 0):
+        _MISS + 'the wrong branch of a condition',
+    ('Sort the names in names.txt alphabetically and write them to sorted.txt', False, 0):
+        _MISS + 'order is not checked',
+    ('Sort the names in names.txt alphabetically and write them to sorted.txt', False, 1):
+        _MISS + 'order is not checked',
+    ('Write the capital of France to capital.txt', False, 0):
+        _MISS + "the task's own word is taken for the answer",
+    ('Write the capital of France to capital.txt', False, 1):
+        _MISS + 'a wrong capital (a value the record cannot judge)',
+    ('How many letters does the word Mississippi have? Write the number to n.txt', False, 0):
+        _MISS + "the task's own word is taken for the answer",
+    ('Round 3.14159 to two decimals and save it in pi.txt', False, 0):
+        _MISS + "the task's own number is taken for the answer",
+    ('Write the Roman numeral for 4 to roman.txt', False, 0):
+        _MISS + "the task's own number is taken for the answer",
+    ('Convert 100 degrees Fahrenheit to Celsius, rounded to a whole number, and write it to '
+     'celsius.txt', False, 0):
+        _MISS + "the task's own number is taken for the answer",
+    ('Write the date 2024-05-01 as DD/MM/YYYY to date.txt', False, 0):
+        _MISS + 'the date left in its old format',
+    ('Write yes to check.txt if 7 is greater than 5, otherwise no', False, 0):
+        _MISS + "the task's own number is taken for the answer",
+    ('Clear out the cache folder', False, 1): _MISS + 'one file of the folder of two deleted',
+    ('Write a JSON list of 3 random whole numbers between 1 and 10 to random.json', False, 0):
+        _MISS + 'two numbers for three',
+    ('Write a JSON list of 3 random whole numbers between 1 and 10 to random.json', False, 1):
+        _MISS + 'numbers beyond the bounds the task gives',
+    ('Create people.csv with a header name,age and two made-up people', False, 0):
+        _MISS + 'the header alone',
+    ('Write a numbered markdown list of three fruits to fruits.md', False, 0):
+        _MISS + 'one fruit for three',
+    ('Replace the contents of motto.txt with carpe diem', False, 0):
+        _MISS + 'appended instead of replaced',
+    ('Replace the contents of motto.txt with carpe diem', False, 1):
+        _MISS + 'half of the text the task gives',
+    ('Overwrite status.txt so it only says ready', False, 0):
+        _MISS + 'appended instead of replaced',
+    ('Count the names in names.txt and write the count to n.txt', False, 0):
+        _MISS + 'a name for a count',
+}
+
+
+def _workspace(tmp: Path, files: dict[str, str]) -> Path:
+    ws = tmp / "ws"
+    ws.mkdir(parents=True)
+    for path, text in files.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text)
+    return ws
+
+
+def play(tmp: Path, task: str, files: dict[str, str], plan: list[Step],
+         runs: list[AgentState] | None = None, *, evidence: bool = True
+         ) -> tuple[Path, bool, str]:
+    """Run ``plan`` then ``finish`` in a fresh workspace: (workspace, accepted, reply); the
+    run's state is added to ``runs``. ``evidence``: the check asks for positive evidence (as
+    on a small local model, where it is on by default) or only for no contradiction."""
+    ws = _workspace(tmp, files)
+    model = ScriptedModel([reply(n, **a) for n, a in plan] + [reply("finish", reason="done")])
+    bench = workbench(Settings(data_dir=tmp / "data", sandbox={"allow_shell": True},
+                                agent={"finish_evidence": evidence}), model,
+                      _PLUGINS)
+    try:
+        agent = bench.new_agent(task, workspace=ws,
+                                profile=AgentProfile(name="T", role="a test agent"))
+        Runner(agent).run(max_steps=len(plan) + 1)
+        last = agent.state.episodes[-1] if agent.state.episodes else None
+        if runs is not None:
+            runs.append(agent.state)
+    finally:
+        bench.close()
+    if last is None or last.action.name != "finish" or last.result is None:
+        return ws, False, "no finish"
+    return ws, last.result.status == "success", last.result.output
+
+
+def _plans() -> list:
+    out = []
+    for n, (kind, task, _files, _check, rights, wrongs) in enumerate(CASES):
+        for right, plans in ((True, rights), (False, wrongs)):
+            for i in range(len(plans)):
+                known = KNOWN.get((task, right, i))
+                marks = [pytest.mark.xfail(strict=True, reason=known)] if known else []
+                out.append(pytest.param(n, right, i, marks=marks,
+                                        id=f"{n}-{kind}-{'right' if right else 'wrong'}{i}"))
+    return out
+
+
+@pytest.mark.parametrize(("n", "right", "i"), _plans())
+def test_fresh_wording(tmp_path: Path, n: int, right: bool, i: int) -> None:
+    _kind, task, files, check, rights, wrongs = CASES[n]
+    plan = (rights if right else wrongs)[i]
+    ws, accepted, why = play(tmp_path, task, files, plan)
+    assert check(ws) is right, "the plan's label is wrong: the case's check disagrees"
+    assert accepted is right, f"{task!r} {plan}: {'refused' if right else 'accepted'} | {why}"
+
+
+def first_look(tmp: Path, task: str, files: dict[str, str]) -> dict[str, str]:
+    """What a small model is shown up front for ``task`` (the listing, short files' texts)."""
+    ws = _workspace(tmp / "look", files)
+    return {".": "\n".join(situation(ws, task).files[:LISTED_FILES]),
+            **{p.name: p.text for p in previews(ws, task)}}
+
+
+def report() -> None:
+    """Print, per kind, right work refused and wrong work accepted (``name: value`` lines),
+    the check asking for positive evidence; ``small_*``: the same records judged as a small
+    model's, shown the files up front; ``no_evidence_*``: by the contradiction check alone
+    (the default for a model that is not a small local one)."""
+    totals: dict[str, list[int]] = {}
+    with tempfile.TemporaryDirectory() as t:
+        for n, (kind, task, files, check, rights, wrongs) in enumerate(CASES):
+            row = totals.setdefault(kind, [0] * 9)
+            for right, plans in ((True, rights), (False, wrongs)):
+                for i, plan in enumerate(plans):
+                    tmp = Path(t) / f"{n}-{right}-{i}"
+                    tmp.mkdir()
+                    runs: list[AgentState] = []
+                    ws, accepted, why = play(tmp, task, files, plan, runs)
+                    if check(ws) is not right:
+                        row[4] += 1
+                        print(f"# MISLABELLED {n}-{right}-{i}", flush=True)
+                        continue
+                    runs[0].episodes = [e for e in runs[0].episodes
+                                        if e.action.name != "finish"]
+                    small = finish_objection(runs[0], "done",
+                                             shown=first_look(tmp, task, files)) is None
+                    plain = finish_objection(runs[0], "done", evidence=False) is None
+                    row[0 if right else 2] += 1
+                    bad = accepted is not right
+                    row[1 if right else 3] += bad
+                    row[5 if right else 6] += small is not right
+                    row[7 if right else 8] += plain is not right
+                    print(f"# {kind} {n}-{'right' if right else 'wrong'}{i} {task[:45]!r}: "
+                          f"{'accepted' if accepted else 'refused'}{'  <--' if bad else ''}"
+                          f"{'' if small == accepted else ' (small model: the opposite)'}"
+                          f"{'' if accepted else ' | ' + why[:140]}", flush=True)
+    names = ("right_plans", "right_refused", "wrong_plans", "wrong_accepted", "mislabelled",
+             "small_right_refused", "small_wrong_accepted", "no_evidence_right_refused",
+             "no_evidence_wrong_accepted")
+    for kind, row in totals.items():
+        print(f"{kind}: " + ", ".join(f"{k} {v}" for k, v in zip(names, row, strict=True)))
+    for j, name in enumerate(names):
+        print(f"{name}: {sum(row[j] for row in totals.values())}")
+
+
+if __name__ == "__main__":
+    report()
