@@ -1,0 +1,13 @@
+"""Checks the workspace after the task; prints PASS or FAIL: <why>."""
+import sys
+
+from checks import ok, read, rows
+
+try:
+    got = [[c.lower() for c in r] for r in rows(read('shifts.csv'))]
+    ok(got[:1] == [['day', 'nurse']], got)
+    ok(sorted(got[1:]) == [['mon', 'abebe'], ['tue', 'carla'], ['wed', 'abebe']], got)
+except Exception as exc:  # the agent's file is malformed
+    print(f"FAIL: {exc!r}")
+    sys.exit(0)
+print("PASS")
