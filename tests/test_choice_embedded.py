@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
-from autonomo.errors import UserError
 from autonomo.llm.types import ChatRequest, Message
 
 pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed (scripts/setup.sh)")
@@ -15,7 +15,7 @@ jsonschema = pytest.importorskip("jsonschema")
 
 from autonomo.llm.local import LlamaCppModel  # noqa: E402
 from autonomo.llm.local_scoring import Tokens, TrieScorer, token_logprobs  # noqa: E402
-from autonomo.llm.local_weights import default_model_path  # noqa: E402
+from model_helpers import embedded_model  # noqa: E402
 from test_choice import SCHEMA, _command  # noqa: E402
 
 pytestmark = pytest.mark.embedded
@@ -25,14 +25,8 @@ MESSAGES = [Message.system("You are an agent. Reply with one JSON command."),
 
 
 @pytest.fixture(scope="module")
-def model() -> LlamaCppModel:
-    try:
-        default_model_path()
-    except UserError as exc:
-        pytest.skip(str(exc))
-    llm = LlamaCppModel(n_ctx=1024, seed=0, temperature=0.0)
-    yield llm
-    llm.close()
+def model() -> Iterator[LlamaCppModel]:
+    yield from embedded_model(n_ctx=1024)
 
 
 def test_trie_scores_equal_one_by_one_scores(model: LlamaCppModel) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -14,20 +15,14 @@ pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed (scri
 jsonschema = pytest.importorskip("jsonschema")
 
 from autonomo.llm.local import LlamaCppModel, tool_call_schema  # noqa: E402
-from autonomo.llm.local_weights import default_model_path  # noqa: E402
+from model_helpers import embedded_model  # noqa: E402
 
 pytestmark = pytest.mark.embedded
 
 
 @pytest.fixture(scope="module")
-def model() -> LlamaCppModel:
-    try:
-        default_model_path()
-    except UserError as exc:
-        pytest.skip(str(exc))
-    llm = LlamaCppModel(n_ctx=2048, seed=0, temperature=0.0)
-    yield llm
-    llm.close()
+def model() -> Iterator[LlamaCppModel]:
+    yield from embedded_model(n_ctx=2048)
 
 
 CITY_SCHEMA = {
