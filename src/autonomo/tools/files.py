@@ -35,7 +35,7 @@ def _is_binary(data: bytes) -> bool:
     return b"\x00" in data[:_BINARY_SNIFF]
 
 
-def _read_at_most(fd: int, limit: int) -> bytes:
+def read_at_most(fd: int, limit: int) -> bytes:
     chunks: list[bytes] = []
     left = limit
     while left > 0:
@@ -47,11 +47,13 @@ def _read_at_most(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _open_regular(folder: int, name: str, shown: str) -> tuple[int, os.stat_result]:
-    """Open ``name`` in ``folder`` for reading: no symlink, no blocking on a FIFO, and
-    nothing but a regular file (a FIFO or device could hang or never end)."""
+def open_regular(folder: int, name: str, shown: str,
+                 flags: int = _READ_FLAGS) -> tuple[int, os.stat_result]:
+    """Open ``name`` in ``folder`` (for reading unless ``flags`` say otherwise): no symlink,
+    no blocking on a FIFO, and nothing but a regular file (a FIFO or device could hang or
+    never end)."""
     try:
-        fd = os.open(name, _READ_FLAGS, dir_fd=folder)
+        fd = os.open(name, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, dir_fd=folder)
     except FileNotFoundError as exc:
         raise CommandError(f"{shown} does not exist. Use list_folder to see what is there.") \
             from exc
@@ -59,6 +61,8 @@ def _open_regular(folder: int, name: str, shown: str) -> tuple[int, os.stat_resu
         if exc.errno == errno.ELOOP:
             raise CommandError(f"{shown} became a symbolic link while being read; refused.") \
                 from exc
+        if exc.errno == errno.EISDIR:  # opened for writing
+            raise CommandError(f"{shown} is a folder; give a file name.") from exc
         raise CommandError(f"Cannot read {shown}: {exc.strerror}.") from exc
     st = os.fstat(fd)
     if stat.S_ISDIR(st.st_mode):
@@ -84,11 +88,11 @@ def read_text(ws: Workspace, path: str) -> tuple[str, str, int | None]:
     except FileNotFoundError as exc:
         raise CommandError(f"{path} does not exist. Use list_folder to see what is there.") from exc
     try:
-        fd, st = _open_regular(folder, parts[-1], path)
+        fd, st = open_regular(folder, parts[-1], path)
     finally:
         os.close(folder)
     try:
-        data = _read_at_most(fd, _READ_MAX_BYTES + 1)
+        data = read_at_most(fd, _READ_MAX_BYTES + 1)
     finally:
         os.close(fd)
     shown = "/".join(parts)
@@ -198,13 +202,13 @@ def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
     except OSError:
         return []
     try:
-        fd, _st = _open_regular(folder, parts[-1], "/".join(parts))
+        fd, _st = open_regular(folder, parts[-1], "/".join(parts))
     except (CommandError, OSError):
         return []
     finally:
         os.close(folder)
     try:
-        data = _read_at_most(fd, _REPLACED_KEPT * 4)
+        data = read_at_most(fd, _REPLACED_KEPT * 4)
     finally:
         os.close(fd)
     return [] if _is_binary(data) else [data.decode("utf-8", errors="replace")[:_REPLACED_KEPT]]
@@ -388,7 +392,7 @@ def _grep(dirfd: int, name: str, rel: str, matcher, room: int) -> list[str]:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size > _SEARCH_MAX_BYTES:
             return []
-        data = _read_at_most(fd, _SEARCH_MAX_BYTES)
+        data = read_at_most(fd, _SEARCH_MAX_BYTES)
     except OSError:
         return []
     finally:

@@ -1,24 +1,22 @@
 """Changing a text inside a workspace file: every occurrence of one text replaced by another.
 
 The file is opened once, through folder descriptors and without following a symlink
-(``Workspace.open_folder``, ``O_NOFOLLOW``), read and rewritten through that one descriptor:
+(``Workspace.open_folder``, ``files.open_regular``), read and rewritten through that one descriptor:
 a file or folder swapped for a symlink by sandboxed code after the path check is refused,
 and nothing swapped in after the open can receive the new text.
 """
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 
 from autonomo.tools.context import CommandContext, workspace
+from autonomo.tools.files import open_regular, read_at_most
 from autonomo.tools.grounding import EditedFile, FileText, GroundedText
 from autonomo.tools.registry import CommandError, CommandResult, command
 
 #: a file larger than this is not edited (it is read whole into memory)
 MAX_EDIT_BYTES = 4 * 1024 * 1024
-_FLAGS = os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 #: how much of the text before the change the record keeps (``replaced``, as write_file)
 _KEPT = 4000
 
@@ -34,37 +32,15 @@ def _open_for_edit(ctx: CommandContext, path: str) -> tuple[int, str]:
     except FileNotFoundError as exc:
         raise CommandError(f"{path} does not exist.") from exc
     try:
-        fd = os.open(parts[-1], _FLAGS, dir_fd=folder)
-    except FileNotFoundError as exc:
-        raise CommandError(f"{shown} does not exist; write_file creates a file.") from exc
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise CommandError(f"{shown} is a symbolic link; refused.") from exc
-        if exc.errno == errno.EISDIR:
-            raise CommandError(f"{shown} is a folder; give a file name.") from exc
-        raise CommandError(f"Cannot edit {shown}: {exc.strerror}.") from exc
+        fd, st = open_regular(folder, parts[-1], shown, flags=os.O_RDWR)
     finally:
         os.close(folder)
-    st = os.fstat(fd)
-    if not stat.S_ISREG(st.st_mode):
-        os.close(fd)
-        raise CommandError(f"{shown} is not a regular file; it cannot be edited.")
     if st.st_size > MAX_EDIT_BYTES:
         os.close(fd)
         raise CommandError(f"{shown} is {st.st_size} bytes, more than the {MAX_EDIT_BYTES} "
                            "replace_text edits; use a program instead.")
     os.set_blocking(fd, True)
     return fd, shown
-
-
-def _read_all(fd: int) -> bytes:
-    chunks, size = [], 0
-    while chunk := os.read(fd, 65536):
-        chunks.append(chunk)
-        size += len(chunk)
-        if size > MAX_EDIT_BYTES:
-            raise CommandError("The file grew past the size replace_text edits; refused.")
-    return b"".join(chunks)
 
 
 @command(category="files", example={"path": "notes.txt", "old": "Monday", "new": "Friday"})
@@ -82,7 +58,9 @@ def replace_text(ctx: CommandContext, path: EditedFile, old: FileText,
         raise CommandError("old is empty: give the exact text of the file to replace.")
     fd, shown = _open_for_edit(ctx, path)
     try:
-        data = _read_all(fd)
+        data = read_at_most(fd, MAX_EDIT_BYTES + 1)
+        if len(data) > MAX_EDIT_BYTES:
+            raise CommandError("The file grew past the size replace_text edits; refused.")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
