@@ -262,7 +262,7 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         return "\n".join(read(p) or "" for p in sorted(record.written))
 
     def others() -> list[str]:
-        return [shown_text for shown_text in shown.values()] + [record.seen()]
+        return [*shown.values(), record.seen()]
 
     # what a count or total may be taken from: the files' texts, listings, the task itself
     inputs = [*starts.values(), *shown.values(),
