@@ -37,17 +37,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a lower-case word the task gives is no stated value',
     ('Put a copy of logo.txt into the assets folder', False, 1):
         _MISS + 'a copy over another file of the folder',
-    ('Change the name of todo_old.txt to todo.txt', False, 0):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Change the name of todo_old.txt to todo.txt', False, 1):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Give notes.txt the new name notes.md', False, 0):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Give notes.txt the new name notes.md', False, 1):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Get rid of junk.txt', False, 3): _MISS + 'a file deleted by a shell line is not seen',
-    ('Remove the files ending in .bak', False, 2):
-        _MISS + 'a file deleted by a shell line is not seen',
     ('Erase every file in the tmp folder', False, 0): _MISS + 'half of the folder deleted',
     ('Count how many lines colors.txt has and save the number in lines.txt', False, 1):
         _MISS + 'a count task answered with a word from the file',
