@@ -10,7 +10,7 @@ import pytest
 
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.finishing import finish_objection
-from autonomo.agent.finishing_record import code_removals
+from autonomo.agent.finishing_record import code_moves, code_removals
 from autonomo.agent.finishing_targets import removal_objects, roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
@@ -156,3 +156,19 @@ def test_a_file_named_below_a_folder_is_found(tmp_path: Path) -> None:
     task = "Everything in drafts/ can go except final.txt"
     steps = [("delete_file", {"path": "drafts/a.txt"}, {"size": 1})]
     assert _judge(tmp_path, task, {"drafts/final.txt": "f"}, steps) is None
+
+
+@pytest.mark.parametrize(("command", "text", "moves"), [
+    ("execute_shell", "mv draft.txt essay.txt", {"draft.txt": "essay.txt"}),
+    ("execute_shell", "mv -f a.txt old/", {"a.txt": "old/a.txt"}),
+    ("execute_shell", "mv a.txt b.txt c/", {}),
+    ("execute_python_code", "import os\nos.rename('a.txt', 'b.txt')", {"a.txt": "b.txt"}),
+])
+def test_code_moves(command: str, text: str, moves: dict[str, str]) -> None:
+    assert code_moves(command, text) == moves
+
+
+def test_a_rename_by_shell_to_the_name_the_task_gives(tmp_path: Path) -> None:
+    task = "draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt"
+    steps = [("execute_shell", {"command": "mv draft_FINAL2.txt essay.txt"}, {})]
+    assert _judge(tmp_path, task, {"essay.txt": "text"}, steps) is None

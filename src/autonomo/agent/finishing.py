@@ -119,10 +119,7 @@ def _touched(episodes: list[Episode], name: str) -> bool:
 def _renamed_to(record: Record, name: str, named: tuple[str, ...]) -> bool:
     """Whether the run renamed ``name`` to another file the task names ("give a.txt a
     clearer name: b.txt")."""
-    return any(e.action.name == "rename_file"
-               and norm(str(e.action.arguments.get("source", ""))) == name
-               and norm(str(e.action.arguments.get("destination", ""))) in named
-               for e in record.episodes)
+    return record.renamed.get(name) in named
 
 
 #: arguments that carry text to write, not a file to act on

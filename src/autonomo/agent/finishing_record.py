@@ -136,6 +136,34 @@ def code_removals(command: str, text: str) -> list[tuple[str, str]]:
     return found
 
 
+_PY_MOVING = re.compile(
+    r"\b(?:os\.rename|os\.replace|shutil\.move)\(\s*(?P<q>['\"])(?P<source>[^'\"\n]+)(?P=q)"
+    r"\s*,\s*(?P<q2>['\"])(?P<target>[^'\"\n]+)(?P=q2)")
+
+
+def code_moves(command: str, text: str) -> dict[str, str]:
+    """The renames a shell line (``mv a b``) or a Python snippet (``os.rename('a', 'b')``)
+    makes by literal names: source -> new name (a folder target keeps the file's name)."""
+    pairs: list[tuple[str, str]] = []
+    if command == "execute_python_code":
+        pairs = [(m.group("source"), m.group("target")) for m in _PY_MOVING.finditer(text)]
+    else:
+        for segment in re.split(r"&&|\|\||[;|\n]", text):
+            try:
+                tokens = [t for t in shlex.split(segment) if not t.startswith("-")]
+            except ValueError:
+                continue
+            if len(tokens) == 3 and tokens[0] == "mv" and not set("".join(tokens)) & set("*?["):
+                pairs.append((tokens[1], tokens[2]))
+    moves: dict[str, str] = {}
+    for source, target in pairs:
+        source, target = norm(source), norm(target)
+        if target.endswith("/"):
+            target += source.rsplit("/", 1)[-1]
+        moves[source] = target
+    return moves
+
+
 @dataclass
 class Write:
     """One write of text into a file: ``append`` or a whole new text."""
@@ -157,6 +185,8 @@ class Record:
     written: set[str] = field(default_factory=set)
     #: file -> the command that made it go away ("delete_file", "rename_file")
     removed: dict[str, str] = field(default_factory=dict)
+    #: file -> the name a rename or a move of the run gave it (by command or by code)
+    renamed: dict[str, str] = field(default_factory=dict)
     #: program file -> what its runs printed (None when the record does not show it all)
     outputs: dict[str, list[str | None]] = field(default_factory=dict)
 
@@ -177,10 +207,14 @@ class Record:
                         replaced if isinstance(replaced, str) else None))
             if name in REMOVING:
                 record.removed[norm(str(args.get(REMOVING[name], "")))] = name
+            if name == "rename_file":
+                record.renamed[norm(str(args.get("source", "")))] = norm(
+                    str(args.get("destination", "")))
             if (arg := RUNNING_TEXT.get(name)) is not None:
                 for path, how in code_removals(name, str(args.get(arg, ""))):
                     record.removed[path] = how
                     record.written.discard(path)
+                record.renamed.update(code_moves(name, str(args.get(arg, ""))))
             if name == "execute_python_file" and e.result is not None:
                 record.outputs.setdefault(norm(str(args.get("path", ""))), []).append(
                     printed(e.result.output))
