@@ -35,102 +35,39 @@ _NO = "false refusal: "
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
 KNOWN: dict[tuple[str, bool, int], str] = {
-    ('Create greeting.txt containing Good evening', False, 0):
-        _MISS + "only capitalised words are stated values ('Good' landed)",
-    ('Create greeting.txt containing Good evening', False, 1): _MISS + 'task words kept',
     ('Add cherry as a new last line of fruits.txt', False, 1):
         _MISS + 'a lower-case word the task gives is no stated value',
     ('Put a copy of logo.txt into the assets folder', False, 1):
         _MISS + 'a copy over another file of the folder',
-    ('Erase every file in the tmp folder', False, 0): _MISS + 'half of the folder deleted',
-    ('Count how many lines colors.txt has and save the number in lines.txt', False, 1):
-        _MISS + 'a count task answered with a word from the file',
     ('Write the number of words in title.txt to n_words.txt', False, 1):
         _MISS + 'a count task answered with a word from the file',
     ('List the .py files in src, one per line, in modules.txt', False, 0):
         _MISS + "'List the .py files in src' (no 'folder') misses the folder",
     ('List the .py files in src, one per line, in modules.txt', False, 1):
         _MISS + "'List the .py files in src' (no 'folder') misses the folder",
-    ('Write every city from trips.csv to cities.txt, one per line', False, 0):
-        _MISS + 'a column of numbers for a list of cities',
-    ('Write every city from trips.csv to cities.txt, one per line', False, 1):
-        _MISS + 'one city of two, the file never read',
-    ('Make settings.json with a key theme whose value is light', False, 1):
-        _MISS + 'a lower-case value the task gives is not checked',
-    ('In flags.json set beta to false', False, 0): _MISS + 'the rest of the edited JSON is lost',
-    ('Create inventory.csv with columns item and qty and a row pens,12', False, 1):
-        _MISS + 'the header the task gives is missing',
     ('Write a Python file shout.py that prints HELLO in capitals', False, 0):
         _MISS + 'values are compared without case',
     ('Create mathx.py defining a function triple(n) that returns n times 3', False, 0):
         _MISS + 'what a function returns is not checked',
-    ('Create mathx.py defining a function triple(n) that returns n times 3', False, 1):
-        _MISS + "the function's name the task gives is not checked",
-    ('In app.ini change the value of workers from 2 to 8', False, 0):
-        _MISS + 'the rest of the edited file is lost',
     ('hello.py prints Hi. Make it print Welcome instead', False, 0):
         _MISS + 'the program prints more than asked',
-    ('a.txt and b.txt each hold a number. Write their product to product.txt', False, 0):
-        _MISS + 'the sum of the inputs counts as computed, the task asks for the product',
-    ('Write the contents of word.txt in capital letters to caps.txt', False, 0):
-        _MISS + 'values are compared without case',
-    ('Which is the largest number in nums.txt? Save it to max.txt', False, 0):
-        _MISS + 'a number of the input that is not the largest',
     ('Copy the last line of steps.txt into final_step.txt', False, 1):
         _MISS + 'the whole file copied for its last line',
     ('If flag.txt says on, write enabled to status.txt, otherwise write disabled', False, 0):
         _MISS + 'the wrong branch of a condition',
-    ('Sort the names in names.txt alphabetically and write them to sorted.txt', False, 0):
-        _MISS + 'order is not checked',
-    ('Sort the names in names.txt alphabetically and write them to sorted.txt', False, 1):
-        _MISS + 'order is not checked',
-    ('Write the capital of France to capital.txt', False, 0):
-        _MISS + "the task's own word is taken for the answer",
     ('Write the capital of France to capital.txt', False, 1):
         _MISS + 'a wrong capital (a value the record cannot judge)',
-    ('How many letters does the word Mississippi have? Write the number to n.txt', False, 0):
-        _MISS + "the task's own word is taken for the answer",
-    ('Round 3.14159 to two decimals and save it in pi.txt', False, 0):
-        _MISS + "the task's own number is taken for the answer",
-    ('Write the Roman numeral for 4 to roman.txt', False, 0):
-        _MISS + "the task's own number is taken for the answer",
-    ('Convert 100 degrees Fahrenheit to Celsius, rounded to a whole number, and write it to '
-     'celsius.txt', False, 0):
-        _MISS + "the task's own number is taken for the answer",
-    ('Write the date 2024-05-01 as DD/MM/YYYY to date.txt', False, 0):
-        _MISS + 'the date left in its old format',
-    ('Write yes to check.txt if 7 is greater than 5, otherwise no', False, 0):
-        _MISS + "the task's own number is taken for the answer",
-    ('Clear out the cache folder', False, 1): _MISS + 'one file of the folder of two deleted',
-    ('Write a JSON list of 3 random whole numbers between 1 and 10 to random.json', False, 0):
-        _MISS + 'two numbers for three',
-    ('Write a JSON list of 3 random whole numbers between 1 and 10 to random.json', False, 1):
-        _MISS + 'numbers beyond the bounds the task gives',
-    ('Create people.csv with a header name,age and two made-up people', False, 0):
-        _MISS + 'the header alone',
-    ('Write a numbered markdown list of three fruits to fruits.md', False, 0):
-        _MISS + 'one fruit for three',
-    ('Replace the contents of motto.txt with carpe diem', False, 0):
-        _MISS + 'appended instead of replaced',
     ('Replace the contents of motto.txt with carpe diem', False, 1):
         _MISS + 'half of the text the task gives',
-    ('Overwrite status.txt so it only says ready', False, 0):
-        _MISS + 'appended instead of replaced',
-    ('Count the names in names.txt and write the count to n.txt', False, 0):
-        _MISS + 'a name for a count',
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
     ('Tea ran out too - put it on groceries.md', False, 0): _MISS + 'the list written over',
     ('Tea ran out too - put it on groceries.md', False, 1): _MISS + "the task's chatter appended",
-    ('hosts.txt needs one more entry at the end: cache-3', False, 1):
-        _MISS + "the task's chatter appended",
     ('Lena scored 88; record her in results.csv like the others', False, 0):
         _MISS + 'a sentence appended to a CSV',
     ('Lena scored 88; record her in results.csv like the others', False, 2):
         _MISS + 'the CSV written over',
     ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 0):
         _MISS + 'two rows written as one line',
-    ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 2):
-        _MISS + "the task's words as the CSV",
     ('limits.json: a JSON object with max_mb 25 and guests false', False, 1):
         _MISS + 'a key the task gives missing',
     ('Start requirements.txt with django 5.0 and pillow 10.3, pinned', False, 0):
@@ -151,18 +88,8 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('temps.py needs a function c_to_f(c) converting Celsius to Fahrenheit', True, 0):
         _NO + 'words describing the function demanded in its code',
     # added 06:08, main at 0f32940: deletions worded beyond the lexicon of removal verbs
-    ('Tidy up by deleting the stale one, cache_old.db, and leave cache.db alone', True, 0):
-        _NO + "'deleting' (an inflected verb) is no removal",
-    ('Nuke build.out', True, 0): _NO + "'nuke' is no removal",
-    ('I do not need notes_old.txt anymore', True, 0): _NO + "'not need' is no removal",
-    ('Make sure junk.txt no longer exists', True, 0): _NO + "'no longer exists' is no removal",
-    ('main.txt has an extra copy, spare.txt. Remove the extra copy.', True, 0):
-        _NO + 'the original of a copy counts as an input never used',
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
-    ('Please clear away scratch.txt', True, 0): _NO + "'clear away' is no removal",
-    ('The removed.txt file has been replaced by current.txt; delete removed.txt', False, 0):
-        _MISS + 'the replacement deleted as well (data loss)',
 }
 
 

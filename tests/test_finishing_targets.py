@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from autonomo.agent.episodes import Action, Episode
-from autonomo.agent.finishing import finish_objection
+from autonomo.agent.finishing import explain, finish_objection
 from autonomo.agent.finishing_record import code_moves, code_removals
 from autonomo.agent.finishing_targets import removal_objects, roles
 from autonomo.agent.state import AgentState
@@ -172,3 +172,17 @@ def test_a_rename_by_shell_to_the_name_the_task_gives(tmp_path: Path) -> None:
     task = "draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt"
     steps = [("execute_shell", {"command": "mv draft_FINAL2.txt essay.txt"}, {})]
     assert _judge(tmp_path, task, {"essay.txt": "text"}, steps) is None
+
+
+def test_what_is_missing_comes_as_values(tmp_path: Path) -> None:
+    both = [("delete_file", {"path": "contacts.vcf"}, {"size": 9}),
+            ("delete_file", {"path": "contacts_dup.vcf"}, {"size": 9})]
+    found = explain(_state(tmp_path, DUP, both), "done")
+    assert found is not None and found.rule == "removed_named"
+    assert found.files == ("contacts.vcf",) and found.text.startswith("Refused: you removed")
+    task = "Write the code B-14 to locker.txt"
+    (tmp_path / "locker.txt").write_text("B-41")
+    found = explain(_state(tmp_path, task, [("write_file", {"path": "locker.txt",
+                                                            "content": "B-41"}, {})]), "done")
+    assert found is not None and found.rule == "unlanded_value" and found.values == ("B-14",)
+    assert found.files == ()

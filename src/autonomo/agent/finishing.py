@@ -24,10 +24,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from autonomo.agent.episodes import Episode
+from autonomo.agent.finishing_answers import (
+    echoed_description,
+    echoed_operand,
+    function_missing,
+    literal_missing,
+    mixed_pick,
+    no_number,
+    not_an_option,
+    not_extreme,
+    unit_value,
+    unseen_pick,
+    wrong_case,
+)
 from autonomo.agent.finishing_changes import (
     deleted_unasked,
     empty_written,
@@ -52,8 +66,19 @@ from autonomo.agent.finishing_evidence import (
     unused_input,
     wrong_kind,
 )
+from autonomo.agent.finishing_evidence import stated_values as given_values
 from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
-from autonomo.agent.finishing_record import Reader, Record, files_below, norm
+from autonomo.agent.finishing_record import Reader, Record, files_below, norm, real_folder
+from autonomo.agent.finishing_shapes import (
+    column_values,
+    kept_old,
+    lost_lines,
+    missing_columns,
+    out_of_bounds,
+    unordered,
+    wrong_count,
+    wrong_line,
+)
 from autonomo.agent.finishing_sources import (
     exact_line,
     from_each,
@@ -63,7 +88,13 @@ from autonomo.agent.finishing_sources import (
     stated_values,
     value_files,
 )
-from autonomo.agent.finishing_targets import REMOVING_WORDS, objects_left, removal_objects, roles
+from autonomo.agent.finishing_targets import (
+    asks_removal,
+    folder_left,
+    objects_left,
+    removal_objects,
+    roles,
+)
 from autonomo.agent.finishing_values import (
     computed,
     counted,
@@ -155,11 +186,18 @@ def _below(workspace: Path, name: str) -> bool:
 def agent_objection(agent: Agent, reason: str) -> str | None:
     """``finish_objection`` for ``agent``: its commands, the file texts its strategy showed
     the model up front, and whether its settings ask for positive evidence."""
+    found = agent_missing(agent, reason)
+    return found.text if found else None
+
+
+def agent_missing(agent: Agent, reason: str = "") -> Missing | None:
+    """``explain`` for ``agent`` (see ``agent_objection``): what a finish now would lack,
+    as values (``Missing``) — for a strategy to direct the next step."""
     strategy = agent.strategy
     shown = getattr(strategy, "shown", None)  # a plugin's strategy may not have it
-    return finish_objection(agent.state, reason, agent.commands.names(),
-                            shown=shown(agent.state) if shown else None,
-                            evidence=getattr(strategy, "finish_evidence", True))
+    return explain(agent.state, reason, agent.commands.names(),
+                   shown=shown(agent.state) if shown else None,
+                   evidence=getattr(strategy, "finish_evidence", True))
 
 
 #: the reason of a stop the user asked for (not the run's own end: nothing to verify)
@@ -178,9 +216,36 @@ def not_verified(agent: Agent, reason: str) -> str:
     return f"Not verified: {why}. {reason}"
 
 
+@dataclass(frozen=True)
+class Missing:
+    """Why the finish check refuses, as values a strategy can direct the next step by: the
+    rule that objects, the files and the values its objection names, and the objection as
+    the model reads it."""
+
+    rule: str
+    files: tuple[str, ...]
+    values: tuple[str, ...]
+    text: str
+
+
+def _found(rule: str, text: str) -> Missing:
+    values = tuple(dict.fromkeys(a or b for a, b in re.findall(r"'([^'\n]+)'|\"([^\"\n]+)\"",
+                                                                 text)))
+    files = tuple(n for n in mentioned_files(text) if n not in values or "." in n)
+    return Missing(rule, files, values, text)
+
+
 def finish_objection(state: AgentState, reason: str, commands: Collection[str] = (), *,
                      shown: Mapping[str, str] | None = None,
                      evidence: bool = True) -> str | None:
+    """Why finishing now contradicts the agent's record, or lacks the evidence the record
+    should hold (``evidence``: ``finishing_evidence``), or None (``explain``'s text)."""
+    found = explain(state, reason, commands, shown=shown, evidence=evidence)
+    return found.text if found else None
+
+
+def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
+            shown: Mapping[str, str] | None = None, evidence: bool = True) -> Missing | None:
     """Why finishing now contradicts the agent's record, or lacks the evidence the record
     should hold (``evidence``: ``finishing_evidence``), or None.
 
@@ -194,31 +259,35 @@ def finish_objection(state: AgentState, reason: str, commands: Collection[str] =
     idle = _NO_WORK | (_LOOKING if task_words & _CHANGING and can_change else set())
     if named and not any(e.action.name not in idle and e.result
                          and e.result.status == "success" for e in episodes):
-        return ("Refused: nothing has been done for this task yet. Use the commands to do "
-                "the task first, then finish.")
+        return _found("nothing_done",
+                      "Refused: nothing has been done for this task yet. Use the commands to do "
+                      "the task first, then finish.")
     workspace = Path(state.workspace)
     files_ws = Workspace(workspace)
     record = Record.of(episodes)
     for name in mentioned_files(reason):
         if not _exists(workspace, name) and not _touched(episodes, name) \
                 and not record.globbed(name):
-            return (f"Refused: your reason names {name}, but {name} does not exist in the "
-                    "workspace. Do the task first, then finish.")
+            return _found("reason_names_missing",
+                          f"Refused: your reason names {name}, but {name} does not exist in the "
+                          "workspace. Do the task first, then finish.")
     for claim in _CLAIM.finditer(reason):
         text = _read(files_ws, claim.group("file"))
         what = claim.group("what").strip("'\"")
         single = not claim.group("rest").strip() or claim.group("what")[0] in "'\""
         if text is not None and single and what.lower() not in text.lower():
-            return (f"Refused: your reason says {claim.group('file')} holds {what!r}, but it "
-                    f"does not. Its text is: {text[:200]!r}. Fix the file, then finish.")
+            return _found("reason_claim",
+                          f"Refused: your reason says {claim.group('file')} holds {what!r}, but it "
+                          f"does not. Its text is: {text[:200]!r}. Fix the file, then finish.")
     files: list[str] | None = None
     for quoted in _QUOTED.finditer(reason):
         words = quoted.group(1) or quoted.group(2)
         if files is None:
             files = [t for n in mentioned_files(reason) if (t := _read(files_ws, n)) is not None]
         if files and not any(words.lower() in t.lower() for t in files):
-            return (f"Refused: no file your reason names holds {words!r}. Fix the file, then "
-                    "finish.")
+            return _found("reason_quote",
+                          f"Refused: no file your reason names holds {words!r}. Fix the file, then "
+                          "finish.")
     written = record.written
 
     def read(name: str) -> str | None:
@@ -228,34 +297,39 @@ def finish_objection(state: AgentState, reason: str, commands: Collection[str] =
     whole = lambda n: _read(files_ws, n, whole=True)  # noqa: E731
     if broken := not_a_file(named, written, files_ws.kind) \
             or broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
-        return broken
+        return _found("broken_file", broken)
     if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):
-        return claim
+        return _found("word_claims", claim)
     if left := objects_left(state.task, named, written, lambda n: _exists(workspace, n)):
-        return left
+        return _found("objects_left", left)
     parts = roles(state.task, named)
-    removing = bool(REMOVING_WORDS & task_words)
+    removing = asks_removal(state.task)
     for name in named:
         if _exists(workspace, name):
             continue
         unasked = name in parts.protected or (not removing and name not in parts.objects)
         if name in record.removed and unasked and not (
                 _renamed_to(record, name, named) and not task_words & COPY_WORDS):
-            return (f"Refused: you removed {name}, but the task does not ask for that: it "
-                    f"needs {name} to stay. Recreate it, then do the task.")
+            return _found("removed_named",
+                          f"Refused: you removed {name}, but the task does not ask for that: it "
+                          f"needs {name} to stay. Recreate it, then do the task.")
         if not _touched(episodes, name) and not _below(workspace, name):
-            return (f"Refused: the task names {name}, which does not exist, and no command "
-                    f"wrote it. Do that first, then finish.")
+            return _found("named_missing",
+                          f"Refused: the task names {name}, which does not exist, and no command "
+                          f"wrote it. Do that first, then finish.")
     if objection := _record_objection(state.task, named, record, workspace, read):
-        return objection
-    return _missing_evidence(state.task, named, record, read, shown or {}) if evidence \
-        else None
+        return _found("record", objection)
+    if evidence and (missing := _missing_evidence(state.task, named, record, read,
+                                                  shown or {}, workspace)):
+        return _found(*missing)
+    return None
 
 
 def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: Reader,
-                      shown: Mapping[str, str]) -> str | None:
-    """What positive evidence the record lacks (``finishing_evidence``)."""
+                      shown: Mapping[str, str], workspace: Path) -> tuple[str, str] | None:
+    """What positive evidence the record lacks (``finishing_evidence``, ``finishing_shapes``,
+    ``finishing_answers``, ``finishing_targets``): the rule's name and its objection."""
     starts = start_texts(named, record, read, shown)
     observed = "\n".join([record.seen(), *starts.values(), *shown.values(),
                           *(w.replaced or "" for w in record.writes),
@@ -279,12 +353,44 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
     # that only removes need not use them
     objects = removal_objects(task, named)
     reference = set(named) - objects if objects and not record.writes else set()
-    return (unused_input(task, named, kept_files(task, named) | reference, record, starts)
-            or unasked_delete(task, named, record, folders(task), kinds(task), said)
-            or unlanded_value(task, named, record, observed, finals, bool(starts))
-            or made_up_number(task, record, observed, inputs, any(starts.values()))
-            or wrong_kind(task, record, read)
-            or not_a_copy(task, named, record, starts, read, others))
+    values = given_values(task, named)
+    spared = kept_files(task, named) | reference
+
+    def listing(folder: str) -> list[str]:
+        return files_below(workspace, folder) if real_folder(workspace, folder) else []
+
+    checks: list[tuple[str, Callable[[], str | None]]] = [
+        ("unused_input", lambda: unused_input(task, named, spared, record, starts)),
+        ("unasked_delete",
+         lambda: unasked_delete(task, named, record, folders(task), kinds(task), said)),
+        ("unseen_pick", lambda: unseen_pick(task, named, values, record)),
+        ("unlanded_value",
+         lambda: unlanded_value(task, named, record, observed, finals, bool(starts))),
+        ("made_up_number",
+         lambda: made_up_number(task, record, observed, inputs, any(starts.values()))),
+        ("wrong_kind", lambda: wrong_kind(task, record, read)),
+        ("not_a_copy", lambda: not_a_copy(task, named, record, starts, read, others)),
+        ("echoed_operand", lambda: echoed_operand(task, values, record, read)),
+        ("echoed_description", lambda: echoed_description(task, named, record, read)),
+        ("lost_lines", lambda: lost_lines(task, named, record, read)),
+        ("wrong_line", lambda: wrong_line(task, named, record, read)),
+        ("wrong_count", lambda: wrong_count(task, named, record, starts, read)),
+        ("missing_columns", lambda: missing_columns(task, named, record, read)),
+        ("unordered", lambda: unordered(task, named, record, starts, read)),
+        ("mixed_pick", lambda: mixed_pick(starts, record, read)),
+        ("wrong_case", lambda: wrong_case(task, record, read)),
+        ("no_number", lambda: no_number(task, record, read)),
+        ("literal_missing", lambda: literal_missing(task, record, read)),
+        ("function_missing", lambda: function_missing(task, record, read)),
+        ("kept_old", lambda: kept_old(task, named, record, starts, read)),
+        ("column_values", lambda: column_values(task, named, record, starts, read)),
+        ("out_of_bounds", lambda: out_of_bounds(task, record, read)),
+        ("not_extreme", lambda: not_extreme(task, starts, record, read)),
+        ("unit_value", lambda: unit_value(task, starts, record, read)),
+        ("not_an_option", lambda: not_an_option(task, named, record, read)),
+        ("folder_left", lambda: folder_left(task, named, listing)),
+    ]
+    return next(((rule, found) for rule, check in checks if (found := check())), None)
 
 
 #: words of a task that hands the real task to a file ("follow the instruction in memo.txt")

@@ -102,10 +102,20 @@ def stated_values(task: str, files: Iterable[str]) -> list[str]:
             continue
         bound = has_digit and re.fullmatch(r"[\d.,]+", token) is not None \
             and before.strip(_EDGE).lower() in COMPARING
-        if bound or _EXPRESSION.fullmatch(token):
+        if bound or _arithmetic(token):
             continue  # a bound to compare with; a sum to work out ("2+2"), not a value
         found.append(token)
     return list(dict.fromkeys(found))
+
+
+#: a date or a code with leading zeros: a value, not a sum to work out (``2026-11-24``)
+_NOT_ARITHMETIC = re.compile(r"\d{4}-\d\d?-\d\d?|\d\d?[/.-]\d\d?[/.-]\d{2,4}|.*\b0\d.*")
+
+
+def _arithmetic(token: str) -> bool:
+    """Whether ``token`` is a sum to work out (``2+2``, ``6*7``), not a value."""
+    return _EXPRESSION.fullmatch(token) is not None \
+        and _NOT_ARITHMETIC.fullmatch(token) is None
 
 
 def start_texts(named: Iterable[str], record: Record, read: Reader,
@@ -401,7 +411,7 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
             continue
         for number in numbers_in(w.content):
             key = _number(number)
-            if key in given or key in derived or _result_of(number, given):
+            if key in given or key in derived or _result_of(number, given, operations(task)):
                 continue
             return (f"Refused: you wrote {key} to {w.path}, but no file, listing or output "
                     "of this run shows it, and it is no count or total of the task's files. "
@@ -477,16 +487,37 @@ def unasked_delete(task: str, named: Iterable[str], record: Record, places: Iter
     return None
 
 
-def _result_of(number: float, operands: set[str]) -> bool:
+#: the operation each word of a task names (a task naming one allows only it)
+OPERATION_WORDS = {"+": frozenset({"sum", "total", "add", "plus", "together", "added"}),
+                   "-": frozenset({"difference", "minus", "subtract", "subtracted"}),
+                   "*": frozenset({"product", "multiply", "multiplied", "times"}),
+                   "/": frozenset({"divide", "divided", "quotient", "ratio"})}
+
+
+def operations(task: str) -> frozenset[str]:
+    """The arithmetic a task names (``their product``: ``*``), or all four."""
+    asked = set(_words(task))
+    named = frozenset(op for op, said in OPERATION_WORDS.items() if asked & said)
+    return named or frozenset(OPERATION_WORDS)
+
+
+def _result_of(number: float, operands: set[str],
+               allowed: frozenset[str] = frozenset(OPERATION_WORDS)) -> bool:
     """Whether ``number`` is the sum, difference, product or quotient of two ``operands``
-    (a number with itself: its double or square only), or the sum of them all."""
+    (a number with itself: its double or square only), or the sum of them all — by an
+    operation ``allowed``."""
     values = [float(o) for o in operands][:40]
-    if len(values) > 1 and _number(sum(values)) == _number(number):
+    if "+" in allowed and len(values) > 1 and _number(sum(values)) == _number(number):
         return True
     key = _number(number)
-    return any(key in ({_number(a + b), _number(a * b)} if i == j else
-                       {_number(a + b), _number(a - b), _number(a * b),
-                        _number(a / b) if b else ""})
+
+    def results(a: float, b: float, same: bool) -> set[str]:
+        found = {"+": _number(a + b), "*": _number(a * b)}
+        if not same:
+            found |= {"-": _number(a - b), "/": _number(a / b) if b else ""}
+        return {v for op, v in found.items() if op in allowed}
+
+    return any(key in results(a, b, i == j)
                for i, a in enumerate(values) for j, b in enumerate(values))
 
 

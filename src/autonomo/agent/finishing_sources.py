@@ -60,7 +60,9 @@ _SET = re.compile(
     r"(?P<value2>[\w.#@+-]+)", re.IGNORECASE)
 #: phrases that name a quantity, not the text to write
 _QUANTITY = {"count", "counts", "number", "numbers", "total", "length", "itself", "below",
-             "above", "containing", "here", "there", "one", "it"}
+             "above", "containing", "here", "there", "one", "it",
+             # "a sentence about the weather": what the text is about, not the text
+             "about", "describing", "explaining", "regarding", "summarising", "summarizing"}
 
 
 #: the words after which a marked phrase ends ("the word done at the end", "a line saying

@@ -26,7 +26,18 @@ from dataclasses import dataclass, field
 #: verbs that make their object go away from where it is
 REMOVE_VERBS = frozenset({"delete", "remove", "erase", "discard", "purge", "wipe", "rid",
                           "trash", "rename", "move", "unlink", "rm", "del", "ditch", "toss",
-                          "scrap", "bin", "throw", "dump", "relocate"})
+                          "scrap", "bin", "throw", "dump", "relocate", "nuke"})
+#: the stems of their inflected forms ("deleting", "removed", "erases")
+_STEMS = ("delet", "remov", "eras", "discard", "purg", "wip", "trash", "renam", "mov",
+          "ditch", "toss", "scrap", "dump", "nuk")
+
+
+def removes(token: str, *, told: bool = True) -> bool:
+    """Whether ``token`` is a removal verb, or its ``-ing`` form ("by deleting x.txt");
+    ``told=False``: any inflected form ("x.txt was removed")."""
+    endings = ("ing",) if told else ("ing", "ed", "es", "s")
+    return token in REMOVE_VERBS or (token.endswith(endings) and token.startswith(_STEMS)
+                                     and len(token) > 4)
 #: words after which the files named are to stay
 KEEP_WORDS = frozenset({"keep", "leave", "preserve", "spare", "except", "but", "stays",
                         "stay", "remains", "untouched"})
@@ -50,7 +61,9 @@ SUBORDINATE = frozenset({"since", "because", "now", "as", "while", "whereas", "o
                          "given", "after"})
 #: verbs whose subject is the replacement ("b.txt replaced a.txt", "b.txt exists")
 _REPLACING = frozenset({"replaced", "replaces", "supersedes", "superseded", "exists",
-                        "exist", "overrides"})
+                        "exist", "overrides", "took", "takes", "replace"})
+#: "x.txt has been replaced by y.txt": the file after one of these and ``by`` replaces
+_REPLACED_BY = frozenset({"replaced", "superseded", "overridden", "succeeded"})
 #: the head of a removal's object that stands for one file named elsewhere, or for several
 REFERRING = frozenset({"it", "file", "duplicate", "copy", "backup", "one", "version", "clone",
                        "repeat", "replica", "script", "program", "document", "that", "this"})
@@ -66,12 +79,25 @@ _RENAMING = (re.compile(r"\bname\s+of\s+(?P<file>\S+)", re.IGNORECASE),
              re.compile(r"\bcall\s+(?P<file>\S+)\s+\S+\s+instead\b", re.IGNORECASE),
              re.compile(r"(?P<file>\S+)\s+(?:can|may|should|must|could|has\s+to|needs\s+to)"
                         r"\s+go\b", re.IGNORECASE),
+             re.compile(r"\b(?:do\s+not|don't|no\s+longer)\s+need\s+(?P<file>\S+)",
+                        re.IGNORECASE),
+             re.compile(r"(?P<file>\S+)\s+(?:is\s+|should\s+|must\s+)?(?:be\s+)?"
+                        r"no\s+longer\s+(?:needed|exists?|be\s+there)", re.IGNORECASE),
+             re.compile(r"\bclear\s+(?:away|out)\s+(?P<file>\S+)", re.IGNORECASE),
              re.compile(r"\b(?:put|place|file)\s+(?P<file>\S+)\s+(?:in|into|inside|under)\s+"
                         r"(?:the\s+)?(?:[\w.-]+/|[\w.-]+\s+(?:folder|directory|dir)\b)",
                         re.IGNORECASE))
 #: any word of a task that asks for some file to go away (the gate of the older rule: a
 #: task with none of these removes nothing)
-REMOVING_WORDS = REMOVE_VERBS | {"go", "put", "place"}
+REMOVING_WORDS = REMOVE_VERBS | {"go", "put", "place", "disappear", "vanish", "gone",
+                                 "clear", "need", "needed", "longer"}
+
+
+def asks_removal(task: str) -> bool:
+    """Whether any word of ``task`` asks for some file to go away (``REMOVING_WORDS`` or an
+    inflected removal verb)."""
+    found = re.findall(r"[a-z']+", task.lower())
+    return bool(REMOVING_WORDS & set(found)) or any(removes(w, told=False) for w in found)
 
 
 @dataclass
@@ -121,7 +147,7 @@ def roles(task: str, named: Iterable[str]) -> Roles:
                 clause = ""
             elif token in SUBORDINATE:
                 clause = "sub"
-            elif token in REMOVE_VERBS:
+            elif removes(token) or (token == "clear" and after in {"away", "out"}):
                 mode = "keep" if before in _NEGATIONS or (
                     i > 1 and tokens[i - 2] in _NEGATIONS) else "remove"
                 refers = refers or _refers(tokens[i + 1:])
@@ -132,7 +158,10 @@ def roles(task: str, named: Iterable[str]) -> Roles:
                 complement = before in COMPLEMENT and not (
                     before == "of" and i > 1 and tokens[i - 2] in _CHOOSING)
                 relation = (before == "of" and i > 1 and tokens[i - 2] in RELATIONS) or (
-                    after == "'s" and i + 2 < len(tokens) and tokens[i + 2] in RELATIONS)
+                    after == "'s" and i + 2 < len(tokens) and tokens[i + 2] in RELATIONS) or (
+                    # "main.txt has an extra copy", "y.txt replaced by …" is the new one
+                    after in {"has", "have"} and bool(set(tokens[i + 2:i + 5]) & RELATIONS)) \
+                    or (before == "by" and i > 1 and tokens[i - 2] in _REPLACED_BY)
                 relation = relation or before in _COPYING_VERBS
                 if relation or mode == "keep" or after in POINTING or after in _REPLACING \
                         or (mode == "remove" and before in {"from", "in", "inside"}):
@@ -166,7 +195,7 @@ def _refers(rest: list[str]) -> str:
     complement, a file, a comma or a new verb)."""
     phrase: list[str] = []
     for token in rest:
-        if token.startswith("\x00") or token == "," or token in REMOVE_VERBS | KEEP_WORDS \
+        if token.startswith("\x00") or token == "," or removes(token) or token in KEEP_WORDS \
                 or (token in COMPLEMENT and phrase):
             break
         if token not in COMPLEMENT:
@@ -185,4 +214,45 @@ def objects_left(task: str, named: tuple[str, ...], written: set[str],
         if exists(name) and name not in written:
             return (f"Refused: the task asks for {name} to go (deleted, moved or renamed), "
                     f"but {name} is still there. Do that first, then finish.")
+    return None
+
+
+#: words of a task that removes a folder's whole content ("every file in tmp/", "clear out
+#: the cache folder")
+_WHOLE = frozenset({"every", "all", "everything", "clear", "empty"})
+_DELETING = frozenset({"delete", "remove", "erase", "clear", "empty", "wipe", "purge",
+                       "clean", "go"})
+
+
+_FOLDER_NAMED = re.compile(r"\b(?P<name>[\w.-]+)\s+(?:folder|directory|dir)\b"
+                           r"|(?<![\w./-])(?P<slash>[\w.-]+)/(?![\w.-])", re.IGNORECASE)
+
+
+#: words of a task that picks some of a folder's files
+_PICKING = frozenset({"that", "which", "whose", "older", "newer", "larger", "smaller",
+                      "bigger", "containing", "named", "called", "ending", "starting", "with",
+                      "unless", "if", "duplicate", "duplicates", "old"})
+
+
+def folder_left(task: str, named: Iterable[str],
+                listing: Callable[[str], list[str]]) -> str | None:
+    """A task that empties a folder it names (``erase every file in the tmp folder``,
+    ``clear out the cache folder``), with files left in it other than the ones the task
+    names (``… except final.txt``) or picks by kind. ``listing``: the files below a folder
+    of the workspace (none when it is no real folder)."""
+    asked = set(re.findall(r"[a-z]+", task.lower()))
+    if asked & _PICKING or re.search(r"\b(?:empty|blank)\s+(?:\w+\s+)?files?\b", task,
+                                      re.IGNORECASE):
+        return None  # some files of the folder: "the empty files", "files older than …"
+    if not asked & _WHOLE or not asked & _DELETING or re.search(
+            r"(?<![\w.])\*?\.[A-Za-z]\w{0,7}\b(?!\.)", re.sub(r"\S+\.\w+/?\S*", "", task)):
+        return None
+    spared = {n.rsplit("/", 1)[-1] for n in named}
+    folders = {m.group("name") or m.group("slash") for m in _FOLDER_NAMED.finditer(task)}
+    for folder in sorted(folders - {"the", "a", "that", "this", "each", "every", "whole"}):
+        left = [p for p in listing(folder) if p.rsplit("/", 1)[-1] not in spared]
+        if left:
+            return (f"Refused: the task empties {folder}, but {', '.join(sorted(left)[:5])} "
+                    f"{'is' if len(left) == 1 else 'are'} still there. Delete "
+                    f"{'it' if len(left) == 1 else 'them'} too, then finish.")
     return None
