@@ -170,9 +170,13 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     elif "copy_file" in offered and not _changed(state, {"copy_file"}) and _whole_copy(where):
         dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)
     targets = set(where.values("file"))
+    # (a task that says it adds, with no line shaped yet: a whole text composed with the
+    # file's lines kept may still be written)
+    rewritten = whole_only_paths(where) if where.shaped else {
+        path for path, whole, _ in where.composed if whole}
     if ("append_to_file" in offered and where.existed
             and (where.shaped or any(says(task_words, v) for v in _ADDING))
-            and targets and targets <= set(where.existed) - whole_only_paths(where)
+            and targets and targets <= set(where.existed) - rewritten
             and not _changed(state)):
         # only files that were there to write to, and a line in the shape of their lines
         # to add, or a task that says it adds: it is added, their lines are kept (a 135M
