@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +20,7 @@ from autonomo.errors import AgentBusyError
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import AGENT_MIGRATIONS, Database
 from autonomo.storage.model_json import model_json
+from autonomo.storage.prompts import PromptWriter, read_calls
 
 Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
 
@@ -37,8 +37,6 @@ def _now() -> str:
         _clock = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds"))
     return _clock[1]
 
-
-_SHA1 = hashlib.sha1()
 
 #: options as the trajectory keeps them (anything not JSON as its ``str``)
 _OPTIONS_JSON = json.JSONEncoder(default=str)
@@ -119,16 +117,11 @@ class AgentStore:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
         self.db = Database(self.data_dir / "autonomo.db", AGENT_MIGRATIONS)
-        self._message_rows: dict[int, tuple[Message, tuple[str, str]]] = {}
-        #: rows of plain messages (role and content only) by (role, content): the prompt
-        #: repeats the last step's instruction and the new one, as new objects
-        self._plain_rows: dict[tuple[str, str], tuple[str, str]] = {}
+        #: prompts as stored: each message once per agent (``storage/prompts.py``)
+        self._prompts = PromptWriter()
         #: the agent row this store last committed, per agent: an identical row (same
         #: state, status, name and second) is not written again
         self._agent_rows: dict[str, tuple[str, ...]] = {}
-        #: digests of messages this store has committed (rows of ``messages`` are never
-        #: deleted, so they need not be offered again)
-        self._stored_messages: set[str] = set()
 
     def default_workspace(self, agent_id: str) -> Path:
         return self.data_dir / "agents" / agent_id / "workspace"
@@ -165,10 +158,10 @@ class AgentStore:
         durable: bool = True,
     ) -> None:
         """Episodes, model calls and the agent row, in one transaction (one fsync at most)."""
-        new_messages: set[str] = set()
+        stored: dict[Hashable, str] = {}
         with self.db.transaction(durable=durable) as db:
             for call in calls:
-                self._insert_call(db, state.id, call, new_messages)
+                self._insert_call(db, state.id, call, stored)
             rows = [(state.id, e.number, model_json(e)) for e in episodes]
             if rows:
                 db.executemany(
@@ -176,7 +169,7 @@ class AgentStore:
                     " on conflict(agent_id, number) do update set data=excluded.data", rows)
             agent_row = self._write_agent(db, state)
         # committed
-        self._stored_messages |= new_messages
+        self._prompts.committed(state.id, stored)
         if agent_row is not None:
             self._agent_rows[state.id] = agent_row
 
@@ -205,6 +198,7 @@ class AgentStore:
         with self.db.transaction() as db:
             db.execute("delete from agents where id = ?", (state.id,))
         self._agent_rows.pop(state.id, None)
+        self._prompts.forget(state.id)
         return state
 
     # -- one driver per agent -------------------------------------------------------------------
@@ -253,73 +247,23 @@ class AgentStore:
         return Activity(owner, owner is not None and owner.alive(), rows[0][1])
 
     # -- trajectory ---------------------------------------------------------------------------
-    def _insert_call(self, db: Any, agent_id: str, call: CallRecord, new: set[str]) -> None:
-        """Prompts are stored once per distinct message (they repeat their prefix); the
-        digests inserted go to ``new`` (known stored once the transaction commits)."""
-        known, rows = self._message_rows, []
-        for message in call.messages:  # the hits inline (most of a prompt, every step)
-            cached = known.get(id(message))
-            rows.append(cached[1] if cached is not None and cached[0] is message
-                        else self._message_row(message))
-        fresh = [row for row in rows
-                 if row[0] not in self._stored_messages and row[0] not in new]
-        if fresh:
-            db.executemany("insert or ignore into messages(hash, data) values (?, ?)", fresh)
-            new.update(digest for digest, _ in fresh)
-        db.execute(
-            "insert into model_calls(agent_id, step, purpose, model, message_hashes,"
-            " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-            (agent_id, call.step, call.purpose, call.completion.model,
-             # the JSON list of the digests (hex needs no escape)
-             '["' + '", "'.join([row[0] for row in rows]) + '"]' if rows else "[]",
+    def _insert_call(self, db: Any, agent_id: str, call: CallRecord,
+                     stored: dict[Hashable, str]) -> None:
+        """The call's row, its prompt's new messages inside it (``storage/prompts.py``);
+        what it stored goes to ``stored`` (known committed once the transaction is)."""
+        prompt, fresh = self._prompts.encode(agent_id, call.messages, stored)
+        cursor = db.execute(
+            "insert into model_calls(agent_id, step, purpose, model, message_hashes, prompt,"
+            " options, response, created_at) values (?, ?, ?, ?, '[]', ?, ?, ?, ?)",
+            (agent_id, call.step, call.purpose, call.completion.model, prompt,
              _OPTIONS_JSON.encode(call.options), model_json(call.completion), _now()),
         )
-
-    def _message_row(self, message: Message) -> tuple[str, str]:
-        """(digest, JSON) of a message; memoised per message object, which the prompt
-        builder reuses from step to step, and for a plain message (whose JSON is that of
-        its role and content) per role and content."""
-        cached = self._message_rows.get(id(message))
-        if cached is not None and cached[0] is message:
-            return cached[1]
-        plain = (message.role, message.content) if not (
-            message.tool_calls or message.tool_call_id is not None or message.name is not None
-        ) else None
-        row = self._plain_rows.get(plain) if plain is not None else None
-        if row is None:
-            data = model_json(message)
-            digest = _SHA1.copy()  # not hashlib.sha1(): it looks the algorithm up each call
-            digest.update(data.encode())
-            row = (digest.hexdigest(), data)
-            if plain is not None:
-                if len(self._plain_rows) > 20_000:
-                    self._plain_rows.clear()
-                self._plain_rows[plain] = row
-        if len(self._message_rows) > 20_000:
-            self._message_rows.clear()
-        self._message_rows[id(message)] = (message, row)
-        return row
+        if fresh:
+            self._prompts.stored(cursor.lastrowid, fresh, stored)
 
     def calls(self, agent_id: str) -> list[dict[str, Any]]:
         """Every model call of an agent, with its full prompt, oldest first."""
-        calls = []
-        cache: dict[str, dict[str, Any]] = {}
-        for step, purpose, model, hashes, options, response, created in self.db.query(
-            "select step, purpose, model, message_hashes, options, response, created_at"
-            " from model_calls where agent_id = ? order by id", (agent_id,)
-        ):
-            messages = []
-            for digest in json.loads(hashes):
-                if digest not in cache:
-                    row = self.db.query("select data from messages where hash = ?", (digest,))
-                    cache[digest] = json.loads(row[0][0])
-                messages.append(cache[digest])
-            calls.append({
-                "step": step, "purpose": purpose, "model": model, "created_at": created,
-                "messages": messages, "options": json.loads(options),
-                "response": json.loads(response),
-            })
-        return calls
+        return read_calls(self.db, agent_id)
 
     def close(self) -> None:
         self.db.close()
