@@ -6,7 +6,7 @@ import json
 import time
 import uuid
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +19,7 @@ from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.errors import AgentBusyError
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import AGENT_MIGRATIONS, Database
+from autonomo.storage.intents import IntentFiles
 from autonomo.storage.model_json import model_json
 from autonomo.storage.prompts import PromptWriter, read_calls
 
@@ -111,6 +112,18 @@ class CallRecord:
     completion: Completion
 
 
+_Fresh = list[tuple[Hashable, int]]
+
+
+@dataclass
+class _Prepared:
+    """An agent's steps in flight (episodes without a result, written to its intent file)
+    and the rows of its calls not yet in the database."""
+
+    episodes: list[Episode] = field(default_factory=list)
+    calls: list[tuple[tuple[Any, ...], _Fresh]] = field(default_factory=list)
+
+
 class AgentStore:
     """Agents in the data directory's SQLite database; workspaces in ``agents/<id>/``."""
 
@@ -122,6 +135,10 @@ class AgentStore:
         #: the agent row this store last committed, per agent: an identical row (same
         #: state, status, name and second) is not written again
         self._agent_rows: dict[str, tuple[str, ...]] = {}
+        #: a step's intent, written before its command runs (``storage/intents.py``)
+        self.intents = IntentFiles(self.data_dir)
+        #: per agent: the steps in flight and their calls' rows, for the next transaction
+        self._prepared: dict[str, _Prepared] = {}
 
     def default_workspace(self, agent_id: str) -> Path:
         return self.data_dir / "agents" / agent_id / "workspace"
@@ -157,11 +174,18 @@ class AgentStore:
         calls: Iterable[CallRecord] = (),
         durable: bool = True,
     ) -> None:
-        """Episodes, model calls and the agent row, in one transaction (one fsync at most)."""
+        """Episodes, model calls and the agent row, in one transaction (one fsync at most).
+        The steps in flight (``write_intent``) and their calls go with it."""
         stored: dict[Hashable, str] = {}
+        prepared = self._prepared.get(state.id)
+        if prepared is not None:
+            episodes = [*episodes]
+            episodes += [e for e in prepared.episodes if all(e is not x for x in episodes)]
         with self.db.transaction(durable=durable) as db:
+            for row, fresh in prepared.calls if prepared is not None else ():
+                self._insert_call(db, row, fresh, stored)
             for call in calls:
-                self._insert_call(db, state.id, call, stored)
+                self._insert_call(db, *self._call_row(state.id, call), stored)
             rows = [(state.id, e.number, model_json(e)) for e in episodes]
             if rows:
                 db.executemany(
@@ -169,6 +193,8 @@ class AgentStore:
                     " on conflict(agent_id, number) do update set data=excluded.data", rows)
             agent_row = self._write_agent(db, state)
         # committed
+        if prepared is not None and self._prepared.get(state.id) is prepared:
+            del self._prepared[state.id]
         self._prompts.committed(state.id, stored)
         if agent_row is not None:
             self._agent_rows[state.id] = agent_row
@@ -184,7 +210,60 @@ class AgentStore:
                 "select data from episodes where agent_id = ? order by number", (state.id,)
             )
         ]
+        self._in_flight(state, self.intents.read(state.id))  # shown as running
         return state
+
+    # -- a step in flight -------------------------------------------------------------------------
+    def write_intent(self, state: AgentState, episode: Episode,
+                     calls: Iterable[CallRecord]) -> None:
+        """Before ``episode``'s command runs: record that it started, with the model calls
+        not yet written, in the agent's intent file (``storage/intents.py``). The next
+        ``write`` of the agent puts them in the database."""
+        prepared = self._prepared.setdefault(state.id, _Prepared())
+        prepared.episodes.append(episode)
+        prepared.calls += [self._call_row(state.id, call) for call in calls]
+        self.intents.write(state.id, {
+            "episodes": [model_json(e) for e in prepared.episodes],
+            "usage": model_json(state.usage),
+            "calls": [row for row, _ in prepared.calls],
+        })
+
+    def adopt_intent(self, state: AgentState) -> None:
+        """For a run claiming the agent (``acquire`` first): the steps its last driver had
+        in flight when it died join ``state`` (result None: they are recovered as
+        interrupted), and their calls and usage go with the next ``write``."""
+        if state.id in self._prepared:  # this store's own, not yet written
+            return
+        record = self.intents.read(state.id)
+        flying = self._in_flight(state, record) if record is not None else []
+        if flying:
+            self._prepared[state.id] = _Prepared(
+                flying, [(tuple(row), []) for row in record["calls"]])
+
+    def _in_flight(self, state: AgentState,
+                   record: dict[str, Any] | None) -> list[Episode]:
+        """The episodes of the agent's intent ``record`` that the database lacks, added to
+        ``state`` if it lacks them too (with the usage that counts their calls)."""
+        if record is None:
+            return []
+        flying = [Episode.model_validate_json(e) for e in record["episodes"]]
+        if not flying:
+            return []
+        stored = {n for (n,) in self.db.query(
+            "select number from episodes where agent_id = ? and number >= ?",
+            (state.id, min(e.number for e in flying)))}
+        numbers = {e.number for e in flying if e.number not in stored}
+        if not numbers:
+            return []  # written since: the record is stale
+        last = state.episodes[-1].number if state.episodes else 0
+        for episode in flying:
+            if episode.number in numbers and episode.number == last + 1:
+                state.episodes.append(episode)
+                last += 1
+        usage = Usage.model_validate_json(record["usage"])
+        if usage.calls > state.usage.calls:
+            state.usage = usage
+        return [e for e in state.episodes if e.number in numbers]
 
     def list(self) -> list[AgentState]:
         return [
@@ -199,6 +278,8 @@ class AgentStore:
             db.execute("delete from agents where id = ?", (state.id,))
         self._agent_rows.pop(state.id, None)
         self._prompts.forget(state.id)
+        self._prepared.pop(state.id, None)
+        self.intents.remove(state.id)
         return state
 
     # -- one driver per agent -------------------------------------------------------------------
@@ -247,17 +328,20 @@ class AgentStore:
         return Activity(owner, owner is not None and owner.alive(), rows[0][1])
 
     # -- trajectory ---------------------------------------------------------------------------
-    def _insert_call(self, db: Any, agent_id: str, call: CallRecord,
+    def _call_row(self, agent_id: str, call: CallRecord) -> tuple[tuple[Any, ...], _Fresh]:
+        """The call's row; its prompt's new messages inside it (``storage/prompts.py``),
+        whose places are known once the row has its id."""
+        prompt, fresh = self._prompts.encode(agent_id, call.messages, {})
+        return (agent_id, call.step, call.purpose, call.completion.model, prompt,
+                _OPTIONS_JSON.encode(call.options), model_json(call.completion), _now()), fresh
+
+    def _insert_call(self, db: Any, row: tuple[Any, ...], fresh: _Fresh,
                      stored: dict[Hashable, str]) -> None:
-        """The call's row, its prompt's new messages inside it (``storage/prompts.py``);
-        what it stored goes to ``stored`` (known committed once the transaction is)."""
-        prompt, fresh = self._prompts.encode(agent_id, call.messages, stored)
+        """What the row stored goes to ``stored`` (known committed once the transaction
+        is)."""
         cursor = db.execute(
             "insert into model_calls(agent_id, step, purpose, model, message_hashes, prompt,"
-            " options, response, created_at) values (?, ?, ?, ?, '[]', ?, ?, ?, ?)",
-            (agent_id, call.step, call.purpose, call.completion.model, prompt,
-             _OPTIONS_JSON.encode(call.options), model_json(call.completion), _now()),
-        )
+            " options, response, created_at) values (?, ?, ?, ?, '[]', ?, ?, ?, ?)", row)
         if fresh:
             self._prompts.stored(cursor.lastrowid, fresh, stored)
 
@@ -266,4 +350,5 @@ class AgentStore:
         return read_calls(self.db, agent_id)
 
     def close(self) -> None:
+        self.intents.close()
         self.db.close()
