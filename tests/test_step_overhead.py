@@ -66,6 +66,25 @@ def test_cached_prompt_parts_follow_their_inputs_and_the_trigger_is_new_each_ste
     assert "colour blue" in second[0].content or "colour blue" in second[1].content
     assert first[-1] is not second[-1]  # a plugin editing the trigger edits this step's only
     assert second[2].content == first[-1].content  # step 1's instruction, kept in the history
+    assert second[2] is first[-1]  # the message sent, not a copy made again
+
+
+def test_an_instruction_a_plugin_edited_is_kept_as_edited(tmp_path):
+    class Shout:
+        @hookimpl
+        def on_planning(self, agent, messages):
+            messages[-1] = Message.user(messages[-1].content.upper())
+
+    pm = plugins()
+    pm.register(Shout())
+    agent, model, _ = make_agent(tmp_path, [
+        reply("write_note", path="a.txt", text="1"),
+        reply("finish", reason="wrote a.txt"),
+    ], plugin_manager=pm)
+    Runner(agent).run()
+    first, second = model.calls[0]["messages"], model.calls[1]["messages"]
+    assert first[-1].content.isupper() and second[2].content == first[-1].content
+    assert agent.state.episodes[0].action.prompt == first[-1].content
 
 
 def test_the_store_writes_the_same_json_and_each_message_once(tmp_path):
