@@ -112,6 +112,28 @@ def test_the_store_writes_the_same_json_and_each_message_once(tmp_path):
     assert loaded.model_dump_json() == agent.state.model_dump_json()
 
 
+def test_call_options_are_stored_as_json_would_store_them():
+    import dataclasses
+    import datetime
+    import enum
+    from pathlib import Path
+
+    from autonomo.agent.state import _OPTIONS_JSON, _options_json
+
+    @dataclasses.dataclass
+    class Point:
+        x: int
+
+    class Colour(enum.StrEnum):
+        RED = "red"
+
+    for options in ({"max_tokens": 5, "temperature": 0.25, "stop": ["\n", "é"], "n": None},
+                    {"when": datetime.datetime(2026, 11, 24, 5, 0), "where": Path("/a"),
+                     "point": Point(1), "colour": Colour.RED, 3: "three", "big": 2 ** 70,
+                     "tuple": (1, 2.5e-05), "schema": {"type": "object"}}):
+        assert json.loads(_options_json(options)) == json.loads(_OPTIONS_JSON.encode(options))
+
+
 def test_usage_by_model_adds_up():
     meter = Meter()
     meter.settle(0.0, "a", Usage(prompt_tokens=2, cost=0.5, calls=1))

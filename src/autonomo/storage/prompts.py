@@ -25,6 +25,9 @@ from autonomo.storage.model_json import model_json
 #: entries kept per map before it starts afresh (then messages are stored again, once)
 _MAX_ENTRIES = 50_000
 
+#: a message a row stores: its key, its position in the row's prompt, the message
+Fresh = tuple[Hashable, int, Message]
+
 
 class PromptWriter:
     """Turns a prompt into its stored JSON, remembering per agent what committed rows hold."""
@@ -32,35 +35,46 @@ class PromptWriter:
     def __init__(self) -> None:
         #: per agent: message key -> its reference, ``"[call id,position]"``, once committed
         self._refs: dict[str, dict[Hashable, str]] = {}
-        #: id(message) -> (the message, its key): the prompt builder reuses its messages
-        #: from step to step; a plain message (role and content only) is keyed by those,
-        #: since the prompt repeats the last instruction as a new object; any other by JSON
+        #: per agent: id(message) -> (the message, its committed reference): the prompt
+        #: builder reuses its message objects from step to step
+        self._known: dict[str, dict[int, tuple[Message, str]]] = {}
+        #: id(message) -> (the message, its key): a plain message (role and content only) is
+        #: keyed by those, since the prompt repeats the last result as a new object; any
+        #: other by its JSON
         self._keys: dict[int, tuple[Message, Hashable]] = {}
 
     def encode(self, agent_id: str, messages: Sequence[Message],
-               pending: dict[Hashable, str]) -> tuple[str, list[tuple[Hashable, int]]]:
+               pending: dict[Hashable, str]) -> tuple[str, list[Fresh]]:
         """The prompt's JSON, referring to messages stored before (committed, or in
-        ``pending``: earlier calls of this transaction); and the (key, position) of the
-        messages stored in it, to pass to ``stored`` once the row has its id."""
+        ``pending``: earlier calls of this transaction); and the messages stored in it (key,
+        position, message), to pass to ``stored`` once the row has its id."""
+        known = self._known.setdefault(agent_id, {})
         refs = self._refs.get(agent_id, {})
-        keys = self._keys
         parts, fresh = [], []
         for position, message in enumerate(messages):
-            cached = keys.get(id(message))
-            data = None
-            if cached is not None and cached[0] is message:
-                key = cached[1]
+            hit = known.get(id(message))
+            if hit is not None and hit[0] is message:
+                parts.append(hit[1])
+                continue
+            key, data = self._key(message)
+            ref = refs.get(key)
+            if ref is not None:
+                known[id(message)] = (message, ref)
             else:
-                key, data = self._key(message)
-            ref = refs.get(key) or pending.get(key)
+                ref = pending.get(key)
             if ref is None:
                 parts.append(data if data is not None else model_json(message))
-                fresh.append((key, position))
+                fresh.append((key, position, message))
             else:
                 parts.append(ref)
+        if len(known) > _MAX_ENTRIES:
+            known.clear()
         return "[" + ",".join(parts) + "]", fresh
 
     def _key(self, message: Message) -> tuple[Hashable, str | None]:
+        cached = self._keys.get(id(message))
+        if cached is not None and cached[0] is message:
+            return cached[1], None
         if message.tool_calls or message.tool_call_id is not None or message.name is not None:
             data = model_json(message)
             key: Hashable = data
@@ -72,23 +86,30 @@ class PromptWriter:
         return key, data
 
     @staticmethod
-    def stored(call_id: int, fresh: list[tuple[Hashable, int]],
-               pending: dict[Hashable, str]) -> None:
-        """The messages ``encode`` put in call ``call_id``'s row, to ``pending``."""
-        for key, position in fresh:
-            pending.setdefault(key, f"[{call_id},{position}]")
+    def stored(call_id: int, fresh: list[Fresh], pending: dict[Hashable, str],
+               objects: list[tuple[Message, str]]) -> None:
+        """The messages ``encode`` put in call ``call_id``'s row, to ``pending`` (by key)
+        and ``objects`` (the message objects)."""
+        for key, position, message in fresh:
+            ref = pending.setdefault(key, f"[{call_id},{position}]")
+            objects.append((message, ref))
 
-    def committed(self, agent_id: str, pending: dict[Hashable, str]) -> None:
+    def committed(self, agent_id: str, pending: dict[Hashable, str],
+                  objects: list[tuple[Message, str]]) -> None:
         """``pending``'s rows are committed: later prompts may refer to them."""
         if pending:
             refs = self._refs.setdefault(agent_id, {})
             if len(refs) > _MAX_ENTRIES:
                 refs.clear()
             refs.update(pending)
+            known = self._known.setdefault(agent_id, {})
+            for message, ref in objects:
+                known[id(message)] = (message, ref)
 
     def forget(self, agent_id: str) -> None:
         """The agent's calls are gone (deleted)."""
         self._refs.pop(agent_id, None)
+        self._known.pop(agent_id, None)
 
 
 def read_calls(db: Any, agent_id: str) -> list[dict[str, Any]]:
