@@ -21,11 +21,16 @@ from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.base import LISTED_FILES
 from autonomo.agent.strategies.grounding import previews, situation
-from finish_fresh_cases import CASES, Step
+from finish_fresh_cases import CASES as _CASES1
+from finish_fresh_cases import Step
+from finish_fresh_cases2 import CASES2
+
+CASES = _CASES1 + CASES2
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
 _MISS = "false accept: "
+_NO = "false refusal: "
 #: (task, right?, plan number) the check gets wrong today, and why (main at 7afc05f, the
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
@@ -37,17 +42,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a lower-case word the task gives is no stated value',
     ('Put a copy of logo.txt into the assets folder', False, 1):
         _MISS + 'a copy over another file of the folder',
-    ('Change the name of todo_old.txt to todo.txt', False, 0):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Change the name of todo_old.txt to todo.txt', False, 1):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Give notes.txt the new name notes.md', False, 0):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Give notes.txt the new name notes.md', False, 1):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Get rid of junk.txt', False, 3): _MISS + 'a file deleted by a shell line is not seen',
-    ('Remove the files ending in .bak', False, 2):
-        _MISS + 'a file deleted by a shell line is not seen',
     ('Erase every file in the tmp folder', False, 0): _MISS + 'half of the folder deleted',
     ('Count how many lines colors.txt has and save the number in lines.txt', False, 1):
         _MISS + 'a count task answered with a word from the file',
@@ -124,6 +118,51 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'appended instead of replaced',
     ('Count the names in names.txt and write the count to n.txt', False, 0):
         _MISS + 'a name for a count',
+    # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
+    ('Tea ran out too - put it on groceries.md', False, 0): _MISS + 'the list written over',
+    ('Tea ran out too - put it on groceries.md', False, 1): _MISS + "the task's chatter appended",
+    ('hosts.txt needs one more entry at the end: cache-3', False, 1):
+        _MISS + "the task's chatter appended",
+    ('Lena scored 88; record her in results.csv like the others', False, 0):
+        _MISS + 'a sentence appended to a CSV',
+    ('Lena scored 88; record her in results.csv like the others', False, 2):
+        _MISS + 'the CSV written over',
+    ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 0):
+        _MISS + 'two rows written as one line',
+    ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 2):
+        _MISS + "the task's words as the CSV",
+    ('limits.json: a JSON object with max_mb 25 and guests false', False, 1):
+        _MISS + 'a key the task gives missing',
+    ('Start requirements.txt with django 5.0 and pillow 10.3, pinned', False, 0):
+        _MISS + 'one prose line, no pins',
+    ('tally.py should print the sum of 1 to 10 when run', False, 0):
+        _MISS + 'what the program prints is not checked',
+    ('tally.py should print the sum of 1 to 10 when run', False, 1):
+        _MISS + 'what the program prints is not checked',
+    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 0):
+        _MISS + "renaming worded without 'rename': a copy",
+    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 1):
+        _MISS + "renaming worded without 'rename': a write",
+    ('Combine part1.txt and part2.txt into whole.txt, part1 first', False, 0):
+        _MISS + 'the file names written for their texts',
+    ('Who is older according to ages.csv, Noor or Sven? Write the name to older.txt', False,
+     0): _MISS + 'the other name of the two',
+    # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
+    ('temps.py needs a function c_to_f(c) converting Celsius to Fahrenheit', True, 0):
+        _NO + 'words describing the function demanded in its code',
+    # added 06:08, main at 0f32940: deletions worded beyond the lexicon of removal verbs
+    ('Tidy up by deleting the stale one, cache_old.db, and leave cache.db alone', True, 0):
+        _NO + "'deleting' (an inflected verb) is no removal",
+    ('Nuke build.out', True, 0): _NO + "'nuke' is no removal",
+    ('I do not need notes_old.txt anymore', True, 0): _NO + "'not need' is no removal",
+    ('Make sure junk.txt no longer exists', True, 0): _NO + "'no longer exists' is no removal",
+    ('main.txt has an extra copy, spare.txt. Remove the extra copy.', True, 0):
+        _NO + 'the original of a copy counts as an input never used',
+    ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
+        _NO + "'should disappear' is no removal",
+    ('Please clear away scratch.txt', True, 0): _NO + "'clear away' is no removal",
+    ('The removed.txt file has been replaced by current.txt; delete removed.txt', False, 0):
+        _MISS + 'the replacement deleted as well (data loss)',
 }
 
 
