@@ -217,3 +217,16 @@ def test_a_removal_in_other_words_offers_the_command_and_only_its_objects(tmp_pa
     assert path_enum("list_dup.vcf is a duplicate of list.vcf. Remove the duplicate",
                      "delete_file") == ["list_dup.vcf"]
     assert path_enum("Count the lines of old.log into n.txt", "delete_file") is None
+
+
+def test_a_copy_asked_for_by_its_relation_noun_offers_copy_file(tmp_path):
+    (tmp_path / "plan.txt").write_text("x\n")
+    (tmp_path / "backup.toml").write_text("days = 14\n")
+    strategy = _strategy()
+    offered = _offer(strategy, AgentState(tasks=["Keep a backup of plan.txt as plan.bak"],
+                                          workspace=str(tmp_path)))
+    assert offered["copy_file"]["properties"]["destination"]["enum"] == ["plan.bak"]
+    # a relation noun in a question about a file: no new name for it
+    assert "copy_file" not in _offer(strategy, AgentState(
+        tasks=["How many days are backups kept per backup.toml? Write it in days.txt"],
+        workspace=str(tmp_path)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from autonomo.agent.finishing_targets import roles
+from autonomo.agent.finishing_targets import RELATIONS, roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import (
     NAMING,
@@ -66,6 +66,14 @@ def unneeded(task: str, needed: dict[str, list[str]],
         out.discard("rename_file")
     if workspace and {"delete_file", "rename_file"} & out:
         out -= _removing(task, Workspace(workspace))
+    if "copy_file" in out and workspace and words & RELATIONS:
+        # "save a backup of a.txt as a.bak": a relation noun of the finish check's reading
+        # (finishing_targets.RELATIONS), a file of the workspace and a new name for it
+        ws = Workspace(workspace)
+        named = mentioned_files(task)
+        there = [n for n in named if ws.exists(n)]
+        if any(related_names(old, n) for old in there for n in named if n not in there):
+            out.discard("copy_file")
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
