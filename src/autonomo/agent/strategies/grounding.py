@@ -234,7 +234,14 @@ def situation(workspace: Path | str, task: str,
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]
-    texts = spans.choose([*shaped, *stated, *(values or spans.task_spans(instructions, named))]
+    # (runs of the task's words shaped like the items of a short-item file it names: a
+    # title, a word; only when nothing else is stated or pointed at)
+    items = [item for name, text in texts.items() if name in named
+             for item in shapes.items(text, task, spans.INSTRUCTION_WORDS, named)]
+    # (and the items of an enumeration, one per line: "requests and flask")
+    listed = compose.enumerated_lines(task)
+    texts = spans.choose([*shaped, *stated,
+                          *(values or [*items, *listed, *spans.task_spans(instructions, named)])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
@@ -272,10 +279,13 @@ def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list
 
 
 def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
-    """New lines in the shape of ``text``'s lines, from what the task states."""
+    """New lines in the shape of ``text``'s lines, from what the task states: a piece of the
+    task shaped like a line first, then the lines' pattern filled."""
     stated = spans.literals(task, named)
     numbers = [t for t in stated if spans.is_number(t)]
-    return shapes.shaped(text, [t for t in stated if t not in numbers], numbers)
+    return list(dict.fromkeys([
+        *shapes.pieces(text, task, named),
+        *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
 
 
 def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
