@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autonomo.agent.strategies import compose, edits, facts, shapes, spans
+from autonomo.agent.strategies import compose, derived, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -196,6 +196,7 @@ def situation(workspace: Path | str, task: str,
         if existed is not None and shown.name not in existed:
             continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
+        known += derived.derived_facts(shown.name, shown.text, task)
         texts[shown.name] = shown.text
         if more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file read:
             named += more                       # instructions, words of the task
@@ -218,6 +219,7 @@ def situation(workspace: Path | str, task: str,
     for command, source, text in outputs:
         if command == "read_file":
             known += facts.file_facts(source, text)
+            known += derived.derived_facts(source, text, task)
             texts.setdefault(source, text)
         else:
             known += facts.output_facts(source or command, text)
@@ -228,7 +230,8 @@ def situation(workspace: Path | str, task: str,
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
-    stated = [t for t in spans.literals(task, named) if t not in used]
+    stated = derived.kind_first(task, [t for t in spans.literals(task, named) if t not in used],
+                                values)
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
