@@ -121,8 +121,9 @@ class AgentConfig(BaseModel):
     #: how many latest episodes are shown in full
     full_episodes: int = 3
     max_invalid_responses: int = 3
-    #: fsync the state after every step (survives a power loss; costs ~1-5 ms a step on
-    #: this machine's disk). Without it, every step still survives a crash of the process.
+    #: fsync the state after every step, and every file a command replaces whole (survives a
+    #: power loss; costs ~1-5 ms a step on this machine's disk). Without it, every step and
+    #: every file still survives a crash of the process.
     fsync_steps: bool = False
     commands: list[str] | None = None  # None = every enabled command
     #: the commands of a small local model (one whose output is grammar-constrained) when

@@ -57,6 +57,13 @@ def output_cap(ctx: CommandContext) -> int:
     return settings.sandbox.output_cap if settings is not None else DEFAULT_CAP
 
 
+def durable(ctx: CommandContext) -> bool:
+    """Whether files the commands replace are fsynced too (``agent.fsync_steps``: a power
+    loss, not only a crash of the process)."""
+    settings = getattr(ctx, "settings", None)
+    return bool(settings is not None and settings.agent.fsync_steps)
+
+
 def cap_text(text: str, cap: int, hint: str = "") -> str:
     """``text`` cut to ``cap`` characters, saying so (and how to get more) when cut."""
     if len(text) <= cap:

@@ -13,8 +13,8 @@ import os
 import stat
 
 from autonomo.sandbox.disk import DiskGuard, free_bytes
-from autonomo.tools import fstree
-from autonomo.tools.context import CommandContext, workspace
+from autonomo.tools import atomic, fstree
+from autonomo.tools.context import CommandContext, durable, workspace
 from autonomo.tools.grounding import FilePath, NamedFile
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
@@ -50,18 +50,15 @@ def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> 
     src_parts, dst_parts = _file_parts(ws, source), _file_parts(ws, destination)
     src = ws.open_file(src_parts)
     try:
-        # opened without truncating first: copying a file onto itself (or a hard link of
-        # it) must not empty it
-        dst = ws.open_file(dst_parts, write=True, truncate=False)
-        try:
-            a, b = os.fstat(src), os.fstat(dst)
-            if (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino):
+        # a new file renamed over the destination (``atomic``): a crash or a full disk
+        # mid-copy leaves the destination's old text, not half of the source
+        with atomic.replacing(ws, dst_parts, durable=durable(ctx)) as new:
+            a, b = os.fstat(src), new.old
+            # copying a file onto itself (or a hard link of it) is refused, not emptied
+            if b is not None and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino):
                 raise CommandError(f"{source} and {destination} are the same file.")
             _check_room(ctx, ws, a.st_blocks * 512, source)
-            os.ftruncate(dst, 0)
-            fstree.copy_data(src, dst)
-        finally:
-            os.close(dst)
+            fstree.copy_data(src, new.fd)
     finally:
         os.close(src)
     return f"Copied {'/'.join(src_parts)} to {'/'.join(dst_parts)}."

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fnmatch
 import os
 import re
 import stat
 
-from autonomo.tools import fstree
-from autonomo.tools.context import CommandContext, cap_text, output_cap, workspace
+from autonomo.tools import atomic, fstree
+from autonomo.tools.context import CommandContext, cap_text, durable, output_cap, workspace
 from autonomo.tools.grounding import (
     AddedText,
     ExistingFile,
@@ -161,7 +162,7 @@ def write_file(ctx: CommandContext, path: FilePath, content: GroundedText) -> Co
         content: the complete new text of the file
     """
     replaced: list[str] = []  # the record keeps what the write replaced (the finish check)
-    shown = _write(workspace(ctx), path, content, "w", replaced)
+    shown = _write(workspace(ctx), path, content, "w", durable(ctx), replaced)
     return CommandResult.ok(f"Wrote {len(content)} characters to {shown}.",
                             replaced=replaced[0] if replaced else None)
 
@@ -174,24 +175,44 @@ def append_to_file(ctx: CommandContext, path: FilePath, content: AddedText) -> s
         path: file path relative to the workspace
         content: the text to add at the end
     """
-    shown = _write(workspace(ctx), path, content, "a")
+    shown = _write(workspace(ctx), path, content, "a", durable(ctx))
     return f"Appended {len(content)} characters to {shown}."
 
 
-def _write(ws: Workspace, path: str, content: str, mode: str,
+def _write(ws: Workspace, path: str, content: str, mode: str, durable: bool,
            replaced: list[str] | None = None) -> str:
-    """Write through folder descriptors (``Workspace.open_file``), never following a symlink
-    swapped in for a folder or the file; the relative path written. ``replaced``: gets the
-    start of the text the file held, if it was a readable text file."""
+    """Write through folder descriptors, never following a symlink swapped in for a folder or
+    the file; the relative path written. A whole write replaces the file atomically
+    (``atomic``): a crash or a full disk leaves the old text. An append is made in place (a
+    program may be writing the same log) and undone if it fails; a crash mid-append can leave
+    part of the new text after the old, never less than the old. ``replaced``: gets the start
+    of the text the file held, if it was a readable text file."""
     parts = ws.parts(path)
     if not parts:
         raise CommandError(f"{path} is a folder; give a file name.")
+    data = atomic.encoded(content, "/".join(parts))
     if replaced is not None:
         replaced += _text_at(ws, parts)
-    fd = ws.open_file(parts, write=True, append=mode == "a")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(content)
+    if mode == "a":
+        _append(ws, parts, data)
+    else:
+        atomic.write_whole(ws, parts, data, durable=durable)
     return "/".join(parts)
+
+
+def _append(ws: Workspace, parts: tuple[str, ...], data: bytes) -> None:
+    fd = ws.open_file(parts, append=True)
+    try:
+        size = os.fstat(fd).st_size
+        try:
+            atomic.write_all(fd, data)
+        except OSError as exc:  # a full disk or a size limit: the old end is put back
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)
+            raise CommandError(f"Could not append to {'/'.join(parts)}: {exc.strerror}; it "
+                               "was left as it was.") from exc
+    finally:
+        os.close(fd)
 
 
 def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:

@@ -1,16 +1,19 @@
 """Changing a text inside a workspace file: every occurrence of one text replaced by another.
 
 The file is opened once, through folder descriptors and without following a symlink
-(``Workspace.open_folder``, ``files.open_regular``), read and rewritten through that one descriptor:
-a file or folder swapped for a symlink by sandboxed code after the path check is refused,
-and nothing swapped in after the open can receive the new text.
+(``Workspace.open_folder``, ``files.open_regular``), and read through that descriptor: a file or
+folder swapped for a symlink by sandboxed code after the path check is refused. The new text
+goes to a new file in the same folder (the same folder descriptor), renamed over the old one
+only if the name still holds the file that was read (``atomic.replacing_in``): a crash or a
+full disk mid-write leaves the old text.
 """
 
 from __future__ import annotations
 
 import os
 
-from autonomo.tools.context import CommandContext, workspace
+from autonomo.tools import atomic
+from autonomo.tools.context import CommandContext, durable, workspace
 from autonomo.tools.files import open_regular, read_at_most
 from autonomo.tools.grounding import EditedFile, FileText, GroundedText
 from autonomo.tools.registry import CommandError, CommandResult, command
@@ -21,7 +24,8 @@ MAX_EDIT_BYTES = 4 * 1024 * 1024
 _KEPT = 4000
 
 
-def _open_for_edit(ctx: CommandContext, path: str) -> tuple[int, str]:
+def _open_for_edit(ctx: CommandContext, path: str) -> tuple[int, int, os.stat_result, str]:
+    """(folder, file, the file's stat, its relative path), both opened through descriptors."""
     ws = workspace(ctx)
     parts = ws.parts(path)
     if not parts:
@@ -32,15 +36,18 @@ def _open_for_edit(ctx: CommandContext, path: str) -> tuple[int, str]:
     except FileNotFoundError as exc:
         raise CommandError(f"{path} does not exist.") from exc
     try:
+        # opened for writing as before: a file the user made read-only stays refused
         fd, st = open_regular(folder, parts[-1], shown, flags=os.O_RDWR)
-    finally:
+    except BaseException:
         os.close(folder)
+        raise
     if st.st_size > MAX_EDIT_BYTES:
         os.close(fd)
+        os.close(folder)
         raise CommandError(f"{shown} is {st.st_size} bytes, more than the {MAX_EDIT_BYTES} "
                            "replace_text edits; use a program instead.")
     os.set_blocking(fd, True)
-    return fd, shown
+    return folder, fd, st, shown
 
 
 @command(category="files", example={"path": "notes.txt", "old": "Monday", "new": "Friday"})
@@ -56,9 +63,12 @@ def replace_text(ctx: CommandContext, path: EditedFile, old: FileText,
     """
     if not old:
         raise CommandError("old is empty: give the exact text of the file to replace.")
-    fd, shown = _open_for_edit(ctx, path)
+    new_bytes = atomic.encoded(new, path, "new text")
+    folder, fd, st, shown = _open_for_edit(ctx, path)
     try:
         data = read_at_most(fd, MAX_EDIT_BYTES + 1)
+        os.close(fd)
+        fd = -1
         if len(data) > MAX_EDIT_BYTES:
             raise CommandError("The file grew past the size replace_text edits; refused.")
         try:
@@ -72,19 +82,21 @@ def replace_text(ctx: CommandContext, path: EditedFile, old: FileText,
                                f"It begins: {start!r}")
         # the result is bounded before it is built: 4 MB of "a" with each "a" replaced by 100
         # characters would be 400 MB in the host's memory, written past the sandbox's disk guard
-        size = len(data) + count * (len(new.encode("utf-8")) - len(old.encode("utf-8")))
+        size = len(data) + count * (len(new_bytes) - len(old.encode("utf-8")))
         if size > MAX_EDIT_BYTES:
             raise CommandError(f"Replacing {old[:50]!r} ({count} times) would make {shown} "
                                f"{size} bytes, more than the {MAX_EDIT_BYTES} replace_text "
                                "writes; nothing was changed.")
         changed = text.replace(old, new).encode("utf-8")
-        os.lseek(fd, 0, os.SEEK_SET)
-        view = memoryview(changed)
-        while view:
-            view = view[os.write(fd, view):]
-        os.ftruncate(fd, len(changed))
+        # a new file renamed over the old one in the same folder (``atomic``): a crash or a
+        # full disk mid-write leaves the old text whole
+        with atomic.replacing_in(folder, os.path.basename(shown), shown,
+                                 durable=durable(ctx), edited=st) as out:
+            atomic.write_all(out.fd, changed)
     finally:
-        os.close(fd)
+        if fd >= 0:
+            os.close(fd)
+        os.close(folder)
     times = "once" if count == 1 else f"{count} times"
     return CommandResult.ok(f"Replaced {old!r} with {new!r} in {shown} ({times}).",
                             replaced=text[:_KEPT])
