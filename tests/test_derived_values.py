@@ -77,3 +77,48 @@ def test_a_key_s_short_form_matches_the_task_s_word():
     assert _ranked("item.json", text, "What quantity does item.json hold? q.txt")[0] == "12"
     # a short word is not a short form of another word ("me" is not "message")
     assert not facts._abbreviates("me", "message") and facts._abbreviates("kg", "kilograms")
+
+
+@pytest.mark.parametrize(("text", "task", "first"), [
+    ("oak\nbirch\n", "Is there a maple in trees.txt? Write yes or no to maple.txt", "no"),
+    ("oak\nmaple\n", "Is there a maple in trees.txt? Write yes or no to maple.txt", "yes"),
+    ("[net]\nproxy = on\n", "Does net.ini set a proxy? Answer true or false in p.txt", "true"),
+])
+def test_a_yes_no_question_offers_the_answer_the_file_gives_first(tmp_path, text, task, first):
+    name = next(w for w in task.replace("?", " ").split() if w.endswith((".txt", ".ini"))
+                and not w.startswith(("maple", "p.")))
+    (tmp_path / name).write_text(text)
+    where = situation(tmp_path, task)
+    assert where.texts[:2] == (first, {"yes": "no", "no": "yes", "true": "false"}[first])
+
+
+def test_stated_alternatives_without_a_file_are_offered_in_the_task_s_order():
+    assert derived.alternatives("Write red or blue to c.txt", {}, frozenset()) == ["red", "blue"]
+    assert derived.alternatives("Write a poem to c.txt", {}, frozenset()) == []
+
+
+def test_a_superlative_then_first_is_an_order_and_reverse_order_is_offered():
+    text = "5.2\n4.9\n6.1\n"
+    assert _ranked("t.txt", text, "Put the times of t.txt in order, quickest first, in o.txt")[
+        0] == "4.9\n5.2\n6.1"
+    assert _ranked("steps.txt", "wake\nwash\neat\n",
+                   "Write the lines of steps.txt backwards (reverse order) to b.txt")[
+        0] == "eat\nwash\nwake"
+
+
+def test_on_a_tie_the_value_the_task_s_own_words_name_wins():
+    text = ('mode = "fast"\nlimit_hours = 8\nname = "x"\nowner = "y"\nzone = "z"\n'
+            'q = 1\nr = 2\nt = 3\n')
+    # "how many hours": the count of lines and limit_hours score alike; hours is the file's word
+    assert _ranked("cfg.toml", text, "How many hours is the limit in cfg.toml? h.txt")[0] == "8"
+
+
+def test_a_json_file_is_made_from_a_program_s_output_or_a_table_seen(tmp_path):
+    (tmp_path / "gen.py").write_text('print(\'{"k": 1}\')\n')
+    task = "Run gen.py and store what it prints in out.json"
+    out = (("execute_python_file", "gen.py", 'STDOUT:\n{"k": 1}\n\nSTDERR:\n'),)
+    where = situation(tmp_path, task, outputs=out)
+    assert where.composed_for("out.json", "text")[0] == '{"k": 1}\n'
+    (tmp_path / "t.csv").write_text("colour,n\nred,2\nblue,5\n")
+    where = situation(tmp_path, "Make t.json out of t.csv: colour to n")
+    assert where.composed_for("t.json", "text")[0] == '{\n  "red": 2,\n  "blue": 5\n}\n'

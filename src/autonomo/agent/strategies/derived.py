@@ -138,3 +138,39 @@ def kind_first(task: str, stated: list[str], values: list[str]) -> list[str]:
         if asks.search(task) and any(kind.fullmatch(v) for v in values):
             return [s for s in stated if kind.fullmatch(s) or not re.fullmatch(r"-?[\d.]+", s)]
     return stated
+
+
+#: "write yes or no", "answer true or false": the answers a task allows, one word each
+_EITHER_OR = re.compile(r"\b(?:write|answer|put|say|save|reply|with|just)\s+(?:either\s+)?"
+                        r"['\"]?([\w-]+)['\"]?\s+or\s+['\"]?([\w-]+)['\"]?", re.IGNORECASE)
+_YES = {"yes": "no", "true": "false", "y": "n"}
+#: words of a yes/no question that are not what it asks about
+_QUESTION = {"is", "are", "does", "do", "did", "was", "were", "there", "any", "my", "our",
+             "your", "their", "contain", "contains", "include", "includes", "listed", "list",
+             "present", "mentioned", "appear", "appears", "somewhere", "yes", "no", "true",
+             "false", "either", "answer", "reply", "say", "just"}
+
+
+def alternatives(task: str, seen: dict[str, str], skipped: frozenset[str]) -> list[str]:
+    """The answers a task allows ("yes or no"); of a yes/no question about files it has
+    seen (``seen``: name → text), the one their text gives first: "yes" when a word the
+    question is about (not an instruction's, a file name's or a question's word) is in
+    them."""
+    found = _EITHER_OR.search(task)
+    if not found:
+        return []
+    first, second = found.groups()
+    pair = {first.lower(), second.lower()}
+    yes = next((y for y, n in _YES.items() if {y, n} == pair), None)
+    if yes is None or not seen:
+        return [first, second]
+    rest = task
+    for name in seen:
+        rest = rest.replace(name, " ")
+    names = {w.lower() for name in seen for w in re.findall(r"[A-Za-z]+", name)}
+    about = {w.lower() for w in re.findall(r"[A-Za-z]+", rest)} - skipped - _QUESTION - {
+        n.rstrip("s") for n in names} - names
+    held = {w.lower() for text in seen.values() for w in re.findall(r"[A-Za-z]+", text)}
+    answer = yes if about & held else _YES[yes]
+    return [w for w in (first, second) if w.lower() == answer] + [
+        w for w in (first, second) if w.lower() != answer]

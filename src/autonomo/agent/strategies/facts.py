@@ -35,6 +35,7 @@ _COUNT = " ".join(_COUNTING)
 _MEAN = "average mean"
 _SORTED = "sorted sort alphabetical alphabetically order"
 _DISTINCT = "distinct different unique"
+_REVERSED = "reverse reversed opposite backwards"
 #: (a speed's or a time's ends depend on its unit: "fastest" is the least minutes and the
 #: most km/h; those words ask for both ends)
 _EITHER = "fastest faster slowest slower earliest earlier latest later quickest"
@@ -160,6 +161,7 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
         ordered = sorted(items, key=lambda i: (float(i), "") if numeric else (0.0, i.lower()))
         # (asked for by its own words only: "all the lines" is not "the lines sorted")
         facts += [_fact(_SORTED, "\n".join(ordered), src),
+                  _fact(_REVERSED, "\n".join(reversed(items)), src),
                   _fact(f"{_DISTINCT} {_COUNT}", len({i.lower() for i in items}), src)]
     if 1 < len(lines) <= _MAX_COUNTED:
         holding: dict[str, int] = {}
@@ -303,11 +305,17 @@ def _rows_by(src: str, header: list[str], body: list[list[str]], col: int) -> li
     return facts
 
 
+def printed(output: str) -> str:
+    """Of a program's run, what it printed (the part after ``STDOUT:``); else the output."""
+    if "STDOUT:\n" in output:
+        return output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
+    return output
+
+
 def output_facts(source: str, output: str) -> list[Fact]:
     """A command's output: its lines and the whole of it (of a program's run, what it
-    printed: the part after ``STDOUT:``)."""
-    if "STDOUT:\n" in output:
-        output = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
+    printed)."""
+    output = printed(output)
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     src = " ".join(_WORDS.findall(source.rsplit(".", 1)[0]))
     # (the words of a program's output weigh fully: a run's output is what they ask for)
@@ -449,6 +457,8 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
 
+#: a superlative then first/last: the order of a list ("newest first")
+_ORDERED = re.compile(r"\b\w+est\s+(?:first|last)\b", re.IGNORECASE)
 _WHERE = re.compile(r"\b(?:as|on|at|to|in)\s+(?:the|a)\s+(?:new\s+|last\s+|first\s+|final\s+)*"
                     r"(?:line|end|bottom|top|row)\b", re.IGNORECASE)
 
@@ -458,15 +468,20 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
     best first, at most ``MAX_FACTS``. The words of the file names the task mentions
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
+    rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     for name in named:
         rest = rest.replace(name, " ")
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
+    own: dict[str, int] = {}  # on a tie, the value more of the task's own words name
     for fact in facts:
         if fact.value and fact.needs <= wanted:
             score = _score(fact, wanted, files)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
-    best = sorted((v for v in scored if scored[v] >= THRESHOLD), key=lambda v: -scored[v])
+            own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
+                                  own.get(fact.value, 0))
+    best = sorted((v for v in scored if scored[v] >= THRESHOLD),
+                  key=lambda v: (-scored[v], -own[v]))
     return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]
 
 

@@ -216,6 +216,7 @@ def situation(workspace: Path | str, task: str,
         # it means ("the two files inside the trash folder", "a report in reports/")
         matching += tuple(f for folder in folders if Path(folder).name.lower() in said
                           for f in files if f.startswith(folder + "/"))
+    printed: dict[str, str] = {}  # what programs printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
             known += facts.file_facts(source, text)
@@ -223,6 +224,7 @@ def situation(workspace: Path | str, task: str,
             texts.setdefault(source, text)
         else:
             known += facts.output_facts(source or command, text)
+            printed[source or command] = facts.printed(text)
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     values = facts.rank(known, task, named)
@@ -232,6 +234,8 @@ def situation(workspace: Path | str, task: str,
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
     stated = derived.kind_first(task, [t for t in spans.literals(task, named) if t not in used],
                                 values)
+    # the answers a task allows ("yes or no"), the one the files seen give first
+    stated = derived.alternatives(task, texts, spans.INSTRUCTION_WORDS | facts.FILLER) + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
@@ -243,6 +247,7 @@ def situation(workspace: Path | str, task: str,
              for item in shapes.items(text, task, spans.INSTRUCTION_WORDS, named)]
     # (and the items of an enumeration, one per line: "requests and flask")
     listed = compose.enumerated_lines(task)
+    seen = {**texts, **printed}
     texts = spans.choose([*shaped, *stated,
                           *(values or [*items, *listed, *spans.task_spans(instructions, named)])]
                          # nothing fits: the text of a one-line file the task names
@@ -250,7 +255,8 @@ def situation(workspace: Path | str, task: str,
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
-                                        files if existed is None else list(existed)), matching,
+                                        files if existed is None else list(existed),
+                                        seen), matching,
                      kept, moved, pointers,
                      arguments=tuple(t for t in stated if " " not in t) if any(
                          n.endswith(".py") and n in files for n in named) else (),
@@ -291,10 +297,11 @@ def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
         *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
 
 
-def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
-              files: list[str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+def _composed(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
+              seen: dict[str, str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
     """The texts composed for the code and data files the task names (``compose``); a file
-    not in ``files`` (the files when the task started) is composed as a new one."""
+    not in ``files`` (the files when the task started) is composed as a new one; ``seen``:
+    the texts the agent has seen (files, programs' output) a file may be made from."""
     ws, out = Workspace(workspace), []
     for name in named:
         if not spans.needs_free_text(name):
@@ -305,7 +312,7 @@ def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
                 existing = read_text(ws, name)[0]
             except (AutonomoError, OSError):
                 continue
-        whole, added = compose.contents(name, task, named, existing)
+        whole, added = compose.contents(name, task, named, existing, seen)
         if not (whole or added) and existing is not None:
             added = tuple(shapes.appended(existing, line)
                           for line in _shaped(existing, task, named))

@@ -19,8 +19,14 @@ _HEADING = re.compile(r"^\s*#")
 MAX_SHAPED = 6
 
 
+#: lines of a file its shape is read from (a sample: a file of 300k lines has the shape of
+#: its first ones, and every line goes through a few regexes a step)
+MAX_SAMPLED = 200
+
+
 def _body(text: str) -> list[str]:
-    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    lines = [line.rstrip() for line in text[:MAX_SAMPLED * 200].splitlines()[:MAX_SAMPLED]
+             if line.strip()]
     return [line for line in lines if not _HEADING.match(line)] or lines
 
 

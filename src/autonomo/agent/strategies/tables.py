@@ -30,6 +30,7 @@ _LINKING = {"a", "an", "the", "has", "have", "had", "is", "are", "was", "with", 
             "at", "in", "on", "by", "to", "and", "gets", "get"}
 _ITEM_SPLIT = re.compile(r",\s+|;\s*|\s+and\s+")
 MAX_ROWS = 6
+MAX_SAMPLED = 200
 
 
 def _stem(word: str) -> str:
@@ -109,7 +110,9 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
     the column's cells and not one it holds yet in its first column (a new row names
     something new); words of ``skipped`` (an instruction's), the columns' names and file
     names left out. Each row as a line (without its newline)."""
-    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    # (a sample of its rows: the columns' forms show in the first ones)
+    sample = "\n".join(text[:MAX_SAMPLED * 200].splitlines()[:MAX_SAMPLED])
+    rows = [r for r in csv.reader(io.StringIO(sample)) if r]
     if len(rows) < 2 or len(rows[0]) < 2:
         return []
     head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
