@@ -156,3 +156,14 @@ def test_auditor_s_fresh_wordings_of_items_and_tables():
         "name,city\nAna,Lima\nBo,Oslo\n"]
     assert tables.new_table("columns player, points; rows: Ann 3, Ben 5") == [
         "player,points\nAnn,3\nBen,5\n"]
+
+
+@pytest.mark.parametrize(("task", "lines"), [
+    ("create requirements.txt listing two packages, requests and flask", "requests\nflask"),
+    ("requirements.txt with django 5.0 and pillow 10.3, pinned", "django==5.0\npillow==10.3"),
+    ("requirements.txt listing flask>=3 and gunicorn", "flask>=3\ngunicorn"),
+    ("Write requirements.txt: numpy, pandas and scipy", "numpy\npandas\nscipy"),
+])
+def test_a_requirements_file_is_a_package_a_line(tmp_path, task, lines):
+    # (i10x's fresh wordings, 05:56, and one of mine)
+    assert situation(tmp_path, task).texts[0] == lines

@@ -155,6 +155,55 @@ def enumerated_lines(task: str) -> list[str]:
     return out
 
 
+#: a file of a package a line
+REQUIREMENTS = re.compile(r"(?:^|/)requirements[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
+#: a requirement: a package, and its version after a space ("django 5.0") or an operator
+_REQUIREMENT = re.compile(r"([A-Za-z][\w.-]*?)(?:\s+v?(\d+(?:\.\d+)*)|\s*([<>=!~]=?\s*[\w.*]+))?")
+_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+|;\s*|:\s+")
+
+
+def requirement_lines(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The packages a task lists for a requirements file, one per line: ``name==version``
+    for "name 1.2", an operator kept as written ("flask>=3"); the items of a run of at
+    least two joined by commas or "and", the first taken from the end of its clause (not
+    a count's noun: "two packages, a and b")."""
+    for name in files:
+        task = task.replace(name, " ")
+    runs: list[list[str]] = []
+    current: list[str] = []
+    for segment in _SEPARATOR.split(task.strip().rstrip(".")):
+        segment = segment.strip().strip("\"'")
+        if _REQUIREMENT.fullmatch(segment) and segment.lower() not in INSTRUCTION_WORDS:
+            current.append(segment)
+            continue
+        if len(current) >= 2:
+            runs.append(current)
+        words = segment.split()
+        current = []
+        for n in (2, 1):  # the run starts at the end of a longer clause ("listing flask>=3")
+            tail = " ".join(words[-n:])
+            if (len(words) > n and _REQUIREMENT.fullmatch(tail)
+                    and (n == 1 or re.fullmatch(r"v?[\d.]+", words[-1]))
+                    and words[-n - 1].lower() not in _COUNT_WORDS):
+                current = [tail]
+                break
+    if len(current) >= 2:
+        runs.append(current)
+    out = []
+    for run in list(runs):
+        forms = [bool(_REQUIREMENT.fullmatch(i).group(2)) for i in run]  # type: ignore[union-attr]
+        if len(run) > 2 and forms[-1] != forms[-2] and len(set(forms[:-1])) == 1:
+            runs.insert(runs.index(run), run[:-1])  # "a 1.0 and b 2.0, pinned": not "pinned"
+    for run in runs:
+        lines = []
+        for segment in run:
+            name, version, pinned = _REQUIREMENT.fullmatch(segment).groups()  # type: ignore[union-attr]
+            pinned = re.sub(r"\s+", "", pinned or "")
+            lines.append(f"{name}=={version}" if version else f"{name}{pinned}")
+        out.append("\n".join(lines))
+    return out
+
+
 _COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "some", "these", "the", "both"}
 

@@ -247,8 +247,11 @@ def situation(workspace: Path | str, task: str,
              for item in shapes.items(text, task, spans.INSTRUCTION_WORDS, named)]
     # (and the items of an enumeration, one per line: "requests and flask")
     listed = compose.enumerated_lines(task)
+    # a requirements file's text: a package a line (before what the task states: "5.0")
+    packages = compose.requirement_lines(task, named) if any(
+        compose.REQUIREMENTS.search(name) for name in named) else []
     seen = {**texts, **printed}
-    texts = spans.choose([*shaped, *stated,
+    texts = spans.choose([*shaped, *packages, *stated,
                           *(values or [*items, *listed, *spans.task_spans(instructions, named)])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
