@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from autonomo.agent.finishing_targets import roles
-from autonomo.agent.strategies import compose, edits, facts, shapes, spans
+from autonomo.agent.strategies import compose, derived, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -264,6 +264,7 @@ def situation(workspace: Path | str, task: str,
         if existed is not None and shown.name not in existed:
             continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
+        known += derived.derived_facts(shown.name, shown.text, task)
         texts[shown.name] = shown.text
         if shown.name.lower().endswith(_PROGRAMS):
             pass  # "glob.glob", "os.remove" in a program's text name no files
@@ -286,12 +287,15 @@ def situation(workspace: Path | str, task: str,
         # it means ("the two files inside the trash folder", "a report in reports/")
         matching += tuple(f for folder in folders if Path(folder).name.lower() in said
                           for f in files if f.startswith(folder + "/"))
+    outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
             known += facts.file_facts(source, text)
+            known += derived.derived_facts(source, text, task)
             texts.setdefault(source, text)
         else:
             known += facts.output_facts(source or command, text)
+            outputs_seen[source or command] = facts.printed(text)
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     values = facts.rank(known, task, named)
@@ -299,12 +303,25 @@ def situation(workspace: Path | str, task: str,
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
-    stated = [t for t in spans.literals(task, named) if t not in used]
+    stated = derived.kind_first(task, [t for t in spans.literals(task, named) if t not in used],
+                                values)
+    # the answers a task allows ("yes or no"), the one the files seen give first
+    stated = derived.alternatives(task, texts, spans.INSTRUCTION_WORDS | facts.FILLER) + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]
+    # (runs of the task's words shaped like the items of a short-item file it names: a
+    # title, a word; only when nothing else is stated or pointed at)
+    items = [item for name, text in texts.items() if name in named
+             for item in shapes.items(text, task, spans.INSTRUCTION_WORDS, named)]
+    # (and the items of an enumeration, one per line: "requests and flask")
+    listed = compose.enumerated_lines(task)
+    # a requirements file's text: a package a line (before what the task states: "5.0")
+    packages = compose.requirement_lines(task, named) if any(
+        compose.REQUIREMENTS.search(name) for name in named) else []
+    seen = {**texts, **outputs_seen}
     # what a program the task names printed, whole: what the task asks to keep of its run
     # ("run split.py with 96 and 4 and save its answer": not the 96 it was given)
     printed = tuple(dict.fromkeys(
@@ -313,14 +330,15 @@ def situation(workspace: Path | str, task: str,
         and (out := text.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0].strip())))
     ran = [t for command, source, t in outputs if command == "execute_python_file"
            and source in named] and printed
-    texts = spans.choose([*(ran or ()), *shaped, *stated,
-                          *(values or spans.task_spans(instructions, named))]
+    texts = spans.choose([*(ran or ()), *shaped, *packages, *stated,
+                          *(values or [*items, *listed, *spans.task_spans(instructions, named)])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
-                                        files if existed is None else list(existed)), matching,
+                                        files if existed is None else list(existed),
+                                        seen), matching,
                      kept, moved, pointers,
                      arguments=tuple(t for t in stated if " " not in t) if any(
                          n.endswith(".py") and n in files for n in named) else (),
@@ -354,16 +372,20 @@ def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list
 
 
 def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
-    """New lines in the shape of ``text``'s lines, from what the task states."""
+    """New lines in the shape of ``text``'s lines, from what the task states: a piece of the
+    task shaped like a line first, then the lines' pattern filled."""
     stated = spans.literals(task, named)
     numbers = [t for t in stated if spans.is_number(t)]
-    return shapes.shaped(text, [t for t in stated if t not in numbers], numbers)
+    return list(dict.fromkeys([
+        *shapes.pieces(text, task, named),
+        *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
 
 
-def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
-              files: list[str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+def _composed(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
+              seen: dict[str, str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
     """The texts composed for the code and data files the task names (``compose``); a file
-    not in ``files`` (the files when the task started) is composed as a new one."""
+    not in ``files`` (the files when the task started) is composed as a new one; ``seen``:
+    the texts the agent has seen (files, programs' output) a file may be made from."""
     ws, out = Workspace(workspace), []
     for name in named:
         if not spans.needs_free_text(name):
@@ -374,7 +396,7 @@ def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
                 existing = read_text(ws, name)[0]
             except (AutonomoError, OSError):
                 continue
-        whole, added = compose.contents(name, task, named, existing)
+        whole, added = compose.contents(name, task, named, existing, seen)
         if not (whole or added) and existing is not None:
             added = tuple(shapes.appended(existing, line)
                           for line in _shaped(existing, task, named))
