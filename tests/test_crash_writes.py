@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from autonomo.errors import WorkspaceError
 from autonomo.tools import atomic
 from tool_helpers import make_ctx, run
 
@@ -31,9 +32,9 @@ CASES = {
 }
 
 
-def _in_child(tmp_path: Path, command: str, arguments: dict, *, crash: bool):
+def _in_child(tmp_path: Path, command: str, arguments: dict, *, crash: bool, **sections):
     spec = {"tmp": str(tmp_path), "command": command, "arguments": arguments,
-            "limit": LIMIT, "crash": crash}
+            "limit": LIMIT, "crash": crash, "sections": sections}
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run([sys.executable, str(CHILD), json.dumps(spec)], env=env,
                           capture_output=True, text=True, timeout=120)
@@ -63,6 +64,27 @@ def test_a_full_disk_mid_write_is_an_error_and_the_old_text_stays(tmp_path: Path
     result = json.loads(done.stdout)
     assert result["status"] == "error"
     assert "Could not write a.txt: File too large; it was left as it was." in result["output"]
+    assert (ws / "a.txt").read_text() == OLD
+    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
+
+
+@pytest.mark.parametrize("crash", [True, False])
+def test_a_download_cut_short_leaves_the_old_file_and_no_partial_file(
+        tmp_path: Path, crash: bool) -> None:
+    """The download went to a named file beside the target: killed mid-download, it stayed in
+    the workspace (the start of a 3 MB file, up to the whole download limit)."""
+    from web_server import LoopbackServer
+
+    ws = _workspace(tmp_path)
+    (tmp_path / "served").mkdir()
+    with LoopbackServer(tmp_path / "served") as server:
+        done = _in_child(tmp_path, "download_file", {"url": f"{server.url}/big",
+                                                     "path": "a.txt"}, crash=crash,
+                         web={"allow_private_addresses": True, "allow_downloads": True})
+    if crash:
+        assert done.returncode == -signal.SIGXFSZ, (done.stdout, done.stderr)
+    else:
+        assert "Could not write a.txt: File too large; it was left as it was." in done.stdout
     assert (ws / "a.txt").read_text() == OLD
     assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
 
@@ -209,3 +231,23 @@ def test_a_file_swapped_for_a_link_after_the_check_is_refused(
     assert moved.exists() and (ctx.workspace / "a.txt").is_symlink()
     assert res.status == "error" and "symbolic link" in res.output
     assert host.read_text() == "host secret" and moved.read_text() == OLD
+
+
+def test_an_upload_cut_off_midway_leaves_the_artifact_it_would_replace(tmp_path: Path):
+    """An Agent Protocol upload is streamed into the workspace: the file was truncated first,
+    so a client gone after the first chunk left that chunk where the file was."""
+    from autonomo.server import artifacts
+    from autonomo.tools.workspace import Workspace
+
+    (tmp_path / "a.txt").write_text(OLD)
+
+    def chunks():
+        yield b"the first chunk of the new version"
+        raise ConnectionResetError("the client went away")
+
+    with pytest.raises(WorkspaceError, match="the client went away; it was left as it was"):
+        artifacts.write(Workspace(tmp_path), "", "a.txt", chunks())
+    assert (tmp_path / "a.txt").read_text() == OLD
+    assert os.listdir(tmp_path) == ["a.txt"]
+    assert artifacts.write(Workspace(tmp_path), "", "a.txt", iter([b"v2 ", b"whole"])) == 8
+    assert (tmp_path / "a.txt").read_text() == "v2 whole"

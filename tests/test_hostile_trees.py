@@ -288,3 +288,46 @@ def test_a_walk_20000_levels_deep_keeps_memory_linear_in_the_depth(tmp_path: Pat
     finally:
         fstree.remove_tree(top, "d")
         os.close(top)
+
+
+def test_a_search_walks_a_bounded_number_of_folders_and_says_where_it_did_not_look(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """search_files walked the whole tree (a million folders made by sandboxed code: minutes
+    a search), and "no match" did not say that part of the tree was not looked at."""
+    from autonomo.tools import files
+
+    ctx = make_ctx(tmp_path)
+    for index in range(300):
+        (ctx.workspace / f"f{index:03}").mkdir()
+        (ctx.workspace / f"f{index:03}" / "x.txt").write_text("hay\n")
+    monkeypatch.setattr(files, "SEARCH_MAX_FOLDERS", 50)
+    listings = _count_listings(monkeypatch)
+    out = run(ctx, "search_files", content="needle").output
+    assert len(listings) == 50
+    assert out.startswith("No files matching '*' containing 'needle' in .")
+    assert "[not searched: f049 (more than 50 folders; the rest was not walked)]" in out
+
+
+@pytest.mark.parametrize(("bound", "value", "said"), [
+    ("SEARCH_MAX_READ", 10_000, "[stopped early: looked at 10000 bytes of files"),
+    ("SEARCH_MAX_NAMES", 30, "[stopped early: looked at 30 names"),
+])
+def test_a_search_reads_a_bounded_number_of_names_and_bytes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bound: str, value: int,
+        said: str) -> None:
+    from autonomo.tools import files
+
+    ctx = make_ctx(tmp_path)
+    for index in range(10):
+        folder = ctx.workspace / f"f{index}"
+        folder.mkdir()
+        for number in range(10):
+            (folder / f"{number}.txt").write_text("hay\n" * 250)  # 1,000 bytes
+    monkeypatch.setattr(files, bound, value)
+    greps: list[str] = []
+    real_grep = files._grep
+    monkeypatch.setattr(files, "_grep", lambda fd, name, rel, *rest: greps.append(rel) or
+                        real_grep(fd, name, rel, *rest))
+    out = run(ctx, "search_files", content="needle").output
+    assert len(greps) <= (10 if bound == "SEARCH_MAX_READ" else 30), greps
+    assert said in out and "the rest of . was not searched" in out

@@ -18,7 +18,7 @@ from autonomo.tools.builtin import builtin_registry
 from tool_helpers import make_ctx, run
 
 spec = json.loads(sys.argv[1])
-ctx = make_ctx(Path(spec["tmp"]))
+ctx = make_ctx(Path(spec["tmp"]), **spec.get("sections", {}))
 builtin_registry()  # everything imported before the limit
 resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 signal.signal(signal.SIGXFSZ, signal.SIG_DFL if spec["crash"] else signal.SIG_IGN)

@@ -126,7 +126,7 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
         if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
             raise WorkspaceError(f"{shown} is a folder; give a file name.") from exc
         left = "it was left as it was" if old is not None else "nothing was written"
-        raise WorkspaceError(f"Could not write {shown}: {exc.strerror}; {left}.") from exc
+        raise WorkspaceError(f"Could not write {shown}: {exc.strerror or exc}; {left}.") from exc
     finally:
         os.close(fd)
         if temp is not None:

@@ -361,12 +361,14 @@ def search_files(
     matcher = _content_matcher(content, regex) if content else None
     results: list[str] = []
     limit = max(1, max_results)
-    hit_limit = False
+    spent = _Spent()
     top = _open_listed_folder(ws, parts, path)
+    # descriptors all the way down: a folder swapped for a symlink is not entered
+    folders = fstree.walk(top, max_entries=_LIST_MAX_NAMES, max_folders=SEARCH_MAX_FOLDERS)
     try:
-        # descriptors all the way down: a folder swapped for a symlink is not entered
-        for folder in fstree.walk(top):
+        for folder in folders:
             folder.dirs[:] = [d for d in folder.dirs if d != ".git"]
+            spent.names += len(folder.files) + len(folder.dirs)
             for name in folder.files:
                 rel = "/".join((*parts, *folder.parts, name))
                 if not (fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(rel, pattern)):
@@ -375,21 +377,55 @@ def search_files(
                     results.append(fstree.shown(rel))
                 else:
                     results += _grep(folder.fd, name, fstree.shown(rel), matcher,
-                                     limit - len(results))
-                if len(results) >= limit:
-                    hit_limit = True
+                                     limit - len(results), spent)
+                if len(results) >= limit or spent.over():
                     break
-            if hit_limit:
+            if len(results) >= limit or spent.over():
                 break
     finally:
+        folders.close()
         os.close(top)
+    where = _shown(parts) or "."
+    notes = _search_notes(folders, spent, where, len(results) >= limit, limit)
     if not results:
         what = f"containing {content!r} " if content else ""
-        return f"No files matching {pattern!r} {what}in {_shown(parts) or '.'}."
-    text = "\n".join(results[:limit])
-    if hit_limit:
-        text += f"\n[stopped after {limit} results; narrow the pattern or raise max_results]"
-    return cap_text(text, output_cap(ctx), "narrow the search")
+        return "\n".join([f"No files matching {pattern!r} {what}in {where}.", *notes])
+    return cap_text("\n".join([*results[:limit], *notes]), output_cap(ctx), "narrow the search")
+
+
+#: a search stops after this many folders, names or bytes of files read, and says so: its cost
+#: must not grow with the workspace (a tree of a million entries made by sandboxed code)
+SEARCH_MAX_FOLDERS = 20_000
+SEARCH_MAX_NAMES = 500_000
+SEARCH_MAX_READ = 64 * 1024 * 1024
+
+
+class _Spent:
+    """What a search has used of its bounds so far."""
+
+    def __init__(self) -> None:
+        self.names = 0
+        self.read = 0
+
+    def over(self) -> bool:
+        return self.names >= SEARCH_MAX_NAMES or self.read >= SEARCH_MAX_READ
+
+
+def _search_notes(folders: fstree.Walk, spent: _Spent, where: str, full: bool,
+                  limit: int) -> list[str]:
+    """Lines saying where a search did not look (so "no match" is not read as "none there")."""
+    if full:
+        return [f"[stopped after {limit} results; narrow the pattern or raise max_results]"]
+    notes = []
+    if spent.over():
+        what = (f"{SEARCH_MAX_NAMES} names" if spent.names >= SEARCH_MAX_NAMES
+                else f"{spent.read} bytes of files")
+        notes.append(f"[stopped early: looked at {what}, the most one search does; the rest of "
+                     f"{where} was not searched. Search a sub-folder or a narrower pattern]")
+    if folders.missed:
+        missed = fstree.missed_text(folders.missed, more_missed=folders.more_missed)
+        notes.append(f"[not searched: {missed}]")
+    return notes
 
 
 def _content_matcher(content: str, regex: bool):
@@ -402,7 +438,7 @@ def _content_matcher(content: str, regex: bool):
     return lambda line: compiled.search(line) is not None
 
 
-def _grep(dirfd: int, name: str, rel: str, matcher, room: int) -> list[str]:
+def _grep(dirfd: int, name: str, rel: str, matcher, room: int, spent: _Spent) -> list[str]:
     """Matching lines of a regular file no bigger than the search limit (a symlink, FIFO or
     device is skipped without being waited on)."""
     try:
@@ -418,6 +454,7 @@ def _grep(dirfd: int, name: str, rel: str, matcher, room: int) -> list[str]:
         return []
     finally:
         os.close(fd)
+    spent.read += len(data)
     if _is_binary(data):
         return []
     found = []
