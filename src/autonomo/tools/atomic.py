@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from autonomo.errors import WorkspaceError
-from autonomo.tools.workspace import Workspace, kind_of
+from autonomo.tools.workspace import Workspace, give_to_owner, kind_of
 
 _NEW_FLAGS = os.O_WRONLY | os.O_CLOEXEC
 #: an unnamed file can be given a name only through /proc (``linkat(AT_EMPTY_PATH)`` needs a
@@ -110,7 +110,10 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
     fd, temp = _new_file(folder)
     try:
         yield NewFile(fd, old)
-        _keep_owner_and_mode(fd, old)
+        if old is None:
+            give_to_owner(fd, folder)
+        else:
+            _keep_owner_and_mode(fd, old)
         if durable:
             os.fdatasync(fd)
         if temp is None:
@@ -154,11 +157,9 @@ def _new_file(folder: int) -> tuple[int, str | None]:
     return fd, temp
 
 
-def _keep_owner_and_mode(fd: int, old: os.stat_result | None) -> None:
+def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:
     """The replaced file's owner (when this process may give it: as root, the sandbox's files
     stay writable by the sandbox) and permission bits."""
-    if old is None:
-        return
     new = os.fstat(fd)
     if (new.st_uid, new.st_gid) != (old.st_uid, old.st_gid):
         with contextlib.suppress(PermissionError):

@@ -395,7 +395,7 @@ def search_files(
 
 #: a search stops after this many folders, names or bytes of files read, and says so: its cost
 #: must not grow with the workspace (a tree of a million entries made by sandboxed code)
-SEARCH_MAX_FOLDERS = 20_000
+SEARCH_MAX_FOLDERS = 10_000
 SEARCH_MAX_NAMES = 500_000
 SEARCH_MAX_READ = 64 * 1024 * 1024
 
