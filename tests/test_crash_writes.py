@@ -89,6 +89,25 @@ def test_a_download_cut_short_leaves_the_old_file_and_no_partial_file(
     assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
 
 
+@pytest.mark.parametrize("crash", [True, False])
+def test_a_sub_agent_s_files_copied_back_over_the_parent_s_keep_them_on_a_crash(
+        tmp_path: Path, crash: bool) -> None:
+    """``copy_tree`` (a sub-agent's files back to its parent, a clone across file systems)
+    truncated each file it replaced before copying into it."""
+    ws = _workspace(tmp_path)
+    child = tmp_path / "child"
+    child.mkdir()
+    (child / "a.txt").write_text("C" * 5000)
+    done = _in_child(tmp_path, "copy_tree", {"source": str(child), "destination": str(ws)},
+                     crash=crash)
+    if crash:
+        assert done.returncode == -signal.SIGXFSZ, (done.stdout, done.stderr)
+    else:
+        assert "Could not write a.txt: File too large; it was left as it was." in done.stdout
+    assert (ws / "a.txt").read_text() == OLD
+    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
+
+
 def test_a_new_file_that_cannot_be_written_whole_is_not_left_half_written(tmp_path: Path):
     ws = _workspace(tmp_path)
     done = _in_child(tmp_path, "write_file", {"path": "new.txt", "content": "N" * 5000},

@@ -360,6 +360,7 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
                 raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
             source = Path(staging, "repo")
             files = _count_files(source)
+            _give_to_owner(source, folder)
             _place(source, folder, parts[-1], shown)
         finally:  # a repository can be thousands of folders deep: no recursion
             _remove(staging_root, Path(staging).name)
@@ -377,6 +378,19 @@ def _count_files(source: Path) -> int:
             place.dirs[:] = [d for d in place.dirs if d != ".git"]
             count += len(place.files)
         return count
+    finally:
+        os.close(top)
+
+
+def _give_to_owner(source: Path, folder: int) -> None:
+    """As root, the clone (still private) is given to the owner of the workspace folder it
+    goes to: root's files there could not be changed by programs in the sandbox."""
+    owner = os.fstat(folder)
+    if os.geteuid() != 0 or owner.st_uid == 0:
+        return
+    top = os.open(source, fstree.DIR_FLAGS)
+    try:
+        fstree.give_tree(top, owner.st_uid, owner.st_gid)
     finally:
         os.close(top)
 
