@@ -21,11 +21,16 @@ from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.base import LISTED_FILES
 from autonomo.agent.strategies.grounding import previews, situation
-from finish_fresh_cases import CASES, Step
+from finish_fresh_cases import CASES as _CASES1
+from finish_fresh_cases import Step
+from finish_fresh_cases2 import CASES2
+
+CASES = _CASES1 + CASES2
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
 _MISS = "false accept: "
+_NO = "false refusal: "
 #: (task, right?, plan number) the check gets wrong today, and why (main at 7afc05f, the
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
@@ -124,6 +129,53 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'appended instead of replaced',
     ('Count the names in names.txt and write the count to n.txt', False, 0):
         _MISS + 'a name for a count',
+    # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
+    ('report_copy.txt is only a copy of report.txt, so remove the copy', False, 0):
+        _MISS + 'the original deleted with its copy (data loss)',
+    ('Tea ran out too - put it on groceries.md', False, 0): _MISS + 'the list written over',
+    ('Tea ran out too - put it on groceries.md', False, 1): _MISS + "the task's chatter appended",
+    ('hosts.txt needs one more entry at the end: cache-3', False, 1):
+        _MISS + "the task's chatter appended",
+    ('Lena scored 88; record her in results.csv like the others', False, 0):
+        _MISS + 'a sentence appended to a CSV',
+    ('Lena scored 88; record her in results.csv like the others', False, 2):
+        _MISS + 'the CSV written over',
+    ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 0):
+        _MISS + 'two rows written as one line',
+    ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 2):
+        _MISS + "the task's words as the CSV",
+    ('limits.json: a JSON object with max_mb 25 and guests false', False, 1):
+        _MISS + 'a key the task gives missing',
+    ('Start requirements.txt with django 5.0 and pillow 10.3, pinned', False, 0):
+        _MISS + 'one prose line, no pins',
+    ('tally.py should print the sum of 1 to 10 when run', False, 0):
+        _MISS + 'what the program prints is not checked',
+    ('tally.py should print the sum of 1 to 10 when run', False, 1):
+        _MISS + 'what the program prints is not checked',
+    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 0):
+        _MISS + "renaming worded without 'rename': a copy",
+    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 1):
+        _MISS + "renaming worded without 'rename': a write",
+    ('Put invoice_7.txt into the invoices folder; it should not stay at the top', False, 0):
+        _MISS + "a move worded 'put … into': a copy",
+    ('Combine part1.txt and part2.txt into whole.txt, part1 first', False, 0):
+        _MISS + 'the file names written for their texts',
+    ('Who is older according to ages.csv, Noor or Sven? Write the name to older.txt', False,
+     0): _MISS + 'the other name of the two',
+    # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
+    ('report_copy.txt is only a copy of report.txt, so remove the copy', True, 0):
+        _NO + "the original named only as what was copied counts as an input never used",
+    ('report_copy.txt is only a copy of report.txt, so remove the copy', True, 1):
+        _NO + "the original named only as what was copied counts as an input never used",
+    ('Now that v2.cfg exists, v1.cfg can go', True, 0): _NO + "'can go' is no removal",
+    ('Now that v2.cfg exists, v1.cfg can go', True, 1): _NO + "'can go' is no removal",
+    ('Throw away both error.log and access.log', True, 0): _NO + "'throw away' is no removal",
+    ('Everything in drafts/ can go except final.txt', True, 0):
+        _NO + 'final.txt (in drafts/) taken for a top-level file to write',
+    ('temps.py needs a function c_to_f(c) converting Celsius to Fahrenheit', True, 0):
+        _NO + 'words describing the function demanded in its code',
+    ('Put invoice_7.txt into the invoices folder; it should not stay at the top', True, 0):
+        _NO + "a move worded 'put … into' by rename_file counts as an unasked removal",
 }
 
 
