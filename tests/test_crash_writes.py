@@ -270,3 +270,15 @@ def test_an_upload_cut_off_midway_leaves_the_artifact_it_would_replace(tmp_path:
     assert os.listdir(tmp_path) == ["a.txt"]
     assert artifacts.write(Workspace(tmp_path), "", "a.txt", iter([b"v2 ", b"whole"])) == 8
     assert (tmp_path / "a.txt").read_text() == "v2 whole"
+
+
+@pytest.mark.parametrize("command", ["write_file", "copy_file", "append_to_file"])
+def test_a_name_longer_than_the_system_takes_is_a_clear_error(tmp_path: Path, command: str):
+    ctx = make_ctx(tmp_path)
+    (ctx.workspace / "s.txt").write_text("s")
+    name = "é" * 130 + ".txt"  # 264 bytes: more than the 255 a name may have
+    arguments = {"source": "s.txt", "destination": name} if command == "copy_file" else \
+        {"path": name, "content": "x"}
+    res = run(ctx, command, **arguments)
+    assert res.status == "error" and res.output.startswith("Cannot write é"), res.output
+    assert res.output.endswith(": File name too long.")

@@ -64,6 +64,8 @@ def existing(folder: int, name: str, shown: str) -> os.stat_result | None:
         st = os.stat(name, dir_fd=folder, follow_symlinks=False)
     except FileNotFoundError:
         return None
+    except OSError as exc:  # a name longer than the system takes, …
+        raise WorkspaceError(f"Cannot write {shown}: {exc.strerror}.") from exc
     if stat.S_ISREG(st.st_mode):
         if not os.access(name, os.W_OK, dir_fd=folder, follow_symlinks=False):
             # a rename would replace it all the same: the permission is asked for as before
