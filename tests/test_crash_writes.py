@@ -282,3 +282,23 @@ def test_a_name_longer_than_the_system_takes_is_a_clear_error(tmp_path: Path, co
     res = run(ctx, command, **arguments)
     assert res.status == "error" and res.output.startswith("Cannot write é"), res.output
     assert res.output.endswith(": File name too long.")
+
+
+@pytest.mark.parametrize("durable", [True, False])
+def test_with_fsync_steps_a_replaced_file_is_fsynced_before_its_rename(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, durable: bool) -> None:
+    """A power loss (not only a crash of the process) must leave the old or the new text:
+    the data reaches the disk before the rename, the rename before the command returns."""
+    ctx = make_ctx(tmp_path, agent={"fsync_steps": durable})
+    (ctx.workspace / "a.txt").write_text(OLD)
+    calls: list[str] = []
+    for name in ("fdatasync", "fsync"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda fd, real=real, name=name: (calls.append(name),
+                                                                        real(fd))[1])
+    real_rename = os.rename
+    monkeypatch.setattr(os, "rename", lambda *a, **k: (calls.append("rename"),
+                                                       real_rename(*a, **k))[1])
+    assert run(ctx, "write_file", path="a.txt", content="new").status == "success"
+    assert calls == (["fdatasync", "rename", "fsync"] if durable else ["rename"])
+    assert (ctx.workspace / "a.txt").read_text() == "new"
