@@ -29,7 +29,7 @@ from pathlib import Path
 
 from autonomo import Settings
 from autonomo.agent.strategies import grounding
-from autonomo.tools import files, fstree
+from autonomo.tools import fstree, search
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.context import CommandContext
 
@@ -60,16 +60,16 @@ def _search_figures(folder: Path, count: int) -> tuple[float, float]:
         (root / f"d{i:06d}" / "notes.txt").write_text("nothing to see\n")
     ctx = CommandContext(workspace=root, settings=Settings(data_dir=folder / "data2"))
 
-    def search() -> object:
+    def searched() -> object:
         return builtin_registry().execute("search_files", {"content": "needle"}, ctx)
 
-    bounded = _median_ms(search, 3)
-    bounds = files.SEARCH_MAX_FOLDERS, files.SEARCH_MAX_NAMES, files.SEARCH_MAX_READ
-    files.SEARCH_MAX_FOLDERS = files.SEARCH_MAX_NAMES = files.SEARCH_MAX_READ = 10**12
+    bounded = _median_ms(searched, 3)
+    bounds = search.SEARCH_MAX_FOLDERS, search.SEARCH_MAX_NAMES, search.SEARCH_MAX_READ
+    search.SEARCH_MAX_FOLDERS = search.SEARCH_MAX_NAMES = search.SEARCH_MAX_READ = 10**12
     try:
-        unbounded = _median_ms(search, 3)
+        unbounded = _median_ms(searched, 3)
     finally:
-        files.SEARCH_MAX_FOLDERS, files.SEARCH_MAX_NAMES, files.SEARCH_MAX_READ = bounds
+        search.SEARCH_MAX_FOLDERS, search.SEARCH_MAX_NAMES, search.SEARCH_MAX_READ = bounds
     return bounded, unbounded
 
 
