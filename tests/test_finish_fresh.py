@@ -42,17 +42,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a lower-case word the task gives is no stated value',
     ('Put a copy of logo.txt into the assets folder', False, 1):
         _MISS + 'a copy over another file of the folder',
-    ('Change the name of todo_old.txt to todo.txt', False, 0):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Change the name of todo_old.txt to todo.txt', False, 1):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Give notes.txt the new name notes.md', False, 0):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Give notes.txt the new name notes.md', False, 1):
-        _MISS + 'renaming is known by the words rename/move only',
-    ('Get rid of junk.txt', False, 3): _MISS + 'a file deleted by a shell line is not seen',
-    ('Remove the files ending in .bak', False, 2):
-        _MISS + 'a file deleted by a shell line is not seen',
     ('Erase every file in the tmp folder', False, 0): _MISS + 'half of the folder deleted',
     ('Count how many lines colors.txt has and save the number in lines.txt', False, 1):
         _MISS + 'a count task answered with a word from the file',
@@ -130,8 +119,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('Count the names in names.txt and write the count to n.txt', False, 0):
         _MISS + 'a name for a count',
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
-    ('report_copy.txt is only a copy of report.txt, so remove the copy', False, 0):
-        _MISS + 'the original deleted with its copy (data loss)',
     ('Tea ran out too - put it on groceries.md', False, 0): _MISS + 'the list written over',
     ('Tea ran out too - put it on groceries.md', False, 1): _MISS + "the task's chatter appended",
     ('hosts.txt needs one more entry at the end: cache-3', False, 1):
@@ -156,26 +143,26 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + "renaming worded without 'rename': a copy",
     ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 1):
         _MISS + "renaming worded without 'rename': a write",
-    ('Put invoice_7.txt into the invoices folder; it should not stay at the top', False, 0):
-        _MISS + "a move worded 'put … into': a copy",
     ('Combine part1.txt and part2.txt into whole.txt, part1 first', False, 0):
         _MISS + 'the file names written for their texts',
     ('Who is older according to ages.csv, Noor or Sven? Write the name to older.txt', False,
      0): _MISS + 'the other name of the two',
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
-    ('report_copy.txt is only a copy of report.txt, so remove the copy', True, 0):
-        _NO + "the original named only as what was copied counts as an input never used",
-    ('report_copy.txt is only a copy of report.txt, so remove the copy', True, 1):
-        _NO + "the original named only as what was copied counts as an input never used",
-    ('Now that v2.cfg exists, v1.cfg can go', True, 0): _NO + "'can go' is no removal",
-    ('Now that v2.cfg exists, v1.cfg can go', True, 1): _NO + "'can go' is no removal",
-    ('Throw away both error.log and access.log', True, 0): _NO + "'throw away' is no removal",
-    ('Everything in drafts/ can go except final.txt', True, 0):
-        _NO + 'final.txt (in drafts/) taken for a top-level file to write',
     ('temps.py needs a function c_to_f(c) converting Celsius to Fahrenheit', True, 0):
         _NO + 'words describing the function demanded in its code',
-    ('Put invoice_7.txt into the invoices folder; it should not stay at the top', True, 0):
-        _NO + "a move worded 'put … into' by rename_file counts as an unasked removal",
+    # added 06:08, main at 0f32940: deletions worded beyond the lexicon of removal verbs
+    ('Tidy up by deleting the stale one, cache_old.db, and leave cache.db alone', True, 0):
+        _NO + "'deleting' (an inflected verb) is no removal",
+    ('Nuke build.out', True, 0): _NO + "'nuke' is no removal",
+    ('I do not need notes_old.txt anymore', True, 0): _NO + "'not need' is no removal",
+    ('Make sure junk.txt no longer exists', True, 0): _NO + "'no longer exists' is no removal",
+    ('main.txt has an extra copy, spare.txt. Remove the extra copy.', True, 0):
+        _NO + 'the original of a copy counts as an input never used',
+    ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
+        _NO + "'should disappear' is no removal",
+    ('Please clear away scratch.txt', True, 0): _NO + "'clear away' is no removal",
+    ('The removed.txt file has been replaced by current.txt; delete removed.txt', False, 0):
+        _MISS + 'the replacement deleted as well (data loss)',
 }
 
 

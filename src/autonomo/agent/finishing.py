@@ -53,7 +53,7 @@ from autonomo.agent.finishing_evidence import (
     wrong_kind,
 )
 from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
-from autonomo.agent.finishing_record import Reader, Record, norm
+from autonomo.agent.finishing_record import Reader, Record, files_below, norm
 from autonomo.agent.finishing_sources import (
     exact_line,
     from_each,
@@ -63,6 +63,7 @@ from autonomo.agent.finishing_sources import (
     stated_values,
     value_files,
 )
+from autonomo.agent.finishing_targets import REMOVING_WORDS, objects_left, removal_objects, roles
 from autonomo.agent.finishing_values import (
     computed,
     counted,
@@ -103,8 +104,6 @@ _LOOKING = {"list_folder", "read_file", "search_files", "recall"}
 _CHANGING = {"write", "append", "add", "copy", "rename", "delete", "remove", "create", "save",
              "change", "make", "duplicate", "update", "put", "set", "move", "erase", "rid",
              "discard", "purge", "wipe", "store", "backup"}
-#: words of a task that asks for a file to go away
-_REMOVING = {"delete", "remove", "rename", "move", "erase", "rid", "discard", "purge", "wipe"}
 
 
 def _touched(episodes: list[Episode], name: str) -> bool:
@@ -120,10 +119,7 @@ def _touched(episodes: list[Episode], name: str) -> bool:
 def _renamed_to(record: Record, name: str, named: tuple[str, ...]) -> bool:
     """Whether the run renamed ``name`` to another file the task names ("give a.txt a
     clearer name: b.txt")."""
-    return any(e.action.name == "rename_file"
-               and norm(str(e.action.arguments.get("source", ""))) == name
-               and norm(str(e.action.arguments.get("destination", ""))) in named
-               for e in record.episodes)
+    return record.renamed.get(name) in named
 
 
 #: arguments that carry text to write, not a file to act on
@@ -148,6 +144,12 @@ def _exists(workspace: Path, name: str) -> bool:
     """Whether ``name`` is an entry of the workspace, looked up through folder descriptors
     (a link out of it is not one, a name the system refuses neither)."""
     return Workspace(workspace).exists(name)
+
+
+def _below(workspace: Path, name: str) -> bool:
+    """Whether ``name`` is a file in some folder of the workspace ("everything in drafts/
+    except final.txt" names ``drafts/final.txt``)."""
+    return "/" not in name and any(p.endswith("/" + name) for p in files_below(workspace))
 
 
 def agent_objection(agent: Agent, reason: str) -> str | None:
@@ -230,18 +232,22 @@ def finish_objection(state: AgentState, reason: str, commands: Collection[str] =
     if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):
         return claim
-    removing = bool(_REMOVING & set(re.findall(r"[a-z]+", state.task.lower())))
+    if left := objects_left(state.task, named, written, lambda n: _exists(workspace, n)):
+        return left
+    parts = roles(state.task, named)
+    removing = bool(REMOVING_WORDS & task_words)
     for name in named:
         if _exists(workspace, name):
             continue
-        if name in record.removed and not removing and not (
+        unasked = name in parts.protected or (not removing and name not in parts.objects)
+        if name in record.removed and unasked and not (
                 _renamed_to(record, name, named) and not task_words & COPY_WORDS):
-            return (f"Refused: you removed {name}, but the task does not ask for that. "
-                    f"Recreate it, then do the task.")
-        if name in written and not removing:  # a shell command or a program removed it
+            return (f"Refused: you removed {name}, but the task does not ask for that: it "
+                    f"needs {name} to stay. Recreate it, then do the task.")
+        if name in written and unasked:  # a shell command or a program removed it
             return (f"Refused: you wrote {name}, but it no longer exists in the workspace: "
                     "something removed it after the write. Write it again, then finish.")
-        if not _touched(episodes, name):
+        if not _touched(episodes, name) and not _below(workspace, name):
             return (f"Refused: the task names {name}, which does not exist, and no command "
                     f"wrote it. Do that first, then finish.")
     if objection := _record_objection(state.task, named, record, workspace, read):
@@ -255,7 +261,8 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
     """What positive evidence the record lacks (``finishing_evidence``)."""
     starts = start_texts(named, record, read, shown)
     observed = "\n".join([record.seen(), *starts.values(), *shown.values(),
-                          *(w.replaced or "" for w in record.writes)])
+                          *(w.replaced or "" for w in record.writes),
+                          *(record.original(p) or "" for p in sorted(record.written))])
     # what files said (not listings): a file named there is one the task points at
     said = "\n".join([*starts.values(), *(t for n, t in shown.items() if n != "."),
                       *(e.result.output for e in record.episodes if e.result is not None
@@ -271,7 +278,11 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
     inputs = [*starts.values(), *shown.values(),
               *(e.result.output for e in record.episodes if e.result is not None
                 and e.action.name in {"read_file", "list_folder"})]
-    return (unused_input(task, named, kept_files(task, named), record, starts)
+    # a removal's other named files are references ("a duplicate of contacts.vcf"): a run
+    # that only removes need not use them
+    objects = removal_objects(task, named)
+    reference = set(named) - objects if objects and not record.writes else set()
+    return (unused_input(task, named, kept_files(task, named) | reference, record, starts)
             or unasked_delete(task, named, record, folders(task), kinds(task), said)
             or unlanded_value(task, named, record, observed, finals, bool(starts))
             or made_up_number(task, record, observed, inputs, any(starts.values()))

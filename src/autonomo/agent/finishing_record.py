@@ -101,6 +101,69 @@ def printed(output: str) -> str | None:
     return text
 
 
+#: shell commands that remove the files they are given (``mv``: all but the last)
+_SHELL_REMOVING = {"rm": "delete_file", "unlink": "delete_file", "mv": "rename_file"}
+#: Python calls that remove the file they are given as a literal
+_PY_REMOVING = re.compile(
+    r"\b(?:os\.(?P<del>remove|unlink)|(?P<mv>os\.rename|os\.replace|shutil\.move))\(\s*"
+    r"(?P<q>['\"])(?P<path>[^'\"\n]+)(?P=q)"
+    r"|\bPath\(\s*(?P<q2>['\"])(?P<path2>[^'\"\n]+)(?P=q2)\s*\)\.unlink\(")
+
+
+def code_removals(command: str, text: str) -> list[tuple[str, str]]:
+    """The files a shell line (``rm a b``, ``mv a b``) or a Python snippet
+    (``os.remove('a')``, ``Path('a').unlink()``) removes by their literal names, each with
+    the command it counts as (``delete_file`` or ``rename_file``). Patterns (``rm *.bak``)
+    are left to ``Record.globbed``."""
+    found: list[tuple[str, str]] = []
+    if command == "execute_python_code":
+        for m in _PY_REMOVING.finditer(text):
+            path = m.group("path") or m.group("path2")
+            found.append((norm(path), "rename_file" if m.group("mv") else "delete_file"))
+        return found
+    for segment in re.split(r"&&|\|\||[;|\n]", text):
+        try:
+            tokens = shlex.split(segment)
+        except ValueError:
+            continue
+        if not tokens or tokens[0] not in _SHELL_REMOVING:
+            continue
+        paths = [t for t in tokens[1:] if not t.startswith("-")]
+        if tokens[0] == "mv":
+            paths = paths[:-1]
+        found += [(norm(p), _SHELL_REMOVING[tokens[0]]) for p in paths
+                  if not set(p) & set("*?[")]
+    return found
+
+
+_PY_MOVING = re.compile(
+    r"\b(?:os\.rename|os\.replace|shutil\.move)\(\s*(?P<q>['\"])(?P<source>[^'\"\n]+)(?P=q)"
+    r"\s*,\s*(?P<q2>['\"])(?P<target>[^'\"\n]+)(?P=q2)")
+
+
+def code_moves(command: str, text: str) -> dict[str, str]:
+    """The renames a shell line (``mv a b``) or a Python snippet (``os.rename('a', 'b')``)
+    makes by literal names: source -> new name (a folder target keeps the file's name)."""
+    pairs: list[tuple[str, str]] = []
+    if command == "execute_python_code":
+        pairs = [(m.group("source"), m.group("target")) for m in _PY_MOVING.finditer(text)]
+    else:
+        for segment in re.split(r"&&|\|\||[;|\n]", text):
+            try:
+                tokens = [t for t in shlex.split(segment) if not t.startswith("-")]
+            except ValueError:
+                continue
+            if len(tokens) == 3 and tokens[0] == "mv" and not set("".join(tokens)) & set("*?["):
+                pairs.append((tokens[1], tokens[2]))
+    moves: dict[str, str] = {}
+    for source, target in pairs:
+        source, target = norm(source), norm(target)
+        if target.endswith("/"):
+            target += source.rsplit("/", 1)[-1]
+        moves[source] = target
+    return moves
+
+
 @dataclass
 class Write:
     """One write of text into a file: ``append`` or a whole new text."""
@@ -122,6 +185,8 @@ class Record:
     written: set[str] = field(default_factory=set)
     #: file -> the command that made it go away ("delete_file", "rename_file")
     removed: dict[str, str] = field(default_factory=dict)
+    #: file -> the name a rename or a move of the run gave it (by command or by code)
+    renamed: dict[str, str] = field(default_factory=dict)
     #: program file -> what its runs printed (None when the record does not show it all)
     outputs: dict[str, list[str | None]] = field(default_factory=dict)
 
@@ -142,6 +207,14 @@ class Record:
                         replaced if isinstance(replaced, str) else None))
             if name in REMOVING:
                 record.removed[norm(str(args.get(REMOVING[name], "")))] = name
+            if name == "rename_file":
+                record.renamed[norm(str(args.get("source", "")))] = norm(
+                    str(args.get("destination", "")))
+            if (arg := RUNNING_TEXT.get(name)) is not None:
+                for path, how in code_removals(name, str(args.get(arg, ""))):
+                    record.removed[path] = how
+                    record.written.discard(path)
+                record.renamed.update(code_moves(name, str(args.get(arg, ""))))
             if name == "execute_python_file" and e.result is not None:
                 record.outputs.setdefault(norm(str(args.get("path", ""))), []).append(
                     printed(e.result.output))
@@ -158,6 +231,17 @@ class Record:
         mine = [w for w in self.writes if w.path == path]
         start = max((i for i, w in enumerate(mine) if not w.append), default=0)
         return mine[start:]
+
+    def original(self, path: str) -> str | None:
+        """The text ``path`` had before the run's first whole write or edit of it (its first
+        4000 characters, as that command recorded it), or None when no such command shows
+        it (a new file, an append, a change by code)."""
+        for e in self.episodes:
+            if e.action.name in ("write_file", "replace_text") and e.result is not None \
+                    and norm(str(e.action.arguments.get("path", ""))) == path:
+                replaced = e.result.data.get("replaced")
+                return replaced if isinstance(replaced, str) else None
+        return None
 
     def ran(self, program: str) -> bool:
         """Whether a command of the run ran ``program`` (as a file, or named in a shell line

@@ -119,6 +119,10 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
     return None
 
 
+def _holds_word(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
 def _squash(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -250,9 +254,13 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
             if "," in value and value not in joined:
                 missing.append(m.group().strip("."))
     have = set(words(whole))
+    originals = "\n".join(o for n in targets if (o := record.original(n)) is not None)
     for m in _SET.finditer(bare):
         key, value = m.group("key") or m.group("key2"), m.group("value") or m.group("value2")
-        for part in (key, value.rstrip(".")):
+        # "change Leipzig to Valencia": a key the file held as a plain value was the old text
+        old_value = _holds_word(originals, key) and not re.search(
+            rf"(?<![\w.-]){re.escape(key)}[\"']?\s*[=:]", originals, re.IGNORECASE)
+        for part in (value.rstrip("."),) if old_value else (key, value.rstrip(".")):
             if part.lower() not in _FILLER | _LINKING and not set(words(part)) <= have:
                 missing.append(part)
     for m in _MARKED.finditer(bare) if not said & (_EDITING | _TRANSFORMING) else ():

@@ -1,0 +1,188 @@
+"""Which of the files a task names its removal acts on, and which it needs to survive.
+
+A task names files in different roles. ``Delete a.txt and b.txt``: both are what the
+removal verb acts on (its *objects*). ``contacts_dup.vcf is a duplicate of contacts.vcf.
+Remove the duplicate``: the verb's object is a word standing for one file ("the duplicate",
+"it"), the one subject that is not the original; ``contacts.vcf`` — the complement of
+``duplicate of`` — is the original and must stay (*protected*). Also protected: a file to
+keep (``keep``/``leave``/``except``/``not delete``), the file a removal happens in or from
+(``remove the line from a.txt``), a file that points at others (``a.txt names a file``), the
+replacement in ``since b.txt exists``/``b.txt replaced a.txt``. Destroying a protected file
+is data loss, whatever else the run did; an object still there is work not done.
+
+Whatever the grammar below does not recognise is neither: the other rules judge it. The
+lexicons are small and closed: removal verbs, keeping words, relation nouns (``copy``,
+``duplicate`` …), the prepositions that make a name a complement, subordinating words, the
+words that stand for a file, two renaming phrases without a removal verb (``the name of
+X``, ``give X the new name``), ``X can go`` and ``put X into <folder>``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+#: verbs that make their object go away from where it is
+REMOVE_VERBS = frozenset({"delete", "remove", "erase", "discard", "purge", "wipe", "rid",
+                          "trash", "rename", "move", "unlink", "rm", "del", "ditch", "toss",
+                          "scrap", "bin", "throw", "dump", "relocate"})
+#: words after which the files named are to stay
+KEEP_WORDS = frozenset({"keep", "leave", "preserve", "spare", "except", "but", "stays",
+                        "stay", "remains", "untouched"})
+_NEGATIONS = frozenset({"not", "don't", "dont", "never", "t", "without"})
+#: a file right after one of these is where, whence or of what: a complement, no object
+COMPLEMENT = frozenset({"of", "from", "in", "into", "inside", "to", "than", "like", "with",
+                        "as", "onto", "within", "at", "beside", "against", "by"})
+#: words before ``of`` that make the files after it a choice among objects
+_CHOOSING = frozenset({"one", "either", "both", "all", "each", "any", "whichever", "which",
+                       "none", "larger", "smaller", "bigger", "older", "newer", "empty",
+                       "rid", "away"})
+#: nouns of a relation whose complement is the original: "a duplicate of X", "X's copy"
+RELATIONS = frozenset({"duplicate", "duplicates", "copy", "copies", "backup", "backups",
+                       "clone", "replica", "repeat", "version", "mirror"})
+#: verbs whose object is the original ("b.txt repeats a.txt")
+_COPYING_VERBS = frozenset({"repeats", "duplicates", "copies", "mirrors", "clones"})
+#: words right after a file that make it a pointer to what to work on ("a.txt names a file")
+POINTING = frozenset({"names", "lists", "says", "holds", "contains", "gives", "tells"})
+#: words that open a clause giving a reason or a time, whose files are not what "it" means
+SUBORDINATE = frozenset({"since", "because", "now", "as", "while", "whereas", "once",
+                         "given", "after"})
+#: verbs whose subject is the replacement ("b.txt replaced a.txt", "b.txt exists")
+_REPLACING = frozenset({"replaced", "replaces", "supersedes", "superseded", "exists",
+                        "exist", "overrides"})
+#: the head of a removal's object that stands for one file named elsewhere, or for several
+REFERRING = frozenset({"it", "file", "duplicate", "copy", "backup", "one", "version", "clone",
+                       "repeat", "replica", "script", "program", "document", "that", "this"})
+REFERRING_MANY = frozenset({"them", "both", "files", "duplicates", "copies", "backups",
+                            "those", "these"})
+#: words that end an object phrase without being its head
+_ADVERBS = frozenset({"too", "also", "now", "please", "then", "again", "as", "well", "for",
+                      "good", "entirely", "completely", "permanently", "and", "there",
+                      "here", "away", "out", "off", "over", "instead", "old", "extra"})
+_RENAMING = (re.compile(r"\bname\s+of\s+(?P<file>\S+)", re.IGNORECASE),
+             re.compile(r"\bgive\s+(?P<file>\S+)\s+(?:(?:the|a|an)\s+)?(?:\w+\s+)?name\b",
+                        re.IGNORECASE),
+             re.compile(r"\bcall\s+(?P<file>\S+)\s+\S+\s+instead\b", re.IGNORECASE),
+             re.compile(r"(?P<file>\S+)\s+(?:can|may|should|must|could|has\s+to|needs\s+to)"
+                        r"\s+go\b", re.IGNORECASE),
+             re.compile(r"\b(?:put|place|file)\s+(?P<file>\S+)\s+(?:in|into|inside|under)\s+"
+                        r"(?:the\s+)?(?:[\w.-]+/|[\w.-]+\s+(?:folder|directory|dir)\b)",
+                        re.IGNORECASE))
+#: any word of a task that asks for some file to go away (the gate of the older rule: a
+#: task with none of these removes nothing)
+REMOVING_WORDS = REMOVE_VERBS | {"go", "put", "place"}
+
+
+@dataclass
+class Roles:
+    """What a task's words make of the files it names."""
+
+    #: files its removal, move or rename acts on: they must be gone at the end
+    objects: set[str] = field(default_factory=set)
+    #: files it needs to stay: originals, files to keep, files a removal happens in
+    protected: set[str] = field(default_factory=set)
+
+
+def _marked(task: str, named: Iterable[str]) -> tuple[str, list[str]]:
+    """``task`` with each named file replaced by a token ``\\x00<i>`` (its dots would end
+    sentences), and the names by index."""
+    order: list[str] = []
+    for name in sorted(set(named), key=len, reverse=True):
+        pattern = rf"(?<![\w.-]){re.escape(name)}(?![\w-])"
+        if re.search(pattern, task):
+            task = re.sub(pattern, f" \x00{len(order)} ", task)
+            order.append(name)
+    return task, order
+
+
+def _sentences(text: str) -> list[list[str]]:
+    return [re.findall(r"\x00\d+|[a-z']+|,", s.lower())
+            for s in re.split(r"[.!?;:]+(?:\s|$)|\n|\s[-–—]\s", text) if s.strip()]
+
+
+def roles(task: str, named: Iterable[str]) -> Roles:
+    """The objects and the protected files among ``named`` (see the module's text)."""
+    named = tuple(named)
+    marked, order = _marked(task, named)
+    found = Roles()
+    for pattern in _RENAMING:
+        found.objects |= {m.group("file").rstrip(".,;:") for m in pattern.finditer(task)} \
+            & set(named)
+    candidates: list[str] = []  # subjects "it" may stand for, in order
+    many = one = False
+    for tokens in _sentences(marked):
+        mode, had_file, refers = "", False, ""
+        clause = ""  # "sub" inside a reason or time clause, up to its comma
+        for i, token in enumerate(tokens):
+            before = tokens[i - 1] if i else ""
+            after = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if token == ",":
+                clause = ""
+            elif token in SUBORDINATE:
+                clause = "sub"
+            elif token in REMOVE_VERBS:
+                mode = "keep" if before in _NEGATIONS or (
+                    i > 1 and tokens[i - 2] in _NEGATIONS) else "remove"
+                refers = refers or _refers(tokens[i + 1:])
+            elif token in KEEP_WORDS:
+                mode = "keep"
+            elif token.startswith("\x00"):
+                name = order[int(token[1:])]
+                complement = before in COMPLEMENT and not (
+                    before == "of" and i > 1 and tokens[i - 2] in _CHOOSING)
+                relation = (before == "of" and i > 1 and tokens[i - 2] in RELATIONS) or (
+                    after == "'s" and i + 2 < len(tokens) and tokens[i + 2] in RELATIONS)
+                relation = relation or before in _COPYING_VERBS
+                if relation or mode == "keep" or after in POINTING or after in _REPLACING \
+                        or (mode == "remove" and before in {"from", "in", "inside"}):
+                    found.protected.add(name)
+                elif mode == "remove":
+                    had_file = True
+                    if not complement:
+                        found.objects.add(name)
+                elif not complement and clause != "sub":
+                    candidates.append(name)
+        if refers and not had_file:
+            many, one = many or refers == "many", one or refers == "one"
+    candidates = [c for c in dict.fromkeys(candidates) if c not in found.protected]
+    if many and candidates:
+        found.objects |= set(candidates)
+    elif one and len(candidates) == 1:
+        # one word for one file: the others the task names are not what it removes
+        found.objects.add(candidates[0])
+        found.protected |= set(named) - found.objects
+    found.protected -= found.objects
+    return found
+
+
+def removal_objects(task: str, named: Iterable[str]) -> set[str]:
+    return roles(task, named).objects
+
+
+def _refers(rest: list[str]) -> str:
+    """Whether the object after a removal verb is a word standing for files named
+    elsewhere: ``"one"``, ``"many"`` or ``""``, by its head (its last word before a
+    complement, a file, a comma or a new verb)."""
+    phrase: list[str] = []
+    for token in rest:
+        if token.startswith("\x00") or token == "," or token in REMOVE_VERBS | KEEP_WORDS \
+                or (token in COMPLEMENT and phrase):
+            break
+        if token not in COMPLEMENT:
+            phrase.append(token)
+    while phrase and phrase[-1] in _ADVERBS:
+        phrase.pop()
+    head = phrase[-1] if phrase else ""
+    return "many" if head in REFERRING_MANY else "one" if head in REFERRING else ""
+
+
+def objects_left(task: str, named: tuple[str, ...], written: set[str],
+                 exists: Callable[[str], bool]) -> str | None:
+    """A file the task's removal, move or rename acts on that is still there, and not
+    because the run wrote it anew."""
+    for name in sorted(removal_objects(task, named)):
+        if exists(name) and name not in written:
+            return (f"Refused: the task asks for {name} to go (deleted, moved or renamed), "
+                    f"but {name} is still there. Do that first, then finish.")
+    return None
