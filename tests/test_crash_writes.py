@@ -302,3 +302,29 @@ def test_with_fsync_steps_a_replaced_file_is_fsynced_before_its_rename(
     assert run(ctx, "write_file", path="a.txt", content="new").status == "success"
     assert calls == (["fdatasync", "rename", "fsync"] if durable else ["rename"])
     assert (ctx.workspace / "a.txt").read_text() == "new"
+
+
+def test_without_unnamed_files_a_named_one_is_used_and_never_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system without ``O_TMPFILE`` (or no /proc to name one by): the new text goes to
+    a hidden named file instead, removed when the write fails."""
+    monkeypatch.setattr(atomic, "_PROC_FD", str(tmp_path / "no-proc"))
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    target.write_text(OLD)
+    target.chmod(0o600)
+    assert run(ctx, "write_file", path="a.txt", content="new").status == "success"
+    assert target.read_text() == "new" and target.stat().st_mode & 0o777 == 0o600
+    names: list[str] = []
+    real = atomic.write_all
+
+    def fail_midway(fd: int, data: bytes) -> None:
+        names.extend(os.listdir(ctx.workspace))
+        real(fd, data[:2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic, "write_all", fail_midway)
+    res = run(ctx, "write_file", path="a.txt", content="newer")
+    assert res.output == "Could not write a.txt: No space left on device; it was left as it was."
+    assert any(n.startswith(".autonomo-") for n in names)  # the named file existed
+    assert os.listdir(ctx.workspace) == ["a.txt"] and target.read_text() == "new"
