@@ -1,15 +1,25 @@
 """The agent loop's own cost, side by side with smolagents, and how the context grows.
 
     python benchmarks/agent_loop.py            # step_overhead_ms, context_growth_30
+    python benchmarks/agent_loop.py --rounds 5 # more rounds: a steadier ratio
     python benchmarks/agent_loop.py --embedded # also cache_reuse_20 on the embedded model
 
 Prints one ``name: value`` line per figure:
 
 * ``step_overhead_ms``: the framework's time per step (wall time minus the model's own time)
-  with an instant scripted model; median over a 50-step run; state saved every step with the
-  default settings (SQLite WAL, synchronous=NORMAL: survives a crash of the process, not a
-  power loss). ``step_overhead_fsync_ms`` is the same with ``agent.fsync_steps`` on (fsync
-  every step). ``smolagents_step_overhead_ms`` is the same for smolagents (saves nothing).
+  with an instant scripted model; the median over every step of ``--rounds`` 50-step runs
+  (3 by default), state saved every step with the default settings (SQLite WAL,
+  synchronous=NORMAL: survives a crash of the process, not a power loss).
+  ``step_overhead_fsync_ms`` is the same with ``agent.fsync_steps`` on (fsync every step),
+  one run. ``smolagents_step_overhead_ms`` is the same for smolagents, whose runs alternate
+  with ours (ours, smolagents, ours, …: both see the same machine, warm after the first).
+* ``step_overhead_vs_smolagents``: the ratio of the two medians; ``…_rounds``: the ratio of
+  each round's medians, to show the spread.
+* ``step_store_ms``: the median time per step inside the agent store (the step's intent
+  file and its one SQLite transaction): what durability costs. smolagents keeps its memory
+  in RAM and saves nothing, so ``step_overhead_less_store_vs_smolagents`` (our overhead less
+  the store's time, over smolagents') compares the loops alone. Our step also parses the
+  model's JSON reply; smolagents' instant model hands over a parsed tool call.
 * ``context_growth_30``: prompt tokens at step 30 ÷ at step 1, each command returning ~1,000
   characters (the default command set, one-shot strategy). smolagents' figure beside it.
 * ``cache_reuse_20`` (``--embedded``): the share of prompt tokens served from the KV cache
@@ -19,6 +29,7 @@ Prints one ``name: value`` line per figure:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -74,6 +85,25 @@ class StepClock(RunObserver):
         self.models, self.overheads, self.prompt_tokens = models, [], []
         self._start = time.perf_counter()
         self._model_seconds = 0.0
+        #: per step, the milliseconds spent inside the agent store (``time_store``)
+        self.store_ms: list[float] = []
+        self._store_seconds = 0.0
+
+    def time_store(self, store) -> None:
+        """Add up the time spent in ``store``'s per-step writes (on this instance only)."""
+        for name in ("write", "write_intent"):
+            method = getattr(store, name, None)
+            if method is None:  # an older store (A/B runs against earlier code)
+                continue
+
+            def timed(*args, _method=method, **kwargs):
+                started = time.perf_counter()
+                try:
+                    return _method(*args, **kwargs)
+                finally:
+                    self._store_seconds += time.perf_counter() - started
+
+            setattr(store, name, timed)
 
     def on_model_response(self, purpose, completion) -> None:
         if purpose == "propose":
@@ -84,7 +114,8 @@ class StepClock(RunObserver):
         model_seconds = sum(m.seconds for m in self.models)
         inside = model_seconds - self._model_seconds
         self.overheads.append((now - self._start - inside) * 1000)
-        self._start, self._model_seconds = now, model_seconds
+        self.store_ms.append(self._store_seconds * 1000)
+        self._start, self._model_seconds, self._store_seconds = now, model_seconds, 0.0
 
 
 def reply(item: int) -> str:
@@ -107,6 +138,7 @@ def run_ours(data_dir: Path, *, fsync: bool = False) -> StepClock:
         profile=AgentProfile(name="LookupGPT", role="an agent that looks items up"),
     )
     clock = StepClock(model, summaries)
+    clock.time_store(agent.store)
     Runner(agent, observer=clock).run(max_steps=STEPS)
     return clock
 
@@ -163,8 +195,9 @@ def run_smolagents() -> tuple[list[float], list[int]] | None:
     agent = ToolCallingAgent(tools=[lookup_item], model=model, max_steps=STEPS,
                              verbosity_level=0, step_callbacks=[on_step])
     last = time.perf_counter()
-    try:
-        agent.run("Look up items 1 to 50, one per step.")
+    try:  # its own messages ("Reached max steps.") are not figures: to stderr
+        with contextlib.redirect_stdout(sys.stderr):
+            agent.run("Look up items 1 to 50, one per step.")
     except Exception as exc:  # pragma: no cover - baseline only
         print(f"# smolagents run raised {exc!r}", file=sys.stderr)
     tokens = [c // 4 for c in model.prompt_chars]
@@ -215,20 +248,34 @@ class _Cache(RunObserver):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--embedded", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="runs of ours and of smolagents, alternating (default 3)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        ours = run_ours(Path(tmp) / "data")
-        print(f"step_overhead_ms: {statistics.median(ours.overheads):.3f}")
+        rounds = []  # (our clock, smolagents' step times and prompt tokens or None)
+        for number in range(max(1, args.rounds)):
+            rounds.append((run_ours(Path(tmp) / f"data{number}"), run_smolagents()))
+        ours = [t for clock, _ in rounds for t in clock.overheads]
+        mine = statistics.median(ours)
+        print(f"step_overhead_ms: {mine:.3f}")
         fsynced = run_ours(Path(tmp) / "fsync", fsync=True)
         print(f"step_overhead_fsync_ms: {statistics.median(fsynced.overheads):.3f}")
-        baseline = run_smolagents()
-        if baseline:
-            times = baseline[0]
-            if times:
-                print(f"smolagents_step_overhead_ms: {statistics.median(times):.3f}")
-                print(f"step_overhead_vs_smolagents: "
-                      f"{statistics.median(ours.overheads) / statistics.median(times):.2f}")
-        growth = ours.prompt_tokens[29] / ours.prompt_tokens[0]
+        store = statistics.median(t for clock, _ in rounds for t in clock.store_ms)
+        theirs = [t for _, baseline in rounds if baseline for t in baseline[0]]
+        if theirs:
+            baseline_ms = statistics.median(theirs)
+            print(f"smolagents_step_overhead_ms: {baseline_ms:.3f}")
+            print(f"step_overhead_vs_smolagents: {mine / baseline_ms:.2f}")
+            each = [statistics.median(clock.overheads) / statistics.median(baseline[0])
+                    for clock, baseline in rounds if baseline and baseline[0]]
+            print("step_overhead_vs_smolagents_rounds: "
+                  + " ".join(f"{ratio:.2f}" for ratio in each))
+        print(f"step_store_ms: {store:.3f}")
+        if theirs:
+            print(f"step_overhead_less_store_vs_smolagents: "
+                  f"{(mine - store) / baseline_ms:.2f}")
+        first, baseline = rounds[0]
+        growth = first.prompt_tokens[29] / first.prompt_tokens[0]
         print(f"context_growth_30: {growth:.2f}")
         if baseline and len(baseline[1]) >= 30:
             print(f"smolagents_context_growth_30: {baseline[1][29] / baseline[1][0]:.2f}")

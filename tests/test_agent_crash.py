@@ -66,6 +66,7 @@ def test_killed_run_resumes_without_loss_or_repeat(tmp_path):
     saved = store.load(agent_id)
     assert [e.action.name for e in saved.episodes] == ["write_note", "write_note", "slow_step"]
     assert saved.episodes[2].result is None  # in flight when killed
+    assert saved.usage.calls == 3  # its proposal was paid for
 
     agent = bench.load_agent(agent_id, tools=[*TEST_TOOLS, slow_step])
     result = Runner(agent).run()
@@ -73,6 +74,9 @@ def test_killed_run_resumes_without_loss_or_repeat(tmp_path):
     episodes = store.load(agent_id).episodes
     assert [e.number for e in episodes] == [1, 2, 3, 4]
     assert episodes[2].result.status == "interrupted"
+    # the killed run's three proposals and the resumed run's one, each stored once
+    assert [c["step"] for c in store.calls(agent_id)] == [1, 2, 3, 4]
+    assert store.load(agent_id).usage.calls == 4
     assert "may or may not have taken effect" in model.calls[0]["messages"][-2].content
     assert sorted(p.name for p in agent.workspace.iterdir()) == ["a.txt", "b.txt"]
 

@@ -66,6 +66,25 @@ def test_cached_prompt_parts_follow_their_inputs_and_the_trigger_is_new_each_ste
     assert "colour blue" in second[0].content or "colour blue" in second[1].content
     assert first[-1] is not second[-1]  # a plugin editing the trigger edits this step's only
     assert second[2].content == first[-1].content  # step 1's instruction, kept in the history
+    assert second[2] is first[-1]  # the message sent, not a copy made again
+
+
+def test_an_instruction_a_plugin_edited_is_kept_as_edited(tmp_path):
+    class Shout:
+        @hookimpl
+        def on_planning(self, agent, messages):
+            messages[-1] = Message.user(messages[-1].content.upper())
+
+    pm = plugins()
+    pm.register(Shout())
+    agent, model, _ = make_agent(tmp_path, [
+        reply("write_note", path="a.txt", text="1"),
+        reply("finish", reason="wrote a.txt"),
+    ], plugin_manager=pm)
+    Runner(agent).run()
+    first, second = model.calls[0]["messages"], model.calls[1]["messages"]
+    assert first[-1].content.isupper() and second[2].content == first[-1].content
+    assert agent.state.episodes[0].action.prompt == first[-1].content
 
 
 def test_the_store_writes_the_same_json_and_each_message_once(tmp_path):
@@ -83,13 +102,36 @@ def test_the_store_writes_the_same_json_and_each_message_once(tmp_path):
     assert [c["purpose"] for c in calls] == ["propose", "propose"]
     # the second prompt repeats the first one's system and task messages: stored once each
     assert calls[1]["messages"][:2] == calls[0]["messages"][:2]
-    rows = store.db.query("select count(*), count(distinct data) from messages")[0]
-    assert rows[0] == rows[1]
+    stored = [m for (prompt,) in store.db.query("select prompt from model_calls")
+              for m in json.loads(prompt) if isinstance(m, dict)]
+    assert len(stored) == len({json.dumps(m, sort_keys=True) for m in stored})
     # a second store on the same file knows nothing of the first one's rows, and still works
     again = AgentStore(store.data_dir)
     loaded = again.load(agent.state.id)
     assert loaded.episodes[0].action.arguments["text"] == odd
     assert loaded.model_dump_json() == agent.state.model_dump_json()
+
+
+def test_call_options_are_stored_as_json_would_store_them():
+    import dataclasses
+    import datetime
+    import enum
+    from pathlib import Path
+
+    from autonomo.agent.state import _OPTIONS_JSON, _options_json
+
+    @dataclasses.dataclass
+    class Point:
+        x: int
+
+    class Colour(enum.StrEnum):
+        RED = "red"
+
+    for options in ({"max_tokens": 5, "temperature": 0.25, "stop": ["\n", "é"], "n": None},
+                    {"when": datetime.datetime(2026, 11, 24, 5, 0), "where": Path("/a"),
+                     "point": Point(1), "colour": Colour.RED, 3: "three", "big": 2 ** 70,
+                     "tuple": (1, 2.5e-05), "schema": {"type": "object"}}):
+        assert json.loads(_options_json(options)) == json.loads(_OPTIONS_JSON.encode(options))
 
 
 def test_usage_by_model_adds_up():
@@ -105,11 +147,9 @@ def test_usage_by_model_adds_up():
                                 cost=0.5, calls=3)
 
 
-def test_each_stored_message_row_is_its_own_json_and_digest(tmp_path):
+def test_a_prompt_stores_each_message_once_per_agent_and_refers_to_it_after(tmp_path):
     """Plain messages are looked up by role and content; a message with the same text but
-    more fields (a tool message) is another row."""
-    import hashlib
-
+    more fields (a tool message) is another one. Later calls refer to the first row."""
     from autonomo.agent.state import AgentState, CallRecord
 
     store = AgentStore(tmp_path / "data")
@@ -120,13 +160,65 @@ def test_each_stored_message_row_is_its_own_json_and_digest(tmp_path):
     store.write(state, calls=[CallRecord(1, "propose", [*plain, tool], {}, Completion())])
     store.write(state, calls=[CallRecord(2, "propose", [Message.user("same text"), tool], {},
                                          Completion())])
-    stored = store.db.query("select hash, data from messages")
-    assert len(stored) == 3  # user, assistant and tool "same text"
-    for digest, data in stored:
-        assert hashlib.sha1(data.encode()).hexdigest() == digest
+    first, second = (json.loads(r[0]) for r in store.db.query(
+        "select prompt from model_calls order by id"))
+    # user, user (within one call: stored again), assistant, tool; then two references
+    assert [isinstance(m, dict) for m in first] == [True, True, True, True]
+    assert all(isinstance(m, list) for m in second)
     expected = [m.model_dump_json() for m in [*plain, tool, plain[0], tool]]
     assert [json.dumps(m, separators=(",", ":"), ensure_ascii=False)
             for c in store.calls(state.id) for m in c["messages"]] == expected
+
+
+def test_prompts_refer_only_to_committed_rows_of_the_same_agent(tmp_path):
+    """A rolled-back write's messages are stored again by the next one; another agent, or
+    another store (process) on the same file, stores its own; deleting an agent leaves the
+    others' prompts whole; rows from before the ``prompt`` column are still read."""
+    from autonomo.agent.state import AgentState, CallRecord
+
+    store = AgentStore(tmp_path / "data")
+    one, two = AgentState(tasks=["one"]), AgentState(tasks=["two"])
+    for state in (one, two):
+        store.save(state)
+    system, task = Message.system("You are an agent."), Message.user("the task")
+
+    class Refused(Exception):
+        pass
+
+    original = store._write_agent
+
+    def refuse(db, state):
+        raise Refused
+
+    store._write_agent = refuse
+    with pytest.raises(Refused):
+        store.write(one, calls=[CallRecord(1, "propose", [system, task], {}, Completion())])
+    store._write_agent = original
+    store.write(one, calls=[CallRecord(1, "propose", [system, task], {}, Completion())])
+    store.write(two, calls=[CallRecord(1, "propose", [system], {}, Completion())])
+    other = AgentStore(tmp_path / "data")
+    other.write(one, calls=[CallRecord(2, "propose", [system, task], {}, Completion())])
+    store.write(one, calls=[CallRecord(3, "propose", [system, task], {}, Completion())])
+    prompts = [(agent, json.loads(p)) for agent, p in store.db.query(
+        "select agent_id, prompt from model_calls order by id")]
+    assert [[isinstance(m, dict) for m in p] for _, p in prompts] == [
+        [True, True], [True], [True, True], [False, False]]
+    # legacy: a call written before m003 names content-addressed rows of ``messages``
+    with store.db.transaction() as db:
+        db.execute("insert into messages(hash, data) values ('abc', ?)", (task.model_dump_json(),))
+        db.execute("insert into model_calls(agent_id, step, purpose, model, message_hashes,"
+                   " options, response, created_at) values (?, 4, 'propose', 'm', '[\"abc\"]',"
+                   " '{}', ?, 'now')", (one.id, Completion().model_dump_json()))
+    store.delete(two.id)
+    calls = AgentStore(tmp_path / "data").calls(one.id)
+    assert [[m["content"] for m in c["messages"]] for c in calls] == [
+        ["You are an agent.", "the task"]] * 3 + [["the task"]]
+    assert store.calls(two.id) == []
+    # a new agent in this store stores its messages again, even after a deletion
+    three = AgentState(tasks=["three"])
+    store.save(three)
+    store.write(three, calls=[CallRecord(1, "propose", [system], {}, Completion())])
+    assert [m["content"] for m in store.calls(three.id)[0]["messages"]] == ["You are an agent."]
 
 
 def test_an_unchanged_agent_row_is_not_written_again_and_a_changed_one_is(tmp_path,

@@ -50,9 +50,16 @@ class Agent:
         self.state.status = "running"
         self.store.save(self.state)
 
+    #: ``workspace`` made from this ``state.workspace`` (every step's command context has it)
+    _workspace: tuple[str, Path] | None = field(default=None, init=False, repr=False,
+                                                compare=False)
+
     @property
     def workspace(self) -> Path:
-        return Path(self.state.workspace)
+        text, cached = self.state.workspace, self._workspace
+        if cached is None or cached[0] != text:
+            cached = self._workspace = (text, Path(text))
+        return cached[1]
 
     def command_context(self) -> CommandContext:
         services = dict(self.services)

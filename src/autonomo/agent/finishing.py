@@ -314,6 +314,10 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
             return _found("removed_named",
                           f"Refused: you removed {name}, but the task does not ask for that: it "
                           f"needs {name} to stay. Recreate it, then do the task.")
+        if name in written and unasked:  # a shell command or a program removed it
+            return _found("written_removed",
+                          f"Refused: you wrote {name}, but it no longer exists in the workspace: "
+                          "something removed it after the write. Write it again, then finish.")
         if not _touched(episodes, name) and not _below(workspace, name):
             return _found("named_missing",
                           f"Refused: the task names {name}, which does not exist, and no command "

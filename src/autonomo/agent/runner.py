@@ -100,6 +100,7 @@ class Runner:
         ``run`` calls it; so does a driver that calls ``propose``/``advance``."""
         state = self.agent.state
         dead_owner = self.agent.store.acquire(state, self._token)
+        self.agent.store.adopt_intent(state)  # a step its last driver had in flight
         note = resume_note(state, dead_owner)
         self._recover_interrupted()
         restore_memories(self.agent.memory, state.episodes, self._remember)
@@ -195,10 +196,11 @@ class Runner:
     def _save_pending(self, episode: Episode) -> None:
         """Before executing: a crash from here on is recovered as 'interrupted', not re-run.
 
-        Not fsynced: it survives a crash of this process; the durable write after the
-        command makes it (and the result) survive a power loss too."""
+        Written to the agent's intent file, not the database (``storage/intents.py``): it
+        survives a crash of this process; the step's one transaction, after the command,
+        writes it (and the result) to the database, durably with ``agent.fsync_steps``."""
         self.agent.state.episodes.append(episode)
-        self._write([episode], durable=False)
+        self.agent.store.write_intent(self.agent.state, episode, self.calls.take_unsaved())
 
     def _write(self, episodes: list[Episode], *, durable: bool) -> None:
         calls = self.calls.take_unsaved()

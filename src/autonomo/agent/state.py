@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 import uuid
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+import orjson
 from pydantic import BaseModel, Field
 
 from autonomo.agent.episodes import Episode
@@ -20,7 +20,9 @@ from autonomo.agent.profile import AgentProfile, Directives
 from autonomo.errors import AgentBusyError
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import AGENT_MIGRATIONS, Database
+from autonomo.storage.intents import IntentFiles
 from autonomo.storage.model_json import model_json
+from autonomo.storage.prompts import Fresh, PromptWriter, read_calls
 
 Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
 
@@ -38,10 +40,22 @@ def _now() -> str:
     return _clock[1]
 
 
-_SHA1 = hashlib.sha1()
-
 #: options as the trajectory keeps them (anything not JSON as its ``str``)
 _OPTIONS_JSON = json.JSONEncoder(default=str)
+
+
+#: keys that are not strings as json writes them; dates and dataclasses to ``str`` (``default``)
+_ORJSON_OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
+                   | orjson.OPT_PASSTHROUGH_DATACLASS)
+
+
+def _options_json(options: dict[str, Any]) -> str:
+    """A call's options as JSON (anything not JSON as its ``str``); orjson, a tenth of the
+    work, for all but integers past 64 bits."""
+    try:
+        return orjson.dumps(options, default=str, option=_ORJSON_OPTIONS).decode()
+    except (orjson.JSONEncodeError, TypeError):
+        return _OPTIONS_JSON.encode(options)
 
 
 class AgentState(BaseModel):
@@ -113,22 +127,33 @@ class CallRecord:
     completion: Completion
 
 
+_Fresh = list[Fresh]
+
+
+@dataclass
+class _Prepared:
+    """An agent's steps in flight (episodes without a result, written to its intent file)
+    and the rows of its calls not yet in the database."""
+
+    episodes: list[Episode] = field(default_factory=list)
+    calls: list[tuple[tuple[Any, ...], _Fresh]] = field(default_factory=list)
+
+
 class AgentStore:
     """Agents in the data directory's SQLite database; workspaces in ``agents/<id>/``."""
 
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
         self.db = Database(self.data_dir / "autonomo.db", AGENT_MIGRATIONS)
-        self._message_rows: dict[int, tuple[Message, tuple[str, str]]] = {}
-        #: rows of plain messages (role and content only) by (role, content): the prompt
-        #: repeats the last step's instruction and the new one, as new objects
-        self._plain_rows: dict[tuple[str, str], tuple[str, str]] = {}
+        #: prompts as stored: each message once per agent (``storage/prompts.py``)
+        self._prompts = PromptWriter()
         #: the agent row this store last committed, per agent: an identical row (same
         #: state, status, name and second) is not written again
         self._agent_rows: dict[str, tuple[str, ...]] = {}
-        #: digests of messages this store has committed (rows of ``messages`` are never
-        #: deleted, so they need not be offered again)
-        self._stored_messages: set[str] = set()
+        #: a step's intent, written before its command runs (``storage/intents.py``)
+        self.intents = IntentFiles(self.data_dir)
+        #: per agent: the steps in flight and their calls' rows, for the next transaction
+        self._prepared: dict[str, _Prepared] = {}
 
     def default_workspace(self, agent_id: str) -> Path:
         return self.data_dir / "agents" / agent_id / "workspace"
@@ -164,11 +189,19 @@ class AgentStore:
         calls: Iterable[CallRecord] = (),
         durable: bool = True,
     ) -> None:
-        """Episodes, model calls and the agent row, in one transaction (one fsync at most)."""
-        new_messages: set[str] = set()
+        """Episodes, model calls and the agent row, in one transaction (one fsync at most).
+        The steps in flight (``write_intent``) and their calls go with it."""
+        stored: dict[Hashable, str] = {}
+        objects: list[tuple[Message, str]] = []
+        prepared = self._prepared.get(state.id)
+        if prepared is not None:
+            episodes = [*episodes]
+            episodes += [e for e in prepared.episodes if all(e is not x for x in episodes)]
         with self.db.transaction(durable=durable) as db:
+            for row, fresh in prepared.calls if prepared is not None else ():
+                self._insert_call(db, row, fresh, stored, objects)
             for call in calls:
-                self._insert_call(db, state.id, call, new_messages)
+                self._insert_call(db, *self._call_row(state.id, call), stored, objects)
             rows = [(state.id, e.number, model_json(e)) for e in episodes]
             if rows:
                 db.executemany(
@@ -176,7 +209,9 @@ class AgentStore:
                     " on conflict(agent_id, number) do update set data=excluded.data", rows)
             agent_row = self._write_agent(db, state)
         # committed
-        self._stored_messages |= new_messages
+        if prepared is not None and self._prepared.get(state.id) is prepared:
+            del self._prepared[state.id]
+        self._prompts.committed(state.id, stored, objects)
         if agent_row is not None:
             self._agent_rows[state.id] = agent_row
 
@@ -191,7 +226,60 @@ class AgentStore:
                 "select data from episodes where agent_id = ? order by number", (state.id,)
             )
         ]
+        self._in_flight(state, self.intents.read(state.id))  # shown as running
         return state
+
+    # -- a step in flight -------------------------------------------------------------------------
+    def write_intent(self, state: AgentState, episode: Episode,
+                     calls: Iterable[CallRecord]) -> None:
+        """Before ``episode``'s command runs: record that it started, with the model calls
+        not yet written, in the agent's intent file (``storage/intents.py``). The next
+        ``write`` of the agent puts them in the database."""
+        prepared = self._prepared.setdefault(state.id, _Prepared())
+        prepared.episodes.append(episode)
+        prepared.calls += [self._call_row(state.id, call) for call in calls]
+        self.intents.write(state.id, {
+            "episodes": [model_json(e) for e in prepared.episodes],
+            "usage": model_json(state.usage),
+            "calls": [row for row, _ in prepared.calls],
+        })
+
+    def adopt_intent(self, state: AgentState) -> None:
+        """For a run claiming the agent (``acquire`` first): the steps its last driver had
+        in flight when it died join ``state`` (result None: they are recovered as
+        interrupted), and their calls and usage go with the next ``write``."""
+        if state.id in self._prepared:  # this store's own, not yet written
+            return
+        record = self.intents.read(state.id)
+        flying = self._in_flight(state, record) if record is not None else []
+        if flying:
+            self._prepared[state.id] = _Prepared(
+                flying, [(tuple(row), []) for row in record["calls"]])
+
+    def _in_flight(self, state: AgentState,
+                   record: dict[str, Any] | None) -> list[Episode]:
+        """The episodes of the agent's intent ``record`` that the database lacks, added to
+        ``state`` if it lacks them too (with the usage that counts their calls)."""
+        if record is None:
+            return []
+        flying = [Episode.model_validate_json(e) for e in record["episodes"]]
+        if not flying:
+            return []
+        stored = {n for (n,) in self.db.query(
+            "select number from episodes where agent_id = ? and number >= ?",
+            (state.id, min(e.number for e in flying)))}
+        numbers = {e.number for e in flying if e.number not in stored}
+        if not numbers:
+            return []  # written since: the record is stale
+        last = state.episodes[-1].number if state.episodes else 0
+        for episode in flying:
+            if episode.number in numbers and episode.number == last + 1:
+                state.episodes.append(episode)
+                last += 1
+        usage = Usage.model_validate_json(record["usage"])
+        if usage.calls > state.usage.calls:
+            state.usage = usage
+        return [e for e in state.episodes if e.number in numbers]
 
     def list(self) -> list[AgentState]:
         return [
@@ -205,6 +293,9 @@ class AgentStore:
         with self.db.transaction() as db:
             db.execute("delete from agents where id = ?", (state.id,))
         self._agent_rows.pop(state.id, None)
+        self._prompts.forget(state.id)
+        self._prepared.pop(state.id, None)
+        self.intents.remove(state.id)
         return state
 
     # -- one driver per agent -------------------------------------------------------------------
@@ -253,73 +344,27 @@ class AgentStore:
         return Activity(owner, owner is not None and owner.alive(), rows[0][1])
 
     # -- trajectory ---------------------------------------------------------------------------
-    def _insert_call(self, db: Any, agent_id: str, call: CallRecord, new: set[str]) -> None:
-        """Prompts are stored once per distinct message (they repeat their prefix); the
-        digests inserted go to ``new`` (known stored once the transaction commits)."""
-        known, rows = self._message_rows, []
-        for message in call.messages:  # the hits inline (most of a prompt, every step)
-            cached = known.get(id(message))
-            rows.append(cached[1] if cached is not None and cached[0] is message
-                        else self._message_row(message))
-        fresh = [row for row in rows
-                 if row[0] not in self._stored_messages and row[0] not in new]
-        if fresh:
-            db.executemany("insert or ignore into messages(hash, data) values (?, ?)", fresh)
-            new.update(digest for digest, _ in fresh)
-        db.execute(
-            "insert into model_calls(agent_id, step, purpose, model, message_hashes,"
-            " options, response, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-            (agent_id, call.step, call.purpose, call.completion.model,
-             # the JSON list of the digests (hex needs no escape)
-             '["' + '", "'.join([row[0] for row in rows]) + '"]' if rows else "[]",
-             _OPTIONS_JSON.encode(call.options), model_json(call.completion), _now()),
-        )
+    def _call_row(self, agent_id: str, call: CallRecord) -> tuple[tuple[Any, ...], _Fresh]:
+        """The call's row; its prompt's new messages inside it (``storage/prompts.py``),
+        whose places are known once the row has its id."""
+        prompt, fresh = self._prompts.encode(agent_id, call.messages, {})
+        return (agent_id, call.step, call.purpose, call.completion.model, prompt,
+                _options_json(call.options), model_json(call.completion), _now()), fresh
 
-    def _message_row(self, message: Message) -> tuple[str, str]:
-        """(digest, JSON) of a message; memoised per message object, which the prompt
-        builder reuses from step to step, and for a plain message (whose JSON is that of
-        its role and content) per role and content."""
-        cached = self._message_rows.get(id(message))
-        if cached is not None and cached[0] is message:
-            return cached[1]
-        plain = (message.role, message.content) if not (
-            message.tool_calls or message.tool_call_id is not None or message.name is not None
-        ) else None
-        row = self._plain_rows.get(plain) if plain is not None else None
-        if row is None:
-            data = model_json(message)
-            digest = _SHA1.copy()  # not hashlib.sha1(): it looks the algorithm up each call
-            digest.update(data.encode())
-            row = (digest.hexdigest(), data)
-            if plain is not None:
-                if len(self._plain_rows) > 20_000:
-                    self._plain_rows.clear()
-                self._plain_rows[plain] = row
-        if len(self._message_rows) > 20_000:
-            self._message_rows.clear()
-        self._message_rows[id(message)] = (message, row)
-        return row
+    def _insert_call(self, db: Any, row: tuple[Any, ...], fresh: _Fresh,
+                     stored: dict[Hashable, str], objects: list[tuple[Message, str]]) -> None:
+        """What the row stored goes to ``stored`` and ``objects`` (known committed once the
+        transaction is)."""
+        cursor = db.execute(
+            "insert into model_calls(agent_id, step, purpose, model, message_hashes, prompt,"
+            " options, response, created_at) values (?, ?, ?, ?, '[]', ?, ?, ?, ?)", row)
+        if fresh:
+            self._prompts.stored(cursor.lastrowid, fresh, stored, objects)
 
     def calls(self, agent_id: str) -> list[dict[str, Any]]:
         """Every model call of an agent, with its full prompt, oldest first."""
-        calls = []
-        cache: dict[str, dict[str, Any]] = {}
-        for step, purpose, model, hashes, options, response, created in self.db.query(
-            "select step, purpose, model, message_hashes, options, response, created_at"
-            " from model_calls where agent_id = ? order by id", (agent_id,)
-        ):
-            messages = []
-            for digest in json.loads(hashes):
-                if digest not in cache:
-                    row = self.db.query("select data from messages where hash = ?", (digest,))
-                    cache[digest] = json.loads(row[0][0])
-                messages.append(cache[digest])
-            calls.append({
-                "step": step, "purpose": purpose, "model": model, "created_at": created,
-                "messages": messages, "options": json.loads(options),
-                "response": json.loads(response),
-            })
-        return calls
+        return read_calls(self.db, agent_id)
 
     def close(self) -> None:
+        self.intents.close()
         self.db.close()

@@ -65,10 +65,18 @@ def m002_agent_owner(db: sqlite3.Connection) -> None:
     db.execute("alter table agents add column owner text")
 
 
+def m003_call_prompts(db: sqlite3.Connection) -> None:
+    """A model call's prompt in its own row: JSON, each message either stored there or a
+    reference to where an earlier call of the agent stored it (``storage/prompts.py``).
+    Rows from before keep ``message_hashes`` into ``messages``; new rows leave it ``[]``."""
+    db.execute("alter table model_calls add column prompt text")
+
+
 #: the agent store's migrations, in order
 AGENT_MIGRATIONS: list[tuple[str, Migration]] = [
     ("m001_agents", m001_agents),
     ("m002_agent_owner", m002_agent_owner),
+    ("m003_call_prompts", m003_call_prompts),
 ]
 
 

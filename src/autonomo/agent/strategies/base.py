@@ -23,7 +23,8 @@ from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
-from autonomo.agent.strategies.offered import not_offered
+from autonomo.agent.strategies.offered import not_offered, objection_now
+from autonomo.agent.strategies.repair import focused
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry
 
@@ -93,6 +94,9 @@ class PromptStrategy(ABC):
         #: same inputs give the same message (or text) without rendering it again
         self._rendered: dict[str, tuple[Any, Any]] = {}
         self._look: tuple[str, dict[str, Any]] | None = None
+        #: the latest trigger message: the episode answering it shows this one in the
+        #: history (``prompt_messages``) instead of a copy
+        self._sent_trigger: Message | None = None
 
     def once(self, part: str, key: Any, make: Callable[[], Any], *, copy: bool = False) -> Any:
         """``make()``, unless ``part`` was last made from an equal ``key`` (kept as a deep
@@ -177,9 +181,13 @@ class PromptStrategy(ABC):
             Message.user(self.render_result(episode, result_chars)),
         ]
 
-    @staticmethod
-    def prompt_messages(episode: Episode) -> list[Message]:
-        return [Message.user(episode.action.prompt)] if episode.action.prompt else []
+    def prompt_messages(self, episode: Episode) -> list[Message]:
+        """The instruction the episode's action answered: the trigger message sent, when it
+        is that one (not rebuilt), else one made from the text kept with the action."""
+        prompt, sent = episode.action.prompt, self._sent_trigger
+        if not prompt:
+            return []
+        return [sent if sent is not None and sent.content == prompt else Message.user(prompt)]
 
     def render_action(self, action: Action) -> str:
         return action.describe()
@@ -207,9 +215,10 @@ class PromptStrategy(ABC):
         when what it shows changed."""
         hints = self.situation(state).hints if self.compact and state.workspace else ()
         key = (turn.now, list(turn.memories), turn.note, state.task, self.compact, hints)
-        return Message.user(self.once("trigger", key, lambda: prompts.render(
+        self._sent_trigger = Message.user(self.once("trigger", key, lambda: prompts.render(
             self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
             task=state.task, small=self.compact, hints=[json.dumps(h) for h in hints])))
+        return self._sent_trigger
 
     # -- the call and its response --------------------------------------------------------------
     def request(self, exclude: frozenset[str] = frozenset(),
@@ -220,7 +229,13 @@ class PromptStrategy(ABC):
         where = (self.situation(state)
                  if self.compact and state is not None and state.workspace else None)
         if where is not None and state is not None:
-            exclude = exclude | self._nothing_to_gain(state, where, exclude)
+            names = frozenset(self.commands.names())
+            objection = objection_now(state, names, self._first_look(state),
+                                      self.finish_evidence)
+            where = focused(where, state, objection)
+            exclude = exclude | not_offered(state, where, names, exclude,
+                                            self._first_look(state), seen_outputs(state),
+                                            objection)
         key = (exclude, where)
         if key not in self._requests:
             if len(self._requests) > 32:  # the workspace keeps changing: keep the latest few
@@ -234,13 +249,6 @@ class PromptStrategy(ABC):
         return situation(state.workspace, state.task, seen_outputs(state),
                          look.get("existed") if len(state.tasks) == 1 else None,
                          done_edits(state))
-
-    def _nothing_to_gain(self, state: AgentState, where: Situation,
-                         exclude: frozenset[str]) -> frozenset[str]:
-        """Commands a small model is not offered this step (``offered.not_offered``)."""
-        return not_offered(state, where, frozenset(self.commands.names()), exclude,
-                           self._first_look(state), seen_outputs(state),
-                           self.finish_evidence)
 
     @abstractmethod
     def build_request(self, commands: CommandRegistry,
