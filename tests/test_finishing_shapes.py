@@ -152,6 +152,8 @@ CASES: list[tuple[str, dict[str, str], list[Step], bool]] = [
     ("Is basil on my herb list (herbs.txt)? Write yes or no in has_basil.txt",
      {"herbs.txt": "mint\nbasil\n"}, [R("herbs.txt"), W("has_basil.txt", "yes\n")], True),
     # right work done another way stays accepted
+    ("Write the value of timeout from settings.json to t.txt", {"settings.json": '{"timeout": 30}'},
+     [R("settings.json"), W("t.txt", "30")], True),
     ("Write a sentence about the weather today to w.txt", {},
      [W("w.txt", "the weather today is sunny and warm")], True),
     ("Create notes.txt containing three lines", {}, [W("notes.txt", "a\nb\nc\n")], True),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from autonomo.agent.finishing_record import RUNNING_TEXT, Reader, Record, norm, words
 
@@ -264,7 +264,7 @@ def no_number(task: str, record: Record, read: Reader) -> str | None:
 _LITERAL = re.compile(
     r"(?:\b(?:file|line|note|entry|message|row)|\.\w{1,8})\s+(?:containing|saying|"
     r"that\s+says|which\s+says|that\s+reads|reading|with\s+the\s+text)\s+"
-    r"(?P<phrase>[^.,;:!?\"'()]+)|\bvalue\s+(?:is|of|=)\s+(?P<value>[\w.#@+-]+)",
+    r"(?P<phrase>[^.,;:!?\"'()]+)|\bvalue\s+(?:is|=)\s+(?P<value>[\w.#@+-]+)",
     re.IGNORECASE)
 #: first words of a phrase that describes a text rather than giving it
 _NOT_LITERAL = DESCRIBING | _NUMBER_WORDS | {
@@ -324,6 +324,19 @@ def function_missing(task: str, record: Record, read: Reader) -> str | None:
     return None
 
 
+def _single_numbers(starts: Mapping[str, str], record: Record,
+                    read: Reader) -> Iterator[tuple[str, str, float]]:
+    """(file, text, number) for each text file the run wrote (not an input) whose whole
+    text is one number."""
+    for path in sorted(record.written):
+        if path in starts or path.endswith(_PROGRAMS) or (text := read(path)) is None:
+            continue
+        try:
+            yield path, text, float(text.strip())
+        except ValueError:
+            continue
+
+
 #: words of a task that asks for the largest or the smallest value
 _MOST = frozenset({"largest", "biggest", "highest", "maximum", "max", "greatest", "most"})
 _LEAST = frozenset({"smallest", "lowest", "minimum", "min", "least", "fewest"})
@@ -355,13 +368,7 @@ def not_extreme(task: str, starts: Mapping[str, str], record: Record,
     pool = "\n".join(starts.values())
     given = {float(n) for n in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])", pool)}
     allowed = _extremes(pool, bool(asked & _MOST))
-    for path in sorted(record.written):
-        if path in starts or path.endswith(_PROGRAMS) or (text := read(path)) is None:
-            continue
-        try:
-            number = float(text.strip())
-        except ValueError:
-            continue
+    for path, text, number in _single_numbers(starts, record, read):
         if number in given and number not in allowed:
             return (f"Refused: the task asks for the {'largest' if asked & _MOST else 'smallest'}"
                     f" value, but {path} holds {text.strip()}, which is not it. Compare them "
@@ -388,13 +395,7 @@ def unit_value(task: str, starts: Mapping[str, str], record: Record,
     if not wanted:
         return None
     allowed = wanted | {sum(wanted)}
-    for path in sorted(record.written):
-        if path in starts or path.endswith(_PROGRAMS) or (text := read(path)) is None:
-            continue
-        try:
-            number = float(text.strip())
-        except ValueError:
-            continue
+    for path, text, number in _single_numbers(starts, record, read):
         if number not in allowed:
             given = sorted({str(int(n)) if n.is_integer() else str(n) for n in wanted})
             return (f"Refused: {path} holds {text.strip()}, but the input gives "

@@ -201,7 +201,7 @@ def overwritten(task: str, named: tuple[str, ...], record: Record, read: Reader)
         added = {line.strip() for w in mine[:first] for line in w.content.splitlines()}
         original = mine[first].replaced or ""
         if path.lower().endswith(".json"):
-            lost = _lost_keys(original, current)
+            lost = lost_keys(original, current)
         else:
             have = {line.strip() for line in current.splitlines()}
             lost = [line.strip() for line in original.splitlines()
@@ -214,7 +214,7 @@ def overwritten(task: str, named: tuple[str, ...], record: Record, read: Reader)
     return None
 
 
-def _lost_keys(before: str, after: str) -> list[str]:
+def lost_keys(before: str, after: str) -> list[str]:
     try:
         old, new = json.loads(before), json.loads(after)
     except (ValueError, RecursionError):

@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 
+from autonomo.agent.finishing_changes import lost_keys
 from autonomo.agent.finishing_record import Reader, Record, words
 
 #: words of a task that edits a file in place or adds to it (its other lines stay)
@@ -77,7 +78,7 @@ def lost_lines(task: str, named: Iterable[str], record: Record, read: Reader) ->
             # new text is that line changed
             continue
         if json_file:
-            lost = _lost_keys(original, current)
+            lost = lost_keys(original, current)
         else:
             lost = [line for line in old
                     if line not in new and not _counterpart(line, new, asked)]
@@ -97,16 +98,6 @@ def _counterpart(line: str, new: list[str], said: set[str]) -> bool:
     rest = mine - said
     return any(_key(other) == _key(line) or len(mine & set(words(other))) * 2 > len(mine)
                or (rest and rest == set(words(other)) - said) for other in new)
-
-
-def _lost_keys(before: str, after: str) -> list[str]:
-    try:
-        old, new = json.loads(before), json.loads(after)
-    except (ValueError, RecursionError):
-        return []
-    if isinstance(old, dict):
-        return [str(k) for k in old if not isinstance(new, dict) or k not in new]
-    return []
 
 
 def wrong_line(task: str, named: Iterable[str], record: Record, read: Reader) -> str | None:
