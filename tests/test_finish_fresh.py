@@ -85,8 +85,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('Who is older according to ages.csv, Noor or Sven? Write the name to older.txt', False,
      0): _MISS + 'the other name of the two',
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
-    ('temps.py needs a function c_to_f(c) converting Celsius to Fahrenheit', True, 0):
-        _NO + 'words describing the function demanded in its code',
     # added 06:08, main at 0f32940: deletions worded beyond the lexicon of removal verbs
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",

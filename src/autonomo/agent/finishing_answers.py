@@ -11,6 +11,7 @@ that introduce a literal value, determiners that start a description.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -321,7 +322,28 @@ def function_missing(task: str, record: Record, read: Reader) -> str | None:
             return (f"Refused: the task asks for a function {name}, but "
                     f"{' or '.join(sorted(programs))} defines none by that name. Define it, "
                     "then finish.")
+        if any(_returns_argument(t, name) for t in programs.values()):
+            return (f"Refused: the task's function {name} should work its result out, but "
+                    "yours returns its argument unchanged. Write the computation, then "
+                    "finish.")
     return None
+
+
+def _returns_argument(source: str, name: str) -> bool:
+    """Whether ``source`` defines ``name`` as a function whose only statement returns one
+    of its parameters as it came (``def c_to_f(c): return c``)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            body = [b for b in node.body if not (isinstance(b, ast.Expr)
+                                                 and isinstance(b.value, ast.Constant))]
+            params = {a.arg for a in node.args.args}
+            return len(body) == 1 and isinstance(body[0], ast.Return) \
+                and isinstance(body[0].value, ast.Name) and body[0].value.id in params
+    return False
 
 
 def _single_numbers(starts: Mapping[str, str], record: Record,

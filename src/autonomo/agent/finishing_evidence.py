@@ -52,7 +52,8 @@ VERDICTS = frozenset({"yes", "no", "true", "false"})
 COMPARING = frozenset({"over", "under", "above", "below", "than", "least", "most",
                        "exceed", "exceeds", "exceeding", "between"})
 
-_QUOTED = re.compile(r"'([^'\n]{1,200})'|\"([^\"\n]{1,200})\"|`([^`\n]{1,200})`")
+#: a quoted text (an apostrophe inside a word, "today's", opens no quote)
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]{1,200})'(?!\w)|\"([^\"\n]{1,200})\"|`([^`\n]{1,200})`")
 _DOTFILE = re.compile(r"(?<![\w.])\.[A-Za-z][\w.-]*")
 _EXPRESSION = re.compile(r"[\d.]+(?:[-+*/x×^][\d.]+)+")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
@@ -331,6 +332,11 @@ WORK_WORDS = frozenset({"round", "convert", "translate", "reverse", "double", "s
                         "if", "whether", "is", "are", "does", "as"})
 
 
+#: words of a task that converts (its capitalised "from X to Y" are units, not values)
+CONVERTING = frozenset({"convert", "converts", "converting", "conversion", "converted",
+                        "translate", "translates", "translating", "translation", "translated"})
+
+
 def _after(task: str, value: str) -> str:
     """The word right before ``value`` in the task, lower-cased ("capital of France": of)."""
     found = re.search(rf"(\w+)\W+{re.escape(value)}", task)
@@ -367,6 +373,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         values = [v for v in values if v in quoted or _code_like(v)
                   or (program and not re.fullmatch(r"-?[\d.]+", v))
                   or not (worked or _after(task, v) in {"of", "for"})]
+    if set(_words(task)) & CONVERTING:
+        # "convert … from Celsius to Fahrenheit": the units or languages of a conversion
+        values = [v for v in values
+                  if _after(task, v) not in {"from", "to", "into", "in"} | CONVERTING]
     if all(str(p).endswith(_PROGRAMS) for p in record.written):
         # a program computes its numbers: "return x times 2" may be "x + x"
         values = [v for v in values if not re.fullmatch(r"-?[\d.]+", v)]
@@ -399,6 +409,8 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     input (``derived_numbers``), no result of the task's and the inputs' numbers. Only for a
     task that names an input or asks for a quantity."""
     asked = set(_words(task))
+    if asked & CONVERTING:
+        return None  # a conversion's numbers are computed from the input's
     if not inputs_named and not (asked & QUANTITY_WORDS and asked & PLACE_WORDS):
         # "write two files": what they hold is free; "the number of days in a week": what
         # the model knows, not what a file holds

@@ -220,6 +220,21 @@ def _listed(text: str) -> list[str]:
 _MANY = {"list", "keys", "names", "values", "column", "columns", "each", "every", "all"}
 
 
+#: number words of a count of picked items
+_COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+
+def _picks_some(task: str, named: tuple[str, ...]) -> bool:
+    """Whether the task picks some items by a count or a superlative ("the two oldest",
+    "the 3 largest"): the list it asks for is not a whole column."""
+    bare = task
+    for name in named:
+        bare = bare.replace(name, " ")
+    found = words(bare)
+    return bool(re.search(r"\d", bare)) or bool(_COUNT_WORDS & set(found)) or any(
+        w.endswith("est") and len(w) > 5 for w in found)
+
+
 def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record,
            read: Reader) -> str | None:
     """The task asks to list the keys of a JSON object or the values of a CSV column, and
@@ -228,6 +243,8 @@ def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record
     if not asked & {"key", "list", "name", "value", "column"} or len(sources) != 1 \
             or asked & _COMPUTING or not set(words(task)) & _MANY:
         return None  # "the name of the fastest runner" is one name, not the column
+    if _picks_some(task, named):
+        return None  # "the names of the two oldest people": some rows, not the column
     source = sources[0]
     text = read(source) or ""
     want: list[str] = []
