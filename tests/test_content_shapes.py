@@ -167,3 +167,9 @@ def test_auditor_s_fresh_wordings_of_items_and_tables():
 def test_a_requirements_file_is_a_package_a_line(tmp_path, task, lines):
     # (i10x's fresh wordings, 05:56, and one of mine)
     assert situation(tmp_path, task).texts[0] == lines
+
+
+def test_a_requirements_file_offers_its_packages_only(tmp_path):
+    where = situation(tmp_path, "make requirements.txt with three packages, rich, typer and "
+                                "httpx, no pins")
+    assert where.texts == ("rich\ntyper\nhttpx",)
