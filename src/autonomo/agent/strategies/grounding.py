@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import compose, derived, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
@@ -55,7 +56,7 @@ _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+
 
 
 #: grounding kinds whose values are paths (narrowed to the files in focus)
-_PATH_KINDS = ("file", "existing_file", "named_file", "python_file")
+_PATH_KINDS = ("file", "existing_file", "named_file", "removed_file", "python_file")
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,10 @@ class Situation:
     #: what the programs the agent ran printed, whole (a data file's text: "its output is
     #: JSON, store it in m.json")
     printed: tuple[str, ...] = ()
+    #: the files the task's removal acts on, and those it needs to stay
+    #: (``finishing_targets.roles``)
+    objects: tuple[str, ...] = ()
+    protected: tuple[str, ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -116,6 +121,13 @@ class Situation:
     def _values(self, kind: str) -> list[str]:
         if kind == "existing_file":
             return list(self.files or self.named)
+        if kind == "removed_file":
+            # what the task's removal acts on (``finishing_targets.roles``), never a file it
+            # needs to stay (the original of a duplicate, a file to keep): the finish check
+            # reads the task the same way
+            objects = [n for n in self.objects if n in self.files]
+            return objects or [n for n in self._values("named_file")
+                               if n not in self.protected]
         if kind == "named_file":
             named = [n for n in (*self.named, *self.matching)
                      if n not in self.kept and n not in self.pointers]
@@ -261,6 +273,7 @@ def situation(workspace: Path | str, task: str,
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
     named = tuple(dict.fromkeys([*named, *new_names(task, files)]))
+    removal = roles(task, named)
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
     kinds = {m.lower() for m in _PATTERN.findall(task)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
@@ -342,7 +355,8 @@ def situation(workspace: Path | str, task: str,
                          n.endswith(".py") and n in files for n in named) else (),
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
-                     printed=printed)
+                     printed=printed, objects=tuple(sorted(removal.objects)),
+                     protected=tuple(sorted(removal.protected)))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
@@ -457,7 +471,7 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
     texts = [k for k, p in props.items()
              if isinstance(p, dict) and p.get(GROUNDED_KEY) in TEXT_KINDS]
     paths = [k for k, p in props.items() if isinstance(p, dict)
-             and p.get(GROUNDED_KEY) in ("file", "existing_file", "named_file")]
+             and p.get(GROUNDED_KEY) in ("file", "existing_file", "named_file", "removed_file")]
     if not texts or len(paths) != 1:
         return None
     values = where.values(props[paths[0]][GROUNDED_KEY])
