@@ -189,3 +189,12 @@ def test_a_settings_file_is_the_task_s_pairs_in_its_format(path, task, data):
     whole, _ = contents(path, task, [path], None)
     loaded = tomllib.loads(whole[0]) if path.endswith(".toml") else yaml.safe_load(whole[0])
     assert loaded == data
+
+
+def test_two_key_value_items_without_a_comma_make_an_object():
+    whole, _ = contents("pet.json", "make pet.json with name Rex and age 3", ["pet.json"], None)
+    assert json.loads(whole[0]) == {"name": "Rex", "age": 3}
+    # "<key> is <value>" stays a pair of its own, not "is dark" and "volume is"
+    whole, _ = contents("c.json", "Create c.json where theme is dark and volume is 7",
+                        ["c.json"], None)
+    assert [json.loads(t) for t in whole] == [{"theme": "dark", "volume": 7}]
