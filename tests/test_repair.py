@@ -42,12 +42,16 @@ def _offer(strategy, state: AgentState) -> dict[str, dict]:
             for o in request.schema["properties"]["command"]["anyOf"]}
 
 
-def test_after_a_write_that_skipped_the_program_the_next_step_runs_it(tmp_path):
+def _program_task(tmp_path):
+    """A task that runs a program and saves what it prints, and the strategy."""
     (tmp_path / "calc.py").write_text("print(6 * 7)\n")
     (tmp_path / "notes.txt").write_text("x\n")
-    strategy = _strategy()
-    state = AgentState(tasks=["Run calc.py and save what it prints in out.txt"],
-                       workspace=str(tmp_path))
+    return _strategy(), AgentState(tasks=["Run calc.py and save what it prints in out.txt"],
+                                   workspace=str(tmp_path))
+
+
+def test_after_a_write_that_skipped_the_program_the_next_step_runs_it(tmp_path):
+    strategy, state = _program_task(tmp_path)
     (tmp_path / "out.txt").write_text("6")
     _step(state, "write_file", path="out.txt", content="6")
 
@@ -57,11 +61,7 @@ def test_after_a_write_that_skipped_the_program_the_next_step_runs_it(tmp_path):
 
 
 def test_once_the_program_ran_the_missing_output_is_what_is_written(tmp_path):
-    (tmp_path / "calc.py").write_text("print(6 * 7)\n")
-    (tmp_path / "notes.txt").write_text("x\n")
-    strategy = _strategy()
-    state = AgentState(tasks=["Run calc.py and save what it prints in out.txt"],
-                       workspace=str(tmp_path))
+    strategy, state = _program_task(tmp_path)
     _step(state, "execute_python_file", "STDOUT:\n42\n", path="calc.py")
 
     assert "out.txt" in objection_now(state, frozenset(_SMALL), strategy._first_look(state))
