@@ -230,3 +230,18 @@ def test_a_copy_asked_for_by_its_relation_noun_offers_copy_file(tmp_path):
     assert "copy_file" not in _offer(strategy, AgentState(
         tasks=["How many days are backups kept per backup.toml? Write it in days.txt"],
         workspace=str(tmp_path)))
+
+
+def test_a_program_is_not_run_again_with_the_arguments_it_failed_with(tmp_path):
+    (tmp_path / "conv.py").write_text("import sys\nprint(float(sys.argv[1]) * 2)\n")
+    strategy = _strategy()
+    state = AgentState(tasks=["Call conv.py with 30 as its argument; out.txt gets its output"],
+                       workspace=str(tmp_path))
+    args = _offer(strategy, state)["execute_python_file"]["properties"]["args"]
+    assert [o["const"] for o in args["anyOf"]] == [["30"], []]
+    _step(state, "execute_python_file", "Exit code 1.\nIndexError", "error", path="conv.py",
+          args=[])
+    offered = _offer(strategy, state)
+    assert list(offered) == ["execute_python_file"]
+    assert [o["const"] for o in offered["execute_python_file"]["properties"]["args"][
+        "anyOf"]] == [["30"]]

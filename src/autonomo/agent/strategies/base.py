@@ -24,7 +24,7 @@ from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
 from autonomo.agent.strategies.offered import not_offered, objection_now
-from autonomo.agent.strategies.repair import focused
+from autonomo.agent.strategies.repair import failed_args, focused
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry
 
@@ -232,7 +232,7 @@ class PromptStrategy(ABC):
             names = frozenset(self.commands.names())
             objection = objection_now(state, names, self._first_look(state),
                                       self.finish_evidence)
-            where = focused(where, state, objection)
+            where = failed_args(focused(where, state, objection), state)
             exclude = exclude | not_offered(state, where, names, exclude,
                                             self._first_look(state), seen_outputs(state),
                                             objection)
