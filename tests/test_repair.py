@@ -245,3 +245,18 @@ def test_a_program_is_not_run_again_with_the_arguments_it_failed_with(tmp_path):
     assert list(offered) == ["execute_python_file"]
     assert [o["const"] for o in offered["execute_python_file"]["properties"]["args"][
         "anyOf"]] == [["30"]]
+
+
+def test_a_file_and_a_folder_the_task_names_offer_the_move_whatever_the_verb(tmp_path):
+    (tmp_path / "q3.txt").write_text("x\n")
+    (tmp_path / "archive").mkdir()
+    (tmp_path / "archive" / "q2.txt").write_text("y\n")
+    strategy = _strategy()
+    offered = _offer(strategy, AgentState(tasks=["From now on q3.txt lives in archive/"],
+                                          workspace=str(tmp_path)))
+    assert offered["rename_file"]["properties"]["destination"]["enum"] == ["archive/q3.txt"]
+    # a copy asked for is a copy; a file inside the folder already is no file to move
+    assert "rename_file" not in _offer(strategy, AgentState(
+        tasks=["Copy q3.txt into archive/"], workspace=str(tmp_path)))
+    assert "rename_file" not in _offer(strategy, AgentState(
+        tasks=["Count the lines of archive/q2.txt into n.txt"], workspace=str(tmp_path)))
