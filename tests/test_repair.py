@@ -245,6 +245,10 @@ def test_a_program_is_not_run_again_with_the_arguments_it_failed_with(tmp_path):
     assert list(offered) == ["execute_python_file"]
     assert [o["const"] for o in offered["execute_python_file"]["properties"]["args"][
         "anyOf"]] == [["30"]]
+    _step(state, "execute_python_file", "Exit code 0.\nSTDOUT:\n60.0", path="conv.py",
+          args=["30"])
+    content = _offer(strategy, state)["write_file"]["properties"]["content"]
+    assert content["enum"] == ["60.0"]  # 30 was the program's input, not its answer
 
 
 def test_a_file_and_a_folder_the_task_names_offer_the_move_whatever_the_verb(tmp_path):
