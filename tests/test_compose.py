@@ -90,8 +90,9 @@ def test_a_small_model_writes_a_data_file_only_as_one_of_the_composed_texts(tmp_
     state = AgentState(tasks=["Add the row 9,pink to t.csv"], workspace=str(tmp_path))
     append = _args_schema(strategy.request(state=state), "append_to_file")["properties"]
     assert append == {"path": {"enum": ["t.csv"]}, "content": {"enum": ["9,pink\n"]}}
-    write = _args_schema(strategy.request(state=state), "write_file")["properties"]
-    assert write["content"] == {"enum": ["id,colour\n4,teal\n9,pink\n"]}
+    # (a row shaped like the file's rows is appended: writing the file whole is not offered)
+    options = strategy.request(state=state).schema["properties"]["command"]["anyOf"]
+    assert "write_file" not in {o["properties"]["name"]["const"] for o in options}
     # without a composed text, free text as before
     state = AgentState(tasks=["Make notes.json"], workspace=str(tmp_path))
     write = _args_schema(strategy.request(state=state), "write_file")["properties"]

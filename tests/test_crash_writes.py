@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from autonomo.errors import WorkspaceError
 from autonomo.tools import atomic
 from tool_helpers import make_ctx, run
 
@@ -31,9 +32,9 @@ CASES = {
 }
 
 
-def _in_child(tmp_path: Path, command: str, arguments: dict, *, crash: bool):
+def _in_child(tmp_path: Path, command: str, arguments: dict, *, crash: bool, **sections):
     spec = {"tmp": str(tmp_path), "command": command, "arguments": arguments,
-            "limit": LIMIT, "crash": crash}
+            "limit": LIMIT, "crash": crash, "sections": sections}
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run([sys.executable, str(CHILD), json.dumps(spec)], env=env,
                           capture_output=True, text=True, timeout=120)
@@ -63,6 +64,46 @@ def test_a_full_disk_mid_write_is_an_error_and_the_old_text_stays(tmp_path: Path
     result = json.loads(done.stdout)
     assert result["status"] == "error"
     assert "Could not write a.txt: File too large; it was left as it was." in result["output"]
+    assert (ws / "a.txt").read_text() == OLD
+    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
+
+
+@pytest.mark.parametrize("crash", [True, False])
+def test_a_download_cut_short_leaves_the_old_file_and_no_partial_file(
+        tmp_path: Path, crash: bool) -> None:
+    """The download went to a named file beside the target: killed mid-download, it stayed in
+    the workspace (the start of a 3 MB file, up to the whole download limit)."""
+    from web_server import LoopbackServer
+
+    ws = _workspace(tmp_path)
+    (tmp_path / "served").mkdir()
+    with LoopbackServer(tmp_path / "served") as server:
+        done = _in_child(tmp_path, "download_file", {"url": f"{server.url}/big",
+                                                     "path": "a.txt"}, crash=crash,
+                         web={"allow_private_addresses": True, "allow_downloads": True})
+    if crash:
+        assert done.returncode == -signal.SIGXFSZ, (done.stdout, done.stderr)
+    else:
+        assert "Could not write a.txt: File too large; it was left as it was." in done.stdout
+    assert (ws / "a.txt").read_text() == OLD
+    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
+
+
+@pytest.mark.parametrize("crash", [True, False])
+def test_a_sub_agent_s_files_copied_back_over_the_parent_s_keep_them_on_a_crash(
+        tmp_path: Path, crash: bool) -> None:
+    """``copy_tree`` (a sub-agent's files back to its parent, a clone across file systems)
+    truncated each file it replaced before copying into it."""
+    ws = _workspace(tmp_path)
+    child = tmp_path / "child"
+    child.mkdir()
+    (child / "a.txt").write_text("C" * 5000)
+    done = _in_child(tmp_path, "copy_tree", {"source": str(child), "destination": str(ws)},
+                     crash=crash)
+    if crash:
+        assert done.returncode == -signal.SIGXFSZ, (done.stdout, done.stderr)
+    else:
+        assert "Could not write a.txt: File too large; it was left as it was." in done.stdout
     assert (ws / "a.txt").read_text() == OLD
     assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
 
@@ -209,3 +250,81 @@ def test_a_file_swapped_for_a_link_after_the_check_is_refused(
     assert moved.exists() and (ctx.workspace / "a.txt").is_symlink()
     assert res.status == "error" and "symbolic link" in res.output
     assert host.read_text() == "host secret" and moved.read_text() == OLD
+
+
+def test_an_upload_cut_off_midway_leaves_the_artifact_it_would_replace(tmp_path: Path):
+    """An Agent Protocol upload is streamed into the workspace: the file was truncated first,
+    so a client gone after the first chunk left that chunk where the file was."""
+    from autonomo.server import artifacts
+    from autonomo.tools.workspace import Workspace
+
+    (tmp_path / "a.txt").write_text(OLD)
+
+    def chunks():
+        yield b"the first chunk of the new version"
+        raise ConnectionResetError("the client went away")
+
+    with pytest.raises(WorkspaceError, match="the client went away; it was left as it was"):
+        artifacts.write(Workspace(tmp_path), "", "a.txt", chunks())
+    assert (tmp_path / "a.txt").read_text() == OLD
+    assert os.listdir(tmp_path) == ["a.txt"]
+    assert artifacts.write(Workspace(tmp_path), "", "a.txt", iter([b"v2 ", b"whole"])) == 8
+    assert (tmp_path / "a.txt").read_text() == "v2 whole"
+
+
+@pytest.mark.parametrize("command", ["write_file", "copy_file", "append_to_file"])
+def test_a_name_longer_than_the_system_takes_is_a_clear_error(tmp_path: Path, command: str):
+    ctx = make_ctx(tmp_path)
+    (ctx.workspace / "s.txt").write_text("s")
+    name = "é" * 130 + ".txt"  # 264 bytes: more than the 255 a name may have
+    arguments = {"source": "s.txt", "destination": name} if command == "copy_file" else \
+        {"path": name, "content": "x"}
+    res = run(ctx, command, **arguments)
+    assert res.status == "error" and res.output.startswith("Cannot write é"), res.output
+    assert res.output.endswith(": File name too long.")
+
+
+@pytest.mark.parametrize("durable", [True, False])
+def test_with_fsync_steps_a_replaced_file_is_fsynced_before_its_rename(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, durable: bool) -> None:
+    """A power loss (not only a crash of the process) must leave the old or the new text:
+    the data reaches the disk before the rename, the rename before the command returns."""
+    ctx = make_ctx(tmp_path, agent={"fsync_steps": durable})
+    (ctx.workspace / "a.txt").write_text(OLD)
+    calls: list[str] = []
+    for name in ("fdatasync", "fsync"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda fd, real=real, name=name: (calls.append(name),
+                                                                        real(fd))[1])
+    real_rename = os.rename
+    monkeypatch.setattr(os, "rename", lambda *a, **k: (calls.append("rename"),
+                                                       real_rename(*a, **k))[1])
+    assert run(ctx, "write_file", path="a.txt", content="new").status == "success"
+    assert calls == (["fdatasync", "rename", "fsync"] if durable else ["rename"])
+    assert (ctx.workspace / "a.txt").read_text() == "new"
+
+
+def test_without_unnamed_files_a_named_one_is_used_and_never_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system without ``O_TMPFILE`` (or no /proc to name one by): the new text goes to
+    a hidden named file instead, removed when the write fails."""
+    monkeypatch.setattr(atomic, "_PROC_FD", str(tmp_path / "no-proc"))
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    target.write_text(OLD)
+    target.chmod(0o600)
+    assert run(ctx, "write_file", path="a.txt", content="new").status == "success"
+    assert target.read_text() == "new" and target.stat().st_mode & 0o777 == 0o600
+    names: list[str] = []
+    real = atomic.write_all
+
+    def fail_midway(fd: int, data: bytes) -> None:
+        names.extend(os.listdir(ctx.workspace))
+        real(fd, data[:2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(atomic, "write_all", fail_midway)
+    res = run(ctx, "write_file", path="a.txt", content="newer")
+    assert res.output == "Could not write a.txt: No space left on device; it was left as it was."
+    assert any(n.startswith(".autonomo-") for n in names)  # the named file existed
+    assert os.listdir(ctx.workspace) == ["a.txt"] and target.read_text() == "new"

@@ -156,3 +156,46 @@ def test_a_written_file_made_a_link_inside_the_workspace_is_still_read(tmp_path)
                    ("write_file", {"path": "out.txt", "content": "hi"}, "success", ""))
     (tmp_path / "out.txt").symlink_to("data.txt")
     assert finish_objection(state, "wrote out.txt") is None
+
+
+@pytest.mark.parametrize("how", ["a shell command", "code in the background"])
+def test_a_written_file_removed_afterwards_refuses_the_finish(tmp_path, how):
+    """The run wrote out.txt, then a shell command (or a program it left running) removed
+    it: the file was "touched", so the finish passed with nothing in the workspace."""
+    steps = [("write_file", {"path": "out.txt", "content": "hi"}, "success", "")]
+    if how == "a shell command":
+        steps.append(("execute_shell", {"command_line": "rm -f out.txt"}, "success", ""))
+    state = _state(tmp_path, "Write hi to out.txt", *steps)
+    objection = finish_objection(state, "wrote out.txt")
+    assert objection is not None and objection.startswith(
+        "Refused: you wrote out.txt, but it no longer exists"), objection
+    (tmp_path / "out.txt").write_text("hi")
+    assert finish_objection(state, "wrote out.txt") is None
+
+
+def test_a_written_file_the_task_moves_away_may_be_gone(tmp_path):
+    (tmp_path / "b.txt").write_text("hi")
+    state = _state(tmp_path, "Write hi to a.txt, then move a.txt to b.txt",
+                   ("write_file", {"path": "a.txt", "content": "hi"}, "success", ""),
+                   ("execute_shell", {"command_line": "mv a.txt b.txt"}, "success", ""))
+    assert finish_objection(state, "moved a.txt to b.txt") is None
+
+
+def test_the_finish_check_reads_a_bounded_part_of_a_huge_folder(tmp_path, monkeypatch):
+    """``files_below`` (the files a glob or "everything in drafts/" may mean) read a folder of
+    any size whole and sorted it, at every finish check: a million files left by sandboxed
+    code cost seconds and hundreds of MB each time."""
+    from autonomo.agent import finishing_record
+    from autonomo.tools import fstree
+
+    monkeypatch.setattr(finishing_record, "MAX_FILES", 50)
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for index in range(400):
+        (logs / f"{index:03}.log").touch()
+    read: list[int] = []
+    real = fstree._listing
+    monkeypatch.setattr(fstree, "_listing", lambda fd, limit=None: (
+        read.append(limit), real(fd, limit))[1])
+    assert len(finishing_record.files_below(tmp_path)) == 50
+    assert read and all(limit == 50 for limit in read)

@@ -219,7 +219,7 @@ def test_list_folder_reads_a_bounded_part_of_a_huge_folder_and_says_so(
     from autonomo.tools import files
 
     ctx = make_ctx(tmp_path, sandbox={"output_cap": 300})
-    monkeypatch.setattr(files, "_LIST_MAX_NAMES", 1000)
+    monkeypatch.setattr(files, "LIST_MAX_NAMES", 1000)
     for i in range(1500):
         (ctx.workspace / f"f{i:05d}.txt").touch()
     counted = _CountedScandir()
@@ -288,3 +288,69 @@ def test_a_walk_20000_levels_deep_keeps_memory_linear_in_the_depth(tmp_path: Pat
     finally:
         fstree.remove_tree(top, "d")
         os.close(top)
+
+
+def test_a_search_walks_a_bounded_number_of_folders_and_says_where_it_did_not_look(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """search_files walked the whole tree (a million folders made by sandboxed code: minutes
+    a search), and "no match" did not say that part of the tree was not looked at."""
+    from autonomo.tools import search
+
+    ctx = make_ctx(tmp_path)
+    for index in range(300):
+        (ctx.workspace / f"f{index:03}").mkdir()
+        (ctx.workspace / f"f{index:03}" / "x.txt").write_text("hay\n")
+    monkeypatch.setattr(search, "SEARCH_MAX_FOLDERS", 50)
+    listings = _count_listings(monkeypatch)
+    out = run(ctx, "search_files", content="needle").output
+    assert len(listings) == 50
+    assert out.startswith("No files matching '*' containing 'needle' in .")
+    assert "[not searched: f049 (more than 50 folders; the rest was not walked)]" in out
+
+
+@pytest.mark.parametrize(("bound", "value", "said"), [
+    ("SEARCH_MAX_READ", 10_000, "[stopped early: looked at 10000 bytes of files"),
+    ("SEARCH_MAX_NAMES", 30, "[stopped early: looked at 30 names"),
+])
+def test_a_search_reads_a_bounded_number_of_names_and_bytes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bound: str, value: int,
+        said: str) -> None:
+    from autonomo.tools import search
+
+    ctx = make_ctx(tmp_path)
+    for index in range(10):
+        folder = ctx.workspace / f"f{index}"
+        folder.mkdir()
+        for number in range(10):
+            (folder / f"{number}.txt").write_text("hay\n" * 250)  # 1,000 bytes
+    monkeypatch.setattr(search, bound, value)
+    greps: list[str] = []
+    real_grep = search._grep
+    monkeypatch.setattr(search, "_grep", lambda fd, name, rel, *rest: greps.append(rel) or
+                        real_grep(fd, name, rel, *rest))
+    out = run(ctx, "search_files", content="needle").output
+    assert len(greps) <= (10 if bound == "SEARCH_MAX_READ" else 30), greps
+    assert said in out and "the rest of . was not searched" in out
+
+
+def test_a_regular_expression_that_backtracks_for_hours_is_stopped(tmp_path: Path) -> None:
+    """``(x+x+)+y`` against a line of 40 "x"s backtracks for hours in Python's ``re``, in the
+    host process (a file sandboxed code left, a pattern the model chose): the search now
+    uses the ``regex`` engine (40 "x"s take it 2 ms), with a time limit that a line of 3,000
+    "x"s exceeds, and says it stopped. Run in a child, so that a hang is a
+    failure, not a stuck suite."""
+    import json
+    import subprocess
+    import sys
+
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    (workspace / "a.txt").write_text("x" * 40 + "\n" + "x" * 3000 + "\n")
+    (workspace / "b.txt").write_text("xy\n")
+    spec = {"tmp": str(tmp_path), "command": "search_files", "limit": 2**40, "crash": False,
+            "arguments": {"content": "(x+x+)+y", "regex": True}}
+    child = Path(__file__).parent / "write_limit_child.py"
+    done = subprocess.run([sys.executable, str(child), json.dumps(spec)], timeout=120,
+                          capture_output=True, text=True)
+    output = json.loads(done.stdout)["output"]
+    assert "[stopped early: matching the regular expression took more than 1.0 s" in output

@@ -292,6 +292,34 @@ def test_the_workspace_keeps_its_owners(tmp_path: Path) -> None:
 
 
 @as_root
+def test_files_and_folders_the_host_makes_stay_writable_by_the_sandbox(tmp_path: Path) -> None:
+    """The file commands run in the host process, as root: a file or folder they made in a
+    user's workspace was root's, so a program in the sandbox (the owner's uid, mapped) could
+    not change it afterwards ("Permission denied" on ``echo more >> out.txt``)."""
+    from tool_helpers import make_ctx, run
+
+    ctx = make_ctx(tmp_path)
+    ws = ctx.workspace
+    os.chown(ws, 1000, 1000)
+    (ws / "src.txt").write_text("s\n")
+    os.chown(ws / "src.txt", 1000, 1000)
+    for command, arguments in [("write_file", {"path": "out.txt", "content": "one\n"}),
+                               ("write_file", {"path": "new/deep/a.txt", "content": "a\n"}),
+                               ("append_to_file", {"path": "log.txt", "content": "l\n"}),
+                               ("copy_file", {"source": "src.txt", "destination": "c.txt"})]:
+        assert run(ctx, command, **arguments).status == "success"
+    made = [ws / "out.txt", ws / "new", ws / "new" / "deep", ws / "new" / "deep" / "a.txt",
+            ws / "log.txt", ws / "c.txt"]
+    assert {(p.stat().st_uid, p.stat().st_gid) for p in made} == {(1000, 1000)}
+    box = BubblewrapSandbox(ws, SandboxConfig(timeout_s=20))
+    res = box.run("echo two >> out.txt && echo b > new/deep/b.txt && echo m >> log.txt "
+                  "&& echo d >> c.txt")
+    assert res.exit_code == 0, res.describe()
+    assert (ws / "out.txt").read_text() == "one\ntwo\n"
+    assert (ws / "c.txt").read_text() == "s\nd\n"
+
+
+@as_root
 def test_a_root_owned_workspace_other_users_can_reach_is_refused(tmp_path: Path) -> None:
     import tempfile
 

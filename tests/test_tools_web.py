@@ -173,6 +173,20 @@ def test_clone_repository_over_http(tmp_path: Path, server) -> None:
     assert not (ctx.workspace / "other").exists()
 
 
+@pytest.mark.skipif(shutil.which("git") is None or os.geteuid() != 0,
+                    reason="git is not installed, or not root (owners are kept then)")
+def test_a_clone_into_a_user_s_workspace_belongs_to_that_user(tmp_path: Path, server) -> None:
+    """git ran as root: the clone was root's in the user's workspace, so a program in the
+    sandbox (the workspace owner's uid, mapped) could not change a file of it."""
+    _serve_demo_repo(tmp_path, server)
+    ctx = make_ctx(tmp_path, web={**ALLOW_LOOPBACK, "allow_git_clone": True})
+    os.chown(ctx.workspace, 1000, 1001)
+    assert run(ctx, "clone_repository", url=f"{server.url}/demo.git").status == "success"
+    owners = {(p.lstat().st_uid, p.lstat().st_gid) for p in (ctx.workspace / "demo").rglob("*")}
+    assert owners == {(1000, 1001)}
+    assert (ctx.workspace / "demo").stat().st_uid == 1000
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_clone_never_follows_a_destination_swapped_for_a_symlink(
     tmp_path: Path, server, monkeypatch: pytest.MonkeyPatch

@@ -244,6 +244,9 @@ def finish_objection(state: AgentState, reason: str, commands: Collection[str] =
                 _renamed_to(record, name, named) and not task_words & COPY_WORDS):
             return (f"Refused: you removed {name}, but the task does not ask for that: it "
                     f"needs {name} to stay. Recreate it, then do the task.")
+        if name in written and unasked:  # a shell command or a program removed it
+            return (f"Refused: you wrote {name}, but it no longer exists in the workspace: "
+                    "something removed it after the write. Write it again, then finish.")
         if not _touched(episodes, name) and not _below(workspace, name):
             return (f"Refused: the task names {name}, which does not exist, and no command "
                     f"wrote it. Do that first, then finish.")

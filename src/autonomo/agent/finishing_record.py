@@ -65,8 +65,10 @@ def files_below(workspace: Path | str, folder: str = "", recursive: bool = True)
     found: list[str] = []
     base = f"{folder.strip('/')}/" if folder.strip("/. ") else ""
     try:
-        # bounded: a tree of 100,000 folders, deep or wide, would cost seconds
-        with contextlib.closing(fstree.walk(top, max_folders=MAX_FILES)) as walk:
+        # bounded: a tree of 100,000 folders, deep or wide, or one folder of a million
+        # files (read whole and sorted, each check) would cost seconds
+        with contextlib.closing(fstree.walk(top, max_folders=MAX_FILES,
+                                            max_entries=MAX_FILES)) as walk:
             for entry in walk:
                 entry.dirs[:] = [d for d in entry.dirs if not d.startswith(".")] \
                     if recursive else []
@@ -77,7 +79,7 @@ def files_below(workspace: Path | str, folder: str = "", recursive: bool = True)
                     break
     finally:
         os.close(top)
-    return found
+    return found[:MAX_FILES]
 
 
 def real_folder(workspace: Path | str, folder: str) -> bool:

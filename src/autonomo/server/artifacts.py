@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from autonomo.errors import WorkspaceError
-from autonomo.tools import fstree
+from autonomo.tools import atomic, fstree
 from autonomo.tools.workspace import Workspace
 
 #: folders never shown as artifacts (tool caches, the agent's own bookkeeping)
@@ -53,12 +53,12 @@ def _parts(ws: Workspace, folder: str, name: str) -> tuple[str, ...]:
 
 
 def write(ws: Workspace, folder: str, name: str, chunks: Iterator[bytes]) -> int:
-    """Write an uploaded file (folders made as needed); returns its size."""
-    fd = ws.open_file(_parts(ws, folder, name), write=True)
+    """Write an uploaded file (folders made as needed), whole or not at all (``atomic``: a
+    full disk mid-upload leaves the file it would replace); returns its size."""
     size = 0
-    with os.fdopen(fd, "wb") as out:
+    with atomic.replacing(ws, _parts(ws, folder, name)) as new:
         for chunk in chunks:
-            out.write(chunk)
+            atomic.write_all(new.fd, chunk)
             size += len(chunk)
     return size
 
@@ -72,8 +72,7 @@ def exact(folder: str, name: str) -> tuple[str, ...]:
 
 def write_exact(ws: Workspace, folder: str, name: str, data: bytes) -> None:
     """Write ``folder/name`` itself (folders made as needed; no link followed)."""
-    with os.fdopen(ws.open_file(exact(folder, name), write=True), "wb") as out:
-        out.write(data)
+    atomic.write_whole(ws, exact(folder, name), data)
 
 
 def remove(ws: Workspace, folder: str, name: str) -> None:

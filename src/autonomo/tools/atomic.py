@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from autonomo.errors import WorkspaceError
-from autonomo.tools.workspace import Workspace, kind_of
+from autonomo.tools.workspace import Workspace, give_to_owner, kind_of
 
 _NEW_FLAGS = os.O_WRONLY | os.O_CLOEXEC
 #: an unnamed file can be given a name only through /proc (``linkat(AT_EMPTY_PATH)`` needs a
@@ -64,6 +64,8 @@ def existing(folder: int, name: str, shown: str) -> os.stat_result | None:
         st = os.stat(name, dir_fd=folder, follow_symlinks=False)
     except FileNotFoundError:
         return None
+    except OSError as exc:  # a name longer than the system takes, …
+        raise WorkspaceError(f"Cannot write {shown}: {exc.strerror}.") from exc
     if stat.S_ISREG(st.st_mode):
         if not os.access(name, os.W_OK, dir_fd=folder, follow_symlinks=False):
             # a rename would replace it all the same: the permission is asked for as before
@@ -110,7 +112,10 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
     fd, temp = _new_file(folder)
     try:
         yield NewFile(fd, old)
-        _keep_owner_and_mode(fd, old)
+        if old is None:
+            give_to_owner(fd, folder)
+        else:
+            _keep_owner_and_mode(fd, old)
         if durable:
             os.fdatasync(fd)
         if temp is None:
@@ -126,7 +131,7 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
         if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
             raise WorkspaceError(f"{shown} is a folder; give a file name.") from exc
         left = "it was left as it was" if old is not None else "nothing was written"
-        raise WorkspaceError(f"Could not write {shown}: {exc.strerror}; {left}.") from exc
+        raise WorkspaceError(f"Could not write {shown}: {exc.strerror or exc}; {left}.") from exc
     finally:
         os.close(fd)
         if temp is not None:
@@ -154,11 +159,9 @@ def _new_file(folder: int) -> tuple[int, str | None]:
     return fd, temp
 
 
-def _keep_owner_and_mode(fd: int, old: os.stat_result | None) -> None:
+def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:
     """The replaced file's owner (when this process may give it: as root, the sandbox's files
     stay writable by the sandbox) and permission bits."""
-    if old is None:
-        return
     new = os.fstat(fd)
     if (new.st_uid, new.st_gid) != (old.st_uid, old.st_gid):
         with contextlib.suppress(PermissionError):

@@ -16,6 +16,7 @@ from autonomo.tools import (
     execution,
     file_ops,
     files,
+    search,
     subagents,
     text_edit,
     web,
@@ -32,7 +33,7 @@ BUILTIN_COMMANDS: tuple[Command, ...] = (
     file_ops.copy_file,
     file_ops.rename_file,
     text_edit.replace_text,
-    files.search_files,
+    search.search_files,
     # code and shell
     execution.execute_python_code,
     execution.execute_python_file,

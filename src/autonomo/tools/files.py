@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fnmatch
 import os
-import re
 import stat
 
 from autonomo.tools import atomic, fstree
@@ -22,17 +20,15 @@ from autonomo.tools.grounding import (
 from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.workspace import Workspace, kind_of
 
-#: files larger than this are not searched by content
-_SEARCH_MAX_BYTES = 2 * 1024 * 1024
 #: names ``list_folder`` reads per folder at most (a million take seconds to read and sort)
-_LIST_MAX_NAMES = 100_000
+LIST_MAX_NAMES = 100_000
 _BINARY_SNIFF = 8192
 #: read_file reads at most this much of a file (a huge or sparse file is not loaded whole)
 _READ_MAX_BYTES = 4 * 1024 * 1024
 _READ_FLAGS = fstree.READ_FLAGS
 
 
-def _is_binary(data: bytes) -> bool:
+def is_binary(data: bytes) -> bool:
     return b"\x00" in data[:_BINARY_SNIFF]
 
 
@@ -97,7 +93,7 @@ def read_text(ws: Workspace, path: str) -> tuple[str, str, int | None]:
     finally:
         os.close(fd)
     shown = "/".join(parts)
-    if _is_binary(data):
+    if is_binary(data):
         raise CommandError(f"{path} is a binary file ({st.st_size} bytes); it cannot be shown.")
     partial = len(data) > _READ_MAX_BYTES
     text = data[:_READ_MAX_BYTES].decode("utf-8", errors="replace")
@@ -232,7 +228,7 @@ def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
         data = read_at_most(fd, _REPLACED_KEPT * 4)
     finally:
         os.close(fd)
-    return [] if _is_binary(data) else [data.decode("utf-8", errors="replace")[:_REPLACED_KEPT]]
+    return [] if is_binary(data) else [data.decode("utf-8", errors="replace")[:_REPLACED_KEPT]]
 
 
 @command(category="files", example={"path": "old.txt"})
@@ -283,12 +279,12 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
     """
     ws = workspace(ctx)
     parts = ws.parts(path)
-    top = _open_listed_folder(ws, parts, path)
+    top = open_listed_folder(ws, parts, path)
     cap = output_cap(ctx)
     entries: list[str] = []
     size, full = 0, False
     # descriptors all the way down: a folder swapped for a symlink is not entered
-    folders = fstree.walk(top, max_entries=_LIST_MAX_NAMES)
+    folders = fstree.walk(top, max_entries=LIST_MAX_NAMES)
     try:
         for folder in folders:
             here = (*parts, *folder.parts)
@@ -296,8 +292,8 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
             if not recursive:
                 names.sort()
             for name, is_dir in names:  # a file's size is looked up only if it is shown
-                text = _shown(here, name) + "/" if is_dir else \
-                    _describe_file(folder.fd, name, _shown(here, name))
+                text = shown_path(here, name) + "/" if is_dir else \
+                    _describe_file(folder.fd, name, shown_path(here, name))
                 entries.append(text)
                 size += len(text) + 1
                 if size > cap:  # a huge tree: stop the work, not only the output
@@ -308,25 +304,25 @@ def list_folder(ctx: CommandContext, path: FolderPath = ".", recursive: bool = F
     finally:
         folders.close()
         os.close(top)
-    notes = [f"[{_shown((*parts, *missed)) or '.'}/: not listed whole: {why}]"
+    notes = [f"[{shown_path((*parts, *missed)) or '.'}/: not listed whole: {why}]"
              for missed, why in folders.missed]
     if full:
         return "\n".join([*notes, "\n".join(entries)[:cap]]) + (
             f"\n[truncated after {cap} characters; list a sub-folder to see more]")
     entries += notes
     if not entries:
-        return f"{_shown(parts) or '.'} is empty."
+        return f"{shown_path(parts) or '.'} is empty."
     return cap_text("\n".join(entries), cap, "list a sub-folder to see more")
 
 
-def _open_listed_folder(ws: Workspace, parts: tuple[str, ...], path: str) -> int:
+def open_listed_folder(ws: Workspace, parts: tuple[str, ...], path: str) -> int:
     try:
         return ws.open_folder(parts)
     except (FileNotFoundError, NotADirectoryError) as exc:
         raise CommandError(f"{path} is not a folder in the workspace.") from exc
 
 
-def _shown(parts: tuple[str, ...], name: str | None = None) -> str:
+def shown_path(parts: tuple[str, ...], name: str | None = None) -> str:
     """A workspace-relative path for output, control characters escaped."""
     return fstree.shown("/".join((*parts, name) if name is not None else parts))
 
@@ -336,94 +332,3 @@ def _describe_file(folder: int, name: str, shown: str) -> str:
         return f"{shown} ({os.stat(name, dir_fd=folder, follow_symlinks=False).st_size} bytes)"
     except OSError:
         return shown
-
-
-@command(category="files", example={"pattern": "*.py", "content": "def main"})
-def search_files(
-    ctx: CommandContext,
-    pattern: str = "*",
-    content: str | None = None,
-    regex: bool = False,
-    path: str = ".",
-    max_results: int = 50,
-) -> str:
-    """Find files by name pattern, and optionally lines containing some text.
-
-    Args:
-        pattern: glob for file names, e.g. '*.py' or 'test_*'
-        content: only files with lines containing this text; each match is shown
-        regex: treat content as a regular expression
-        path: folder to search in, relative to the workspace
-        max_results: stop after this many matches
-    """
-    ws = workspace(ctx)
-    parts = ws.parts(path)
-    matcher = _content_matcher(content, regex) if content else None
-    results: list[str] = []
-    limit = max(1, max_results)
-    hit_limit = False
-    top = _open_listed_folder(ws, parts, path)
-    try:
-        # descriptors all the way down: a folder swapped for a symlink is not entered
-        for folder in fstree.walk(top):
-            folder.dirs[:] = [d for d in folder.dirs if d != ".git"]
-            for name in folder.files:
-                rel = "/".join((*parts, *folder.parts, name))
-                if not (fnmatch.fnmatch(name, pattern) or fnmatch.fnmatch(rel, pattern)):
-                    continue
-                if matcher is None:
-                    results.append(fstree.shown(rel))
-                else:
-                    results += _grep(folder.fd, name, fstree.shown(rel), matcher,
-                                     limit - len(results))
-                if len(results) >= limit:
-                    hit_limit = True
-                    break
-            if hit_limit:
-                break
-    finally:
-        os.close(top)
-    if not results:
-        what = f"containing {content!r} " if content else ""
-        return f"No files matching {pattern!r} {what}in {_shown(parts) or '.'}."
-    text = "\n".join(results[:limit])
-    if hit_limit:
-        text += f"\n[stopped after {limit} results; narrow the pattern or raise max_results]"
-    return cap_text(text, output_cap(ctx), "narrow the search")
-
-
-def _content_matcher(content: str, regex: bool):
-    if not regex:
-        return lambda line: content in line
-    try:
-        compiled = re.compile(content)
-    except re.error as exc:
-        raise CommandError(f"Invalid regular expression {content!r}: {exc}.") from exc
-    return lambda line: compiled.search(line) is not None
-
-
-def _grep(dirfd: int, name: str, rel: str, matcher, room: int) -> list[str]:
-    """Matching lines of a regular file no bigger than the search limit (a symlink, FIFO or
-    device is skipped without being waited on)."""
-    try:
-        fd = os.open(name, _READ_FLAGS, dir_fd=dirfd)
-    except OSError:
-        return []
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > _SEARCH_MAX_BYTES:
-            return []
-        data = read_at_most(fd, _SEARCH_MAX_BYTES)
-    except OSError:
-        return []
-    finally:
-        os.close(fd)
-    if _is_binary(data):
-        return []
-    found = []
-    for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), 1):
-        if matcher(line):
-            found.append(f"{rel}:{number}: {fstree.shown(line.strip()[:200])}")
-            if len(found) >= room:
-                break
-    return found

@@ -17,6 +17,10 @@ import re
 import stat
 from collections.abc import Callable, Iterator
 
+from autonomo.errors import WorkspaceError
+from autonomo.tools import atomic
+from autonomo.tools.workspace import give_to_owner
+
 #: descriptors a walk keeps open at most; folders above them are reached again through ``..``
 OPEN_LEVELS = 64
 #: folders a walk names in ``missed`` at most (each name is a path as deep as the tree)
@@ -24,7 +28,6 @@ MISSED_KEPT = 100
 
 DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-_WRITE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -314,23 +317,30 @@ def _copy_entry(src: int, dst: int, name: str) -> bool:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return False
         os.set_blocking(fd, True)
-        try:  # non-blocking: a FIFO planted in the destination must not hang the host
-            out = os.open(name, _WRITE_FLAGS | os.O_NONBLOCK, 0o644, dir_fd=dst)
-        except OSError as exc:
-            if exc.errno == errno.ENXIO:  # a FIFO nobody reads
-                return False
-            raise
-        if not stat.S_ISREG(os.fstat(out).st_mode):
-            os.close(out)
+        if not _may_replace(dst, name):
             return False
-        os.set_blocking(out, True)
-        try:
-            copy_data(fd, out)
-        finally:
-            os.close(out)
+        try:  # a new file renamed over the old one: a crash mid-copy keeps the old file
+            with atomic.replacing_in(dst, name, shown(name)) as new:
+                copy_data(fd, new.fd)
+        except WorkspaceError as exc:
+            raise OSError(errno.EIO, str(exc), name) from exc
         return True
     finally:
         os.close(fd)
+
+
+def _may_replace(dst: int, name: str) -> bool:
+    """Whether ``name`` in ``dst`` may be replaced by a copied file: missing or a regular file;
+    a FIFO or device there is skipped (False); a link or folder is refused (``OSError``)."""
+    try:
+        old = os.stat(name, dir_fd=dst, follow_symlinks=False)
+    except FileNotFoundError:
+        return True
+    if stat.S_ISLNK(old.st_mode):
+        raise OSError(errno.ELOOP, "a symbolic link is in the way", name)
+    if stat.S_ISDIR(old.st_mode):
+        raise OSError(errno.EISDIR, "a folder is in the way", name)
+    return stat.S_ISREG(old.st_mode)
 
 
 class IncompleteCopy(OSError):
@@ -356,9 +366,14 @@ def copy_tree(src: int, dst: int) -> int:
             while len(out) > max(folder.depth, 1):
                 out.up()
             if folder.depth:
+                made = False
                 with contextlib.suppress(FileExistsError):
                     os.mkdir(folder.name, 0o755, dir_fd=out.fd)
-                out.down(os.open(folder.name, DIR_FLAGS, dir_fd=out.fd))
+                    made = True
+                child = os.open(folder.name, DIR_FLAGS, dir_fd=out.fd)
+                if made:
+                    give_to_owner(child, out.fd)
+                out.down(child)
             copied += sum(_copy_entry(folder.fd, out.fd, name) for name in folder.files)
     finally:
         folders.close()
@@ -366,6 +381,23 @@ def copy_tree(src: int, dst: int) -> int:
     if folders.missed:
         raise IncompleteCopy(copied, folders.missed, folders.more_missed)
     return copied
+
+
+def give_tree(top: int, uid: int, gid: int) -> None:
+    """Give the folder descriptor ``top`` and everything below it to ``uid:gid`` (links
+    themselves, never followed), however deep. Raises ``IncompleteCopy`` naming the folders
+    it could not enter."""
+    folders = walk(top)
+    try:
+        for folder in folders:
+            os.fchown(folder.fd, uid, gid)
+            for name in folder.files:
+                with contextlib.suppress(FileNotFoundError):
+                    os.chown(name, uid, gid, dir_fd=folder.fd, follow_symlinks=False)
+    finally:
+        folders.close()
+    if folders.missed:
+        raise IncompleteCopy(0, folders.missed, folders.more_missed)
 
 
 #: rounds of ``remove_tree`` before it gives up on a folder something keeps filling

@@ -15,7 +15,6 @@ import os
 import shutil
 import subprocess
 import tempfile
-import uuid
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +24,8 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 
 from autonomo.config import WebConfig
-from autonomo.tools import fstree
-from autonomo.tools.context import CommandContext, ask_model, cap_text, workspace
+from autonomo.tools import atomic, fstree
+from autonomo.tools.context import CommandContext, ask_model, cap_text, durable, workspace
 from autonomo.tools.netguard import check_url
 from autonomo.tools.registry import CommandError, command
 
@@ -285,28 +284,18 @@ def download_file(ctx: CommandContext, url: str, path: str) -> str:
     parts = ws.parts(path)
     if not parts or target.is_dir():
         raise CommandError(f"{path} is a folder; give a file name.")
-    # write through a descriptor of the folder: a symlink swapped in for a folder (by a
-    # process in the sandbox) is refused instead of followed
-    folder = ws.open_folder(parts[:-1], create=True)
-    temp = f".download-{uuid.uuid4().hex}"
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                     0o644, dir_fd=folder)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                final, _, truncated = _stream(url, config, handle.write)
-                size = handle.tell()
-            if truncated:
-                raise CommandError(
-                    f"{url} is larger than the {config.max_download_mb} MB download limit; "
-                    "nothing was saved."
-                )
-            os.replace(temp, parts[-1], src_dir_fd=folder, dst_dir_fd=folder)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temp, dir_fd=folder)
-    finally:
-        os.close(folder)
+    # written through a descriptor of the folder (a symlink swapped in for a folder by a
+    # process in the sandbox is refused, not followed), whole or not at all (``atomic``: a
+    # download cut off or a crash leaves the file it would replace, and no partial file)
+    with atomic.replacing(ws, parts, durable=durable(ctx)) as new:
+        with os.fdopen(os.dup(new.fd), "wb") as handle:
+            final, _, truncated = _stream(url, config, handle.write)
+            size = handle.tell()
+        if truncated:
+            raise CommandError(
+                f"{url} is larger than the {config.max_download_mb} MB download limit; "
+                "nothing was saved."
+            )
     return f"Downloaded {final} to {ws.relative(target)} ({size} bytes)."
 
 
@@ -371,6 +360,7 @@ def clone_repository(ctx: CommandContext, url: str, path: str | None = None) -> 
                 raise CommandError(f"git clone {url} failed: {done.stderr.strip()[-1500:]}")
             source = Path(staging, "repo")
             files = _count_files(source)
+            _give_to_owner(source, folder)
             _place(source, folder, parts[-1], shown)
         finally:  # a repository can be thousands of folders deep: no recursion
             _remove(staging_root, Path(staging).name)
@@ -388,6 +378,19 @@ def _count_files(source: Path) -> int:
             place.dirs[:] = [d for d in place.dirs if d != ".git"]
             count += len(place.files)
         return count
+    finally:
+        os.close(top)
+
+
+def _give_to_owner(source: Path, folder: int) -> None:
+    """As root, the clone (still private) is given to the owner of the workspace folder it
+    goes to: root's files there could not be changed by programs in the sandbox."""
+    owner = os.fstat(folder)
+    if os.geteuid() != 0 or owner.st_uid == 0:
+        return
+    top = os.open(source, fstree.DIR_FLAGS)
+    try:
+        fstree.give_tree(top, owner.st_uid, owner.st_gid)
     finally:
         os.close(top)
 

@@ -50,6 +50,28 @@ def _component_error(parent: int, parts: tuple[str, ...], exc: OSError) -> OSErr
     return WorkspaceError(f"{shown!r} is not a folder. {_RULE}")
 
 
+def give_to_owner(fd: int, folder: int) -> None:
+    """Give what the host just made (``fd``) to the owner of the ``folder`` it is in, when
+    the host runs as root: a file or folder root made in a user's workspace could not be
+    changed by the sandbox afterwards (its programs run as the workspace owner's uid,
+    mapped), so ``echo more >> out.txt`` failed on a file ``write_file`` made."""
+    if os.geteuid() != 0:
+        return
+    owner, made = os.fstat(folder), os.fstat(fd)
+    if (made.st_uid, made.st_gid) != (owner.st_uid, owner.st_gid):
+        os.fchown(fd, owner.st_uid, owner.st_gid)
+
+
+def _open_made(folder: int, name: str, flags: int) -> int:
+    """``os.open`` with ``O_CREAT``; a file it makes is given to the folder's owner."""
+    try:
+        fd = os.open(name, flags | os.O_EXCL, 0o644, dir_fd=folder)
+    except FileExistsError:  # a link there too: then opened below, and refused
+        return os.open(name, flags, 0o644, dir_fd=folder)
+    give_to_owner(fd, folder)
+    return fd
+
+
 def folder_name(text: str, fallback: str = "run") -> str:
     """``text`` (a challenge, SOP or run name read from a file) as one safe folder name: no
     separators, no ``..``, no leading dot, so a name like ``../../x`` cannot place a folder
@@ -126,13 +148,17 @@ class Workspace:
         fd = os.open(self.root, _DIR_FLAGS)
         try:
             for index, name in enumerate(parts):
+                made = False
                 if create:
                     with contextlib.suppress(FileExistsError):
                         os.mkdir(name, dir_fd=fd)
+                        made = True
                 try:
                     child = os.open(name, _DIR_FLAGS, dir_fd=fd)
                 except OSError as exc:
                     raise _component_error(fd, parts[: index + 1], exc) from exc
+                if made:
+                    give_to_owner(child, fd)
                 os.close(fd)
                 fd = child
         except BaseException:
@@ -161,7 +187,8 @@ class Workspace:
                                                            os.O_TRUNC if truncate else 0))
         folder = self.open_folder(parts[:-1], create=write)
         try:
-            fd = os.open(parts[-1], flags, 0o644, dir_fd=folder)
+            fd = _open_made(folder, parts[-1], flags) if write else \
+                os.open(parts[-1], flags, dir_fd=folder)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
                 raise WorkspaceError(f"Refused {shown!r}: it is a symbolic link.") from exc

@@ -23,7 +23,8 @@ from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
-from autonomo.agent.strategies.offered import not_offered
+from autonomo.agent.strategies.offered import not_offered, objection_now
+from autonomo.agent.strategies.repair import focused
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry, CommandResult
 
@@ -237,7 +238,13 @@ class PromptStrategy(ABC):
         where = (self.situation(state)
                  if self.compact and state is not None and state.workspace else None)
         if where is not None and state is not None:
-            exclude = exclude | self._nothing_to_gain(state, where, exclude)
+            names = frozenset(self.commands.names())
+            objection = objection_now(state, names, self._first_look(state),
+                                      self.finish_evidence)
+            where = focused(where, state, objection)
+            exclude = exclude | not_offered(state, where, names, exclude,
+                                            self._first_look(state), seen_outputs(state),
+                                            objection)
         key = (exclude, where)
         if key not in self._requests:
             if len(self._requests) > 32:  # the workspace keeps changing: keep the latest few
@@ -251,13 +258,6 @@ class PromptStrategy(ABC):
         return situation(state.workspace, state.task, seen_outputs(state),
                          look.get("existed") if len(state.tasks) == 1 else None,
                          done_edits(state))
-
-    def _nothing_to_gain(self, state: AgentState, where: Situation,
-                         exclude: frozenset[str]) -> frozenset[str]:
-        """Commands a small model is not offered this step (``offered.not_offered``)."""
-        return not_offered(state, where, frozenset(self.commands.names()), exclude,
-                           self._first_look(state), seen_outputs(state),
-                           self.finish_evidence)
 
     @abstractmethod
     def build_request(self, commands: CommandRegistry,

@@ -12,9 +12,14 @@ Nothing here knows a task: the patterns are the plain English of the shapes.
 from __future__ import annotations
 
 import ast
+import csv
+import io
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+
+from autonomo.agent.strategies import tables
+from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
 #: "<key> is <value>", "<key> set to <value>", "<key> = <value>", "<key>: <value>"; a value
 #: runs to the next "and", comma or the end of the clause
@@ -27,8 +32,8 @@ _ENUMERATION = re.compile(r"((?:[^\s,]+,\s+)+[^\s,]+,?\s+(?:and|or)\s+[^\s,.;]+)
 #: cells joined by commas without spaces: "name,species"
 _CELLS = re.compile(r"(?<![\w,])([^\s,]+(?:,[^\s,]+)+)(?![\w,])")
 #: "function f(x) that returns <expression>"
-_FUNCTION = re.compile(r"\b([A-Za-z_]\w*)\s*\(([\w\s,]*)\)\s*(?:that|which|to)?\s*"
-                       r"returns?\s+(.+?)\s*(?:[;]|\.\s|\.?$)")
+_FUNCTION = re.compile(r"\b([A-Za-z_]\w*)\s*\(([\w\s,]*)\)\s*,?\s*(?:that|which|to)?\s*"
+                       r"(?:returns?|returning)\s+(.+?)\s*(?:[;]|\.\s|\.?$)")
 #: "prints <phrase>", "that prints the text <phrase>"
 _PRINTS = re.compile(r"\b(?:prints?|outputs?|displays?|says?)\s+(?:out\s+)?(?:the\s+(?:text|"
                      r"words?|message|phrase|line|string)\s+)?(.+?)\s*(?:[;]|\.\s|\.?$)")
@@ -81,6 +86,128 @@ def _enumerations(task: str) -> list[list[object]]:
     return lists
 
 
+#: a list of "<key> <value>" or "<key> to <value>" items: "name Rex, age 3 and tame true",
+#: "square to 4 and triangle to 3"
+_ITEM_PAIRS = re.compile(
+    r"(?<![\w.])((?:[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+,\s+)+"
+    r"[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+,?\s+and\s+[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;.]+"
+    r"|[A-Za-z_][\w-]*\s+to\s+[^\s,;]+\s+and\s+[A-Za-z_][\w-]*\s+to\s+[^\s,;.]+)")
+
+
+def _listed_pairs(task: str) -> list[dict[str, object]]:
+    """Objects of a list of two-word items, each a key and its value (at least two)."""
+    out = []
+    for match in _ITEM_PAIRS.findall(task):
+        items = [i.split() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.strip()) if i]
+        pairs = [(i[0], i[-1]) for i in items if len(i) == 2 or (len(i) == 3 and i[1] == "to")]
+        if len(pairs) == len(items) and len({k for k, _ in pairs}) == len(pairs):
+            out.append({k: _value(v.rstrip(".")) for k, v in pairs})
+    return out
+
+
+def _typed(cell: str) -> object:
+    cell = cell.strip()
+    value = _value(cell) if re.fullmatch(r"-?\d+(?:\.\d+)?|true|false", cell, re.I) else cell
+    return value
+
+
+def _converted(text: str) -> list[str]:
+    """A CSV table as JSON: an object of its first column's cells to its second's (of a
+    table of two columns), and a list of its rows as objects (numbers as numbers)."""
+    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    if len(rows) < 2 or len(rows[0]) < 2 or any(len(r) != len(rows[0]) for r in rows):
+        return []
+    head, body = rows[0], rows[1:]
+    out = []
+    if len(head) == 2 and len({r[0] for r in body}) == len(body):
+        out.append(json.dumps({r[0].strip(): _typed(r[1]) for r in body}, indent=2) + "\n")
+    out.append(json.dumps([{h.strip(): _typed(c) for h, c in zip(head, r, strict=True)}
+                           for r in body], indent=2) + "\n")
+    return out
+
+
+def observed_json(texts: Iterable[str]) -> list[str]:
+    """Texts the agent has seen that are JSON already (a program's output) or a CSV table
+    converted to it."""
+    out: list[str] = []
+    for text in texts:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            out += _converted(text)
+            continue
+        if isinstance(data, (dict, list)):
+            out.append(text.strip() + "\n")
+    return out
+
+
+def enumerated_lines(task: str) -> list[str]:
+    """The items of the task's enumerations, one per line ("requests and flask" → two
+    lines); an item a count names is a noun for the others ("two packages, a and b")."""
+    out = []
+    for match in re.finditer(r"(?:[^\s,]+,\s+)+[^\s,]+,?\s+and\s+[^\s,.;]+", task):
+        items = [w.strip("\"'") for w in re.split(r",\s*|\s+and\s+", match.group(0)) if w]
+        before = task[:match.start()].split()[-1:]
+        if before and (before[0].isdigit() or before[0].lower() in _COUNT_WORDS):
+            items = items[1:]
+        if len(items) >= 2 and all(re.fullmatch(r"[\w.*/=<>~!-]+", i) for i in items):
+            out.append("\n".join(items))
+    return out
+
+
+#: a file of a package a line
+REQUIREMENTS = re.compile(r"(?:^|/)requirements[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
+#: a requirement: a package, and its version after a space ("django 5.0") or an operator
+_REQUIREMENT = re.compile(r"([A-Za-z][\w.-]*?)(?:\s+v?(\d+(?:\.\d+)*)|\s*([<>=!~]=?\s*[\w.*]+))?")
+_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+|;\s*|:\s+")
+
+
+def requirement_lines(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The packages a task lists for a requirements file, one per line: ``name==version``
+    for "name 1.2", an operator kept as written ("flask>=3"); the items of a run of at
+    least two joined by commas or "and", the first taken from the end of its clause (not
+    a count's noun: "two packages, a and b")."""
+    for name in files:
+        task = task.replace(name, " ")
+    runs: list[list[str]] = []
+    current: list[str] = []
+    for segment in _SEPARATOR.split(task.strip().rstrip(".")):
+        segment = segment.strip().strip("\"'")
+        if _REQUIREMENT.fullmatch(segment) and segment.lower() not in INSTRUCTION_WORDS:
+            current.append(segment)
+            continue
+        if len(current) >= 2:
+            runs.append(current)
+        words = segment.split()
+        current = []
+        for n in (2, 1):  # the run starts at the end of a longer clause ("listing flask>=3")
+            tail = " ".join(words[-n:])
+            if (len(words) > n and _REQUIREMENT.fullmatch(tail)
+                    and (n == 1 or re.fullmatch(r"v?[\d.]+", words[-1]))
+                    and words[-n - 1].lower() not in _COUNT_WORDS):
+                current = [tail]
+                break
+    if len(current) >= 2:
+        runs.append(current)
+    out = []
+    for run in list(runs):
+        forms = [bool(_REQUIREMENT.fullmatch(i).group(2)) for i in run]  # type: ignore[union-attr]
+        if len(run) > 2 and forms[-1] != forms[-2] and len(set(forms[:-1])) == 1:
+            runs.insert(runs.index(run), run[:-1])  # "a 1.0 and b 2.0, pinned": not "pinned"
+    for run in runs:
+        lines = []
+        for segment in run:
+            name, version, pinned = _REQUIREMENT.fullmatch(segment).groups()  # type: ignore[union-attr]
+            pinned = re.sub(r"\s+", "", pinned or "")
+            lines.append(f"{name}=={version}" if version else f"{name}{pinned}")
+        out.append("\n".join(lines))
+    return out
+
+
+_COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "some", "these", "the", "both"}
+
+
 def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[str]:
     """An object of the task's pairs, a list of its enumeration, or the existing file with
     its keys changed to the values the task gives."""
@@ -98,6 +225,7 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
                 out.append(json.dumps({**data, **known}, indent=2) + "\n")
         return out
     pairs = _pairs(task, names)
+    out += [json.dumps(p) for p in _listed_pairs(task) if p != pairs]
     if pairs:
         out.append(json.dumps(pairs))
     out += [json.dumps(items) for items in _enumerations(task)]
@@ -152,23 +280,28 @@ def python_texts(task: str) -> list[str]:
     return out
 
 
-def contents(path: str, task: str, files: Iterable[str],
-             existing: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def contents(path: str, task: str, files: Iterable[str], existing: str | None,
+             seen: Mapping[str, str] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(whole texts, texts to add at its end) for the code or data file ``path``;
-    ``existing``: its text when it exists (None: a new file)."""
+    ``existing``: its text when it exists (None: a new file); ``seen``: the texts the agent
+    has seen of other files and outputs (a table to convert, a program's JSON output)."""
     suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
     whole: list[str] = []
     added: list[str] = []
+    files = list(files)
+    others = [t for name, t in (seen or {}).items() if name != path]
     if suffix == "json":
-        whole = json_texts(task, files, existing)
-    elif suffix == "csv":
+        whole = (observed_json(others) if existing is None else []) + json_texts(
+            task, files, existing)
+    elif suffix == "csv" and existing is None:
         rows = csv_rows(task)
-        if rows and existing is None:
-            whole = ["\n".join(rows) + "\n"]
-        elif rows and existing is not None:
-            lead = "" if not existing or existing.endswith("\n") else "\n"
-            body = "\n".join(rows) + "\n"
-            whole, added = [existing + lead + body], [lead + body]
+        whole = tables.new_table(task) + (["\n".join(rows) + "\n"] if rows else [])
+    elif suffix == "csv":
+        rows = csv_rows(task) + tables.row_for(existing, task, files, INSTRUCTION_WORDS)
+        lead = "" if not existing or existing.endswith("\n") else "\n"
+        for row in dict.fromkeys(rows):
+            whole.append(existing + lead + row + "\n")
+            added.append(lead + row + "\n")
     elif suffix == "py" and existing is None:
         whole = python_texts(task)
     if existing is None:

@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import yaml
+
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
 _TOKEN = re.compile(r"(?<![\w.-])(-?\w*\d\w*(?:\.\d+)?)(?![\w])")
@@ -33,6 +35,7 @@ _COUNT = " ".join(_COUNTING)
 _MEAN = "average mean"
 _SORTED = "sorted sort alphabetical alphabetically order"
 _DISTINCT = "distinct different unique"
+_REVERSED = "reverse reversed opposite backwards"
 #: (a speed's or a time's ends depend on its unit: "fastest" is the least minutes and the
 #: most km/h; those words ask for both ends)
 _EITHER = "fastest faster slowest slower earliest earlier latest later quickest"
@@ -98,6 +101,12 @@ def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
     return Fact(words(key) - named, shown.strip(), words(source), label=words(own))
 
 
+#: (for the modules deriving more facts)
+fact = _fact
+COUNT_WORDS = _COUNT
+LIST_WORDS = _LIST
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
@@ -110,10 +119,11 @@ def file_facts(name: str, text: str) -> list[Fact]:
     lower = name.lower()
     # a structured reading first: on a tie its values win (a CSV's rows, not its lines)
     facts = (_json_facts(src, text) if lower.endswith(".json")
+             else _yaml_facts(src, text) if lower.endswith((".yaml", ".yml"))
              else _csv_facts(src, text) if lower.endswith(".csv") else [])
     facts += [_fact(f"lines {_COUNT}", len(lines), src),
              _fact(f"words {_COUNT}", len(text.split()), src)]
-    if lower.endswith(".json") and facts[:-2]:
+    if lower.endswith((".json", ".yaml", ".yml")) and facts[:-2]:
         return facts  # its lines are pieces of syntax ('"city": "Oslo",'), not values
     if lines:
         facts += [_fact("first line", lines[0], src), _fact("last line", lines[-1], src)]
@@ -151,14 +161,22 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
         ordered = sorted(items, key=lambda i: (float(i), "") if numeric else (0.0, i.lower()))
         # (asked for by its own words only: "all the lines" is not "the lines sorted")
         facts += [_fact(_SORTED, "\n".join(ordered), src),
+                  _fact(_REVERSED, "\n".join(reversed(items)), src),
                   _fact(f"{_DISTINCT} {_COUNT}", len({i.lower() for i in items}), src)]
     if 1 < len(lines) <= _MAX_COUNTED:
         holding: dict[str, int] = {}
+        times: dict[str, int] = {}
         for line in lines:
-            for word in {w.lower() for w in _WORDS.findall(line)}:
+            found = [w.lower() for w in _WORDS.findall(line)]
+            for word in set(found):
                 holding[word] = holding.get(word, 0) + 1
+            for word in found:
+                times[word] = times.get(word, 0) + 1
+        # (a word on every line counts too: the task says which word it means)
         facts += [_fact(f"{word} lines {_COUNT}", n, src)
-                  for word, n in holding.items() if 1 < n < len(lines)]
+                  for word, n in holding.items() if n > 1]
+        facts += [_fact(f"{word} {_COUNT}", n, src)
+                  for word, n in times.items() if n > 1 and n != holding[word]]
     return facts
 
 
@@ -210,9 +228,23 @@ def _json_facts(src: str, text: str) -> list[Fact]:
             if len(table) > 1 and all(all(c is not None for c in row) for row in table):
                 for col in range(len(keys)):
                     facts += _rows_by(src, keys, table, col)  # type: ignore[arg-type]
-        elif item is not None:
-            facts.append(_fact(path, item, src))
+        elif item is not None:  # (its key is the file's own label for it)
+            facts.append(_fact(path, item, src, own=path.split()[-1] if path.split() else ""))
     return facts
+
+
+def _yaml_facts(src: str, text: str) -> list[Fact]:
+    """A YAML file's values, read as the JSON they load to (a mapping or a list)."""
+    try:
+        data = yaml.safe_load(text)
+    except (yaml.YAMLError, RecursionError, ValueError):
+        return []
+    if not isinstance(data, (dict, list)):
+        return []
+    try:
+        return _json_facts(src, json.dumps(data, default=str))
+    except (TypeError, ValueError, RecursionError):  # keys that are not texts
+        return []
 
 
 def _cell(value: object) -> str | None:
@@ -273,11 +305,17 @@ def _rows_by(src: str, header: list[str], body: list[list[str]], col: int) -> li
     return facts
 
 
+def printed(output: str) -> str:
+    """Of a program's run, what it printed (the part after ``STDOUT:``); else the output."""
+    if "STDOUT:\n" in output:
+        return output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
+    return output
+
+
 def output_facts(source: str, output: str) -> list[Fact]:
     """A command's output: its lines and the whole of it (of a program's run, what it
-    printed: the part after ``STDOUT:``)."""
-    if "STDOUT:\n" in output:
-        output = output.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0]
+    printed)."""
+    output = printed(output)
     lines = [line.strip() for line in output.splitlines() if line.strip()]
     src = " ".join(_WORDS.findall(source.rsplit(".", 1)[0]))
     # (the words of a program's output weigh fully: a run's output is what they ask for)
@@ -388,11 +426,24 @@ def combined_facts(values: list[tuple[str, str]], task: str,
     return facts
 
 
+def _abbreviates(short: str, word: str) -> bool:
+    """``short`` is a short form of ``word``: its first letter, then other consonants of it
+    in order ("kg" of "kilograms", "qty" of "quantity"; not a word like "me"), and much
+    shorter."""
+    if not (2 <= len(short) <= 4 and short.isalpha() and len(word) >= len(short) + 3
+            and short[0] == word[0] and not set(short[1:]) & set("aeiou")):
+        return False
+    rest = iter(word[1:])
+    return all(letter in rest for letter in short[1:])
+
+
 def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
     itself the task does not use costs 0.3 (a bare value beats the line that holds it), a
     value made of the task's own words costs 1."""
     shared = fact.key & wanted
+    # a key's short form of a task's word counts as it ("kg" of "kilograms")
+    shared |= {k for k in fact.key - wanted if any(_abbreviates(k, w) for w in wanted)}
     value = words(fact.value)
     # (a list's items are names, not a line around a value: "x.py" under "py files")
     unshared_own = (fact.key & value) - wanted if "\n" not in fact.value else frozenset()
@@ -406,6 +457,8 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
 
+#: a superlative then first/last: the order of a list ("newest first")
+_ORDERED = re.compile(r"\b\w+est\s+(?:first|last)\b", re.IGNORECASE)
 _WHERE = re.compile(r"\b(?:as|on|at|to|in)\s+(?:the|a)\s+(?:new\s+|last\s+|first\s+|final\s+)*"
                     r"(?:line|end|bottom|top|row)\b", re.IGNORECASE)
 
@@ -415,15 +468,20 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
     best first, at most ``MAX_FACTS``. The words of the file names the task mentions
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
+    rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     for name in named:
         rest = rest.replace(name, " ")
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
+    own: dict[str, int] = {}  # on a tie, the value more of the task's own words name
     for fact in facts:
         if fact.value and fact.needs <= wanted:
             score = _score(fact, wanted, files)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
-    best = sorted((v for v in scored if scored[v] >= THRESHOLD), key=lambda v: -scored[v])
+            own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
+                                  own.get(fact.value, 0))
+    best = sorted((v for v in scored if scored[v] >= THRESHOLD),
+                  key=lambda v: (-scored[v], -own[v]))
     return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autonomo.agent.strategies import compose, edits, facts, shapes, spans
+from autonomo.agent.strategies import compose, derived, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -29,8 +29,18 @@ MAX_SCANNED = 5000
 MAX_PREVIEWS = 3
 MAX_HINTS = 3
 PREVIEW_CHARS = 600
+#: programs: names in their text ("os.path") are code, not files the task points at
+_PROGRAMS = (".py", ".js", ".ts", ".sh", ".rb", ".pl")
+#: stated values a program may be given as its arguments at most
+MAX_ARGUMENTS = 4
 #: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``)
 _FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
+#: words that ask for a file's new name without "rename" or "move" ("call it b.txt", "a
+#: clearer name: b.txt", "a proper .json extension"; tasks of two seen sets, and the
+#: auditor's "change the name of", "give it the new name")
+NAMING = frozenset({"name", "call", "extension"})
+#: a quoted file name with spaces in it: ``'travel plans.txt'``
+_SPACED_NAME = re.compile(r"(['\"])(\w[\w.-]*(?: [\w.-]+){1,5}\.[A-Za-z][A-Za-z0-9]{0,7})\1")
 #: files a task names by their kind: "every .bak file", "the *.log files"
 _PATTERN = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
 #: files a task says must stay by their kind: "keep the .txt files"
@@ -42,6 +52,10 @@ _POINTED = re.compile(r"\b(?:that|this|the named|the listed|the mentioned) file\
 #: a file a task says must stay: "keep notes.txt", "but not b.txt", "except a.md"
 _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+)?(?:file\s+)?"
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
+
+
+#: grounding kinds whose values are paths (narrowed to the files in focus)
+_PATH_KINDS = ("file", "existing_file", "named_file", "python_file")
 
 
 @dataclass(frozen=True)
@@ -73,6 +87,12 @@ class Situation:
     shaped: tuple[str, ...] = ()
     #: (file the task names, ((piece of its text, what may replace it), ...)) (``edits``)
     edits: tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...] = ()
+    #: the files the step is about (``repair``: those the finish check's objection names):
+    #: a path parameter that may name one of them names only those
+    focus: tuple[str, ...] = ()
+    #: what the programs the agent ran printed, whole (a data file's text: "its output is
+    #: JSON, store it in m.json")
+    printed: tuple[str, ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -82,7 +102,18 @@ class Situation:
         return ()
 
     def values(self, kind: str) -> list[str]:
-        """The allowed values for a grounding kind; empty when nothing fits."""
+        """The allowed values for a grounding kind; empty when nothing fits; only the
+        files in focus when some of them fit."""
+        values = self._values(kind)
+        if self.focus and kind in _PATH_KINDS:
+            return [v for v in values if v in self.focus] or values
+        return values
+
+    def edited(self) -> tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]:
+        """``edits``, of the files in focus when some are edited."""
+        return tuple(e for e in self.edits if e[0] in self.focus) or self.edits
+
+    def _values(self, kind: str) -> list[str]:
         if kind == "existing_file":
             return list(self.files or self.named)
         if kind == "named_file":
@@ -109,11 +140,36 @@ class Situation:
         return []
 
 
+def new_names(task: str, files: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Names a task that asks for a new name (``NAMING``) gives a file it names by a new
+    ending only: ``a.jsn`` with "a proper .json extension" is ``a.json``."""
+    if not NAMING & set(re.findall(r"[a-z]+", task.lower())):
+        return ()
+    endings = {m.lower() for m in _PATTERN.findall(task)}
+    return tuple(f"{stem}.{ending}" for name in mentioned_files(task) if name in files
+                 for stem, own in [name.rsplit(".", 1)] for ending in sorted(endings)
+                 if ending != own.lower())
+
+
+def related_names(old: str, new: str) -> bool:
+    """Whether ``new`` reads as another name of ``old``: the same ending, or the same stem
+    (case and separators aside)."""
+    def stem(name: str) -> str:
+        return re.sub(r"[\s_-]+", "", name.rsplit(".", 1)[0].lower())
+
+    return (old.rsplit(".", 1)[-1].lower() == new.rsplit(".", 1)[-1].lower()
+            or stem(old) == stem(new))
+
+
 def mentioned_files(text: str) -> tuple[str, ...]:
-    """File names in ``text``, in order of first mention."""
-    names = (m.group(1).rstrip(".") for m in _FILE_NAME.finditer(text))
+    """File names in ``text``, in order of first mention; a quoted name may hold spaces
+    (``'travel plans.txt'``, not ``plans.txt``)."""
+    quoted = [(m.start(2), m.end(2), m.group(2)) for m in _SPACED_NAME.finditer(text)]
+    names = sorted([*quoted, *(
+        (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
+        if not any(start <= m.start(1) < end for start, end, _ in quoted))])
     return tuple(dict.fromkeys(
-        n for n in names
+        n for _, _, n in names
         if ".." not in n and max(len(part) for part in n.split(".")) > 1  # not "e.g", "i.e"
     ))
 
@@ -196,12 +252,15 @@ def situation(workspace: Path | str, task: str,
         if existed is not None and shown.name not in existed:
             continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
+        known += derived.derived_facts(shown.name, shown.text, task)
         texts[shown.name] = shown.text
-        if more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file read:
+        if shown.name.lower().endswith(_PROGRAMS):
+            pass  # "glob.glob", "os.remove" in a program's text name no files
+        elif more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file:
             named += more                       # instructions, words of the task
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
-    named = tuple(dict.fromkeys(named))
+    named = tuple(dict.fromkeys([*named, *new_names(task, files)]))
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
     kinds = {m.lower() for m in _PATTERN.findall(task)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
@@ -215,12 +274,15 @@ def situation(workspace: Path | str, task: str,
         # it means ("the two files inside the trash folder", "a report in reports/")
         matching += tuple(f for folder in folders if Path(folder).name.lower() in said
                           for f in files if f.startswith(folder + "/"))
+    outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
             known += facts.file_facts(source, text)
+            known += derived.derived_facts(source, text, task)
             texts.setdefault(source, text)
         else:
             known += facts.output_facts(source or command, text)
+            outputs_seen[source or command] = facts.printed(text)
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     values = facts.rank(known, task, named)
@@ -228,24 +290,48 @@ def situation(workspace: Path | str, task: str,
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
-    stated = [t for t in spans.literals(task, named) if t not in used]
+    stated = derived.kind_first(task, [t for t in spans.literals(task, named) if t not in used],
+                                values)
+    # the answers a task allows ("yes or no"), the one the files seen give first
+    stated = derived.alternatives(task, texts, spans.INSTRUCTION_WORDS | facts.FILLER) + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]
-    texts = spans.choose([*shaped, *stated, *(values or spans.task_spans(instructions, named))]
+    # (runs of the task's words shaped like the items of a short-item file it names: a
+    # title, a word; only when nothing else is stated or pointed at)
+    items = [item for name, text in texts.items() if name in named
+             for item in shapes.items(text, task, spans.INSTRUCTION_WORDS, named)]
+    # (and the items of an enumeration, one per line: "requests and flask")
+    listed = compose.enumerated_lines(task)
+    # a requirements file's text: a package a line (before what the task states: "5.0")
+    packages = compose.requirement_lines(task, named) if any(
+        compose.REQUIREMENTS.search(name) for name in named) else []
+    seen = {**texts, **outputs_seen}
+    # what a program the task names printed, whole: what the task asks to keep of its run
+    # ("run split.py with 96 and 4 and save its answer": not the 96 it was given)
+    printed = tuple(dict.fromkeys(
+        out for command, source, text in outputs
+        if command == "execute_python_file" and "STDOUT:\n" in text
+        and (out := text.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0].strip())))
+    ran = [t for command, source, t in outputs if command == "execute_python_file"
+           and source in named] and printed
+    texts = spans.choose([*(ran or ()), *shaped, *packages, *stated,
+                          *(values or [*items, *listed, *spans.task_spans(instructions, named)])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
-                                        files if existed is None else list(existed)), matching,
+                                        files if existed is None else list(existed),
+                                        seen), matching,
                      kept, moved, pointers,
                      arguments=tuple(t for t in stated if " " not in t) if any(
                          n.endswith(".py") and n in files for n in named) else (),
                      edits=_edits(workspace, task, named, files, existed, edited),
-                     shaped=tuple(shaped))
+                     shaped=tuple(shaped),
+                     printed=printed)
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
@@ -272,16 +358,20 @@ def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list
 
 
 def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
-    """New lines in the shape of ``text``'s lines, from what the task states."""
+    """New lines in the shape of ``text``'s lines, from what the task states: a piece of the
+    task shaped like a line first, then the lines' pattern filled."""
     stated = spans.literals(task, named)
     numbers = [t for t in stated if spans.is_number(t)]
-    return shapes.shaped(text, [t for t in stated if t not in numbers], numbers)
+    return list(dict.fromkeys([
+        *shapes.pieces(text, task, named),
+        *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
 
 
-def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
-              files: list[str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
+def _composed(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
+              seen: dict[str, str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
     """The texts composed for the code and data files the task names (``compose``); a file
-    not in ``files`` (the files when the task started) is composed as a new one."""
+    not in ``files`` (the files when the task started) is composed as a new one; ``seen``:
+    the texts the agent has seen (files, programs' output) a file may be made from."""
     ws, out = Workspace(workspace), []
     for name in named:
         if not spans.needs_free_text(name):
@@ -292,7 +382,7 @@ def _composed(workspace: Path | str, task: str, named: tuple[str, ...],
                 existing = read_text(ws, name)[0]
             except (AutonomoError, OSError):
                 continue
-        whole, added = compose.contents(name, task, named, existing)
+        whole, added = compose.contents(name, task, named, existing, seen)
         if not (whole or added) and existing is not None:
             added = tuple(shapes.appended(existing, line)
                           for line in _shaped(existing, task, named))
@@ -318,12 +408,16 @@ def ground(schema: Any, where: Situation | None) -> Any:
             return split
     kind = schema.pop(GROUNDED_KEY, None)
     if kind == "program_arguments":
-        if where is not None and where.arguments:  # one value the task states, or none
+        if where is not None and where.arguments:
+            # the values the task states, all of them in its order (a program takes its
+            # arguments by position: "with 96 and 4" is [96, 4], and a 135M model gave one
+            # value to a program that needs two), or one of them, or none
             described = {k: schema[k] for k in ("description",) if k in schema}
+            stated = list(where.arguments[:MAX_ARGUMENTS])
             schema.clear()
             schema.update(described, anyOf=[
-                {"type": "array", "items": {"enum": list(where.arguments)},
-                 "minItems": 1, "maxItems": 1},
+                *([{"const": stated}] if len(stated) > 1 else []),
+                {"type": "array", "items": {"enum": stated}, "minItems": 1, "maxItems": 1},
                 {"const": []}])
         return schema
     if kind in TEXT_KINDS:
@@ -366,7 +460,8 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
     open_paths = []
     for path in free:
         kinds = {props[key][GROUNDED_KEY] for key in texts}
-        composed = [t for kind in kinds for t in where.composed_for(path, kind)]
+        composed = list(dict.fromkeys([*where.printed, *(
+            t for kind in kinds for t in where.composed_for(path, kind))]))
         if composed:
             groups.append(([path], composed))
         else:
@@ -401,7 +496,7 @@ def _split_edits(schema: dict[str, Any], where: Situation) -> dict[str, Any] | N
     if path is None or old is None or new is None or not where.edits:
         return None
     variants = []
-    for name, pieces in where.edits:
+    for name, pieces in where.edited():
         for piece, replacements in pieces:
             variant = copy.deepcopy(schema)
             variant["properties"][path] = {"enum": [name]}

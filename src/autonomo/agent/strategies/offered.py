@@ -13,7 +13,14 @@ import re
 from typing import Any
 
 from autonomo.agent.state import AgentState
-from autonomo.agent.strategies.grounding import Situation, mentioned_files
+from autonomo.agent.strategies.grounding import (
+    NAMING,
+    Situation,
+    mentioned_files,
+    new_names,
+    related_names,
+)
+from autonomo.agent.strategies.repair import removed, repairing, worked
 from autonomo.tools.workspace import Workspace
 
 #: commands that write a file's text
@@ -23,6 +30,9 @@ _LOOKING = frozenset({"read_file", "list_folder"})
 _FILE_MOVING = frozenset({"rename_file", "delete_file"})
 _WRITE_WORDS = {"write", "append", "add", "save", "put", "create", "make", "store", "record",
                 "set", "change", "fill", "insert", "replace", "edit", "update", "type"}
+#: words of a task that adds to what a file holds ("add it at the end", "a new entry at
+#: the bottom"; append tasks of all four seen sets)
+_ADDING = ("add", "append", "end", "bottom")
 #: "copy the first line of a.txt into b.txt": a part of a file, not the file
 _PART_COPY = re.compile(r"\bcopy\s+(?:the|its|a|one)\s+(?:\w+\s+)?(?:line|word|number|value|"
                         r"name|date|total|sum|count|phrase|sentence|row|column|cell|key)s?\b",
@@ -44,34 +54,65 @@ def unneeded(task: str, needed: dict[str, list[str]],
              workspace: str | None = None) -> frozenset[str]:
     """Commands a small model is not offered for ``task``: those whose words (``needed``,
     any form of them) it does not say; a program it names that the workspace holds may be
-    run whatever it says ("What does tip.py print?")."""
+    run whatever it says ("What does tip.py print?"), unless the task moves, copies or
+    deletes files (a 135M model ran the program it was to move)."""
     words = set(re.findall(r"[a-z]+", task.lower()))
     out = {name for name, verbs in needed.items() if not any(says(words, v) for v in verbs)}
-    if "execute_python_file" in out and workspace:
+    if ("rename_file" in out and workspace and words & NAMING
+            and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace)):
+        # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
+        # "write the name in a.txt to b.txt")
+        out.discard("rename_file")
+    if "execute_python_file" in out and workspace and (
+            _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
         if any(n.endswith(".py") and ws.exists(n) for n in mentioned_files(task)):
             out.discard("execute_python_file")
     return frozenset(out)
 
 
+def objection_now(state: AgentState, names: frozenset[str], look: dict[str, Any],
+                  evidence: bool = True) -> str | None:
+    """Why the finish check would refuse a finish now (None: it would not, or there is no
+    ``finish`` to offer)."""
+    from autonomo.agent.finishing import finish_objection  # finishing imports grounding
+
+    if "finish" not in names:
+        return None
+    shown = {".": "\n".join(look["files"]), **{p.name: p.text for p in look["previews"]}} \
+        if look else {}
+    return finish_objection(state, "", names, shown=shown, evidence=evidence)
+
+
+def _renaming(task: str, workspace: str) -> bool:
+    """Whether ``task`` names a file of the workspace and a new name related to it (the
+    same ending or stem, ``related_names``)."""
+    ws = Workspace(workspace)
+    named = mentioned_files(task)
+    there = [n for n in named if ws.exists(n)]
+    new = [n for n in (*named, *new_names(task, there)) if not ws.exists(n)]
+    return any(related_names(old, name) for old in there for name in new)
+
+
 def not_offered(state: AgentState, where: Situation, names: frozenset[str],
                 exclude: frozenset[str], look: dict[str, Any],
                 outputs: tuple[tuple[str, str, str], ...],
-                evidence: bool = True) -> frozenset[str]:
-    """The commands of ``names`` not to offer: ``finish`` while the record would refuse it;
-    once it would not, the command that just worked (after a write or a whole-file change,
-    any more writing and looking too); writing before a program the task names has run;
-    writing in a task that only moves or deletes files; copying a whole file for a part of
-    it; appending to a file whose new text is known whole; reading with no file, listing or
-    reading what the task message shows in full (one stays when nothing else would be)."""
-    from autonomo.agent.finishing import finish_objection  # finishing imports grounding
-
+                objection: str | None = None) -> frozenset[str]:
+    """The commands of ``names`` not to offer: ``finish`` while the record would refuse it
+    (``objection``: why); once it would not, the command that just worked (after a write or
+    a whole-file change, any more writing and looking too); writing before a program the
+    task names has run; writing in a task that only moves or deletes files; copying a whole
+    file for a part of it; appending to a file whose new text is known whole; reading with
+    no file, listing or reading what the task message shows in full (one stays when nothing
+    else would be); and while the check objects about files (``where.focus``), whatever
+    does not act on them (``repair``)."""
     offered = names - exclude
     dropped: set[str] = set()
-    shown = {".": "\n".join(look["files"]), **{p.name: p.text for p in look["previews"]}} \
-        if look else {}
-    if "finish" in names and finish_objection(state, "", names, shown=shown,
-                                              evidence=evidence) is not None:
+    gone = removed(state)  # (a file moved away: the word gate may no longer offer the move)
+    if "finish" in names and (objection is not None or (
+            not worked(state, _LOOKING) and offered - {"finish"} - _LOOKING)):
+        # (nothing but looks worked yet, and something could be done: a 135M model
+        # finished first on a task that names no file, which the check has nothing against)
         dropped.add("finish")
     elif "finish" in names and state.episodes:
         last = state.episodes[-1]
@@ -93,10 +134,19 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # a file the task names whose whole text the agent has not seen yet (shown cut or
         # not shown): read before anything is written from it
         dropped |= WRITING
+    appended = _changed_files(state, {"append_to_file"}) & set(where.existed or ())
+    if appended and set(where.values("file")) <= appended:
+        # lines were added to the files that were there: writing them whole now would
+        # lose their old lines (a 135M model appended, then wrote over the file)
+        dropped.add("write_file")
     if set(where.values("file")) <= _written_whole(state):
         # every file to write was written whole: appending to it only repeats (a 135M
         # model appended the value it had written once its finish was refused)
         dropped.add("append_to_file")
+    if set(where.values("file")) <= set(where.values("named_file")):
+        # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
+        # change …": a 135M model renamed bio.txt to bio.txt)
+        dropped |= {"rename_file", "copy_file"}
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
     if not where.values("python_file"):
@@ -111,7 +161,7 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             n in where.existed for n in where.named):
         dropped |= WRITING  # an edit of files that were there: no new file to write
     task_words = set(re.findall(r"[a-z]+", state.task.lower()))
-    if offered & _FILE_MOVING and not task_words & _WRITE_WORDS:
+    if (offered & _FILE_MOVING or gone) and not task_words & _WRITE_WORDS:
         # a task that moves or deletes files and writes no text ("move a.txt into the old
         # folder"): a 135M model wrote a value it saw into a file
         dropped |= WRITING
@@ -120,11 +170,17 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     elif "copy_file" in offered and not _changed(state, {"copy_file"}) and _whole_copy(where):
         dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)
     targets = set(where.values("file"))
-    if ("append_to_file" in offered and where.shaped and where.existed
-            and targets and targets <= set(where.existed) - whole_only_paths(where)
+    # (a task that says it adds, with no line shaped yet: a whole text composed with the
+    # file's lines kept may still be written)
+    rewritten = whole_only_paths(where) if where.shaped else {
+        path for path, whole, _ in where.composed if whole}
+    if ("append_to_file" in offered and where.existed
+            and (where.shaped or any(says(task_words, v) for v in _ADDING))
+            and targets and targets <= set(where.existed) - rewritten
             and not _changed(state)):
         # only files that were there to write to, and a line in the shape of their lines
-        # to add: it is added, their lines are kept (a 135M model wrote it over the file)
+        # to add, or a task that says it adds: it is added, their lines are kept (a 135M
+        # model wrote it over the file)
         dropped.add("write_file")
     whole_only = {path for path, whole, added in where.composed if whole and not added}
     if whole_only and set(where.values("file")) <= whole_only:
@@ -142,6 +198,9 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             dropped.add("read_file")
     if not offered - dropped:
         dropped -= _LOOKING
+    whole = frozenset(p.name for p in look["previews"] if not p.cut) if look else frozenset()
+    if mending := repairing(where, outputs, frozenset(offered - dropped), whole, gone):
+        dropped |= offered - mending
     return frozenset(dropped if offered - dropped else ())
 
 
@@ -180,6 +239,11 @@ def _whole_copy(where: Situation) -> bool:
 
 def _written_whole(state: AgentState) -> set[str]:
     """The files a step of the current task wrote whole (``write_file``)."""
+    return _changed_files(state, {"write_file"})
+
+
+def _changed_files(state: AgentState, commands: set[str]) -> set[str]:
+    """The files the current task's successful ``commands`` wrote to."""
     return {str(e.action.arguments.get("path") or "") for e in state.episodes
-            if e.task_index == len(state.tasks) - 1 and e.action.name == "write_file"
+            if e.task_index == len(state.tasks) - 1 and e.action.name in commands
             and e.result is not None and e.result.status == "success"}

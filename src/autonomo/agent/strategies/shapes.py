@@ -19,8 +19,14 @@ _HEADING = re.compile(r"^\s*#")
 MAX_SHAPED = 6
 
 
+#: lines of a file its shape is read from (a sample: a file of 300k lines has the shape of
+#: its first ones, and every line goes through a few regexes a step)
+MAX_SAMPLED = 200
+
+
 def _body(text: str) -> list[str]:
-    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    lines = [line.rstrip() for line in text[:MAX_SAMPLED * 200].splitlines()[:MAX_SAMPLED]
+             if line.strip()]
     return [line for line in lines if not _HEADING.match(line)] or lines
 
 
@@ -54,3 +60,122 @@ def appended(existing: str, line: str) -> str:
     """``line`` as text added at the end of ``existing`` (on a line of its own)."""
     lead = "" if not existing or existing.endswith("\n") else "\n"
     return f"{lead}{line}\n"
+
+
+# -- pieces of the task in the shape of the file's lines ------------------------------------------
+
+#: a line's tokens: a quoted text, a number, a word (letters and underscores), spaces, a sign
+_TOKENS = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|\d+|[^\W\d]+|\s+|.")
+_WORD = r"[^\W\d]+"
+#: a word's slot in a shape: a word or a number ("TIMEOUT=30" beside "LOG_LEVEL=info")
+_SLOT = r"\w+"
+#: a new line's words at most (a longer run of the task is a sentence, not an item)
+MAX_ITEM_WORDS = 4
+
+
+def _pattern(line: str, common: set[str]) -> str | None:
+    """``line`` as a regular expression of its shape: its numbers, quoted texts and words
+    as slots (a word every line holds, ``common``, as itself), runs of words as runs of
+    one to a few words; None for a line with no structure (words and a sentence's signs
+    only)."""
+    parts: list[str] = []
+    structure = False
+    for token in _TOKENS.findall(line):
+        if token[0] in "'\"" and len(token) > 1:
+            parts.append(f"{token[0]}[^{token[0]}\\n]+{token[0]}")
+            structure = True
+        elif token.isdigit():
+            parts.append(r"\d+")
+            structure = True
+        elif token.isspace():
+            parts.append(r"\s+")
+        elif re.fullmatch(_WORD, token):
+            if token.lower() in common:
+                parts.append(re.escape(token))
+                structure = True
+            elif parts[-2:] == [_SLOT, r"\s+"]:
+                del parts[-1]  # a run of words: "fern", "money plant"
+                parts[-1] = f"{_SLOT}(?:\\s+{_WORD}){{0,{MAX_ITEM_WORDS - 1}}}"
+            elif not (parts and parts[-1].startswith(_SLOT + "(?:")):
+                parts.append(_SLOT)
+        else:
+            parts.append(re.escape(token))
+            structure = structure or token not in ".,;!?"  # (a sentence is not a shape)
+    return "".join(parts) if structure else None
+
+
+def pieces(text: str, task: str, files: Iterable[str] = ()) -> list[str]:
+    """The pieces of ``task`` shaped like a line of ``text`` (``2026-11-24 fern`` for a log
+    of ``<date> <plant>`` lines, ``alias ll='ls -la'`` for a file of aliases): each line's
+    shape, its numbers, quoted texts and words as slots, searched in the task."""
+    lines = _body(text)
+    if len(lines) < 2:
+        return []
+    for name in files:
+        task = task.replace(name, " ")
+    common = set.intersection(*({w.lower() for w in re.findall(_WORD, line)} for line in lines))
+    out: list[str] = []
+    for pattern in dict.fromkeys(p for line in lines if (p := _pattern(line, common))):
+        # (not a piece of a longer name: "edge-proxy" of "edge-proxy-7")
+        for found in re.finditer(rf"(?<![\w'\"./@-]){pattern}(?![\w'\"@/-]|\.\w)", task):
+            piece = found.group(0).strip()
+            if piece not in lines and not (_NUMBER.fullmatch(piece)):
+                out.append(piece)
+    return list(dict.fromkeys(out))
+
+
+#: words that name what follows them: "a film called Arrival", "the item butter"
+_NAMING = re.compile(r"\b(?:called|named|titled|item|word|name)\s+$", re.IGNORECASE)
+#: words of where a line goes or how the task speaks, never an item's end
+_PLACES = {"below", "above", "under", "after", "before", "others", "other", "too", "also",
+           "just", "there", "here", "again", "instead", "now", "ran", "out", "list"}
+_ARTICLE = re.compile(r"\b(?:a|an|the|some)\s+$", re.IGNORECASE)
+
+
+def _case(word: str) -> str:
+    return "A" if word[:1].isupper() else "a" if word[:1].islower() else "?"
+
+
+def items(text: str, task: str, skipped: Iterable[str] = (), files: Iterable[str] = ()
+          ) -> list[str]:
+    """Runs of the task's words shaped like the lines of ``text`` when those are short items
+    (a few words each: titles, names, words): the same number of words and the same
+    capitals ("Blue Monday" for a playlist of titles, "kingfisher" for a list of birds).
+    A run named as such ("called X") first, then one after an article; runs with a word
+    of ``skipped`` (an instruction's) or of where to put it at an end, and runs the file
+    holds, are left out. A sentence's capital does not count against lower-case items."""
+    lines = _body(text)
+    words_per_line = [line.split() for line in lines]
+    if len(lines) < 2 or any(len(w) > MAX_ITEM_WORDS or not all(
+            re.fullmatch(r"[^\W\d_][\w'&.-]*", x) for x in w) for w in words_per_line):
+        return []
+    # a title's small words ("Let It Be", "The Farewell") do not decide its shape
+    shapes_ = {(_case(w[0]), _case(w[-1])) for w in words_per_line}
+    sizes = {len(w) for w in words_per_line}
+    held = {line.lower() for line in lines}
+    skip = {w.lower() for w in skipped} | _PLACES
+    for name in files:
+        task = task.replace(name, " . ")
+    named: list[str] = []
+    after: list[str] = []  # after an article: a noun ("a melon")
+    other: list[str] = []
+    # (a spaced dash ends a clause; a dash inside a name does not: "edge-proxy-7")
+    for clause in re.finditer(r"[^.,;:!?()\"\n]+", task.replace(" - ", " . ")):
+        words = list(re.finditer(r"[^\W\d_][\w'&-]*", clause.group(0)))
+        for size in range(max(sizes), 0, -1):
+            for i in range(len(words) - size + 1):
+                run = words[i:i + size]
+                piece = " ".join(w.group(0) for w in run)
+                ends = (run[0].group(0), run[-1].group(0))
+                lead = task[:clause.start() + run[0].start()]
+                if size == 1 and _case(ends[0]) == "A" and re.search(r"(?:^|[.!?]\s*)$", lead):
+                    piece = piece.lower()  # "Tea ran out": a sentence's first word
+                    ends = (piece, piece)
+                if (size not in sizes and size < min(sizes)) or (
+                        (_case(ends[0]), _case(ends[1])) not in shapes_
+                        or ends[0].lower() in skip or ends[-1].lower() in skip
+                        or piece.lower() in held):
+                    continue
+                (named if _NAMING.search(lead) else after if _ARTICLE.search(lead)
+                 else other).append(piece)
+    return list(dict.fromkeys(named + after + other))

@@ -26,6 +26,8 @@ _EDGES = FILLER | {"append", "add", "create", "make", "copy", "delete", "remove"
                    "new", "row", "column", "cell", "header", "do", "what", "follow",
                    "instruction", "instructions", "sentence", "carry",
                    "them", "out", "last", "first"}
+#: the words of an instruction (never the ends of a text it asks to write)
+INSTRUCTION_WORDS = frozenset(_EDGES)
 
 #: files whose content is written, not chosen (code, structured data)
 FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".css", ".yaml",

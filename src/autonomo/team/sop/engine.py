@@ -200,21 +200,16 @@ class SopRun:
     def write_bytes(self, name: str, data: bytes, by: str) -> None:
         """Write a file in the workspace through folder descriptors, never following a
         symlink nor blocking on a FIFO (a program run in the sandbox may have planted one)."""
-        import os
-
+        from autonomo.tools import atomic
         from autonomo.tools.workspace import Workspace
 
         if self._files is None:
             self._files = Workspace(self.workspace)
         workspace = self._files
-        try:  # a plain file name needs no resolving: open_file refuses a symlink anyway
+        try:  # a plain file name needs no resolving: a symlink at the name is refused anyway
             plain = "/" not in name and name not in (".", "..") and not name.startswith("~")
             parts = (name,) if plain and name else workspace.parts(name)
-            fd = workspace.open_file(parts, write=True, truncate=False)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.ftruncate(fd, len(data))  # not truncated to 0 first: see open_file
+            atomic.write_whole(workspace, parts, data)  # a crash leaves the old file
         except (OSError, UserError, IndexError, ValueError) as exc:
             self.note(by, "write", f"could not write {name}: {exc}")
             return

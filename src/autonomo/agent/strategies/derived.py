@@ -1,0 +1,176 @@
+"""Values derived from a file for what a task asks of it: a value of the kind it names (a
+time, a date), and the rows or numbers past a bound it states ("longer than 10 km").
+
+``facts`` keys a file's values by the words around them; a 135M model then still writes a
+word of the task when the value asked for is a time inside a sentence ("I can come by at
+3:30") or a list filtered by a bound. Here those values are facts too, keyed so that the
+task's words find them. Nothing here knows a task.
+
+Lexicon (closed, documented): the kinds of value — ``time``/``when``/``clock``/``hour`` for
+a clock time, ``date``/``day``/``when`` for a date; the comparisons — ``more``, ``greater``,
+``longer``, ``higher``, ``bigger``, ``larger``, ``heavier``, ``older``, ``over``, ``above``,
+``exceeding`` (more than), ``less``, ``fewer``, ``shorter``, ``lower``, ``smaller``,
+``lighter``, ``younger``, ``under``, ``below`` (less than), ``at least``, ``at most``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import operator
+import re
+from collections.abc import Callable
+
+from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
+
+#: a clock time ("3:30", "07:05", "9:15 pm"), not a piece of a lap time ("1:34.2")
+_TIME = re.compile(r"(?<![\d:.])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?![\d:]|\.\d)",
+                   re.IGNORECASE)
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december"]
+_MONTH = "|".join(m[:3] + f"(?:{m[3:]})?" for m in _MONTHS)
+#: a date: "2025-03-14", "14/03/2025", "12 August", "August 12, 2025"
+_DATE = re.compile(rf"(?<![\w-])(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|"
+                   rf"\d{{1,2}}\s+(?:{_MONTH})\b(?:\s+\d{{4}})?|"
+                   rf"(?:{_MONTH})\s+\d{{1,2}}\b(?:,?\s+\d{{4}})?)(?![\w-])", re.IGNORECASE)
+_KINDS = ((_TIME, "time when clock hour"), (_DATE, "date day when"))
+_NEAR = 4
+
+_MORE = "more greater longer higher bigger larger heavier older over above exceeding"
+_LESS = "less fewer shorter lower smaller lighter younger under below"
+_COMPARE = re.compile(
+    rf"\b(?:(at least|at most)|({'|'.join(_MORE.split())})|({'|'.join(_LESS.split())}))"
+    r"(?:\s+than)?\s+(-?\d+(?:\.\d+)?)\b", re.IGNORECASE)
+
+
+def typed_facts(src: str, text: str) -> list[Fact]:
+    """The times and dates of a text, each keyed by the words of its kind and the words
+    next to it (the times of a line after its first: also "first" keyed)."""
+    out: list[Fact] = []
+    for line in text.splitlines():
+        for pattern, kind in _KINDS:
+            for n, found in enumerate(pattern.finditer(line)):
+                before = line[:found.start()].split()[-_NEAR:]
+                after = line[found.end():].split()[:_NEAR]
+                first = "first earliest" if n == 0 else ""
+                out.append(fact(f"{kind} {first} {' '.join(before + after)}",
+                                found.group(0).strip(), src))
+    return out
+
+
+def bounds(task: str) -> list[tuple[Callable[[float, float], bool], str]]:
+    """The comparisons a task states: (how a value compares, the bound as written)."""
+    out = []
+    for found in _COMPARE.finditer(task):
+        edge, more, _, number = found.groups()
+        test = {"at least": operator.ge, "at most": operator.le}.get(
+            (edge or "").lower(), operator.gt if more else operator.lt)
+        out.append((test, number))
+    return out
+
+
+def _float(text: str) -> float | None:
+    try:
+        return float(text.strip())
+    except ValueError:
+        return None
+
+
+def bounded_facts(name: str, text: str, task: str) -> list[Fact]:
+    """For each bound the task states: the rows of a CSV (by each numeric column) or the
+    numbers of a file of numbers past it — how many, and the other columns' cells; each
+    fact needs the bound's number in the task (it is an operand, not the answer)."""
+    found = bounds(task)
+    if not found:
+        return []
+    src = " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
+    out: list[Fact] = []
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    numbers = [_float(line) for line in lines]
+    for test, bound in found:
+        limit, needs = float(bound), words(bound)
+        made: list[Fact] = []
+        if len(lines) > 1 and all(n is not None for n in numbers):
+            kept = [line for line, n in zip(lines, numbers, strict=True)
+                    if test(n, limit)]  # type: ignore[arg-type]
+            made += [fact(f"numbers values lines {bound} {COUNT_WORDS}", len(kept), src),
+                     fact(f"numbers values lines {bound} {LIST_WORDS}", "\n".join(kept), src)]
+        elif name.lower().endswith(".csv"):
+            made += _bounded_rows(src, text, test, limit, bound)
+        out += [Fact(f.key, f.value, f.source, needs, f.label) for f in made if f.value]
+    return out
+
+
+def _bounded_rows(src: str, text: str, test: Callable[[float, float], bool], limit: float,
+                  bound: str) -> list[Fact]:
+    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    if len(rows) < 3:
+        return []
+    head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
+    out: list[Fact] = []
+    for col, title in enumerate(head):
+        cells = [_float(r[col]) for r in body]
+        if any(c is None for c in cells):
+            continue
+        kept = [r for r, c in zip(body, cells, strict=True) if test(c, limit)]  # type: ignore[arg-type]
+        out.append(fact(f"{title} {bound} rows {COUNT_WORDS}", len(kept), src, own=title))
+        out += [fact(f"{title} {bound} {head[i]} {LIST_WORDS}",
+                     "\n".join(r[i].strip() for r in kept), src, own=head[i])
+                for i in range(len(head)) if i != col]
+    return out
+
+
+def derived_facts(name: str, text: str, task: str) -> list[Fact]:
+    """The derived values of one file's text for ``task``."""
+    src = " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
+    return typed_facts(src, text) + bounded_facts(name, text, task)
+
+
+_ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),
+          (re.compile(r"\b(?:date|day)\b", re.I), _DATE))
+
+
+def kind_first(task: str, stated: list[str], values: list[str]) -> list[str]:
+    """``stated`` without its bare numbers when the task asks for a value of a kind (a time,
+    a date) and one of ``values`` is of it: "the first line 3 bus … the time" asks for a
+    time, and 3 only says which line."""
+    for asks, kind in _ASKED:
+        if asks.search(task) and any(kind.fullmatch(v) for v in values):
+            return [s for s in stated if kind.fullmatch(s) or not re.fullmatch(r"-?[\d.]+", s)]
+    return stated
+
+
+#: "write yes or no", "answer true or false": the answers a task allows, one word each
+_EITHER_OR = re.compile(r"\b(?:write|answer|put|say|save|reply|with|just)\s+(?:either\s+)?"
+                        r"['\"]?([\w-]+)['\"]?\s+or\s+['\"]?([\w-]+)['\"]?", re.IGNORECASE)
+_YES = {"yes": "no", "true": "false", "y": "n"}
+#: words of a yes/no question that are not what it asks about
+_QUESTION = {"is", "are", "does", "do", "did", "was", "were", "there", "any", "my", "our",
+             "your", "their", "contain", "contains", "include", "includes", "listed", "list",
+             "present", "mentioned", "appear", "appears", "somewhere", "yes", "no", "true",
+             "false", "either", "answer", "reply", "say", "just"}
+
+
+def alternatives(task: str, seen: dict[str, str], skipped: frozenset[str]) -> list[str]:
+    """The answers a task allows ("yes or no"); of a yes/no question about files it has
+    seen (``seen``: name → text), the one their text gives first: "yes" when a word the
+    question is about (not an instruction's, a file name's or a question's word) is in
+    them."""
+    found = _EITHER_OR.search(task)
+    if not found:
+        return []
+    first, second = found.groups()
+    pair = {first.lower(), second.lower()}
+    yes = next((y for y, n in _YES.items() if {y, n} == pair), None)
+    if yes is None or not seen:
+        return [first, second]
+    rest = task
+    for name in seen:
+        rest = rest.replace(name, " ")
+    names = {w.lower() for name in seen for w in re.findall(r"[A-Za-z]+", name)}
+    about = {w.lower() for w in re.findall(r"[A-Za-z]+", rest)} - skipped - _QUESTION - {
+        n.rstrip("s") for n in names} - names
+    held = {w.lower() for text in seen.values() for w in re.findall(r"[A-Za-z]+", text)}
+    answer = yes if about & held else _YES[yes]
+    return [w for w in (first, second) if w.lower() == answer] + [
+        w for w in (first, second) if w.lower() != answer]

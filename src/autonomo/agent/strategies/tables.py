@@ -1,0 +1,139 @@
+"""CSV text from a task's phrases: a new table's header and rows, a new row of a table.
+
+A 135M model asked for a CSV file writes the task's phrase on one line ("Mon Abebe, Tue
+Carla"). A table has a shape a task fills plainly: its columns named after a word of
+the lexicon below ("with the columns day and nurse"), its rows an enumeration of items
+each holding one value per column ("Mon Abebe, Tue Carla", "A101 has 30 seats, B204 has
+12"). A row added to an existing table takes, for each column, a word of the task like
+the column's cells: one of its values when the column holds a few repeated ones
+(yes/no), else a word of the same form (a capitalised name, a number, a code). Nothing
+here knows a task.
+
+Lexicon (closed): ``column``, ``columns``, ``header``, ``headers``, ``field``, ``fields``
+introduce the columns; ``row``/``rows`` (and a colon after them) the rows.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+
+_COLUMNS = re.compile(
+    r"\b(?:columns?|headers?|fields?)\s+(?:row\s+|line\s+)?(?:named\s+|called\s+|are\s+)?"
+    r"(.+?)(?=\s*[;:.]\s|\s*[;:.]?$|,\s+and\b|\s+and\s+(?:\w+\s+){0,2}rows?\b"
+    r"|\s+(?:with|plus)\b)", re.IGNORECASE)
+_ROWS = re.compile(r"\brows?\b[^:]{0,40}?(?::\s*|\s+(?=\S+,\S))(.+)$", re.IGNORECASE)
+#: words between the values of an item ("A101 has 30 seats")
+_LINKING = {"a", "an", "the", "has", "have", "had", "is", "are", "was", "with", "of", "for",
+            "at", "in", "on", "by", "to", "and", "gets", "get"}
+_ITEM_SPLIT = re.compile(r",\s+|;\s*|\s+and\s+")
+MAX_ROWS = 6
+MAX_SAMPLED = 200
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _text(rows: Iterable[list[str]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+def header(task: str) -> list[str]:
+    """The columns a task names after ``column(s)``/``header``/``fields``."""
+    for found in _COLUMNS.finditer(task):
+        names = []
+        for name in re.split(r",\s*|\s+and\s+", found.group(1)):
+            name = name.strip().strip("\"'`")
+            if not re.fullmatch(r"[\w-]+", name) or name.lower() in ("row", "rows"):
+                break  # the names end where the words are no longer one name each
+            names.append(name)
+        if 2 <= len(names) <= 12:
+            return names
+    return []
+
+
+def _cells(item: str, columns: list[str]) -> list[str] | None:
+    """An item's values, one per column: its cells when comma-joined ("Rex,dog"), else its
+    words without the linking words and the columns' own names ("A101 has 30 seats")."""
+    item = item.strip().rstrip(".").strip()
+    if "," in item and " " not in item:
+        cells = item.split(",")
+    else:
+        names = {_stem(c) for c in columns}
+        cells = [w for w in item.split() if w.lower() not in _LINKING and _stem(w) not in names]
+    return cells if len(cells) == len(columns) and all(cells) else None
+
+
+def new_table(task: str) -> list[str]:
+    """A new CSV file's text: the header the task names and the rows it enumerates."""
+    columns = header(task)
+    if not columns:
+        return []
+    found_columns = _COLUMNS.search(task)
+    rest = task[found_columns.end():] if found_columns else ""
+    found = _ROWS.search(rest) or re.search(r":\s*(.+)$", rest)
+    if not found:
+        return [_text([columns])]
+    rows = [_cells(item, columns) for item in _ITEM_SPLIT.split(found.group(1))]
+    if not rows or any(r is None for r in rows):
+        return [_text([columns])]
+    return [_text([columns, *rows[:MAX_ROWS]])]  # type: ignore[list-item]
+
+
+# -- a row for an existing table ------------------------------------------------------------------
+
+_TOKEN = re.compile(r"[\w@.:/+-]*\w")
+
+
+def _form(cell: str) -> str:
+    """What a cell looks like: a number, a capitalised word, a lower-case word, a code."""
+    cell = cell.strip()
+    if re.fullmatch(r"-?\d+(?:\.\d+)?", cell):
+        return "number"
+    if re.fullmatch(r"[^\W\d_][^\W\d]*(?:\s+[^\W\d_][^\W\d]*)*", cell):
+        return "Word" if cell[0].isupper() else "word"
+    if re.fullmatch(r"[\w.-]+@[\w.-]+", cell):
+        return "email"
+    return "code" if re.search(r"\d", cell) and re.search(r"[A-Za-z]", cell) else "other"
+
+
+def row_for(text: str, task: str, files: Iterable[str] = (),
+            skipped: Iterable[str] = ()) -> list[str]:
+    """Rows for the CSV ``text`` from the task's words: per column, one of its values when
+    the column repeats a few (``yes``/``no``), else a word of the task of the same form as
+    the column's cells and not one it holds yet in its first column (a new row names
+    something new); words of ``skipped`` (an instruction's), the columns' names and file
+    names left out. Each row as a line (without its newline)."""
+    # (a sample of its rows: the columns' forms show in the first ones)
+    sample = "\n".join(text[:MAX_SAMPLED * 200].splitlines()[:MAX_SAMPLED])
+    rows = [r for r in csv.reader(io.StringIO(sample)) if r]
+    if len(rows) < 2 or len(rows[0]) < 2:
+        return []
+    head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
+    for name in files:
+        task = task.replace(name, " ")
+    skip = {w.lower() for w in skipped} | {_stem(c) for c in head} | {c.lower() for c in head}
+    tokens = [t for t in _TOKEN.findall(task) if t.lower() not in skip and _stem(t) not in skip]
+    choices: list[list[str]] = []
+    for col in range(len(head)):
+        cells = [r[col].strip() for r in body]
+        values = {c.lower() for c in cells}
+        if len(values) < len(cells) or values <= {"yes", "no", "true", "false", "y", "n"}:
+            picked = [t for t in tokens if t.lower() in values]
+        else:
+            forms = {_form(c) for c in cells}
+            picked = [t for t in tokens if _form(t) in forms
+                      and (col > 0 or t.lower() not in values)]
+        if not picked:
+            return []
+        choices.append(list(dict.fromkeys(picked))[:3])
+    out: list[list[str]] = [[]]
+    for options in choices:
+        out = [[*r, o] for r in out for o in options if o not in r][:MAX_ROWS]
+    return [_text([r]).rstrip("\n") for r in out]
