@@ -146,3 +146,17 @@ def test_deleting_an_agent_removes_its_intent(tmp_path):
     assert not path.exists()
     odd = store.intents.path("../x y")
     assert odd.parent.parent == tmp_path / "data" / "agents"
+
+
+def test_many_agents_each_keep_their_own_record(tmp_path):
+    """Past the open files a store keeps, older ones are closed, never mixed up."""
+    from autonomo.storage import intents
+
+    files = intents.IntentFiles(tmp_path / "data")
+    count = intents._MAX_OPEN * 2 + 3
+    for round_ in range(2):
+        for n in range(count):
+            files.write(f"agent{n}", {"n": n, "round": round_})
+    assert all(files.read(f"agent{n}") == {"n": n, "round": 1} for n in range(count))
+    assert len(files._fds) <= intents._MAX_OPEN
+    files.close()
