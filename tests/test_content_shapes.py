@@ -148,10 +148,12 @@ def test_auditor_s_fresh_wordings_of_items_and_tables():
     # (i10x, 05:56: a name with a dash and digits is one item; a sentence's first word)
     found = items("node-a\nnode-b\ngateway\n", "add edge-proxy-7 below the others in hosts.txt",
                   INSTRUCTION_WORDS, ["hosts.txt"])
-    assert found[0] == "edge-proxy-7" and "others" not in found and "below" not in found
+    assert found[0] == "edge-proxy-7"  # (before "below", "others": no stop list of those)
+    assert items("Ana\nBruno\n", "Chen joined the crew this week; crew.txt please",
+                 INSTRUCTION_WORDS, ["crew.txt"]) == ["Chen"]  # capitals kept for names
     assert pieces("node-a\nnode-b\n", "add edge-proxy-7 to hosts.txt") == []
     assert items("milk\nrice\n", "Tea ran out too - put it on groceries.md", INSTRUCTION_WORDS,
-                 ["groceries.md"]) == ["tea"]
+                 ["groceries.md"])[0] == "tea"
     assert tables.new_table("header row name,city and two people: Ana Lima, Bo Oslo") == [
         "name,city\nAna,Lima\nBo,Oslo\n"]
     assert tables.new_table("columns player, points; rows: Ann 3, Ben 5") == [
@@ -167,3 +169,40 @@ def test_auditor_s_fresh_wordings_of_items_and_tables():
 def test_a_requirements_file_is_a_package_a_line(tmp_path, task, lines):
     # (i10x's fresh wordings, 05:56, and one of mine)
     assert situation(tmp_path, task).texts[0] == lines
+
+
+def test_a_requirements_file_offers_its_packages_only(tmp_path):
+    where = situation(tmp_path, "make requirements.txt with three packages, rich, typer and "
+                                "httpx, no pins")
+    assert where.texts == ("rich\ntyper\nhttpx",)
+
+
+@pytest.mark.parametrize(("path", "task", "data"), [
+    ("app.yaml", "Create app.yaml with name ledger, port 8080 and debug false",
+     {"name": "ledger", "port": 8080, "debug": False}),
+    ("app.toml", "Create app.toml where title is Notes and size = 12",
+     {"title": "Notes", "size": 12}),
+    ("c.yml", "Write c.yml, a list of the colours red, green and blue", ["red", "green", "blue"]),
+])
+def test_a_settings_file_is_the_task_s_pairs_in_its_format(path, task, data):
+    import tomllib
+
+    import yaml
+    whole, _ = contents(path, task, [path], None)
+    loaded = tomllib.loads(whole[0]) if path.endswith(".toml") else yaml.safe_load(whole[0])
+    assert loaded == data
+
+
+def test_two_key_value_items_without_a_comma_make_an_object():
+    whole, _ = contents("pet.json", "make pet.json with name Rex and age 3", ["pet.json"], None)
+    assert json.loads(whole[0]) == {"name": "Rex", "age": 3}
+    # "<key> is <value>" stays a pair of its own, not "is dark" and "volume is"
+    whole, _ = contents("c.json", "Create c.json where theme is dark and volume is 7",
+                        ["c.json"], None)
+    assert [json.loads(t) for t in whole] == [{"theme": "dark", "volume": 7}]
+
+
+def test_a_header_written_as_cells_and_rows_that_end_a_clause():
+    # (i10x's fresh wording, 06:41: no word of the lexicon, the header as cells)
+    assert tables.new_table("gear.csv, first line item,weight, then tent 2100 and stove 400") == [
+        "item,weight\ntent,2100\nstove,400\n"]

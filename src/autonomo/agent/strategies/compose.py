@@ -18,6 +18,8 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 
+import yaml
+
 from autonomo.agent.strategies import tables
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
@@ -91,7 +93,12 @@ def _enumerations(task: str) -> list[list[object]]:
 _ITEM_PAIRS = re.compile(
     r"(?<![\w.])((?:[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+,\s+)+"
     r"[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+,?\s+and\s+[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;.]+"
-    r"|[A-Za-z_][\w-]*\s+to\s+[^\s,;]+\s+and\s+[A-Za-z_][\w-]*\s+to\s+[^\s,;.]+)")
+    r"|[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+\s+and\s+[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;.]+)")
+
+
+#: words that link a key to its value or a clause to the next (never a key nor a value)
+_LINKS = {"is", "are", "was", "be", "=", ":", "equals", "set", "to", "and", "with", "where",
+          "a", "an", "the", "of", "in", "json", "object", "file"}
 
 
 def _listed_pairs(task: str) -> list[dict[str, object]]:
@@ -99,7 +106,8 @@ def _listed_pairs(task: str) -> list[dict[str, object]]:
     out = []
     for match in _ITEM_PAIRS.findall(task):
         items = [i.split() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.strip()) if i]
-        pairs = [(i[0], i[-1]) for i in items if len(i) == 2 or (len(i) == 3 and i[1] == "to")]
+        pairs = [(i[0], i[-1]) for i in items if (len(i) == 2 or (len(i) == 3 and i[1] == "to"))
+                 and not {i[0].lower(), i[-1].lower()} & _LINKS]
         if len(pairs) == len(items) and len({k for k, _ in pairs}) == len(pairs):
             out.append({k: _value(v.rstrip(".")) for k, v in pairs})
     return out
@@ -232,6 +240,26 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
     return out
 
 
+def _toml(value: object) -> str:
+    return json.dumps(value) if not isinstance(value, bool) else str(value).lower()
+
+
+def settings_texts(suffix: str, task: str, files: Iterable[str]) -> list[str]:
+    """A YAML or TOML file of the task's pairs (or a YAML list of its enumeration)."""
+    names = list(files)
+    objects = [*_listed_pairs(task), _pairs(task, names)]
+    out = []
+    for data in (o for o in objects if o):
+        if suffix == "toml":
+            out.append("".join(f"{k} = {_toml(v)}\n" for k, v in data.items()
+                               if re.fullmatch(r"[\w-]+", k)))
+        else:
+            out.append(yaml.safe_dump(data, sort_keys=False))
+    if suffix != "toml":
+        out += [yaml.safe_dump(items) for items in _enumerations(task)]
+    return out
+
+
 def csv_rows(task: str) -> list[str]:
     """The task's comma-joined cells, one row each, in its order."""
     return [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
@@ -302,6 +330,8 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
         for row in dict.fromkeys(rows):
             whole.append(existing + lead + row + "\n")
             added.append(lead + row + "\n")
+    elif suffix in ("yaml", "yml", "toml") and existing is None:
+        whole = settings_texts(suffix, task, files)
     elif suffix == "py" and existing is None:
         whole = python_texts(task)
     if existing is None:

@@ -308,12 +308,19 @@ def situation(workspace: Path | str, task: str,
     stated = derived.kind_first(task, [t for t in spans.literals(task, named) if t not in used],
                                 values)
     # the answers a task allows ("yes or no"), the one the files seen give first
-    stated = derived.alternatives(task, texts, spans.INSTRUCTION_WORDS | facts.FILLER) + stated
+    answers, ruled_out = derived.alternatives(task, texts,
+                                              spans.INSTRUCTION_WORDS | facts.FILLER)
+    stated = answers + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]
+    # a piece of the task shaped like a named file's lines is the line to add: the file's
+    # own lines and the task's other phrases are not offered beside it (a 135M model took
+    # the file's first line, "2026-11-18 fern", for "-> 2026-11-24 fern")
+    exact = any(shapes.pieces(text, task, named) for name, text in texts.items()
+                if name in named)
     # (runs of the task's words shaped like the items of a short-item file it names: a
     # title, a word; only when nothing else is stated or pointed at)
     items = [item for name, text in texts.items() if name in named
@@ -332,10 +339,14 @@ def situation(workspace: Path | str, task: str,
         and (out := text.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0].strip())))
     ran = [t for command, source, t in outputs if command == "execute_python_file"
            and source in named] and printed
-    texts = spans.choose([*(ran or ()), *shaped, *packages, *stated,
-                          *(values or [*items, *listed, *spans.task_spans(instructions, named)])]
+    # (a 135M model prefers the task's longer phrase to the item or the packages listed:
+    # those found, the phrases are not offered)
+    texts = spans.choose([*(ran or ()), *shaped, *packages, *(() if packages else stated),
+                          *(() if packages or exact else values or items or [
+                              *listed, *spans.task_spans(instructions, named)])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
+    texts = tuple(t for t in texts if t not in ruled_out)
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
