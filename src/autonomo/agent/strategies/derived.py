@@ -15,12 +15,11 @@ a clock time, ``date``/``day``/``when`` for a date; the comparisons — ``more``
 
 from __future__ import annotations
 
-import csv
-import io
 import operator
 import re
 from collections.abc import Callable
 
+from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 
 #: a clock time ("3:30", "07:05", "9:15 pm"), not a piece of a lap time ("1:34.2")
@@ -103,7 +102,7 @@ def bounded_facts(name: str, text: str, task: str) -> list[Fact]:
 
 def _bounded_rows(src: str, text: str, test: Callable[[float, float], bool], limit: float,
                   bound: str) -> list[Fact]:
-    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    rows = table_rows(text)
     if len(rows) < 3:
         return []
     head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
