@@ -151,7 +151,7 @@ def test_auditor_s_fresh_wordings_of_items_and_tables():
     assert found[0] == "edge-proxy-7" and "others" not in found and "below" not in found
     assert pieces("node-a\nnode-b\n", "add edge-proxy-7 to hosts.txt") == []
     assert items("milk\nrice\n", "Tea ran out too - put it on groceries.md", INSTRUCTION_WORDS,
-                 ["groceries.md"]) == ["tea"]
+                 ["groceries.md"])[0] == "tea"
     assert tables.new_table("header row name,city and two people: Ana Lima, Bo Oslo") == [
         "name,city\nAna,Lima\nBo,Oslo\n"]
     assert tables.new_table("columns player, points; rows: Ann 3, Ben 5") == [
@@ -167,3 +167,25 @@ def test_auditor_s_fresh_wordings_of_items_and_tables():
 def test_a_requirements_file_is_a_package_a_line(tmp_path, task, lines):
     # (i10x's fresh wordings, 05:56, and one of mine)
     assert situation(tmp_path, task).texts[0] == lines
+
+
+def test_a_requirements_file_offers_its_packages_only(tmp_path):
+    where = situation(tmp_path, "make requirements.txt with three packages, rich, typer and "
+                                "httpx, no pins")
+    assert where.texts == ("rich\ntyper\nhttpx",)
+
+
+@pytest.mark.parametrize(("path", "task", "data"), [
+    ("app.yaml", "Create app.yaml with name ledger, port 8080 and debug false",
+     {"name": "ledger", "port": 8080, "debug": False}),
+    ("app.toml", "Create app.toml where title is Notes and size = 12",
+     {"title": "Notes", "size": 12}),
+    ("c.yml", "Write c.yml, a list of the colours red, green and blue", ["red", "green", "blue"]),
+])
+def test_a_settings_file_is_the_task_s_pairs_in_its_format(path, task, data):
+    import tomllib
+
+    import yaml
+    whole, _ = contents(path, task, [path], None)
+    loaded = tomllib.loads(whole[0]) if path.endswith(".toml") else yaml.safe_load(whole[0])
+    assert loaded == data

@@ -84,17 +84,19 @@ def test_a_key_s_short_form_matches_the_task_s_word():
     ("oak\nmaple\n", "Is there a maple in trees.txt? Write yes or no to maple.txt", "yes"),
     ("[net]\nproxy = on\n", "Does net.ini set a proxy? Answer true or false in p.txt", "true"),
 ])
-def test_a_yes_no_question_offers_the_answer_the_file_gives_first(tmp_path, text, task, first):
+def test_a_yes_no_question_offers_only_the_answer_the_file_gives(tmp_path, text, task, first):
     name = next(w for w in task.replace("?", " ").split() if w.endswith((".txt", ".ini"))
                 and not w.startswith(("maple", "p.")))
     (tmp_path / name).write_text(text)
     where = situation(tmp_path, task)
-    assert where.texts[:2] == (first, {"yes": "no", "no": "yes", "true": "false"}[first])
+    other = {"yes": "no", "no": "yes", "true": "false"}[first]
+    assert where.texts[0] == first and other not in where.texts
 
 
 def test_stated_alternatives_without_a_file_are_offered_in_the_task_s_order():
-    assert derived.alternatives("Write red or blue to c.txt", {}, frozenset()) == ["red", "blue"]
-    assert derived.alternatives("Write a poem to c.txt", {}, frozenset()) == []
+    assert derived.alternatives("Write red or blue to c.txt", {}, frozenset()) == (
+        ["red", "blue"], [])
+    assert derived.alternatives("Write a poem to c.txt", {}, frozenset()) == ([], [])
 
 
 def test_a_superlative_then_first_is_an_order_and_reverse_order_is_offered():
@@ -122,3 +124,23 @@ def test_a_json_file_is_made_from_a_program_s_output_or_a_table_seen(tmp_path):
     (tmp_path / "t.csv").write_text("colour,n\nred,2\nblue,5\n")
     where = situation(tmp_path, "Make t.json out of t.csv: colour to n")
     assert where.composed_for("t.json", "text")[0] == '{\n  "red": 2,\n  "blue": 5\n}\n'
+
+
+def test_flags_set_on_and_off_are_listed():
+    text = '{"wifi": true, "bluetooth": false, "gps": true}'
+    assert _ranked("dev.json", text, "Which radios are switched on in dev.json? list.txt")[
+        0] == "wifi\ngps"
+    assert _ranked("dev.json", text, "List the disabled ones of dev.json in off.txt")[
+        0] == "bluetooth"
+
+
+def test_a_markdown_file_s_questions_headings_and_items_are_counted():
+    text = "# Help\n\n## Why?\nBecause.\n\n## How?\n- step one\n- step two\n- step three\n"
+    assert _ranked("help.md", text, "How many questions does help.md ask? q.txt")[0] == "2"
+    assert _ranked("help.md", text, "Count the bullets in help.md, write it to b.txt")[0] == "3"
+
+
+def test_a_shaped_piece_is_offered_without_the_file_s_own_lines(tmp_path):
+    (tmp_path / "runs.log").write_text("2025-01-02 5km\n2025-01-04 7km\n")
+    where = situation(tmp_path, "runs.log: another entry => 2025-01-06 9km")
+    assert "2025-01-02 5km" not in where.texts and "2025-01-04 7km" not in where.texts

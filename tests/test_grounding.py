@@ -46,7 +46,7 @@ def test_file_commands_declare_grounded_paths():
     commands = _commands("read_file", "write_file", "delete_file", "list_folder")
     kinds = {c.name: c.parameters_schema()["properties"]["path"][GROUNDED_KEY] for c in commands}
     assert kinds == {"read_file": "existing_file", "write_file": "file",
-                     "delete_file": "named_file", "list_folder": "folder"}
+                     "delete_file": "removed_file", "list_folder": "folder"}
 
 
 def _state(tmp_path, task: str) -> AgentState:

@@ -15,7 +15,7 @@ from autonomo.tools.grounding import (
     FilePath,
     FolderPath,
     GroundedText,
-    NamedFile,
+    RemovedFile,
 )
 from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.workspace import Workspace, kind_of
@@ -232,7 +232,7 @@ def _text_at(ws: Workspace, parts: tuple[str, ...]) -> list[str]:
 
 
 @command(category="files", example={"path": "old.txt"})
-def delete_file(ctx: CommandContext, path: NamedFile) -> CommandResult:
+def delete_file(ctx: CommandContext, path: RemovedFile) -> CommandResult:
     """Delete a file (or an empty folder) in the workspace.
 
     Args:

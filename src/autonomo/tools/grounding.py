@@ -20,6 +20,10 @@ mark is dropped and the parameter stays a plain string. Kinds:
     a whole text of the file's shape composed from the task, or free text when none is found
 ``added_text``
     the same, for text added at the end of a file (of a data file: the lines to add)
+``removed_file``
+    a file to delete or move away: what the task's removal acts on when its words say
+    (``finishing_targets``), else a ``named_file`` the task does not need to stay (never the
+    original of a duplicate, nor a file to keep)
 ``python_file``
     a ``.py`` file the workspace has (one the task names first)
 ``program_arguments``
@@ -42,10 +46,12 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
-GroundKind = Literal["file", "existing_file", "named_file", "folder", "text", "added_text",
-                     "edited_file", "file_text", "python_file", "program_arguments"]
-KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "folder", "text", "added_text",
-                          "edited_file", "file_text", "python_file", "program_arguments")
+GroundKind = Literal["file", "existing_file", "named_file", "removed_file", "folder", "text",
+                     "added_text", "edited_file", "file_text", "python_file",
+                     "program_arguments"]
+KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "removed_file", "folder",
+                          "text", "added_text", "edited_file", "file_text", "python_file",
+                          "program_arguments")
 TEXT_KINDS = ("text", "added_text")
 
 
@@ -62,6 +68,8 @@ FilePath = Annotated[str, Field(json_schema_extra=grounded("file"))]
 ExistingFile = Annotated[str, Field(json_schema_extra=grounded("existing_file"))]
 #: a file to delete, move or copy: one the task names if it names any
 NamedFile = Annotated[str, Field(json_schema_extra=grounded("named_file"))]
+#: a file to delete or move away: one the task's removal acts on
+RemovedFile = Annotated[str, Field(json_schema_extra=grounded("removed_file"))]
 #: a folder of the workspace, ``.`` included
 FolderPath = Annotated[str, Field(json_schema_extra=grounded("folder"))]
 #: text to write: a span of what the agent has seen (see above)

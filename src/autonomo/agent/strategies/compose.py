@@ -16,6 +16,8 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 
+import yaml
+
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies import tables
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
@@ -231,6 +233,26 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
     return out
 
 
+def _toml(value: object) -> str:
+    return json.dumps(value) if not isinstance(value, bool) else str(value).lower()
+
+
+def settings_texts(suffix: str, task: str, files: Iterable[str]) -> list[str]:
+    """A YAML or TOML file of the task's pairs (or a YAML list of its enumeration)."""
+    names = list(files)
+    objects = [*_listed_pairs(task), _pairs(task, names)]
+    out = []
+    for data in (o for o in objects if o):
+        if suffix == "toml":
+            out.append("".join(f"{k} = {_toml(v)}\n" for k, v in data.items()
+                               if re.fullmatch(r"[\w-]+", k)))
+        else:
+            out.append(yaml.safe_dump(data, sort_keys=False))
+    if suffix != "toml":
+        out += [yaml.safe_dump(items) for items in _enumerations(task)]
+    return out
+
+
 def csv_rows(task: str) -> list[str]:
     """The task's comma-joined cells, one row each, in its order."""
     return [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
@@ -301,6 +323,8 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
         for row in dict.fromkeys(rows):
             whole.append(existing + lead + row + "\n")
             added.append(lead + row + "\n")
+    elif suffix in ("yaml", "yml", "toml") and existing is None:
+        whole = settings_texts(suffix, task, files)
     elif suffix == "py" and existing is None:
         whole = python_texts(task)
     if existing is None:

@@ -10,7 +10,9 @@ Lexicon (closed, documented): the kinds of value — ``time``/``when``/``clock``
 a clock time, ``date``/``day``/``when`` for a date; the comparisons — ``more``, ``greater``,
 ``longer``, ``higher``, ``bigger``, ``larger``, ``heavier``, ``older``, ``over``, ``above``,
 ``exceeding`` (more than), ``less``, ``fewer``, ``shorter``, ``lower``, ``smaller``,
-``lighter``, ``younger``, ``under``, ``below`` (less than), ``at least``, ``at most``.
+``lighter``, ``younger``, ``under``, ``below`` (less than), ``at least``, ``at most``; a
+markdown file's parts — ``headings``/``sections``/``titles``, ``questions``, ``items``/
+``entries``/``bullets``/``points``.
 """
 
 from __future__ import annotations
@@ -119,10 +121,29 @@ def _bounded_rows(src: str, text: str, test: Callable[[float, float], bool], lim
     return out
 
 
+#: the parts of a markdown text, by what its lines begin or end with
+_MARKDOWN = ((re.compile(r"^#+\s"), "headings heading sections titles"),
+             (re.compile(r"\?\s*$"), "questions question asked"),
+             (re.compile(r"^\s*(?:[-*+]|\d+[.)])\s"), "items entries bullets points"))
+
+
+def markdown_facts(src: str, text: str) -> list[Fact]:
+    """How many headings, questions and list items a markdown text has, and their texts."""
+    lines = text.splitlines()
+    out: list[Fact] = []
+    for pattern, kind in _MARKDOWN:
+        found = [line.strip() for line in lines if pattern.search(line)]
+        if found:
+            out += [fact(f"{kind} {COUNT_WORDS}", len(found), src),
+                    fact(f"{kind} {LIST_WORDS}", "\n".join(found), src)]
+    return out
+
+
 def derived_facts(name: str, text: str, task: str) -> list[Fact]:
     """The derived values of one file's text for ``task``."""
     src = " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
-    return typed_facts(src, text) + bounded_facts(name, text, task)
+    shaped = markdown_facts(src, text) if name.lower().endswith(".md") else []
+    return typed_facts(src, text) + bounded_facts(name, text, task) + shaped
 
 
 _ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),
@@ -150,19 +171,20 @@ _QUESTION = {"is", "are", "does", "do", "did", "was", "were", "there", "any", "m
              "false", "either", "answer", "reply", "say", "just"}
 
 
-def alternatives(task: str, seen: dict[str, str], skipped: frozenset[str]) -> list[str]:
+def alternatives(task: str, seen: dict[str, str], skipped: frozenset[str]
+                 ) -> tuple[list[str], list[str]]:
     """The answers a task allows ("yes or no"); of a yes/no question about files it has
-    seen (``seen``: name → text), the one their text gives first: "yes" when a word the
+    seen (``seen``: name → text), only the one their text gives: "yes" when a word the
     question is about (not an instruction's, a file name's or a question's word) is in
-    them."""
+    them. Returns (the answers offered, the answer the files rule out)."""
     found = _EITHER_OR.search(task)
     if not found:
-        return []
+        return [], []
     first, second = found.groups()
     pair = {first.lower(), second.lower()}
     yes = next((y for y, n in _YES.items() if {y, n} == pair), None)
     if yes is None or not seen:
-        return [first, second]
+        return [first, second], []
     rest = task
     for name in seen:
         rest = rest.replace(name, " ")
@@ -170,6 +192,7 @@ def alternatives(task: str, seen: dict[str, str], skipped: frozenset[str]) -> li
     about = {w.lower() for w in re.findall(r"[A-Za-z]+", rest)} - skipped - _QUESTION - {
         n.rstrip("s") for n in names} - names
     held = {w.lower() for text in seen.values() for w in re.findall(r"[A-Za-z]+", text)}
+    # (the answer alone: a 135M model picks "yes" whatever comes first)
     answer = yes if about & held else _YES[yes]
-    return [w for w in (first, second) if w.lower() == answer] + [
-        w for w in (first, second) if w.lower() != answer]
+    return ([w for w in (first, second) if w.lower() == answer],
+            [w for w in (first, second) if w.lower() != answer])

@@ -36,6 +36,10 @@ _MEAN = "average mean"
 _SORTED = "sorted sort alphabetical alphabetically order"
 _DISTINCT = "distinct different unique"
 _REVERSED = "reverse reversed opposite backwards"
+#: the words of a flag set or not ("switched on" reads as enabled: ``_SWITCHED``)
+_ON = "true enabled active yes"
+_OFF = "false disabled inactive"
+_SWITCHED = re.compile(r"\b(?:switched|turned|toggled|set|is|are)\s+(on|off)\b", re.IGNORECASE)
 #: (a speed's or a time's ends depend on its unit: "fastest" is the least minutes and the
 #: most km/h; those words ask for both ends)
 _EITHER = "fastest faster slowest slower earliest earlier latest later quickest"
@@ -207,6 +211,11 @@ def _json_facts(src: str, text: str) -> list[Fact]:
         if isinstance(item, dict):
             if item:
                 facts.append(_fact(f"{path} keys {_LIST}", "\n".join(map(str, item)), src))
+            flags = {str(k): v for k, v in item.items() if isinstance(v, bool)}
+            if len(flags) > 1:  # the keys set true, and those set false
+                for label, flag in ((_ON, True), (_OFF, False)):
+                    facts.append(_fact(f"{path} {label} keys {_LIST}", "\n".join(
+                        k for k, v in flags.items() if v is flag), src))
             stack += [(f"{path} {k}", v) for k, v in item.items()]
         elif isinstance(item, list):
             facts.append(_fact(f"{path} entries items elements {_COUNT}", len(item), src))
@@ -490,6 +499,8 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
+    rest = _SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
+                         rest)  # ("on" is a filler word)
     for name in named:
         rest = rest.replace(name, " ")
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)

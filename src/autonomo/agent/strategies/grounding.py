@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import compose, derived, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
@@ -55,7 +56,7 @@ _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+
 
 
 #: grounding kinds whose values are paths (narrowed to the files in focus)
-_PATH_KINDS = ("file", "existing_file", "named_file", "python_file")
+_PATH_KINDS = ("file", "existing_file", "named_file", "removed_file", "python_file")
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,10 @@ class Situation:
     #: what the programs the agent ran printed, whole (a data file's text: "its output is
     #: JSON, store it in m.json")
     printed: tuple[str, ...] = ()
+    #: the files the task's removal acts on, and those it needs to stay
+    #: (``finishing_targets.roles``)
+    objects: tuple[str, ...] = ()
+    protected: tuple[str, ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -116,6 +121,13 @@ class Situation:
     def _values(self, kind: str) -> list[str]:
         if kind == "existing_file":
             return list(self.files or self.named)
+        if kind == "removed_file":
+            # what the task's removal acts on (``finishing_targets.roles``), never a file it
+            # needs to stay (the original of a duplicate, a file to keep): the finish check
+            # reads the task the same way
+            objects = [n for n in self.objects if n in self.files]
+            return objects or [n for n in self._values("named_file")
+                               if n not in self.protected]
         if kind == "named_file":
             named = [n for n in (*self.named, *self.matching)
                      if n not in self.kept and n not in self.pointers]
@@ -261,6 +273,7 @@ def situation(workspace: Path | str, task: str,
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
     named = tuple(dict.fromkeys([*named, *new_names(task, files)]))
+    removal = roles(task, named)
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
     kinds = {m.lower() for m in _PATTERN.findall(task)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
@@ -293,12 +306,19 @@ def situation(workspace: Path | str, task: str,
     stated = derived.kind_first(task, [t for t in spans.literals(task, named) if t not in used],
                                 values)
     # the answers a task allows ("yes or no"), the one the files seen give first
-    stated = derived.alternatives(task, texts, spans.INSTRUCTION_WORDS | facts.FILLER) + stated
+    answers, ruled_out = derived.alternatives(task, texts,
+                                              spans.INSTRUCTION_WORDS | facts.FILLER)
+    stated = answers + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines
     shaped = [line for name, text in texts.items() if name in named
               for line in _shaped(text, task, named)]
+    # a piece of the task shaped like a named file's lines is the line to add: the file's
+    # own lines and the task's other phrases are not offered beside it (a 135M model took
+    # the file's first line, "2026-11-18 fern", for "-> 2026-11-24 fern")
+    exact = any(shapes.pieces(text, task, named) for name, text in texts.items()
+                if name in named)
     # (runs of the task's words shaped like the items of a short-item file it names: a
     # title, a word; only when nothing else is stated or pointed at)
     items = [item for name, text in texts.items() if name in named
@@ -317,10 +337,14 @@ def situation(workspace: Path | str, task: str,
         and (out := text.split("STDOUT:\n", 1)[1].split("\nSTDERR:\n", 1)[0].strip())))
     ran = [t for command, source, t in outputs if command == "execute_python_file"
            and source in named] and printed
-    texts = spans.choose([*(ran or ()), *shaped, *packages, *stated,
-                          *(values or [*items, *listed, *spans.task_spans(instructions, named)])]
+    # (a 135M model prefers the task's longer phrase to the item or the packages listed:
+    # those found, the phrases are not offered)
+    texts = spans.choose([*(ran or ()), *shaped, *packages, *(() if packages else stated),
+                          *(() if packages or exact else values or items or [
+                              *listed, *spans.task_spans(instructions, named)])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
+    texts = tuple(t for t in texts if t not in ruled_out)
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
@@ -331,7 +355,8 @@ def situation(workspace: Path | str, task: str,
                          n.endswith(".py") and n in files for n in named) else (),
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
-                     printed=printed)
+                     printed=printed, objects=tuple(sorted(removal.objects)),
+                     protected=tuple(sorted(removal.protected)))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
@@ -446,7 +471,7 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
     texts = [k for k, p in props.items()
              if isinstance(p, dict) and p.get(GROUNDED_KEY) in TEXT_KINDS]
     paths = [k for k, p in props.items() if isinstance(p, dict)
-             and p.get(GROUNDED_KEY) in ("file", "existing_file", "named_file")]
+             and p.get(GROUNDED_KEY) in ("file", "existing_file", "named_file", "removed_file")]
     if not texts or len(paths) != 1:
         return None
     values = where.values(props[paths[0]][GROUNDED_KEY])

@@ -78,6 +78,6 @@ def repairing(where: Situation, outputs: tuple[tuple[str, str, str], ...],
             act |= _WRITING | {"copy_file", "rename_file"}  # copied or moved there
         if any(edited == name for edited, _ in where.edits):
             act.add("replace_text")
-        if name in where.values("named_file"):
+        if name in where.values("removed_file") or name in where.values("named_file"):
             act |= _WHOLE
     return frozenset(observe & allowed) or frozenset(act & allowed)

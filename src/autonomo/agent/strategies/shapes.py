@@ -128,7 +128,7 @@ def pieces(text: str, task: str, files: Iterable[str] = ()) -> list[str]:
 _NAMING = re.compile(r"\b(?:called|named|titled|item|word|name)\s+$", re.IGNORECASE)
 #: words of where a line goes or how the task speaks, never an item's end
 _PLACES = {"below", "above", "under", "after", "before", "others", "other", "too", "also",
-           "just", "there", "here", "again", "instead", "now", "ran", "out", "list"}
+           "just", "there", "here", "again", "instead", "now", "list"}
 _ARTICLE = re.compile(r"\b(?:a|an|the|some)\s+$", re.IGNORECASE)
 
 
