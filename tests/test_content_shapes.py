@@ -148,7 +148,9 @@ def test_auditor_s_fresh_wordings_of_items_and_tables():
     # (i10x, 05:56: a name with a dash and digits is one item; a sentence's first word)
     found = items("node-a\nnode-b\ngateway\n", "add edge-proxy-7 below the others in hosts.txt",
                   INSTRUCTION_WORDS, ["hosts.txt"])
-    assert found[0] == "edge-proxy-7" and "others" not in found and "below" not in found
+    assert found[0] == "edge-proxy-7"  # (before "below", "others": no stop list of those)
+    assert items("Ana\nBruno\n", "Chen joined the crew this week; crew.txt please",
+                 INSTRUCTION_WORDS, ["crew.txt"]) == ["Chen"]  # capitals kept for names
     assert pieces("node-a\nnode-b\n", "add edge-proxy-7 to hosts.txt") == []
     assert items("milk\nrice\n", "Tea ran out too - put it on groceries.md", INSTRUCTION_WORDS,
                  ["groceries.md"])[0] == "tea"
@@ -189,3 +191,18 @@ def test_a_settings_file_is_the_task_s_pairs_in_its_format(path, task, data):
     whole, _ = contents(path, task, [path], None)
     loaded = tomllib.loads(whole[0]) if path.endswith(".toml") else yaml.safe_load(whole[0])
     assert loaded == data
+
+
+def test_two_key_value_items_without_a_comma_make_an_object():
+    whole, _ = contents("pet.json", "make pet.json with name Rex and age 3", ["pet.json"], None)
+    assert json.loads(whole[0]) == {"name": "Rex", "age": 3}
+    # "<key> is <value>" stays a pair of its own, not "is dark" and "volume is"
+    whole, _ = contents("c.json", "Create c.json where theme is dark and volume is 7",
+                        ["c.json"], None)
+    assert [json.loads(t) for t in whole] == [{"theme": "dark", "volume": 7}]
+
+
+def test_a_header_written_as_cells_and_rows_that_end_a_clause():
+    # (i10x's fresh wording, 06:41: no word of the lexicon, the header as cells)
+    assert tables.new_table("gear.csv, first line item,weight, then tent 2100 and stove 400") == [
+        "item,weight\ntent,2100\nstove,400\n"]

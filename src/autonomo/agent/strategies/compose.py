@@ -92,7 +92,12 @@ def _enumerations(task: str) -> list[list[object]]:
 _ITEM_PAIRS = re.compile(
     r"(?<![\w.])((?:[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+,\s+)+"
     r"[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+,?\s+and\s+[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;.]+"
-    r"|[A-Za-z_][\w-]*\s+to\s+[^\s,;]+\s+and\s+[A-Za-z_][\w-]*\s+to\s+[^\s,;.]+)")
+    r"|[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;]+\s+and\s+[A-Za-z_][\w-]*\s+(?:to\s+)?[^\s,;.]+)")
+
+
+#: words that link a key to its value or a clause to the next (never a key nor a value)
+_LINKS = {"is", "are", "was", "be", "=", ":", "equals", "set", "to", "and", "with", "where",
+          "a", "an", "the", "of", "in", "json", "object", "file"}
 
 
 def _listed_pairs(task: str) -> list[dict[str, object]]:
@@ -100,7 +105,8 @@ def _listed_pairs(task: str) -> list[dict[str, object]]:
     out = []
     for match in _ITEM_PAIRS.findall(task):
         items = [i.split() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.strip()) if i]
-        pairs = [(i[0], i[-1]) for i in items if len(i) == 2 or (len(i) == 3 and i[1] == "to")]
+        pairs = [(i[0], i[-1]) for i in items if (len(i) == 2 or (len(i) == 3 and i[1] == "to"))
+                 and not {i[0].lower(), i[-1].lower()} & _LINKS]
         if len(pairs) == len(items) and len({k for k, _ in pairs}) == len(pairs):
             out.append({k: _value(v.rstrip(".")) for k, v in pairs})
     return out

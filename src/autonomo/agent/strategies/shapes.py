@@ -126,10 +126,7 @@ def pieces(text: str, task: str, files: Iterable[str] = ()) -> list[str]:
 
 #: words that name what follows them: "a film called Arrival", "the item butter"
 _NAMING = re.compile(r"\b(?:called|named|titled|item|word|name)\s+$", re.IGNORECASE)
-#: words of where a line goes or how the task speaks, never an item's end
-_PLACES = {"below", "above", "under", "after", "before", "others", "other", "too", "also",
-           "just", "there", "here", "again", "instead", "now", "list"}
-_ARTICLE = re.compile(r"\b(?:a|an|the|some)\s+$", re.IGNORECASE)
+_ARTICLE = re.compile(r"\b(?:a|an|some)\s+$", re.IGNORECASE)  # (a new thing)
 
 
 def _case(word: str) -> str:
@@ -142,8 +139,8 @@ def items(text: str, task: str, skipped: Iterable[str] = (), files: Iterable[str
     (a few words each: titles, names, words): the same number of words and the same
     capitals ("Blue Monday" for a playlist of titles, "kingfisher" for a list of birds).
     A run named as such ("called X") first, then one after an article; runs with a word
-    of ``skipped`` (an instruction's) or of where to put it at an end, and runs the file
-    holds, are left out. A sentence's capital does not count against lower-case items."""
+    of ``skipped`` (an instruction's) at an end, and runs the file holds, are left out. A
+    sentence's capital does not count against lower-case items."""
     lines = _body(text)
     words_per_line = [line.split() for line in lines]
     if len(lines) < 2 or any(len(w) > MAX_ITEM_WORDS or not all(
@@ -153,7 +150,7 @@ def items(text: str, task: str, skipped: Iterable[str] = (), files: Iterable[str
     shapes_ = {(_case(w[0]), _case(w[-1])) for w in words_per_line}
     sizes = {len(w) for w in words_per_line}
     held = {line.lower() for line in lines}
-    skip = {w.lower() for w in skipped} | _PLACES
+    skip = {w.lower() for w in skipped}
     for name in files:
         task = task.replace(name, " . ")
     named: list[str] = []
@@ -168,7 +165,8 @@ def items(text: str, task: str, skipped: Iterable[str] = (), files: Iterable[str
                 piece = " ".join(w.group(0) for w in run)
                 ends = (run[0].group(0), run[-1].group(0))
                 lead = task[:clause.start() + run[0].start()]
-                if size == 1 and _case(ends[0]) == "A" and re.search(r"(?:^|[.!?]\s*)$", lead):
+                if (size == 1 and _case(ends[0]) == "A" and ("A", "A") not in shapes_
+                        and re.search(r"(?:^|[.!?]\s*)$", lead)):
                     piece = piece.lower()  # "Tea ran out": a sentence's first word
                     ends = (piece, piece)
                 if (size not in sizes and size < min(sizes)) or (

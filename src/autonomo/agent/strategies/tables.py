@@ -62,30 +62,37 @@ def header(task: str) -> list[str]:
 
 def _cells(item: str, columns: list[str]) -> list[str] | None:
     """An item's values, one per column: its cells when comma-joined ("Rex,dog"), else its
-    words without the linking words and the columns' own names ("A101 has 30 seats")."""
+    words without the linking words and the columns' own names ("A101 has 30 seats"); of
+    more words, the last ones when they hold a number or a capital ("then tent 2100")."""
     item = item.strip().rstrip(".").strip()
     if "," in item and " " not in item:
         cells = item.split(",")
     else:
         names = {_stem(c) for c in columns}
         cells = [w for w in item.split() if w.lower() not in _LINKING and _stem(w) not in names]
+        last = cells[-len(columns):]
+        if len(cells) > len(columns) and any(re.search(r"\d|^[A-Z]", c) for c in last):
+            cells = last
     return cells if len(cells) == len(columns) and all(cells) else None
 
 
+#: a header written as cells: words joined by commas ("item,weight")
+_HEADER_CELLS = re.compile(r"(?<![\w,])([A-Za-z_][\w-]*(?:,[A-Za-z_][\w-]*)+)(?!\w|,\S)")
+
+
 def new_table(task: str) -> list[str]:
-    """A new CSV file's text: the header the task names and the rows it enumerates."""
+    """A new CSV file's text: the header the task names (after a word of the lexicon, or
+    written as cells) and the items after it that hold one value per column, as rows."""
     columns = header(task)
-    if not columns:
+    found_columns = _COLUMNS.search(task) if columns else _HEADER_CELLS.search(task)
+    if found_columns is None:
         return []
-    found_columns = _COLUMNS.search(task)
-    rest = task[found_columns.end():] if found_columns else ""
+    columns = columns or found_columns.group(1).split(",")
+    rest = task[found_columns.end():]
     found = _ROWS.search(rest) or re.search(r":\s*(.+)$", rest)
-    if not found:
-        return [_text([columns])]
-    rows = [_cells(item, columns) for item in _ITEM_SPLIT.split(found.group(1))]
-    if not rows or any(r is None for r in rows):
-        return [_text([columns])]
-    return [_text([columns, *rows[:MAX_ROWS]])]  # type: ignore[list-item]
+    body = found.group(1) if found else rest
+    rows = [cells for item in _ITEM_SPLIT.split(body) if (cells := _cells(item, columns))]
+    return [_text([columns, *rows[:MAX_ROWS]])]
 
 
 # -- a row for an existing table ------------------------------------------------------------------
