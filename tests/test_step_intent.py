@@ -160,3 +160,16 @@ def test_many_agents_each_keep_their_own_record(tmp_path):
     assert all(files.read(f"agent{n}") == {"n": n, "round": 1} for n in range(count))
     assert len(files._fds) <= intents._MAX_OPEN
     files.close()
+
+
+def test_a_record_of_another_shape_is_no_record(tmp_path):
+    data, store, state = _running(tmp_path)
+    for record in ({"episodes": ["not json"], "usage": "{}", "calls": []},
+                   {"episodes": [], "calls": []},
+                   {"episodes": [], "usage": "{}", "calls": [["too", "short"]]},
+                   {"episodes": 3, "usage": "{}", "calls": []}):
+        store.intents.write(state.id, record)
+        heir = AgentStore(data)
+        loaded = heir.load(state.id)
+        heir.adopt_intent(loaded)
+        assert loaded.episodes == [] and heir._prepared == {}
