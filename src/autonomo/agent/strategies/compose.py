@@ -12,14 +12,13 @@ Nothing here knows a task: the patterns are the plain English of the shapes.
 from __future__ import annotations
 
 import ast
-import csv
-import io
 import json
 import re
 from collections.abc import Iterable, Mapping
 
 import yaml
 
+from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies import tables
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
@@ -122,7 +121,7 @@ def _typed(cell: str) -> object:
 def _converted(text: str) -> list[str]:
     """A CSV table as JSON: an object of its first column's cells to its second's (of a
     table of two columns), and a list of its rows as objects (numbers as numbers)."""
-    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    rows = table_rows(text)
     if len(rows) < 2 or len(rows[0]) < 2 or any(len(r) != len(rows[0]) for r in rows):
         return []
     head, body = rows[0], rows[1:]

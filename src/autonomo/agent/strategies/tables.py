@@ -20,6 +20,8 @@ import io
 import re
 from collections.abc import Iterable
 
+from autonomo.agent.csv_text import table_rows
+
 _COLUMNS = re.compile(
     r"\b(?:columns?|headers?|fields?)\s+(?:row\s+|line\s+)?(?:named\s+|called\s+|are\s+)?"
     r"(.+?)(?=\s*[;:.]\s|\s*[;:.]?$|,\s+and\b|\s+and\s+(?:\w+\s+){0,2}rows?\b"
@@ -120,7 +122,7 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
     names left out. Each row as a line (without its newline)."""
     # (a sample of its rows: the columns' forms show in the first ones)
     sample = "\n".join(text[:MAX_SAMPLED * 200].splitlines()[:MAX_SAMPLED])
-    rows = [r for r in csv.reader(io.StringIO(sample)) if r]
+    rows = table_rows(sample)
     if len(rows) < 2 or len(rows[0]) < 2:
         return []
     head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
