@@ -215,6 +215,10 @@ _COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "some", "these", "the", "both"}
 
 
+#: a task that adds to a file (the append verbs of ``small_model_command_words``, "new")
+_ADDING = re.compile(r"\b(?:add|adds|added|append|insert|new|missing)\b", re.IGNORECASE)
+
+
 def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[str]:
     """An object of the task's pairs, a list of its enumeration, or the existing file with
     its keys changed to the values the task gives."""
@@ -230,6 +234,10 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
             known = {k: v for k, v in changes.items() if k in data}
             if known:
                 out.append(json.dumps({**data, **known}, indent=2) + "\n")
+            # a key it does not have yet, when the task adds one ("add timeout = 30 to it")
+            for new in (*_listed_pairs(task), changes) if _ADDING.search(task) else ():
+                if new and any(k not in data for k in new):
+                    out.append(json.dumps({**data, **new}, indent=2) + "\n")
         return out
     pairs = _pairs(task, names)
     out += [json.dumps(p) for p in _listed_pairs(task) if p != pairs]
