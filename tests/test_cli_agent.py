@@ -143,6 +143,10 @@ def test_ctrl_c_while_thinking_stops_the_spinner_and_shows_the_cursor(tmp_path, 
     shown = screen.getvalue()
     assert "Thinking" in shown
     assert shown.rfind("\x1b[?25h") > shown.rfind("\x1b[?25l")  # the cursor is back
+    # rich's Live.stop() tells its refresh thread to end without waiting for it: on a loaded
+    # machine it may take a moment; one still running after 10 s keeps spinning
+    for spinner in [t for t in threading.enumerate() if type(t).__name__ == "_RefreshThread"]:
+        spinner.join(timeout=10)
     assert not [t for t in threading.enumerate() if type(t).__name__ == "_RefreshThread"]
     assert store.load(agent.state.id).status == "stopped"
 

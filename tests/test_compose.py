@@ -152,3 +152,11 @@ def test_a_script_printing_several_numbers_prints_one_a_line():
     assert texts[0] == "print(1)\nprint(2)\nprint(3)\n"
     assert python_texts("Create greet.py that prints Good night") == [
         'print("Good night")\n']
+
+
+def test_a_key_the_task_adds_to_an_existing_json_object():
+    whole, _ = contents("c.json", "Add timeout = 30 to c.json", ["c.json"], '{"debug": true}')
+    assert [json.loads(t) for t in whole] == [{"debug": True, "timeout": 30}]
+    whole, _ = contents("c.json", "Insert a new setting, retries = 3, into c.json", ["c.json"],
+                        '{"a": 1}')
+    assert json.loads(whole[0]) == {"a": 1, "retries": 3}

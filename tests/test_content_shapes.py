@@ -206,3 +206,9 @@ def test_a_header_written_as_cells_and_rows_that_end_a_clause():
     # (i10x's fresh wording, 06:41: no word of the lexicon, the header as cells)
     assert tables.new_table("gear.csv, first line item,weight, then tent 2100 and stove 400") == [
         "item,weight\ntent,2100\nstove,400\n"]
+
+
+def test_a_time_s_colon_does_not_start_the_rows():
+    # (i10x, 07:01: "06:" was cut off the first time, a wrong value)
+    assert tables.new_table("tides.csv: header time,height; 06:10 1.2 and 18:40 1.4") == [
+        "time,height\n06:10,1.2\n18:40,1.4\n"]

@@ -199,3 +199,64 @@ def test_the_finish_check_reads_a_bounded_part_of_a_huge_folder(tmp_path, monkey
         read.append(limit), real(fd, limit))[1])
     assert len(finishing_record.files_below(tmp_path)) == 50
     assert read and all(limit == 50 for limit in read)
+
+
+#: a CSV whose last field never closes its quote: Python's csv raises on a field over 128 KB
+_UNCLOSED_CSV = "name,price\napples,1.20\npears,1.90\n\"" + "x" * 200_000 + "\n"
+_CSV_TASKS = ["How many rows does prices.csv have? Write the number to n.txt",
+              "Write the price of pears from prices.csv to n.txt",
+              "Convert prices.csv to JSON in n.json",
+              "Add a row for kiwis costing 3.10 to prices.csv",
+              "Write the names of the fruits in prices.csv costing more than 1.5 to n.txt"]
+
+
+def test_a_csv_the_csv_module_cannot_read_does_not_crash_the_run(tmp_path):
+    """``csv.Error`` (field larger than field limit) went up through the finish check and
+    ended the run with a traceback."""
+    agent, _, _ = make_agent(tmp_path, [
+        reply("write_file", path="n.txt", content="3"),
+        reply("finish", reason="wrote n.txt"),
+    ], task=_CSV_TASKS[0], tools=["write_file", "finish"])
+    workspace = Path(agent.workspace)
+    workspace.mkdir(parents=True, exist_ok=True)
+    (workspace / "prices.csv").write_text(_UNCLOSED_CSV)
+    result = Runner(agent).run(max_steps=2)
+    assert result.status in ("finished", "stopped", "failed"), result
+    assert agent.state.episodes[-1].action.name == "finish"
+
+
+@pytest.mark.parametrize("task", _CSV_TASKS)
+def test_the_policy_and_the_check_read_such_a_csv_as_far_as_it_parses(tmp_path, task):
+    from autonomo.agent.strategies import grounding
+
+    (tmp_path / "prices.csv").write_text(_UNCLOSED_CSV)
+    grounding.situation(tmp_path, task)
+    out = "n.json" if "JSON" in task else "n.txt"
+    (tmp_path / out).write_text("3")
+    state = _state(tmp_path, task, ("read_file", {"path": "prices.csv"}, "success", "name,"),
+                   ("write_file", {"path": out, "content": "3"}, "success", ""))
+    finish_objection(state, f"wrote {out}")  # an answer, not an exception
+
+
+def test_a_yaml_file_whose_aliases_expand_to_billions_is_not_expanded(tmp_path, monkeypatch):
+    """Six levels of ``&lN [*lN-1, …]`` (342 bytes, 531,441 values): turning the file into
+    facts for a small model expanded every alias into JSON text (41 s and 1 GB in the host
+    process, at every step of a task naming the file; nine levels: hours). Now it gives no
+    facts, without expanding it."""
+    import json
+
+    from autonomo.agent.strategies import facts, grounding
+
+    lines = ['l0: &l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 9) + "]" for i in range(1, 6)]
+    (tmp_path / "config.yaml").write_text("\n".join(lines) + "\n")
+    real_dumps = json.dumps
+
+    def dumps(data, **kwargs):
+        assert "l5" not in data, "the aliases were expanded"
+        return real_dumps(data, **kwargs)
+
+    monkeypatch.setattr(facts.json, "dumps", dumps)
+    assert facts._yaml_facts("config.yaml", (tmp_path / "config.yaml").read_text()) == []
+    grounding.situation(tmp_path, "Write the value of l0 in config.yaml to out.txt")
+    assert facts._yaml_facts("c.yaml", "a: [1, 2]\nb: &x {c: 3}\nd: *x\n")  # small: read

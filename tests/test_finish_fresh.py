@@ -88,6 +88,28 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     # added 06:08, main at 0f32940: deletions worded beyond the lexicon of removal verbs
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
+    # added 06:55, main at 7145639: analogues of the fresh set's false finishes (i10x)
+    ('Which framework does app.md say the service uses? Put it in framework.txt', False, 0):
+        _MISS + "a placeholder word ('answer') written as the value found",
+    ('Which framework does app.md say the service uses? Put it in framework.txt', False, 1):
+        _MISS + 'another word of the file written as the value found',
+    ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',
+     False, 0): _MISS + 'the whole log copied for one value',
+    ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',
+     False, 1): _MISS + 'lines of the log written for one value',
+    ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 0):
+        _MISS + 'a number absent from the input written as the list',
+    ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 1):
+        _MISS + 'the even numbers for the odd ones',
+    ('How many rows does birds.csv have below its header? Answer in bird_rows.txt', False, 1):
+        _MISS + 'the header counted as a row although the task excludes it',
+    ('Lower-case the name of Report_Q1.MD: it should be report_q1.md', False, 0):
+        _MISS + 'a case-only rename as append-to-new + delete-old (the text lost)',
+    ('evens.py should print the even numbers from 2 to 8, one per line', False, 0):
+        _MISS + 'what the program prints is not checked',
+    ('evens.py should print the even numbers from 2 to 8, one per line', False, 1):
+        _MISS + 'what the program prints is not checked',
+
 }
 
 

@@ -42,12 +42,16 @@ def _offer(strategy, state: AgentState) -> dict[str, dict]:
             for o in request.schema["properties"]["command"]["anyOf"]}
 
 
-def test_after_a_write_that_skipped_the_program_the_next_step_runs_it(tmp_path):
+def _program_task(tmp_path):
+    """A task that runs a program and saves what it prints, and the strategy."""
     (tmp_path / "calc.py").write_text("print(6 * 7)\n")
     (tmp_path / "notes.txt").write_text("x\n")
-    strategy = _strategy()
-    state = AgentState(tasks=["Run calc.py and save what it prints in out.txt"],
-                       workspace=str(tmp_path))
+    return _strategy(), AgentState(tasks=["Run calc.py and save what it prints in out.txt"],
+                                   workspace=str(tmp_path))
+
+
+def test_after_a_write_that_skipped_the_program_the_next_step_runs_it(tmp_path):
+    strategy, state = _program_task(tmp_path)
     (tmp_path / "out.txt").write_text("6")
     _step(state, "write_file", path="out.txt", content="6")
 
@@ -57,11 +61,7 @@ def test_after_a_write_that_skipped_the_program_the_next_step_runs_it(tmp_path):
 
 
 def test_once_the_program_ran_the_missing_output_is_what_is_written(tmp_path):
-    (tmp_path / "calc.py").write_text("print(6 * 7)\n")
-    (tmp_path / "notes.txt").write_text("x\n")
-    strategy = _strategy()
-    state = AgentState(tasks=["Run calc.py and save what it prints in out.txt"],
-                       workspace=str(tmp_path))
+    strategy, state = _program_task(tmp_path)
     _step(state, "execute_python_file", "STDOUT:\n42\n", path="calc.py")
 
     assert "out.txt" in objection_now(state, frozenset(_SMALL), strategy._first_look(state))
@@ -230,3 +230,37 @@ def test_a_copy_asked_for_by_its_relation_noun_offers_copy_file(tmp_path):
     assert "copy_file" not in _offer(strategy, AgentState(
         tasks=["How many days are backups kept per backup.toml? Write it in days.txt"],
         workspace=str(tmp_path)))
+
+
+def test_a_program_is_not_run_again_with_the_arguments_it_failed_with(tmp_path):
+    (tmp_path / "conv.py").write_text("import sys\nprint(float(sys.argv[1]) * 2)\n")
+    strategy = _strategy()
+    state = AgentState(tasks=["Call conv.py with 30 as its argument; out.txt gets its output"],
+                       workspace=str(tmp_path))
+    args = _offer(strategy, state)["execute_python_file"]["properties"]["args"]
+    assert [o["const"] for o in args["anyOf"]] == [["30"], []]
+    _step(state, "execute_python_file", "Exit code 1.\nIndexError", "error", path="conv.py",
+          args=[])
+    offered = _offer(strategy, state)
+    assert list(offered) == ["execute_python_file"]
+    assert [o["const"] for o in offered["execute_python_file"]["properties"]["args"][
+        "anyOf"]] == [["30"]]
+    _step(state, "execute_python_file", "Exit code 0.\nSTDOUT:\n60.0", path="conv.py",
+          args=["30"])
+    content = _offer(strategy, state)["write_file"]["properties"]["content"]
+    assert content["enum"] == ["60.0"]  # 30 was the program's input, not its answer
+
+
+def test_a_file_and_a_folder_the_task_names_offer_the_move_whatever_the_verb(tmp_path):
+    (tmp_path / "q3.txt").write_text("x\n")
+    (tmp_path / "archive").mkdir()
+    (tmp_path / "archive" / "q2.txt").write_text("y\n")
+    strategy = _strategy()
+    offered = _offer(strategy, AgentState(tasks=["From now on q3.txt lives in archive/"],
+                                          workspace=str(tmp_path)))
+    assert offered["rename_file"]["properties"]["destination"]["enum"] == ["archive/q3.txt"]
+    # a copy asked for is a copy; a file inside the folder already is no file to move
+    assert "rename_file" not in _offer(strategy, AgentState(
+        tasks=["Copy q3.txt into archive/"], workspace=str(tmp_path)))
+    assert "rename_file" not in _offer(strategy, AgentState(
+        tasks=["Count the lines of archive/q2.txt into n.txt"], workspace=str(tmp_path)))

@@ -32,16 +32,22 @@ def _finished(store: AgentStore, state: AgentState, episode: Episode) -> None:
     store.write(state, episodes=[episode])
 
 
+def _running(tmp_path):
+    """A store on a new data folder and a running agent saved in it."""
+    data = tmp_path / "data"
+    store = AgentStore(data)
+    state = AgentState(tasks=["t"], status="running")
+    store.save(state)
+    return data, store, state
+
+
 def _calls(data) -> list[tuple[int, str]]:
     return [(c["step"], c["response"]["text"]) for c in AgentStore(data).calls(
         AgentStore(data).list()[0].id)]
 
 
 def test_a_step_in_flight_is_in_its_file_until_its_transaction(tmp_path):
-    data = tmp_path / "data"
-    store = AgentStore(data)
-    state = AgentState(tasks=["t"], status="running")
-    store.save(state)
+    data, store, state = _running(tmp_path)
     _finished(store, state, _started(store, state, 1))
     flying = _started(store, state, 2)
     # another process (or this one, dying now) sees step 2 as running, with its usage
@@ -62,10 +68,7 @@ def test_a_step_in_flight_is_in_its_file_until_its_transaction(tmp_path):
 
 
 def test_a_dead_drivers_step_is_adopted_once_with_its_calls(tmp_path):
-    data = tmp_path / "data"
-    store = AgentStore(data)
-    state = AgentState(tasks=["t"], status="running")
-    store.save(state)
+    data, store, state = _running(tmp_path)
     _started(store, state, 1)
     del store  # the process dies while the command runs
 
@@ -89,10 +92,7 @@ def test_a_dead_drivers_step_is_adopted_once_with_its_calls(tmp_path):
 
 
 def test_a_torn_record_is_no_record(tmp_path):
-    data = tmp_path / "data"
-    store = AgentStore(data)
-    state = AgentState(tasks=["t"], status="running")
-    store.save(state)
+    data, store, state = _running(tmp_path)
     _started(store, state, 1)
     path = store.intents.path(state.id)
     size = path.stat().st_size
@@ -109,10 +109,7 @@ def test_a_torn_record_is_no_record(tmp_path):
 
 
 def test_a_failed_transaction_keeps_the_step_and_a_stop_writes_it_with_its_calls(tmp_path):
-    data = tmp_path / "data"
-    store = AgentStore(data)
-    state = AgentState(tasks=["t"], status="running")
-    store.save(state)
+    data, store, state = _running(tmp_path)
     episode = _started(store, state, 1)
 
     class Refused(Exception):
@@ -149,3 +146,30 @@ def test_deleting_an_agent_removes_its_intent(tmp_path):
     assert not path.exists()
     odd = store.intents.path("../x y")
     assert odd.parent.parent == tmp_path / "data" / "agents"
+
+
+def test_many_agents_each_keep_their_own_record(tmp_path):
+    """Past the open files a store keeps, older ones are closed, never mixed up."""
+    from autonomo.storage import intents
+
+    files = intents.IntentFiles(tmp_path / "data")
+    count = intents._MAX_OPEN * 2 + 3
+    for round_ in range(2):
+        for n in range(count):
+            files.write(f"agent{n}", {"n": n, "round": round_})
+    assert all(files.read(f"agent{n}") == {"n": n, "round": 1} for n in range(count))
+    assert len(files._fds) <= intents._MAX_OPEN
+    files.close()
+
+
+def test_a_record_of_another_shape_is_no_record(tmp_path):
+    data, store, state = _running(tmp_path)
+    for record in ({"episodes": ["not json"], "usage": "{}", "calls": []},
+                   {"episodes": [], "calls": []},
+                   {"episodes": [], "usage": "{}", "calls": [["too", "short"]]},
+                   {"episodes": 3, "usage": "{}", "calls": []}):
+        store.intents.write(state.id, record)
+        heir = AgentStore(data)
+        loaded = heir.load(state.id)
+        heir.adopt_intent(loaded)
+        assert loaded.episodes == [] and heir._prepared == {}

@@ -324,3 +324,36 @@ def test_an_agents_model_call_goes_direct_yet_hears_a_late_plugin_and_settles_a_
     assert state.usage.calls == 2 and state.usage.prompt_tokens == 11
     assert [c.completion.text for c in calls.take_unsaved()] == ["model", "plugin"]
     assert calls.meter.by_model["priced"].calls == 2
+
+
+def test_the_first_episode_shown_in_full_is_found_with_or_without_gaps_in_the_numbers():
+    import bisect
+
+    from autonomo.agent.context import first_full
+    from autonomo.agent.episodes import Action, Episode
+    from autonomo.agent.state import AgentState
+
+    def episodes(numbers):
+        return [Episode(number=n, action=Action(name="think")) for n in numbers]
+
+    for numbers in ([], [1], [1, 2, 3, 4, 5], [2, 3, 4], [1, 2, 4, 5, 9], [3, 7]):
+        state = AgentState(episodes=episodes(numbers))
+        for upto in range(0, 11):
+            state.compacted_upto = upto
+            expected = bisect.bisect_right([n for n in numbers], upto)
+            assert first_full(state) == expected, (numbers, upto)
+
+
+def test_an_episodes_token_count_follows_its_result(tmp_path):
+    agent, _, _ = make_agent(tmp_path, [reply("write_note", path="a.txt", text="1")])
+    Runner(agent).run(max_steps=1)
+    strategy, episode = agent.strategy, agent.state.episodes[0]
+    count = agent.model.count_tokens
+    before = strategy.episode_tokens(episode, 1200, count)
+    assert strategy.episode_tokens(episode, 1200, count) == before
+    from autonomo.tools.registry import CommandResult
+
+    episode.result = CommandResult(status="success", output="x" * 4000)  # a new result
+    assert strategy.episode_tokens(episode, 1200, count) > before
+    assert strategy.episode_tokens(episode, 100, count) < strategy.episode_tokens(
+        episode, 1200, count)

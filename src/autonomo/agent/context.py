@@ -68,9 +68,16 @@ def progress_messages(
 
 
 def first_full(state: AgentState) -> int:
-    """The index of the first episode shown in full (after ``compacted_upto``): episodes are
-    kept in number order, so a binary search finds it without a pass over the history."""
-    return bisect.bisect_right(state.episodes, state.compacted_upto, key=lambda e: e.number)
+    """The index of the first episode shown in full (after ``compacted_upto``). Episodes
+    are numbered 1, 2, 3 …, so it is ``compacted_upto`` (checked against the neighbours);
+    else a binary search (they are kept in number order) finds it."""
+    episodes, upto = state.episodes, state.compacted_upto
+    if 0 < upto < len(episodes):
+        if episodes[upto].number == upto + 1 and episodes[upto - 1].number == upto:
+            return upto
+    elif upto == 0 and (not episodes or episodes[0].number > 0):
+        return 0
+    return bisect.bisect_right(episodes, upto, key=lambda e: e.number)
 
 
 def summary_lines(state: AgentState) -> list[str]:

@@ -10,12 +10,11 @@ contradicts is refused, one the check cannot decide is let through. Used by
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from pathlib import Path
 
+from autonomo.agent.csv_text import table_rows
 from autonomo.agent.finishing_changes import folders
 from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
 
@@ -68,7 +67,7 @@ def _pairs(name: str, text: str) -> dict[str, str]:
 def _rows(name: str, text: str) -> list[list[str]]:
     if not name.lower().endswith(".csv"):
         return []
-    return [[c.strip() for c in r] for r in csv.reader(io.StringIO(text)) if r][:1000]
+    return [[c.strip() for c in r] for r in table_rows(text, 1000)]
 
 
 #: words too common to name a key on their own

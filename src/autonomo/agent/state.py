@@ -139,6 +139,26 @@ class _Prepared:
     calls: list[tuple[tuple[Any, ...], _Fresh]] = field(default_factory=list)
 
 
+#: an intent record read back: the episodes in flight, the usage, the calls' rows
+_Intent = tuple[list[Episode], Usage, list[tuple[Any, ...]]]
+#: the columns of a call's row (``AgentStore._call_row``)
+_CALL_COLUMNS = 8
+
+
+def _intent(record: dict[str, Any] | None) -> _Intent | None:
+    """``record`` checked and parsed; None when it is not one this store writes."""
+    if record is None:
+        return None
+    try:
+        calls = [tuple(row) for row in record["calls"]]
+        if any(len(row) != _CALL_COLUMNS for row in calls):
+            return None
+        return ([Episode.model_validate_json(e) for e in record["episodes"]],
+                Usage.model_validate_json(record["usage"]), calls)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 class AgentStore:
     """Agents in the data directory's SQLite database; workspaces in ``agents/<id>/``."""
 
@@ -226,7 +246,7 @@ class AgentStore:
                 "select data from episodes where agent_id = ? order by number", (state.id,)
             )
         ]
-        self._in_flight(state, self.intents.read(state.id))  # shown as running
+        self._in_flight(state, _intent(self.intents.read(state.id)))  # shown as running
         return state
 
     # -- a step in flight -------------------------------------------------------------------------
@@ -250,21 +270,17 @@ class AgentStore:
         interrupted), and their calls and usage go with the next ``write``."""
         if state.id in self._prepared:  # this store's own, not yet written
             return
-        record = self.intents.read(state.id)
+        record = _intent(self.intents.read(state.id))
         flying = self._in_flight(state, record) if record is not None else []
-        if flying:
-            self._prepared[state.id] = _Prepared(
-                flying, [(tuple(row), []) for row in record["calls"]])
+        if flying and record is not None:
+            self._prepared[state.id] = _Prepared(flying, [(row, []) for row in record[2]])
 
-    def _in_flight(self, state: AgentState,
-                   record: dict[str, Any] | None) -> list[Episode]:
+    def _in_flight(self, state: AgentState, record: _Intent | None) -> list[Episode]:
         """The episodes of the agent's intent ``record`` that the database lacks, added to
         ``state`` if it lacks them too (with the usage that counts their calls)."""
-        if record is None:
+        if record is None or not record[0]:
             return []
-        flying = [Episode.model_validate_json(e) for e in record["episodes"]]
-        if not flying:
-            return []
+        flying, usage, _ = record
         stored = {n for (n,) in self.db.query(
             "select number from episodes where agent_id = ? and number >= ?",
             (state.id, min(e.number for e in flying)))}
@@ -276,7 +292,6 @@ class AgentStore:
             if episode.number in numbers and episode.number == last + 1:
                 state.episodes.append(episode)
                 last += 1
-        usage = Usage.model_validate_json(record["usage"])
         if usage.calls > state.usage.calls:
             state.usage = usage
         return [e for e in state.episodes if e.number in numbers]

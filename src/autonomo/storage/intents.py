@@ -27,6 +27,7 @@ import hashlib
 import os
 import re
 import struct
+import threading
 import zlib
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,9 @@ class IntentFiles:
     def __init__(self, data_dir: Path) -> None:
         self.root = Path(data_dir) / "agents"
         self._fds: dict[str, int] = {}
+        #: a server drives agents from several threads: no file is closed (past
+        #: ``_MAX_OPEN``) while another thread writes through it
+        self._lock = threading.Lock()
 
     def path(self, agent_id: str) -> Path:
         # an id that is not a plain name still gets a file of its own, inside the folder
@@ -57,17 +61,19 @@ class IntentFiles:
 
     def write(self, agent_id: str, record: dict[str, Any]) -> None:
         payload = orjson.dumps(record)
-        fd = self._fds.get(agent_id)
-        if fd is None:
-            fd = self._open(agent_id)
-        os.pwrite(fd, _HEADER.pack(MAGIC, len(payload), zlib.crc32(payload)) + payload, 0)
+        data = _HEADER.pack(MAGIC, len(payload), zlib.crc32(payload)) + payload
+        with self._lock:
+            fd = self._fds.get(agent_id)
+            if fd is None:
+                fd = self._open(agent_id)
+            os.pwrite(fd, data, 0)
 
     def _open(self, agent_id: str) -> int:
         path = self.path(agent_id)
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
         if len(self._fds) >= _MAX_OPEN:
-            self.close()
+            self._close_all()
         self._fds[agent_id] = fd
         return fd
 
@@ -93,13 +99,18 @@ class IntentFiles:
         return record if isinstance(record, dict) else None
 
     def remove(self, agent_id: str) -> None:
-        fd = self._fds.pop(agent_id, None)
-        if fd is not None:
-            os.close(fd)
+        with self._lock:
+            fd = self._fds.pop(agent_id, None)
+            if fd is not None:
+                os.close(fd)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path(agent_id))
 
     def close(self) -> None:
+        with self._lock:
+            self._close_all()
+
+    def _close_all(self) -> None:
         for fd in self._fds.values():
             os.close(fd)
         self._fds.clear()

@@ -24,9 +24,9 @@ from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
 from autonomo.agent.strategies.offered import not_offered, objection_now
-from autonomo.agent.strategies.repair import focused
+from autonomo.agent.strategies.repair import failed_args, focused
 from autonomo.llm.types import Completion, Message, ToolSpec
-from autonomo.tools.registry import CommandRegistry
+from autonomo.tools.registry import CommandRegistry, CommandResult
 
 #: workspace files listed in a small model's task message
 LISTED_FILES = 30
@@ -88,8 +88,9 @@ class PromptStrategy(ABC):
         self._requests: dict[tuple[frozenset[str], Situation | None], ModelRequest] = {}
         #: episode number -> (the result object rendered, chars, its messages); episodes are
         #: immutable once they have a result, so each is rendered once
-        self._episodes: dict[int, tuple[int, int, list[Message]]] = {}
-        self._episode_tokens: dict[int, int] = {}
+        self._episodes: dict[int, tuple[CommandResult | None, int, list[Message]]] = {}
+        #: episode number -> (the result object, chars, tokens of those messages)
+        self._episode_tokens: dict[int, tuple[CommandResult | None, int, int]] = {}
         #: the latest rendering of each per-step part, by what it was rendered from: the
         #: same inputs give the same message (or text) without rendering it again
         self._rendered: dict[str, tuple[Any, Any]] = {}
@@ -155,22 +156,30 @@ class PromptStrategy(ABC):
 
     # -- the appended part --------------------------------------------------------------------
     def cached_episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
-        key = (id(episode.result), result_chars)
+        result = episode.result
         cached = self._episodes.get(episode.number)
-        if cached is None or cached[:2] != key or episode.result is None:
-            cached = (*key, self.episode_messages(episode, result_chars))
-            self._episodes[episode.number] = cached
-            self._episode_tokens.pop(episode.number, None)
+        if cached is not None and cached[0] is result and cached[1] == result_chars \
+                and result is not None:
+            return cached[2]
+        cached = (result, result_chars, self.episode_messages(episode, result_chars))
+        self._episodes[episode.number] = cached
+        self._episode_tokens.pop(episode.number, None)
         return cached[2]
 
     def episode_tokens(
         self, episode: Episode, result_chars: int, count_tokens: Callable[[str], int]
     ) -> int:
-        """Tokens of the episode's messages, counted once per rendering."""
+        """Tokens of the episode's messages, counted once per rendering (the compaction check
+        asks for every episode shown in full, every step)."""
+        result = episode.result
+        cached = self._episode_tokens.get(episode.number)
+        if cached is not None and cached[0] is result and cached[1] == result_chars \
+                and result is not None:
+            return cached[2]
         messages = self.cached_episode_messages(episode, result_chars)
-        if episode.number not in self._episode_tokens or episode.result is None:
-            self._episode_tokens[episode.number] = sum(count_tokens(m.content) for m in messages)
-        return self._episode_tokens[episode.number]
+        tokens = sum(count_tokens(m.content) for m in messages)
+        self._episode_tokens[episode.number] = (result, result_chars, tokens)
+        return tokens
 
     def episode_messages(self, episode: Episode, result_chars: int) -> list[Message]:
         """The instruction the model answered, its reply, then the result, as the model
@@ -232,7 +241,7 @@ class PromptStrategy(ABC):
             names = frozenset(self.commands.names())
             objection = objection_now(state, names, self._first_look(state),
                                       self.finish_evidence)
-            where = focused(where, state, objection)
+            where = failed_args(focused(where, state, objection), state)
             exclude = exclude | not_offered(state, where, names, exclude,
                                             self._first_look(state), seen_outputs(state),
                                             objection)

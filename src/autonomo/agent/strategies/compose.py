@@ -12,14 +12,13 @@ Nothing here knows a task: the patterns are the plain English of the shapes.
 from __future__ import annotations
 
 import ast
-import csv
-import io
 import json
 import re
 from collections.abc import Iterable, Mapping
 
 import yaml
 
+from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies import tables
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
@@ -122,7 +121,7 @@ def _typed(cell: str) -> object:
 def _converted(text: str) -> list[str]:
     """A CSV table as JSON: an object of its first column's cells to its second's (of a
     table of two columns), and a list of its rows as objects (numbers as numbers)."""
-    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    rows = table_rows(text)
     if len(rows) < 2 or len(rows[0]) < 2 or any(len(r) != len(rows[0]) for r in rows):
         return []
     head, body = rows[0], rows[1:]
@@ -216,6 +215,10 @@ _COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "some", "these", "the", "both"}
 
 
+#: a task that adds to a file (the append verbs of ``small_model_command_words``, "new")
+_ADDING = re.compile(r"\b(?:add|adds|added|append|insert|new|missing)\b", re.IGNORECASE)
+
+
 def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[str]:
     """An object of the task's pairs, a list of its enumeration, or the existing file with
     its keys changed to the values the task gives."""
@@ -231,6 +234,10 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
             known = {k: v for k, v in changes.items() if k in data}
             if known:
                 out.append(json.dumps({**data, **known}, indent=2) + "\n")
+            # a key it does not have yet, when the task adds one ("add timeout = 30 to it")
+            for new in (*_listed_pairs(task), changes) if _ADDING.search(task) else ():
+                if new and any(k not in data for k in new):
+                    out.append(json.dumps({**data, **new}, indent=2) + "\n")
         return out
     pairs = _pairs(task, names)
     out += [json.dumps(p) for p in _listed_pairs(task) if p != pairs]

@@ -17,12 +17,11 @@ markdown file's parts — ``headings``/``sections``/``titles``, ``questions``, `
 
 from __future__ import annotations
 
-import csv
-import io
 import operator
 import re
 from collections.abc import Callable
 
+from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 
 #: a clock time ("3:30", "07:05", "9:15 pm"), not a piece of a lap time ("1:34.2")
@@ -105,7 +104,7 @@ def bounded_facts(name: str, text: str, task: str) -> list[Fact]:
 
 def _bounded_rows(src: str, text: str, test: Callable[[float, float], bool], limit: float,
                   bound: str) -> list[Fact]:
-    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    rows = table_rows(text)
     if len(rows) < 3:
         return []
     head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]

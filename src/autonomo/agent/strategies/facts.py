@@ -11,14 +11,14 @@ files' own words, plus the plain words of counting and listing.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import yaml
+
+from autonomo.agent.csv_text import table_rows
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
@@ -242,13 +242,34 @@ def _json_facts(src: str, text: str) -> list[Fact]:
     return facts
 
 
+#: values a YAML file may hold once its aliases are expanded: ``&b [*a, *a, …]`` multiplies
+#: with each level, and a 342-byte file took 41 s and 1 GB of the host to turn into facts
+MAX_YAML_VALUES = 100_000
+
+
+def _few_values(data: object) -> bool:
+    """Whether ``data`` holds at most ``MAX_YAML_VALUES`` values counted as expanded (the
+    count stops at the bound, so it costs no more than that)."""
+    stack, seen = [data], 0
+    while stack:
+        seen += 1
+        if seen > MAX_YAML_VALUES:
+            return False
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += item.values()
+        elif isinstance(item, list):
+            stack += item
+    return True
+
+
 def _yaml_facts(src: str, text: str) -> list[Fact]:
     """A YAML file's values, read as the JSON they load to (a mapping or a list)."""
     try:
         data = yaml.safe_load(text)
     except (yaml.YAMLError, RecursionError, ValueError):
         return []
-    if not isinstance(data, (dict, list)):
+    if not isinstance(data, (dict, list)) or not _few_values(data):
         return []
     try:
         return _json_facts(src, json.dumps(data, default=str))
@@ -264,7 +285,7 @@ def _cell(value: object) -> str | None:
 
 
 def _csv_facts(src: str, text: str) -> list[Fact]:
-    rows = [r for r in csv.reader(io.StringIO(text)) if r]
+    rows = table_rows(text)
     if len(rows) < 2:
         return []
     header, body = rows[0], rows[1:]

@@ -98,6 +98,8 @@ class Situation:
     #: (``finishing_targets.roles``)
     objects: tuple[str, ...] = ()
     protected: tuple[str, ...] = ()
+    #: the argument lists a run of a program failed with (``repair.failed_args``)
+    failed_args: tuple[tuple[str, ...], ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -437,13 +439,14 @@ def ground(schema: Any, where: Situation | None) -> Any:
             # the values the task states, all of them in its order (a program takes its
             # arguments by position: "with 96 and 4" is [96, 4], and a 135M model gave one
             # value to a program that needs two), or one of them, or none
+            # (not a list a run of the program already failed with: a 135M model ran it
+            # with none, then wrote the task's number instead of trying it)
             described = {k: schema[k] for k in ("description",) if k in schema}
             stated = list(where.arguments[:MAX_ARGUMENTS])
+            lists = [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
+            lists = [a for a in lists if tuple(a) not in where.failed_args] or lists
             schema.clear()
-            schema.update(described, anyOf=[
-                *([{"const": stated}] if len(stated) > 1 else []),
-                {"type": "array", "items": {"enum": stated}, "minItems": 1, "maxItems": 1},
-                {"const": []}])
+            schema.update(described, anyOf=[{"const": a} for a in lists])
         return schema
     if kind in TEXT_KINDS:
         values = list(where.texts) if where is not None else []

@@ -66,6 +66,11 @@ def unneeded(task: str, needed: dict[str, list[str]],
         out.discard("rename_file")
     if workspace and {"delete_file", "rename_file"} & out:
         out -= _removing(task, Workspace(workspace))
+    if ("rename_file" in out and workspace and "copy_file" in out
+            and _into_folder(task, Workspace(workspace))):
+        # "q3.txt should live in archive/ now": a file of the workspace and a folder of it
+        # the task names, no copy asked (not the word, the workspace decides)
+        out.discard("rename_file")
     if "copy_file" in out and workspace and words & RELATIONS:
         # "save a backup of a.txt as a.bak": a relation noun of the finish check's reading
         # (finishing_targets.RELATIONS), a file of the workspace and a new name for it
@@ -107,6 +112,15 @@ def _removing(task: str, ws: Workspace) -> set[str]:
     place = any(not ws.exists(n) for n in named) or any(
         ws.kind(w) == "a folder" for w in words if w not in {".", ".."})
     return {"rename_file" if place else "delete_file"}
+
+
+def _into_folder(task: str, ws: Workspace) -> bool:
+    """Whether ``task`` names a file at the top of the workspace and, by its name, a folder
+    of the workspace that file could go into."""
+    if not any(ws.exists(n) and "/" not in n for n in mentioned_files(task)):
+        return False
+    words = set(re.findall(r"[\w-]+", task.lower())) - {".", ".."}
+    return any(ws.kind(w) == "a folder" for w in words)
 
 
 def _renaming(task: str, workspace: str) -> bool:

@@ -34,6 +34,25 @@ def focused(where: Situation, state: AgentState, objection: str | None) -> Situa
     return replace(where, focus=focus) if focus else where
 
 
+def failed_args(where: Situation, state: AgentState) -> Situation:
+    """``where`` with the argument lists the current task's failed program runs were given
+    (no grounded list offers them again), and, once a run printed something, without the
+    values a run was given among the texts to write: they are its input, not its answer (a
+    135M model ran convert.py with 30 and wrote 30)."""
+    runs = [e for e in state.episodes
+            if e.task_index == len(state.tasks) - 1 and e.action.name == "execute_python_file"
+            and e.result is not None]
+    failed = tuple(dict.fromkeys(
+        tuple(str(a) for a in (e.action.arguments.get("args") or ()))
+        for e in runs if e.result is not None and e.result.status == "error"))
+    given = {str(a) for e in runs if e.result is not None and e.result.status == "success"
+             for a in (e.action.arguments.get("args") or ())}
+    texts = tuple(t for t in where.texts if t not in given) if where.printed else ()
+    if texts and texts != where.texts:
+        where = replace(where, texts=texts)
+    return replace(where, failed_args=failed) if failed else where
+
+
 def worked(state: AgentState, besides: frozenset[str] = frozenset()) -> bool:
     """Whether a command of the current task worked (finish and ``besides`` aside)."""
     return any(e.task_index == len(state.tasks) - 1 and e.result is not None

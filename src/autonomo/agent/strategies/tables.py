@@ -20,11 +20,14 @@ import io
 import re
 from collections.abc import Iterable
 
+from autonomo.agent.csv_text import table_rows
+
 _COLUMNS = re.compile(
     r"\b(?:columns?|headers?|fields?)\s+(?:row\s+|line\s+)?(?:named\s+|called\s+|are\s+)?"
     r"(.+?)(?=\s*[;:.]\s|\s*[;:.]?$|,\s+and\b|\s+and\s+(?:\w+\s+){0,2}rows?\b"
     r"|\s+(?:with|plus)\b)", re.IGNORECASE)
-_ROWS = re.compile(r"\brows?\b[^:]{0,40}?(?::\s*|\s+(?=\S+,\S))(.+)$", re.IGNORECASE)
+#: (a colon of a time, "06:10", is not one that introduces the rows)
+_ROWS = re.compile(r"\brows?\b[^:]{0,40}?(?::(?!\d)\s*|\s+(?=\S+,\S))(.+)$", re.IGNORECASE)
 #: words between the values of an item ("A101 has 30 seats")
 _LINKING = {"a", "an", "the", "has", "have", "had", "is", "are", "was", "with", "of", "for",
             "at", "in", "on", "by", "to", "and", "gets", "get"}
@@ -87,7 +90,7 @@ def new_table(task: str) -> list[str]:
         return []
     columns = columns or found_columns.group(1).split(",")
     rest = task[found_columns.end():]
-    found = _ROWS.search(rest) or re.search(r":\s*(.+)$", rest)
+    found = _ROWS.search(rest) or re.search(r":(?!\d)\s*(.+)$", rest)
     body = found.group(1) if found else rest
     rows = [cells for item in _ITEM_SPLIT.split(body) if (cells := _cells(item, columns))]
     return [_text([columns, *rows[:MAX_ROWS]])]
@@ -119,7 +122,7 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
     names left out. Each row as a line (without its newline)."""
     # (a sample of its rows: the columns' forms show in the first ones)
     sample = "\n".join(text[:MAX_SAMPLED * 200].splitlines()[:MAX_SAMPLED])
-    rows = [r for r in csv.reader(io.StringIO(sample)) if r]
+    rows = table_rows(sample)
     if len(rows) < 2 or len(rows[0]) < 2:
         return []
     head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
