@@ -51,8 +51,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'what a function returns is not checked',
     ('hello.py prints Hi. Make it print Welcome instead', False, 0):
         _MISS + 'the program prints more than asked',
-    ('Copy the last line of steps.txt into final_step.txt', False, 1):
-        _MISS + 'the whole file copied for its last line',
     ('If flag.txt says on, write enabled to status.txt, otherwise write disabled', False, 0):
         _MISS + 'the wrong branch of a condition',
     ('Write the capital of France to capital.txt', False, 1):
@@ -103,8 +101,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'the even numbers for the odd ones',
     ('How many rows does birds.csv have below its header? Answer in bird_rows.txt', False, 1):
         _MISS + 'the header counted as a row although the task excludes it',
-    ('Lower-case the name of Report_Q1.MD: it should be report_q1.md', False, 0):
-        _MISS + 'a case-only rename as append-to-new + delete-old (the text lost)',
     ('evens.py should print the even numbers from 2 to 8, one per line', False, 0):
         _MISS + 'what the program prints is not checked',
     ('evens.py should print the even numbers from 2 to 8, one per line', False, 1):

@@ -151,6 +151,10 @@ CASES: list[tuple[str, dict[str, str], list[Step], bool]] = [
      False),
     ("Is basil on my herb list (herbs.txt)? Write yes or no in has_basil.txt",
      {"herbs.txt": "mint\nbasil\n"}, [R("herbs.txt"), W("has_basil.txt", "yes\n")], True),
+    ("Rename Notes.txt to notes.txt", {"Notes.txt": "call Bob\n"},
+     [A("notes.txt", "call"), D("Notes.txt")], False),
+    ("Rename Notes.txt to notes.txt", {"Notes.txt": "call Bob\n"},
+     [R("Notes.txt"), W("notes.txt", "call Bob\n"), D("Notes.txt")], True),
     # right work done another way stays accepted
     ("Write the value of timeout from settings.json to t.txt", {"settings.json": '{"timeout": 30}'},
      [R("settings.json"), W("t.txt", "30")], True),

@@ -74,6 +74,7 @@ from autonomo.agent.finishing_shapes import (
     kept_old,
     lost_lines,
     missing_columns,
+    more_than_a_line,
     out_of_bounds,
     unordered,
     wrong_count,
@@ -93,6 +94,7 @@ from autonomo.agent.finishing_targets import (
     folder_left,
     objects_left,
     removal_objects,
+    rename_lost,
     roles,
 )
 from autonomo.agent.finishing_values import (
@@ -393,6 +395,8 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         ("unit_value", lambda: unit_value(task, starts, record, read)),
         ("not_an_option", lambda: not_an_option(task, named, record, read)),
         ("folder_left", lambda: folder_left(task, named, listing)),
+        ("rename_lost", lambda: rename_lost(task, named, record, starts, read)),
+        ("more_than_a_line", lambda: more_than_a_line(task, named, record, read)),
     ]
     return next(((rule, found) for rule, check in checks if (found := check())), None)
 

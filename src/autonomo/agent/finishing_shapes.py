@@ -394,3 +394,23 @@ def out_of_bounds(task: str, record: Record, read: Reader) -> str | None:
                         f"{bounds.group(2)}, but {path} holds {number}. Write numbers in "
                         "that range, then finish.")
     return None
+
+
+_ONE_LINE = re.compile(r"\bthe\s+(?:first|last|second|third|final|top|bottom|\d+(?:st|nd|rd|th))"
+                       r"\s+(?:line|entry|row)\s+(?:of|in|from)\s+(?P<source>[\w./-]+)",
+                       re.IGNORECASE)
+
+
+def more_than_a_line(task: str, named: Iterable[str], record: Record,
+                     read: Reader) -> str | None:
+    """A task that takes one line of a file (``the last line of steps.txt``) and a file the
+    run wrote for it that holds several lines (the whole file copied)."""
+    sources = {m.group("source").rstrip(".,") for m in _ONE_LINE.finditer(task)}
+    if not sources:
+        return None
+    for path in [p for p in named if p in record.written and p not in sources]:
+        if len(_lines(read(path) or "")) > 1:
+            return (f"Refused: the task takes one line of {', '.join(sorted(sources))}, but "
+                    f"{path} holds {len(_lines(read(path) or ''))} lines. Write just that "
+                    "line, then finish.")
+    return None

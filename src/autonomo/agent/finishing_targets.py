@@ -20,8 +20,10 @@ X``, ``give X the new name``), ``X can go`` and ``put X into <folder>``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+
+from autonomo.agent.finishing_record import Record
 
 #: verbs that make their object go away from where it is
 REMOVE_VERBS = frozenset({"delete", "remove", "erase", "discard", "purge", "wipe", "rid",
@@ -255,4 +257,31 @@ def folder_left(task: str, named: Iterable[str],
             return (f"Refused: the task empties {folder}, but {', '.join(sorted(left)[:5])} "
                     f"{'is' if len(left) == 1 else 'are'} still there. Delete "
                     f"{'it' if len(left) == 1 else 'them'} too, then finish.")
+    return None
+
+
+#: words of a task that gives a file another name or place
+_NAMING = frozenset({"rename", "renamed", "move", "moved", "name", "named", "call", "called"})
+
+
+def rename_lost(task: str, named: Iterable[str], record: Record,
+                starts: Mapping[str, str], read: Callable[[str], str | None]) -> str | None:
+    """A rename or move done as a new file written plus the old one deleted, where the new
+    file does not hold the old one's text (a case-only rename by append and delete): the
+    text of the file the task renames is lost."""
+    named = tuple(named)
+    if not set(re.findall(r"[a-z]+", task.lower())) & _NAMING:
+        return None
+    for old in sorted(roles(task, named).objects):
+        if record.removed.get(old) != "delete_file":
+            continue
+        for new in named:
+            if new == old or new not in record.written or new in starts \
+                    or record.renamed.get(old) == new:
+                continue
+            before, now = (starts.get(old) or "").strip(), read(new) or ""
+            if not before or before not in now:
+                return (f"Refused: the task gives {old} a new name, but you deleted it and "
+                        f"{new} does not hold its text. Recreate {old} and rename it (or copy "
+                        "its text over), then finish.")
     return None
