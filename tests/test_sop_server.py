@@ -75,7 +75,8 @@ def test_a_person_answers_a_server_run_through_the_api(tmp_path: Path):
         client.post(f"/api/sop/runs/{run_id}/answer",
                     json={"seq": second["seq"], "text": "Twelve dollars each."})
         data = wait_for(lambda: (d := client.get(f"/api/sop/runs/{run_id}").json())
-                        ["run"]["status"] == "finished" and d, what="the end of the run")
+                        ["run"]["status"] == "finished" and not d["live"] and d,
+                        what="the end of the run")  # the status is saved before its thread ends
         said = [(e["data"]["role"], e["data"]["text"]) for e in data["events"]
                 if e["kind"] == "message"]
         assert said == [("Investor", "Tell me about solar kettles."),
