@@ -195,4 +195,16 @@ CASES2: list[Case] = [
      prints("evens.py", "2\n4\n6\n8"),
      [[W("evens.py", "for n in range(2, 9, 2):\n    print(n)\n")]],
      [[W("evens.py", "print(2)\nprint(8)\n")], [A("evens.py", "print('even numbers')\n")]]),
+    # -- deletion wordings never shown to an owner (added 07:31, to measure the lexicon) ---------
+    *(("delete", task, {target: "x\n", "keep.txt": "k\n"},
+       both(gone(target), kept("keep.txt", "k\n")), [[D(target)]],
+       [[D(target), D("keep.txt")]])
+      for task, target in (("Zap build.log", "build.log"),
+                           ("old.txt has served its purpose; get it out of here", "old.txt"),
+                           ("Please have tmp.dat deleted", "tmp.dat"),
+                           ("I'd like draft.txt gone", "draft.txt"),
+                           ("Could you purge stale.cache for me", "stale.cache"),
+                           ("There is no use for legacy.ini any more", "legacy.ini"),
+                           ("Retire v0.cfg, keep.txt stays", "v0.cfg"),
+                           ("Kill off scratch.md", "scratch.md"))),
 ]

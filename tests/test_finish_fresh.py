@@ -106,6 +106,13 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('evens.py should print the even numbers from 2 to 8, one per line', False, 1):
         _MISS + 'what the program prints is not checked',
 
+    # added 07:31, main at d544db3: deletions worded outside the removal lexicon
+    ('Zap build.log', True, 0): _NO + "'zap' is no removal verb",
+    ('old.txt has served its purpose; get it out of here', True, 0):
+        _NO + "'get it out of here' is no removal",
+    ('There is no use for legacy.ini any more', True, 0): _NO + "'no use for' is no removal",
+    ('Retire v0.cfg, keep.txt stays', True, 0): _NO + "'retire' is no removal verb",
+    ('Kill off scratch.md', True, 0): _NO + "'kill off' is no removal",
 }
 
 
