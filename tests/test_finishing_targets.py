@@ -186,3 +186,15 @@ def test_what_is_missing_comes_as_values(tmp_path: Path) -> None:
                                                             "content": "B-41"}, {})]), "done")
     assert found is not None and found.rule == "unlanded_value" and found.values == ("B-14",)
     assert found.files == ()
+
+
+def test_an_editors_leftover_is_not_the_file_it_was_left_by(tmp_path: Path) -> None:
+    """``draft.md~`` is its own file: deleting ``draft.md`` for it loses the user's text."""
+    task = "Tidy up: draft.md~ is a stale editor copy, remove it and leave draft.md alone"
+    assert mentioned_files(task) == ("draft.md~", "draft.md")
+    wrong = [("delete_file", {"path": "draft.md"}, {"size": 5})]
+    objection = _judge(tmp_path, task, {"draft.md~": "stale"}, wrong)
+    assert objection is not None and "draft.md" in objection
+    right = [("delete_file", {"path": "draft.md~"}, {"size": 5})]
+    (tmp_path / "draft.md~").unlink()
+    assert _judge(tmp_path, task, {"draft.md": "text"}, right) is None

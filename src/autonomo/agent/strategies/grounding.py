@@ -34,8 +34,9 @@ PREVIEW_CHARS = 600
 _PROGRAMS = (".py", ".js", ".ts", ".sh", ".rb", ".pl")
 #: stated values a program may be given as its arguments at most
 MAX_ARGUMENTS = 4
-#: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``)
-_FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])")
+#: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``);
+#: an editor's leftover keeps its "~" (``notes.txt~`` is not ``notes.txt``)
+_FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7}~?)(?![\w/~-])")
 #: words that ask for a file's new name without "rename" or "move" ("call it b.txt", "a
 #: clearer name: b.txt", "a proper .json extension"; tasks of two seen sets, and the
 #: auditor's "change the name of", "give it the new name")
