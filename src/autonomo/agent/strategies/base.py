@@ -95,6 +95,8 @@ class PromptStrategy(ABC):
         #: same inputs give the same message (or text) without rendering it again
         self._rendered: dict[str, tuple[Any, Any]] = {}
         self._look: tuple[str, dict[str, Any]] | None = None
+        #: (state id, step, task) and the situation the trigger message was built on
+        self._handed: tuple[tuple[int, int, str], Situation] | None = None
         #: the latest trigger message: the episode answering it shows this one in the
         #: history (``prompt_messages``) instead of a copy
         self._sent_trigger: Message | None = None
@@ -222,7 +224,11 @@ class PromptStrategy(ABC):
     def trigger_message(self, state: AgentState, turn: Turn) -> Message:
         """A new message each step (plugins may edit it); its text is rendered again only
         when what it shows changed."""
-        hints = self.situation(state).hints if self.compact and state.workspace else ()
+        hints: tuple[str, ...] = ()
+        if self.compact and state.workspace:
+            where = self.situation(state)
+            self._handed = ((id(state), len(state.episodes), state.task), where)
+            hints = where.hints
         key = (turn.now, list(turn.memories), turn.note, state.task, self.compact, hints)
         self._sent_trigger = Message.user(self.once("trigger", key, lambda: prompts.render(
             self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
@@ -235,7 +241,7 @@ class PromptStrategy(ABC):
         """Schema or tools for the call, without the commands in ``exclude``; on a compact
         (grammar-constrained) model, with grounded parameters narrowed to ``state``'s
         situation. Each variant is built once."""
-        where = (self.situation(state)
+        where = (self._step_situation(state)
                  if self.compact and state is not None and state.workspace else None)
         if where is not None and state is not None:
             names = frozenset(self.commands.names())
@@ -258,6 +264,15 @@ class PromptStrategy(ABC):
         return situation(state.workspace, state.task, seen_outputs(state),
                          look.get("existed") if len(state.tasks) == 1 else None,
                          done_edits(state))
+
+    def _step_situation(self, state: AgentState) -> Situation:
+        """The situation the trigger message was just built on, if it was built for this
+        state and step (a step builds its messages, then its request, with no command run
+        in between: looking at the workspace again would see the same); else a new look."""
+        handed, self._handed = self._handed, None
+        if handed is not None and handed[0] == (id(state), len(state.episodes), state.task):
+            return handed[1]
+        return self.situation(state)
 
     @abstractmethod
     def build_request(self, commands: CommandRegistry,
