@@ -68,6 +68,17 @@ def test_a_full_disk_mid_write_is_an_error_and_the_old_text_stays(tmp_path: Path
     assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
 
 
+def _old_text_kept(ws: Path, done: subprocess.CompletedProcess, *, crash: bool) -> None:
+    """Killed at the size limit (``crash``) or refused by it: either way the old a.txt is
+    there, whole, and nothing else was left beside it."""
+    if crash:
+        assert done.returncode == -signal.SIGXFSZ, (done.stdout, done.stderr)
+    else:
+        assert "Could not write a.txt: File too large; it was left as it was." in done.stdout
+    assert (ws / "a.txt").read_text() == OLD
+    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
+
+
 @pytest.mark.parametrize("crash", [True, False])
 def test_a_download_cut_short_leaves_the_old_file_and_no_partial_file(
         tmp_path: Path, crash: bool) -> None:
@@ -81,12 +92,7 @@ def test_a_download_cut_short_leaves_the_old_file_and_no_partial_file(
         done = _in_child(tmp_path, "download_file", {"url": f"{server.url}/big",
                                                      "path": "a.txt"}, crash=crash,
                          web={"allow_private_addresses": True, "allow_downloads": True})
-    if crash:
-        assert done.returncode == -signal.SIGXFSZ, (done.stdout, done.stderr)
-    else:
-        assert "Could not write a.txt: File too large; it was left as it was." in done.stdout
-    assert (ws / "a.txt").read_text() == OLD
-    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
+    _old_text_kept(ws, done, crash=crash)
 
 
 @pytest.mark.parametrize("crash", [True, False])
@@ -100,12 +106,7 @@ def test_a_sub_agent_s_files_copied_back_over_the_parent_s_keep_them_on_a_crash(
     (child / "a.txt").write_text("C" * 5000)
     done = _in_child(tmp_path, "copy_tree", {"source": str(child), "destination": str(ws)},
                      crash=crash)
-    if crash:
-        assert done.returncode == -signal.SIGXFSZ, (done.stdout, done.stderr)
-    else:
-        assert "Could not write a.txt: File too large; it was left as it was." in done.stdout
-    assert (ws / "a.txt").read_text() == OLD
-    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
+    _old_text_kept(ws, done, crash=crash)
 
 
 def test_a_new_file_that_cannot_be_written_whole_is_not_left_half_written(tmp_path: Path):
