@@ -81,6 +81,9 @@ _STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "files", "w
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
+#: what a value of a file the task reads needs when nothing reaches ``THRESHOLD``: its
+#: file's name, or one word of structure (offered after the values the task states)
+NEAR = 0.5
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,7 @@ def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
 
 #: (for the modules deriving more facts)
 fact = _fact
+STRUCTURE = _STRUCTURE
 COUNT_WORDS = _COUNT
 LIST_WORDS = _LIST
 
@@ -193,7 +197,8 @@ def _number_facts(src: str, cells: list[str], key: str = "") -> list[Fact]:
     if len(numbers) < 2:
         return []
     mean = round(sum(numbers) / len(numbers), 4)
-    return [_fact(f"{key} numbers {_COUNT} sum add", _number(sum(numbers)), src),
+    # ("how much": an amount, the sum; "how many": a count)
+    return [_fact(f"{key} numbers {_COUNT} sum add much", _number(sum(numbers)), src),
             _fact(f"{key} numbers {_MEAN}", _number(mean), src),
             _fact(f"{key} numbers {_MOST}", _number(max(numbers)), src),
             _fact(f"{key} numbers {_LEAST}", _number(min(numbers)), src)]
@@ -493,8 +498,9 @@ _WHERE = re.compile(r"\b(?:as|on|at|to|in)\s+(?:the|a)\s+(?:new\s+|last\s+|first
                     r"(?:line|end|bottom|top|row)\b", re.IGNORECASE)
 
 
-def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[str]:
-    """The values of the facts the task's words point at most (``THRESHOLD`` at least),
+def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
+         threshold: float = THRESHOLD) -> list[str]:
+    """The values of the facts the task's words point at most (``threshold`` at least),
     best first, at most ``MAX_FACTS``. The words of the file names the task mentions
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
@@ -512,7 +518,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
             own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
                                   own.get(fact.value, 0))
-    best = sorted((v for v in scored if scored[v] >= THRESHOLD),
+    best = sorted((v for v in scored if scored[v] >= threshold),
                   key=lambda v: (-scored[v], -own[v]))
     return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]
 
