@@ -21,6 +21,7 @@ from autonomo.agent.strategies.values import kind_of, scan
     ("battery was at 64% this morning", "percent", "64%"),
     ("the parcel number is 440 118 902 ok", "grouped", "440 118 902"),
     ("we moved on 3 March 2025 to the coast", "date", "3 March 2025"),
+    ("call the garage on 0161 496 0321 today", "phone", "0161 496 0321"),
     ("the lease ends in February 2027", "date", "February 2027"),
 ])
 def test_a_value_is_taken_whole_by_its_shape(text, kind, value):
@@ -88,3 +89,21 @@ def test_a_read_file_s_own_line_is_offered_when_the_task_s_words_point_at_nothin
                                 "line of signed.txt")
     assert where.texts[0] == "Henrike Vos"
     assert "1" not in where.texts and "2" not in where.texts  # counts nobody asked for
+
+
+def test_a_record_s_value_is_the_one_its_label_names(tmp_path):
+    (tmp_path / "bookings.txt").write_text(
+        "Dear Ada,\n- Kayak tour: Saturday 14:30, dock 7C, bring water\n"
+        "- Cave walk: Sunday 09:15, gate B2, bring a torch\n")
+    where = situation(tmp_path, "Which dock does the kayak tour leave from "
+                                "(bookings.txt)? Write only the dock in dock.txt")
+    assert where.texts[0] == "7C"
+    assert "14" not in where.texts and "30" not in where.texts  # a time is whole or nothing
+
+
+def test_a_serial_with_a_dash_is_one_value(tmp_path):
+    (tmp_path / "bikes.txt").write_text("Road bike: Velo R2, frame VR2-55810\n"
+                                        "City bike: Stadt C1, frame SC1-10422\n")
+    where = situation(tmp_path, "Copy the frame number of the city bike from bikes.txt "
+                                "into frame.txt")
+    assert where.texts[0] == "SC1-10422"

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import yaml
 
 from autonomo.agent.csv_text import table_rows
+from autonomo.agent.strategies.values import scan
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
-_TOKEN = re.compile(r"(?<![\w.-])(-?\w*\d\w*(?:\.\d+)?)(?![\w])")
 #: words a count or a list is asked with, whatever is counted or listed
 _COUNTING = ("count", "number", "many", "total")
 _LISTING = ("list", "name", "all", "one", "per", "line")
@@ -97,6 +97,9 @@ class Fact:
     #: words of the file's own label for the value (``name`` of ``name: x``): they weigh
     #: fully even when they are words of structure
     label: frozenset[str] = frozenset()
+    #: the word just before a value in a line of a record ("room" of "room 12B"): when the
+    #: task says it, it decides between the values of one line
+    tag: str = ""
 
 
 def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
@@ -143,18 +146,27 @@ def file_facts(name: str, text: str) -> list[Fact]:
         if match := _PAIR.match(line):
             facts.append(_fact(match.group(1), match.group(2).strip("'\""), src,
                                own=match.group(1)))
-        for found in _TOKEN.finditer(line):
-            # a value is named by the words next to it ("simmer for 25 minutes"), not by
-            # every word of its line
-            before = line[:found.start()].split()[-_NEAR:]
-            after = line[found.end():].split()[:_NEAR]
-            facts.append(_fact(" ".join(before + after), found.group(1), src))
+        for found in scan(line):
+            # a value whole by its shape ("10:15", "12B", "AQD45-20917"), named by the words
+            # of its line when it is short (a record: "- Biscuit: Tuesday 10:15, room 12B"),
+            # else by the words next to it ("simmer for 25 minutes"); the word just before
+            # it is its label ("room 12B")
+            before = line[:found.start].split()
+            after = line[found.start + len(found.text):].split()
+            if len(before) + len(after) > _RECORD:
+                before, after = before[-_NEAR:], after[:_NEAR]
+            label = next((w for w in reversed(_WORDS.findall(line[:found.start]))
+                          if w.lower() not in FILLER), "")
+            made = _fact(" ".join(before + after), found.text, src)
+            facts.append(Fact(made.key, made.value, made.source, tag=stem(label)))
     facts += _line_facts(src, lines)
     return facts
 
 
-#: how many words on each side of a value name it
+#: how many words on each side of a value name it (a line of at most ``_RECORD`` words:
+#: all of them)
 _NEAR = 4
+_RECORD = 12
 #: files larger than this (in lines) get no per-word counts
 _MAX_COUNTED = 300
 
@@ -488,7 +500,10 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
         # a list holding a word the task uses for something else ("the product column":
         # the header, which holds "product") is not the list asked for
         echo = 1.0
+    # (the word before a value the task says, "room" of "room 12B", decides between the
+    # values of one record; a value of several parts, "Velo R2, frame VR2-5", is a record)
     return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
+            + 0.5 * (fact.tag in wanted) - 0.3 * len(re.findall(r",\s", fact.value))
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
 

@@ -307,8 +307,8 @@ def situation(workspace: Path | str, task: str,
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
-    literal = [*spans.fill(spans.templates(task, named), values),
-               *spans.literals(task, named), *spans.complements(task, named)]
+    filled = spans.fill(spans.templates(task, named), values)
+    literal = [*filled, *spans.literals(task, named), *spans.complements(task, named)]
     stated = derived.kind_first(task, [t for t in literal if t not in used], values)
     # nothing the task's words point at: the values of the files it reads, nearest first,
     # when it reads one file to write another or asks a question (a file it adds to holds
@@ -357,7 +357,8 @@ def situation(workspace: Path | str, task: str,
     # those found, the phrases are not offered)
     phrased = spans.task_spans(instructions, named)
     texts = spans.choose([*(ran or ()), *shaped, *packages, *(() if packages else stated),
-                          *(() if packages or exact else values or items or [
+                          # (a value filled into the task's template: not alone as well)
+                          *(() if packages or exact or filled else values or items or [
                               *listed, *(near if asks else ()), *phrased,
                               *near])]
                          # nothing fits: the text of a one-line file the task names

@@ -149,7 +149,7 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]
     return [t for t in found if not _PLACEHOLDER.search(t)] + [
-        v.text for v in shaped_values.scan(task)]
+        v.text for v in shaped_values.scan(task) if v.kind != "code"]
 
 
 #: words that end a template on its left: the instruction that asks for it ("write",

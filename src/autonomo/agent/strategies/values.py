@@ -33,7 +33,12 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     ("money", r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?[$€£¥]"),
     ("percent", r"-?\d+(?:\.\d+)?\s?%"),
     ("grouped", r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?: \d{3}){2,}"),
+    # a phone number: groups of digits after a leading 0 or + ("030 5521 873")
+    ("phone", r"(?:\+|0)\d{1,4}(?:[ -]\d{2,5}){1,4}"),
     ("number", r"-?\d+(?:\.\d+)?"),
+    # letters and digits together: a room "12B", a serial "AQD45-20917" (read in files; a
+    # task's own codes are stated by ``spans.codes`` only when it reads nothing)
+    ("code", r"[a-z0-9]*\d[a-z0-9]*(?:-[a-z0-9]+)*|[a-z]+(?:-[a-z0-9]+)*-\d[a-z0-9]*"),
 )
 #: a value starts and ends at a token's edge: not inside a word, a file name, a path or a
 #: setting ("PORT=80" is stated whole by ``spans.literals``)
