@@ -78,6 +78,7 @@ def kinds(text: str) -> frozenset[str]:
 _OUTPUT = "output result printed print run execute script program"
 _STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "files", "workspace",
                              "entries", "items", _OUTPUT]))
+_COUNTED = frozenset(stem(w) for w in _COUNTING)
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
@@ -278,6 +279,9 @@ def _few_values(data: object) -> bool:
         elif isinstance(item, list):
             stack += item
     return True
+
+
+json_facts = _json_facts
 
 
 def _yaml_facts(src: str, text: str) -> list[Fact]:
@@ -484,7 +488,8 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(letter in rest for letter in short[1:])
 
 
-def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
+def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
+           excluded: frozenset[str] = frozenset()) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
     itself the task does not use costs 0.3 (a bare value beats the line that holds it), a
     value made of the task's own words costs 1."""
@@ -502,7 +507,13 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
         echo = 1.0
     # (the word before a value the task says, "room" of "room 12B", decides between the
     # values of one record; a value of several parts, "Velo R2, frame VR2-5", is a record)
+    # (a value computed with an operand the task gives is the more specific: "the items
+    # added before October 2026", not all the items; a word the task rules out costs 1)
+    # (a count is asked for with a word of counting: without one, a list of the same
+    # things comes first)
+    uncounted = 0.25 * (fact.key >= _COUNTED and not _COUNTED & wanted)
     return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
+            + 0.5 * bool(fact.needs) - len(fact.key & excluded) - uncounted
             + 0.5 * (fact.tag in wanted) - 0.3 * len(re.findall(r",\s", fact.value))
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
@@ -511,6 +522,13 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
 _ORDERED = re.compile(r"\b\w+est\s+(?:first|last)\b", re.IGNORECASE)
 _WHERE = re.compile(r"\b(?:as|on|at|to|in)\s+(?:the|a)\s+(?:new\s+|last\s+|first\s+|final\s+)*"
                     r"(?:line|end|bottom|top|row)\b", re.IGNORECASE)
+
+
+#: a phrase the task rules out: "(not the dev extras)", "except the drafts", "without
+#: comments" (to the end of its clause)
+_EXCLUDED = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|without|but not)\s+((?:the\s+|"
+                       r"any\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)(?=\s*[),.;:!?]|\s+-\s|\s*$)",
+                       re.IGNORECASE)
 
 
 def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
@@ -524,12 +542,15 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
                          rest)  # ("on" is a filler word)
     for name in named:
         rest = rest.replace(name, " ")
+    # what the task rules out ("not the dev extras", "except the drafts") is not wanted
+    excluded = frozenset().union(*(words(m) for m in _EXCLUDED.findall(rest)))
+    rest = _EXCLUDED.sub(" ", rest)
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
     own: dict[str, int] = {}  # on a tie, the value more of the task's own words name
     for fact in facts:
         if fact.value and fact.needs <= wanted:
-            score = _score(fact, wanted, files)
+            score = _score(fact, wanted, files, excluded)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
             own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
                                   own.get(fact.value, 0))

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from autonomo.agent.finishing_targets import roles
-from autonomo.agent.strategies import compose, derived, edits, facts, shapes, spans
+from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -301,6 +301,7 @@ def situation(workspace: Path | str, task: str,
             outputs_seen[source or command] = facts.printed(text)
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
+    known += datatypes.differences(texts.items())
     values = facts.rank(known, task, named)
     used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
@@ -309,7 +310,8 @@ def situation(workspace: Path | str, task: str,
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
     filled = spans.fill(spans.templates(task, named), values)
     literal = [*filled, *spans.literals(task, named), *spans.complements(task, named)]
-    stated = derived.kind_first(task, [t for t in literal if t not in used], values)
+    stated = derived.kind_first(task, [t for t in literal if t not in used and not (
+        facts.words(t) and facts.words(t) <= used)], values)  # ("before October 2026")
     # nothing the task's words point at: the values of the files it reads, nearest first,
     # when it reads one file to write another or asks a question (a file it adds to holds
     # what is there already, not what to add); before the task's own phrases when it asks

@@ -144,8 +144,11 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
         task = task.replace(name, " ")
     # "notes.txt: add a line …": a file name heading the task, then what to do with it
     told = re.sub(r"^\s*:", " ", task)
+    # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")
+    asked = questions(told)
     found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-             + _AFTER_COLON.findall(told) + _SETTING.findall(task))
+             + [t for t in _AFTER_COLON.findall(told) if not any(t in q for q in asked)]
+             + _SETTING.findall(task))
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]
     return [t for t in found if not _PLACEHOLDER.search(t)] + [
