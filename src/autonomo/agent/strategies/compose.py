@@ -280,7 +280,8 @@ def ini_texts(task: str, files: Iterable[str]) -> list[str]:
     out = []
     for data in (o for o in [_pairs(task, names), *_listed_pairs(task)] if o):
         body = "".join(f"{k} = {_ini(v)}\n" for k, v in data.items())
-        out += [f"[{section}]\n{body}" for section in sections[:1]] + [body]
+        # (a 135M model took the file without its section when offered both)
+        out += [f"[{section}]\n{body}" for section in sections[:1]] or [body]
     return out
 
 
@@ -376,8 +377,11 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
         whole = (observed_json(others) if existing is None else []) + json_texts(
             task, files, existing)
     elif suffix == "csv" and existing is None:
+        # (the cells the task writes, as rows, only when no table of a header and rows is
+        # found: a 135M model took "swimmer,seconds" alone when offered after the table)
         rows = csv_rows(task)
-        whole = tables.new_table(task) + (["\n".join(rows) + "\n"] if rows else [])
+        made = [t for t in tables.new_table(task) if t.count("\n") > 1]
+        whole = made or tables.new_table(task) + (["\n".join(rows) + "\n"] if rows else [])
     elif suffix == "csv":
         rows = csv_rows(task) + tables.row_for(existing, task, files, INSTRUCTION_WORDS)
         lead = "" if not existing or existing.endswith("\n") else "\n"
