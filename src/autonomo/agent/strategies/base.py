@@ -23,7 +23,7 @@ from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
-from autonomo.agent.strategies.offered import not_offered, objection_now
+from autonomo.agent.strategies.offered import not_offered, objection_now, ungrounded
 from autonomo.agent.strategies.repair import failed_args, focused
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry, CommandResult
@@ -251,6 +251,7 @@ class PromptStrategy(ABC):
             exclude = exclude | not_offered(state, where, names, exclude,
                                             self._first_look(state), seen_outputs(state),
                                             objection)
+            exclude |= ungrounded(self.commands.without(exclude), where)
         key = (exclude, where)
         if key not in self._requests:
             if len(self._requests) > 32:  # the workspace keeps changing: keep the latest few

@@ -15,6 +15,7 @@ from typing import Any
 from autonomo.agent.finishing_targets import RELATIONS, roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import (
+    CLOSED_KINDS,
     NAMING,
     Situation,
     mentioned_files,
@@ -22,6 +23,8 @@ from autonomo.agent.strategies.grounding import (
     related_names,
 )
 from autonomo.agent.strategies.repair import removed, repairing, worked
+from autonomo.tools.grounding import GROUNDED_KEY
+from autonomo.tools.registry import CommandRegistry
 from autonomo.tools.workspace import Workspace
 
 #: commands that write a file's text
@@ -84,6 +87,22 @@ def unneeded(task: str, needed: dict[str, list[str]],
         ws = Workspace(workspace)
         if any(n.endswith(".py") and ws.exists(n) for n in mentioned_files(task)):
             out.discard("execute_python_file")
+    return frozenset(out)
+
+
+def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
+    """The commands with a required parameter of a closed kind (``CLOSED_KINDS``: a file
+    to delete, move or copy, a destination that must be new) that ``where`` allows no value
+    for: the grammar could only offer a free path or a file the task does not designate
+    (a 135M model deleted a photo for "remove the Thumbs.db in photos/")."""
+    out = set()
+    for command in commands:
+        schema = command.parameters_schema()
+        props = schema.get("properties", {})
+        kinds = {props[p].get(GROUNDED_KEY) for p in schema.get("required", ())
+                 if isinstance(props.get(p), dict)}
+        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)):
+            out.add(command.name)
     return frozenset(out)
 
 

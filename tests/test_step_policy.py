@@ -1,0 +1,133 @@
+"""The step policy of a small model resolves the task's names against the workspace, and
+its grammar cannot destroy a file the task does not designate (``strategies.grounding``,
+``strategies.offered.ungrounded``). Wordings of this file's own, none from a task set."""
+
+from __future__ import annotations
+
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.state import AgentState
+from autonomo.agent.strategies import create_strategy
+from autonomo.agent.strategies.grounding import (
+    Situation,
+    named_folders,
+    related_names,
+    resolve,
+    situation,
+)
+from autonomo.agent.strategies.offered import ungrounded, unneeded
+from autonomo.config import Settings
+from autonomo.tools.builtin import builtin_registry
+from autonomo.tools.registry import CommandRegistry, CommandResult
+
+_SMALL = ("write_file", "read_file", "append_to_file", "delete_file", "copy_file",
+          "rename_file", "execute_python_file", "list_folder", "replace_text", "finish")
+
+
+def _commands() -> CommandRegistry:
+    commands = CommandRegistry()
+    for name in _SMALL:
+        commands.register(builtin_registry().get(name))
+    return commands
+
+
+def _offer(state: AgentState, strategy=None) -> dict[str, dict]:
+    """Command -> {parameter: its allowed values (None: free)} offered to a small model at
+    this step, as the proposer asks for it (``strategy``: the run's, whose first look at the
+    workspace is kept)."""
+    strategy = strategy or create_strategy("one_shot", _commands(), compact=True)
+    words = Settings().agent.small_model_command_words
+    request = strategy.request(unneeded(state.task, words, str(state.workspace)), state)
+    return {o["properties"]["name"]["const"]: {
+        key: prop.get("enum") for key, prop in o["properties"]["args"]["properties"].items()}
+        for o in request.schema["properties"]["command"]["anyOf"]}
+
+
+def _step(state: AgentState, name: str, **arguments) -> None:
+    state.episodes.append(Episode(
+        number=len(state.episodes) + 1, action=Action(name=name, arguments=arguments),
+        result=CommandResult(status="success", output="done")))
+
+
+def test_a_file_named_apart_from_its_folder_is_the_one_in_that_folder(tmp_path):
+    music = tmp_path / "music"
+    music.mkdir()
+    for name in ("desktop.ini", "track_01.flac", "track_02.flac"):
+        (music / name).write_text("x\n")
+    state = AgentState(tasks=["music/ still has a desktop.ini in it; delete that please"],
+                       workspace=str(tmp_path))
+
+    offered = _offer(state)
+    # (before: the folder's files were the task's, and a track could be deleted)
+    assert offered["delete_file"]["path"] == ["music/desktop.ini"]
+
+
+def test_a_name_is_resolved_only_inside_a_folder_the_task_names():
+    files = ("a/notes.txt", "b/notes.txt", "docs/todo.md")
+    assert resolve(("todo.md",), files, ("docs",)) == {"todo.md": "docs/todo.md"}
+    assert resolve(("notes.txt",), files, ("a", "b")) == {}  # two of them: not one
+    assert resolve(("todo.md",), files, ()) == {}  # no folder named: a new top-level file
+    assert named_folders("copy it to drafts/ and to the Archive folder",
+                         ["archive", "misc"]) == ("archive", "drafts")
+
+
+def test_a_name_with_an_existing_twin_offers_the_rename_not_a_new_file(tmp_path):
+    (tmp_path / "setup.cfg.txt").write_text("[metadata]\nname = demo\n")
+    state = AgentState(tasks=["setup.cfg.txt has the wrong name, it is setup.cfg"],
+                       workspace=str(tmp_path))
+
+    assert related_names("setup.cfg.txt", "setup.cfg")
+    offered = _offer(state)
+    assert offered == {"rename_file": {"source": ["setup.cfg.txt"],
+                                       "destination": ["setup.cfg"]}}
+
+
+def test_a_folder_given_with_a_slash_is_where_the_copy_goes(tmp_path):
+    (tmp_path / "ledger.csv").write_text("day,amount\nmon,3\n")
+    state = AgentState(tasks=["keep a copy of ledger.csv in archive_2026/ as well"],
+                       workspace=str(tmp_path))
+
+    offered = _offer(state)
+    # (before: the folder was no place and the source the only file to write to)
+    assert offered["copy_file"] == {"source": ["ledger.csv"],
+                                    "destination": ["archive_2026/ledger.csv"]}
+    assert not {"write_file", "append_to_file"} & set(offered)
+
+
+def test_a_copy_or_a_move_never_lands_on_a_file_that_is_there(tmp_path):
+    (tmp_path / "hosts.txt").write_text("a\n")
+    state = AgentState(tasks=["hosts.txt -> hosts.txt.orig, copy it, don't move it"],
+                       workspace=str(tmp_path))
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    before = _offer(state, strategy)
+    assert before["copy_file"]["destination"] == ["hosts.txt.orig"]
+
+    (tmp_path / "hosts.txt.orig").write_text("a\n")
+    _step(state, "copy_file", source="hosts.txt", destination="hosts.txt.orig")
+    # the move of the original over its copy cannot be produced: it would lose hosts.txt
+    assert "rename_file" not in _offer(state, strategy)
+
+
+def test_a_file_the_task_keeps_is_never_offered_for_removal(tmp_path):
+    (tmp_path / "plan.txt").write_text("a\n")
+    where = situation(tmp_path, "Remove clutter here, but keep plan.txt")
+    assert where.values("removed_file") == []
+    # (before: every file of the workspace once all the named ones were kept)
+    assert {"delete_file", "rename_file"} <= ungrounded(_commands(), where)
+    assert "write_file" not in ungrounded(_commands(), where)
+
+
+def test_with_a_related_new_name_a_file_the_task_describes_may_still_be_renamed(tmp_path):
+    (tmp_path / "draft_07.csv").write_text("q,a\n1,yes\n")
+    state = AgentState(tasks=["draft_07.csv holds the survey answers; give it the name "
+                              "survey.csv"], workspace=str(tmp_path))
+
+    offered = _offer(state)
+    assert offered["rename_file"] == {"source": ["draft_07.csv"],
+                                      "destination": ["survey.csv"]}
+
+
+def test_closed_kinds_with_no_value_leave_the_command_out():
+    where = Situation(files=("a.txt",), named=("a.txt",), existed=("a.txt",))
+    # the only destination would be a file that is there
+    assert {"copy_file", "rename_file"} <= ungrounded(_commands(), where)
+    assert "delete_file" not in ungrounded(_commands(), where)
