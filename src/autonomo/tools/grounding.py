@@ -50,12 +50,12 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
-GroundKind = Literal["file", "new_file", "existing_file", "named_file", "removed_file", "folder", "text",
-                     "added_text", "edited_file", "file_text", "python_file",
+GroundKind = Literal["file", "new_file", "existing_file", "named_file", "removed_file",
+                     "folder", "text", "added_text", "edited_file", "file_text", "python_file",
                      "program_arguments"]
-KINDS: tuple[str, ...] = ("file", "new_file", "existing_file", "named_file", "removed_file", "folder",
-                          "text", "added_text", "edited_file", "file_text", "python_file",
-                          "program_arguments")
+KINDS: tuple[str, ...] = ("file", "new_file", "existing_file", "named_file", "removed_file",
+                          "folder", "text", "added_text", "edited_file", "file_text",
+                          "python_file", "program_arguments")
 TEXT_KINDS = ("text", "added_text")
 
 
