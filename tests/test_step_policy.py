@@ -105,6 +105,13 @@ def test_a_copy_or_a_move_never_lands_on_a_file_that_is_there(tmp_path):
     _step(state, "copy_file", source="hosts.txt", destination="hosts.txt.orig")
     # the move of the original over its copy cannot be produced: it would lose hosts.txt
     assert "rename_file" not in _offer(state, strategy)
+    # and with nothing else left (finish refused, the copy just made), a look stays: a
+    # grammar of no command cannot be built
+    request = strategy.request(frozenset(_SMALL) - {"rename_file"}, state)
+    assert {o["properties"]["name"]["const"]
+            for o in request.schema["properties"]["command"]["anyOf"]} <= {"read_file",
+                                                                             "list_folder"}
+    assert request.schema["properties"]["command"]["anyOf"]
 
 
 def test_a_file_the_task_keeps_is_never_offered_for_removal(tmp_path):
@@ -131,3 +138,24 @@ def test_closed_kinds_with_no_value_leave_the_command_out():
     # the only destination would be a file that is there
     assert {"copy_file", "rename_file"} <= ungrounded(_commands(), where)
     assert "delete_file" not in ungrounded(_commands(), where)
+
+
+def test_after_a_refused_finish_the_next_try_is_new_not_a_look_or_text_already_made(tmp_path):
+    (tmp_path / "buses.txt").write_text("Bus 14 leaves at 07:40 from stop B\n"
+                                        "Bus 9 leaves at 08:05 from stop D\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["Which stop does bus 9 leave from (buses.txt)? Put the stop "
+                              "in stop.txt"], workspace=str(tmp_path))
+    first = _offer(state, strategy)["write_file"]["content"]
+    assert len(first) > 1
+    (tmp_path / "stop.txt").write_text(first[0])
+    _step(state, "write_file", path="stop.txt", content=first[0])
+    _step(state, "list_folder", path=".")
+
+    offered = _offer(state, strategy)
+    # (before: the listing again, and the same text again: the run ended "kept repeating")
+    assert "list_folder" not in offered
+    assert offered["write_file"]["content"] == first[1:]
+    _step(state, "read_file", path="stop.txt")
+    _step(state, "read_file", path="buses.txt")
+    assert "read_file" not in _offer(state, strategy)

@@ -22,7 +22,7 @@ from autonomo.agent.strategies.grounding import (
     new_names,
     related_names,
 )
-from autonomo.agent.strategies.repair import removed, repairing, worked
+from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.tools.grounding import GROUNDED_KEY
 from autonomo.tools.registry import CommandRegistry
 from autonomo.tools.workspace import Workspace
@@ -254,9 +254,14 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         known |= set(where.files) - set(look["existed"])
         if where.files and set(where.files) <= known:
             dropped.add("read_file")
+    whole = frozenset(p.name for p in look["previews"] if not p.cut) if look else frozenset()
+    listed, read = known_looks(state, whole)
+    if listed:  # a listing since the last change: another shows the same
+        dropped.add("list_folder")
+    if where.files and set(where.values("existing_file")) <= read:
+        dropped.add("read_file")  # every file read whole since the last change
     if not offered - dropped:
         dropped -= _LOOKING
-    whole = frozenset(p.name for p in look["previews"] if not p.cut) if look else frozenset()
     if mending := repairing(where, outputs, frozenset(offered - dropped), whole, gone):
         dropped |= offered - mending
     return frozenset(dropped if offered - dropped else ())
