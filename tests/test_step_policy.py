@@ -159,3 +159,13 @@ def test_after_a_refused_finish_the_next_try_is_new_not_a_look_or_text_already_m
     _step(state, "read_file", path="stop.txt")
     _step(state, "read_file", path="buses.txt")
     assert "read_file" not in _offer(state, strategy)
+
+
+def test_a_file_the_task_does_not_name_is_added_to_never_written_over(tmp_path):
+    (tmp_path / "groceries.txt").write_text("eggs\nflour\n")
+    state = AgentState(tasks=["We ran out of oat milk, put that on the shopping list"],
+                       workspace=str(tmp_path))
+
+    offered = _offer(state)
+    assert offered["append_to_file"]["path"] == ["groceries.txt"]
+    assert "write_file" not in offered

@@ -205,6 +205,12 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
         # change …": a 135M model renamed bio.txt to bio.txt)
         dropped |= {"rename_file", "copy_file"}
+    paths = where.values("file")
+    if where.existed is not None and paths and all(
+            p in where.existed and p not in {*where.named, *where.matching} for p in paths):
+        # a file that was there and that the task does not designate is never written
+        # over (by construction: lines may still be added to it)
+        dropped.add("write_file")
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
     if not where.values("python_file"):
