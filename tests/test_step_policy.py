@@ -169,3 +169,19 @@ def test_a_file_the_task_does_not_name_is_added_to_never_written_over(tmp_path):
     offered = _offer(state)
     assert offered["append_to_file"]["path"] == ["groceries.txt"]
     assert "write_file" not in offered
+
+
+def test_once_lines_were_added_the_next_try_does_not_stack_more(tmp_path):
+    (tmp_path / "buses.txt").write_text("Bus 14 leaves at 07:40 from stop B\n"
+                                        "Bus 9 leaves at 08:05 from stop D\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["when does bus 9 leave (buses.txt)? note it in leave.txt"],
+                       workspace=str(tmp_path))
+    first = _offer(state, strategy)["append_to_file"]["content"]
+    (tmp_path / "leave.txt").write_text(first[0])
+    _step(state, "append_to_file", path="leave.txt", content=first[0])
+
+    offered = _offer(state, strategy)
+    # a new file: written whole with another text, not a second line under the first
+    assert "append_to_file" not in offered
+    assert offered["write_file"]["path"] == ["leave.txt"]

@@ -197,9 +197,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # lines were added to the files that were there: writing them whole now would
         # lose their old lines (a 135M model appended, then wrote over the file)
         dropped.add("write_file")
-    if set(where.values("file")) <= _written_whole(state):
-        # every file to write was written whole: appending to it only repeats (a 135M
-        # model appended the value it had written once its finish was refused)
+    if set(where.values("file")) <= _changed_files(state, {"write_file", "append_to_file"}):
+        # every file to write was written whole, or added to: appending to it again only
+        # repeats or stacks lines (a 135M model appended the value it had written once its
+        # finish was refused; then four values in a row, once another try was offered)
         dropped.add("append_to_file")
     if set(where.values("file")) <= set(where.values("named_file")):
         # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
