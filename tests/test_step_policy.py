@@ -9,6 +9,7 @@ from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import create_strategy
 from autonomo.agent.strategies.grounding import (
     Situation,
+    may_print,
     named_folders,
     related_names,
     resolve,
@@ -56,9 +57,15 @@ def test_a_file_named_apart_from_its_folder_is_the_one_in_that_folder(tmp_path):
     state = AgentState(tasks=["music/ still has a desktop.ini in it; delete that please"],
                        workspace=str(tmp_path))
 
-    offered = _offer(state)
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    offered = _offer(state, strategy)
     # (before: the folder's files were the task's, and a track could be deleted)
     assert offered["delete_file"]["path"] == ["music/desktop.ini"]
+    (music / "desktop.ini").unlink()
+    _step(state, "delete_file", path="music/desktop.ini")
+    # once it is gone, its name is still not the other files' (before: they were next)
+    assert "delete_file" not in _offer(state, strategy) or _offer(state, strategy)[
+        "delete_file"]["path"] == ["music/desktop.ini"]
 
 
 def test_a_name_is_resolved_only_inside_a_folder_the_task_names():
@@ -185,3 +192,32 @@ def test_once_lines_were_added_the_next_try_does_not_stack_more(tmp_path):
     # a new file: written whole with another text, not a second line under the first
     assert "append_to_file" not in offered
     assert offered["write_file"]["path"] == ["leave.txt"]
+
+
+def test_a_program_whose_code_prints_nothing_is_read_not_run_first(tmp_path):
+    (tmp_path / "shapes_test.py").write_text(
+        "def test_circle():\n    assert 1\n\n\ndef test_square():\n    assert 2\n")
+    (tmp_path / "hello.py").write_text("import sys\nprint('hi', sys.argv[1:])\n")
+    assert not may_print((tmp_path / "shapes_test.py").read_text())
+    assert may_print((tmp_path / "hello.py").read_text())
+    assert may_print("def broken(:\n")  # unknown: may do anything
+
+    counted = _offer(AgentState(tasks=["how many tests are in shapes_test.py? the number "
+                                       "goes to n_tests.txt"], workspace=str(tmp_path)))
+    # (before: only the run was offered, and what it printed was written)
+    assert "execute_python_file" not in counted
+    assert {"write_file", "append_to_file"} <= set(counted)
+    shown = _offer(AgentState(tasks=["what does hello.py show? keep it in shown.txt"],
+                              workspace=str(tmp_path)))
+    assert "execute_python_file" in shown  # and run before anything is written
+    assert not {"write_file", "append_to_file"} & set(shown)
+
+
+def test_a_data_file_that_was_there_is_not_written_over_with_free_text(tmp_path):
+    (tmp_path / "stock.csv").write_text("item,count\napples,4\npears,2\nplums,9\n")
+    state = AgentState(tasks=["stock.csv is out of date: we sold both pears"],
+                       workspace=str(tmp_path))
+
+    offered = _offer(state)
+    # (before: any text up to 300 characters in place of the file's four rows)
+    assert "write_file" not in offered

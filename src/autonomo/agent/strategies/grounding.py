@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import os
@@ -108,6 +109,9 @@ class Situation:
     protected: tuple[str, ...] = ()
     #: the argument lists a run of a program failed with (``repair.failed_args``)
     failed_args: tuple[tuple[str, ...], ...] = ()
+    #: Python programs the task names whose code has no call that prints or writes
+    #: (``may_print``): a run of one tells nothing; its text is what the task is about
+    silent: tuple[str, ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -173,6 +177,40 @@ class Situation:
                 return list(dict.fromkeys([*self.moved, *new]))
             return new or list(dict.fromkeys([*self.named, *self.files]))
         return []
+
+
+#: calls through which a Python program shows something: print, file.write, json.dump, …
+_OUTPUT_CALLS = frozenset({"print", "pprint", "write", "writelines", "dump", "echo"})
+
+
+def may_print(code: str) -> bool:
+    """Whether a Python program's code has a call that prints or writes (read by its syntax
+    tree, not its words); code that does not parse may do anything. A test module, a module
+    of functions, a version file show nothing when run: what a task asks of them is in their
+    text (a 135M model ran test_geometry.py to count its tests and wrote what it printed)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return True
+    return any(isinstance(node, ast.Call) and (
+        getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in _OUTPUT_CALLS
+        for node in ast.walk(tree))
+
+
+def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The Python programs among ``names`` the workspace has whose code shows nothing when
+    run (``may_print``); read through the workspace's descriptor-based reader."""
+    ws, out = Workspace(workspace), []
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        try:
+            code = read_text(ws, name)[0]
+        except (AutonomoError, OSError):
+            continue
+        if not may_print(code):
+            out.append(name)
+    return tuple(out)
 
 
 def new_names(task: str, files: list[str] | tuple[str, ...]) -> tuple[str, ...]:
@@ -324,8 +362,10 @@ def situation(workspace: Path | str, task: str,
             pointers += (shown.name,) if _POINTED.search(task) else ()
     named = tuple(dict.fromkeys([*named, *new_names(task, files)]))
     places = named_folders(task, folders)
-    # (the task's own words decide the roles; the names are then the workspace's)
-    removal, paths = roles(task, named), resolve(named, files, places)
+    # (the task's own words decide the roles; the names are then the workspace's when the
+    # task started: once the file is deleted, its name is not another file's)
+    start = files if existed is None else existed
+    removal, paths = roles(task, named), resolve(named, start, places)
     named = tuple(dict.fromkeys(paths.get(n, n) for n in named))
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
     kinds = {m.lower() for m in _PATTERN.findall(task)} - kept_kinds
@@ -335,8 +375,8 @@ def situation(workspace: Path | str, task: str,
     moved = tuple(dict.fromkeys(
         path for folder in places for name in named if name in files
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
-    if not any(name in files for name in named):
-        # no file the task names is there: the files of a folder it names are the ones
+    if not any(name in start for name in named):
+        # no file the task names was there: the files of a folder it names are the ones
         # it means ("the two files inside the trash folder", "a report in reports/")
         matching += tuple(f for folder in places for f in files if f.startswith(folder + "/"))
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
@@ -407,7 +447,7 @@ def situation(workspace: Path | str, task: str,
                          n.endswith(".py") and n in files for n in named) else (),
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
-                     printed=printed,
+                     printed=printed, silent=silent_programs(workspace, named),
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from autonomo.agent.finishing_targets import RELATIONS, roles
 from autonomo.agent.state import AgentState
+from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import (
     CLOSED_KINDS,
     NAMING,
@@ -21,6 +22,7 @@ from autonomo.agent.strategies.grounding import (
     mentioned_files,
     new_names,
     related_names,
+    silent_programs,
 )
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.tools.grounding import GROUNDED_KEY
@@ -85,7 +87,9 @@ def unneeded(task: str, needed: dict[str, list[str]],
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
-        if any(n.endswith(".py") and ws.exists(n) for n in mentioned_files(task)):
+        programs = [n for n in mentioned_files(task) if n.endswith(".py") and ws.exists(n)]
+        if set(programs) - set(silent_programs(workspace, programs)):
+            # (one whose code prints: a program that shows nothing is read, not run)
             out.discard("execute_python_file")
     return frozenset(out)
 
@@ -184,7 +188,8 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
                 dropped |= WRITING | _LOOKING
     if "execute_python_file" in offered and where.existed is not None:
         ran = {path for command, path, _ in outputs if command == "execute_python_file"}
-        if any(n.endswith(".py") and n in where.existed and n not in ran for n in where.named):
+        if any(n.endswith(".py") and n in where.existed and n not in ran
+               and n not in where.silent for n in where.named):
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
@@ -211,6 +216,13 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             p in where.existed and p not in {*where.named, *where.matching} for p in paths):
         # a file that was there and that the task does not designate is never written
         # over (by construction: lines may still be added to it)
+        dropped.add("write_file")
+    if where.existed is not None and paths and all(
+            p in where.existed and spans.needs_free_text(p) and not where.composed_for(p, "text")
+            and not where.printed for p in paths):
+        # nor is a code or data file that was there written over with free text, when no
+        # whole new text of it was composed (a 135M model wrote "Lina,B1" over a CSV of
+        # five rows; an edit of it is offered when one is found)
         dropped.add("write_file")
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
