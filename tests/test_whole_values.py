@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from autonomo.agent.strategies import spans
+from autonomo.agent.strategies.edits import edits
 from autonomo.agent.strategies.grounding import situation
 from autonomo.agent.strategies.values import kind_of, scan
 
@@ -107,3 +108,19 @@ def test_a_serial_with_a_dash_is_one_value(tmp_path):
     where = situation(tmp_path, "Copy the frame number of the city bike from bikes.txt "
                                 "into frame.txt")
     assert where.texts[0] == "SC1-10422"
+
+
+@pytest.mark.parametrize(("text", "task", "first"), [
+    ("Mon-Fri 07:00-22:00\nSat 07:00-20:00\n",
+     "gym.txt: on Saturday the gym opens at 06:30 instead of 07:00",
+     ("Sat 07:00-20:00", "Sat 06:30-20:00")),
+    ("[metadata]\nname = tiles\nversion = 1.7.3\n", "Set the version in setup.cfg to 1.8.0",
+     ("1.7.3", "1.8.0")),
+    ("Boats: Petrel, Gannet\n", "In boats.txt it should be the Skylark, not the Petrel",
+     ("Petrel", "Skylark")),
+    ("member,plan\nIvo,P1\nRin,P2\n", "members.csv: Ivo is on P3 now instead of P1",
+     ("P1", "P3")),
+])
+def test_a_stated_value_replaces_the_file_s_value_of_its_kind(text, task, first):
+    found = edits(text, task, ["gym.txt", "setup.cfg", "boats.txt", "members.csv"])
+    assert found[0][0] == first[0] and found[0][1][0] == first[1]
