@@ -86,3 +86,17 @@ def test_a_function_applies_the_arithmetic_the_task_states_in_order():
     run = subprocess.run([sys.executable, "-c", f"{text}\nprint(to_f(100))"],
                          capture_output=True, text=True, timeout=60, check=True)
     assert float(run.stdout) == pytest.approx(212)
+
+
+def test_the_numbers_of_nested_records_are_totalled(tmp_path):
+    basket = json.dumps({"shop": "kiosk", "lines": [{"sku": "T9", "count": 3},
+                                                    {"sku": "K4", "count": 6}]})
+    texts = _offered(tmp_path, {"basket.json": basket},
+                     "What's the total count in basket.json? Write it to n.txt")
+    assert texts[0] == "9"
+
+
+def test_the_lines_that_hold_a_word_the_task_names(tmp_path):
+    texts = _offered(tmp_path, {"boot.log": "WARN fan\nOK cpu\nWARN temp\nOK disk\n"},
+                     "put every WARN line from boot.log into warnings.txt")
+    assert texts[0] == "WARN fan\nWARN temp"

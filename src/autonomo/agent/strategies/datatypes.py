@@ -30,7 +30,14 @@ from collections.abc import Iterable
 from packaging.requirements import InvalidRequirement, Requirement
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, json_facts
+from autonomo.agent.strategies.facts import (
+    COUNT_WORDS,
+    LIST_WORDS,
+    Fact,
+    fact,
+    json_facts,
+    number_facts,
+)
 from autonomo.agent.strategies.values import scan
 
 _DISTINCT = "distinct different unique"
@@ -195,21 +202,47 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
     return out
 
 
+def _record_lists(data: object) -> list[list[dict[str, object]]]:
+    """The lists of records (objects) in JSON data, at any depth (the first few)."""
+    found, stack = [], [data]
+    while stack and len(found) < 10:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += list(item.values())[:MAX_ITEMS]
+        elif isinstance(item, list):
+            records = [r for r in item[:MAX_ITEMS] if isinstance(r, dict)]
+            if records:
+                found.append(records)
+            stack += item[:MAX_ITEMS]
+    return found
+
+
 def record_facts(src: str, text: str) -> list[Fact]:
-    """Of a JSON list of records, each key holding lists: their items put together, each
-    once (the distinct tags of posts), and how many."""
+    """Of each JSON list of records: the numbers of each key (their total, mean, most and
+    least: the total quantity of an order's items) and, of each key holding lists, their
+    items put together, each once (the distinct tags of posts), and how many."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return []
-    if not isinstance(data, list):
-        return []
-    records = [r for r in data[:MAX_ITEMS] if isinstance(r, dict)]
+    out = []
+    for records in _record_lists(data):
+        numeric = dict.fromkeys(k for r in records for k, v in r.items()
+                                if isinstance(v, (int, float)) and not isinstance(v, bool))
+        for key in numeric:
+            cells = [str(r[key]) for r in records if isinstance(r.get(key), (int, float))]
+            out += [Fact(f.key, f.value, f.source, label=frozenset({key.lower()}))
+                    for f in number_facts(src, cells, key)]
+        out += _merged(src, records)
+    return out
+
+
+def _merged(src: str, records: list[dict[str, object]]) -> list[Fact]:
     keys = dict.fromkeys(k for r in records for k, v in r.items() if isinstance(v, list))
     out = []
     for key in keys:
-        items = [str(i) for r in records for i in r.get(key) or ()
-                 if isinstance(i, (str, int, float))]
+        items = [str(i) for r in records if isinstance(held := r.get(key), list)
+                 for i in held if isinstance(i, (str, int, float))]
         distinct = list(dict.fromkeys(items))
         if distinct:
             out += [fact(f"{key} {_DISTINCT} all every {LIST_WORDS}", "\n".join(distinct), src,

@@ -196,6 +196,10 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
         # (a word on every line counts too: the task says which word it means)
         facts += [_fact(f"{word} lines {_COUNT}", n, src)
                   for word, n in holding.items() if n > 1]
+        # (and which lines: "every ERROR line", "the lines that mention urgent")
+        facts += [_fact(f"{word} lines {_LIST}", "\n".join(
+            line for line in lines if word in {w.lower() for w in _WORDS.findall(line)}), src)
+            for word, n in holding.items() if 1 < n < len(lines) and not word.isdigit()]
         facts += [_fact(f"{word} {_COUNT}", n, src)
                   for word, n in times.items() if n > 1 and n != holding[word]]
     return facts
@@ -282,6 +286,7 @@ def _few_values(data: object) -> bool:
 
 
 json_facts = _json_facts
+number_facts = _number_facts
 
 
 def _yaml_facts(src: str, text: str) -> list[Fact]:
