@@ -1,0 +1,77 @@
+"""What the host's writes guarantee to other names and handles of a workspace file.
+
+Whole writes, edits and appends (up to ``files.APPEND_COPY_MAX``) put a new file in place of
+the old one (``atomic``): the name gets the new text; another hard link to the old file, or a
+program holding it open, keeps the old file and its old text. A program that changes the file
+while the host makes its new text is not overwritten: the host's change is refused.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from autonomo.tools import atomic, files
+from tool_helpers import make_ctx, run
+
+OLD = "old text\n"
+CHANGES = {
+    "write_file": ({"path": "a.txt", "content": "new text\n"}, "new text\n"),
+    "append_to_file": ({"path": "a.txt", "content": "more\n"}, OLD + "more\n"),
+    "replace_text": ({"path": "a.txt", "old": "old", "new": "new"}, "new text\n"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(CHANGES))
+def test_the_name_gets_the_new_text_other_links_and_open_handles_keep_the_old(
+        tmp_path: Path, command: str) -> None:
+    ctx = make_ctx(tmp_path)
+    ws = ctx.workspace
+    (ws / "a.txt").write_text(OLD)
+    (ws / "link.txt").hardlink_to(ws / "a.txt")
+    with open(ws / "a.txt") as handle:
+        arguments, expected = CHANGES[command]
+        res = run(ctx, command, **arguments)
+        assert res.status == "success", res.output
+        assert (ws / "a.txt").read_text() == expected
+        assert (ws / "link.txt").read_text() == OLD
+        assert handle.read() == OLD
+    assert (ws / "a.txt").stat().st_nlink == 1 and (ws / "link.txt").stat().st_nlink == 1
+
+
+@pytest.mark.parametrize("command", ["append_to_file", "replace_text"])
+def test_a_file_changed_while_the_host_makes_its_new_text_is_not_overwritten(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """A program in the sandbox appends to the log while the host copies it for an append
+    (or edits it): renamed over, the program's line would be lost."""
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    target.write_text(OLD)
+    real = atomic.write_all
+    done: list[bool] = []
+
+    def write_then_append(fd: int, data: bytes) -> None:
+        real(fd, data)
+        if not done:
+            done.append(True)
+            with open(target, "a") as other:
+                other.write("the program's line\n")
+
+    monkeypatch.setattr(atomic, "write_all", write_then_append)
+    arguments, _expected = CHANGES[command]
+    res = run(ctx, command, **arguments)
+    assert res.status == "error" and "changed by something else" in res.output, res.output
+    assert target.read_text() == OLD + "the program's line\n"
+    assert os.listdir(ctx.workspace) == ["a.txt"]
+
+
+def test_a_file_larger_than_the_copy_limit_is_appended_to_in_place(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(files, "APPEND_COPY_MAX", 4)
+    ctx = make_ctx(tmp_path)
+    (ctx.workspace / "a.txt").write_text(OLD)
+    (ctx.workspace / "link.txt").hardlink_to(ctx.workspace / "a.txt")
+    assert run(ctx, "append_to_file", path="a.txt", content="more\n").status == "success"
+    assert (ctx.workspace / "link.txt").read_text() == OLD + "more\n"  # the same file
