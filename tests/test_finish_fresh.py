@@ -37,8 +37,6 @@ _NO = "false refusal: "
 KNOWN: dict[tuple[str, bool, int], str] = {
     ('Add cherry as a new last line of fruits.txt', False, 1):
         _MISS + 'a lower-case word the task gives is no stated value',
-    ('Put a copy of logo.txt into the assets folder', False, 1):
-        _MISS + 'a copy over another file of the folder',
     ('Write the number of words in title.txt to n_words.txt', False, 1):
         _MISS + 'a count task answered with a word from the file',
     ('List the .py files in src, one per line, in modules.txt', False, 0):

@@ -334,7 +334,7 @@ class LlamaCppModel(ChatModel):
             run.cached_prompt_tokens = self._prefill(llm, tokens)
             if grammar is not None and schema is not None and temp <= 0 and (
                     self.choice == "argument"):
-                chosen, complete = self._choose(llm, run, tokens, schema, grammar)
+                chosen, complete = self._choose(llm, run, tokens, schema, grammar, budget)
                 yield chosen
                 if complete:
                     return
@@ -345,13 +345,19 @@ class LlamaCppModel(ChatModel):
                 grammar.close()
 
     def _choose(self, llm: Llama, run: _Run, tokens: list[int], schema: dict[str, Any],
-                grammar: GrammarConstraint) -> tuple[str, bool]:
+                grammar: GrammarConstraint, budget: int) -> tuple[str, bool]:
         """The start of the reply chosen by likelihood (``llm.choice``), already accepted by
-        ``grammar`` and in the context, and whether it is the whole reply."""
+        ``grammar`` and in the context, and whether it is the whole reply (at most
+        ``budget`` tokens: a longer one is refused before it reaches the context)."""
         from autonomo.llm.local_scoring import decide_reply
 
-        decided, _ = decide_reply(llm, len(tokens), schema, self.tokenize)
+        decided, _ = decide_reply(llm, len(tokens), schema, self.tokenize, room=budget)
         chosen = self.tokenize(decided.text)
+        if len(chosen) > budget:  # every option of a decision was too long (or the only one)
+            raise ProviderError(
+                f"The reply's schema leaves no option that fits: the one chosen has "
+                f"{len(chosen)} tokens, {budget} are left for the reply (max_tokens, n_ctx "
+                f"{self.n_ctx}). Offer shorter values.")
         run.completion_tokens = len(chosen)
         if decided.complete:
             run.finish_reason = "stop"
