@@ -90,7 +90,8 @@ def test_a_download_cut_short_leaves_the_old_file_and_no_partial_file(
     (tmp_path / "served").mkdir()
     with LoopbackServer(tmp_path / "served") as server:
         done = _in_child(tmp_path, "download_file", {"url": f"{server.url}/big",
-                                                     "path": "a.txt"}, crash=crash,
+                                                     "path": "a.txt", "overwrite": True},
+                         crash=crash,
                          web={"allow_private_addresses": True, "allow_downloads": True})
     _old_text_kept(ws, done, crash=crash)
 

@@ -159,7 +159,7 @@ def test_a_rename_onto_an_existing_file_is_refused_and_both_are_kept(ctx) -> Non
         == "success"
     res = run(ctx, "rename_file", source="crontab.txt", destination="crontab.txt.bak")
     assert res.status == "error" and res.output.startswith(
-        "crontab.txt.bak already exists and was left as it was; nothing was moved."), res.output
+        "crontab.txt.bak already exists and was left as it was."), res.output
     assert (ws / "crontab.txt").read_text() == (ws / "crontab.txt.bak").read_text()
     res = run(ctx, "move_file", source="crontab.txt", destination="crontab.txt.bak",
               overwrite=True)  # asked for: replaced, as mv does

@@ -42,6 +42,11 @@ _PROC_FD = "/proc/self/fd"
 class Taken(WorkspaceError):
     """The name to write is taken and was to be kept (``keep=True``)."""
 
+    def __init__(self, shown: str, meanwhile: bool = False) -> None:
+        when = " (made by something else meanwhile)" if meanwhile else ""
+        super().__init__(f"{shown} already exists{when} and was left as it was. Give a new "
+                         "name, or overwrite=true only if the task asks to replace that file.")
+
 
 @dataclass(frozen=True)
 class NewFile:
@@ -122,7 +127,7 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
     loss, not only a crash of the process)."""
     old = edited if edited is not None else existing(folder, name, shown)
     if keep and old is not None:
-        raise Taken(f"{shown} already exists; it was left as it was.")
+        raise Taken(shown)
     fd, temp = _new_file(folder)
     try:
         yield NewFile(fd, old)
@@ -143,8 +148,7 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
             os.fsync(folder)
     except OSError as exc:
         if keep and exc.errno == errno.EEXIST and taken(folder, name):
-            raise Taken(f"{shown} was made by something else meanwhile; it was left as it "
-                        "was.") from exc
+            raise Taken(shown, meanwhile=True) from exc
         if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
             raise WorkspaceError(f"{shown} is a folder; give a file name.") from exc
         left = "it was left as it was" if old is not None else "nothing was written"

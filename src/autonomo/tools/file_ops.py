@@ -12,11 +12,9 @@ a file put there between the check and the rename (``atomic.move``, ``keep``).
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterator
 
 from autonomo.sandbox.disk import DiskGuard, free_bytes
 from autonomo.tools import atomic, fstree
@@ -44,20 +42,6 @@ def _check_room(ctx: CommandContext, ws: Workspace, needed: int, source: str) ->
             f"{config.min_free_mb}); nothing was copied.")
 
 
-def _exists(destination: str, done: str) -> str:
-    return (f"{destination} already exists and was left as it was; nothing was {done}. Give "
-            "a new name, or overwrite=true only if the task asks to replace that file.")
-
-
-@contextlib.contextmanager
-def _kept(destination: str, done: str) -> Iterator[None]:
-    """``atomic.Taken`` (the destination exists) as the commands' own message."""
-    try:
-        yield
-    except atomic.Taken as exc:
-        raise CommandError(_exists(destination, done)) from exc
-
-
 @command(category="files", example={"source": "notes.txt", "destination": "notes_copy.txt"})
 def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath,
               overwrite: bool = False) -> str:
@@ -74,8 +58,7 @@ def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath,
     try:
         # a new file renamed over the destination (``atomic``): a crash or a full disk
         # mid-copy leaves the destination's old text, not half of the source
-        with _kept(destination, "copied"), \
-                atomic.replacing(ws, dst_parts, durable=durable(ctx), keep=not overwrite) as new:
+        with atomic.replacing(ws, dst_parts, durable=durable(ctx), keep=not overwrite) as new:
             a, b = os.fstat(src), new.old
             # copying a file onto itself (or a hard link of it) is refused, not emptied
             if b is not None and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino):
@@ -119,7 +102,7 @@ def rename_file(ctx: CommandContext, source: RemovedFile, destination: FilePath,
                             replace=overwrite)
             except OSError as exc:
                 if exc.errno == errno.EEXIST and atomic.taken(dst_dir, dst_parts[-1]):
-                    raise CommandError(_exists(destination, "moved")) from exc
+                    raise atomic.Taken("/".join(dst_parts)) from exc
                 if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
                     raise CommandError(f"{destination} is a folder; give a file name.") from exc
                 raise CommandError(f"Cannot move {source}: {exc.strerror}.") from exc
