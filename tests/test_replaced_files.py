@@ -3,7 +3,8 @@
 Whole writes, edits and appends (up to ``files.APPEND_COPY_MAX``) put a new file in place of
 the old one (``atomic``): the name gets the new text; another hard link to the old file, or a
 program holding it open, keeps the old file and its old text. A program that changes the file
-while the host makes its new text is not overwritten: the host's change is refused.
+while the host makes its new text is not overwritten: an edit is refused, an append is made in
+place after the program's lines.
 """
 
 from __future__ import annotations
@@ -41,14 +42,8 @@ def test_the_name_gets_the_new_text_other_links_and_open_handles_keep_the_old(
     assert (ws / "a.txt").stat().st_nlink == 1 and (ws / "link.txt").stat().st_nlink == 1
 
 
-@pytest.mark.parametrize("command", ["append_to_file", "replace_text"])
-def test_a_file_changed_while_the_host_makes_its_new_text_is_not_overwritten(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
-    """A program in the sandbox appends to the log while the host copies it for an append
-    (or edits it): renamed over, the program's line would be lost."""
-    ctx = make_ctx(tmp_path)
-    target = ctx.workspace / "a.txt"
-    target.write_text(OLD)
+def _append_during_write(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
+    """A program in the sandbox appends a line to ``target`` once, while the host writes."""
     real = atomic.write_all
     done: list[bool] = []
 
@@ -60,10 +55,32 @@ def test_a_file_changed_while_the_host_makes_its_new_text_is_not_overwritten(
                 other.write("the program's line\n")
 
     monkeypatch.setattr(atomic, "write_all", write_then_append)
-    arguments, _expected = CHANGES[command]
-    res = run(ctx, command, **arguments)
+
+
+def test_an_edit_of_a_file_changed_meanwhile_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Renamed over, the program's line (written after the host read the file) was lost."""
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    target.write_text(OLD)
+    _append_during_write(monkeypatch, target)
+    res = run(ctx, "replace_text", path="a.txt", old="old", new="new")
     assert res.status == "error" and "changed by something else" in res.output, res.output
     assert target.read_text() == OLD + "the program's line\n"
+    assert os.listdir(ctx.workspace) == ["a.txt"]
+
+
+def test_an_append_to_a_file_written_meanwhile_goes_after_the_other_writer_s_lines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log a background job keeps writing: the copy is given up, the text appended in
+    place after the job's lines (as a shell's ``>>``), nothing lost."""
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    target.write_text(OLD)
+    _append_during_write(monkeypatch, target)
+    res = run(ctx, "append_to_file", path="a.txt", content="more\n")
+    assert res.status == "success", res.output
+    assert target.read_text() == OLD + "the program's line\nmore\n"
     assert os.listdir(ctx.workspace) == ["a.txt"]
 
 

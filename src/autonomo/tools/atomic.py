@@ -48,6 +48,10 @@ class Taken(WorkspaceError):
                          "name, or overwrite=true only if the task asks to replace that file.")
 
 
+class Changed(WorkspaceError):
+    """The file a new text was made from was changed, replaced or removed meanwhile."""
+
+
 @dataclass(frozen=True)
 class NewFile:
     """The file being written (``fd``) and what the name held before (None: nothing)."""
@@ -227,8 +231,8 @@ def _same_file(folder: int, name: str, shown: str, edited: os.stat_result) -> No
     except FileNotFoundError:
         now = None
     if now is None or (now.st_dev, now.st_ino) != (edited.st_dev, edited.st_ino):
-        raise WorkspaceError(f"{shown} was replaced or removed while it was being edited; "
-                             "nothing was changed.")
+        raise Changed(f"{shown} was replaced or removed while it was being edited; nothing "
+                      "was changed.")
     if (now.st_size, now.st_mtime_ns) != (edited.st_size, edited.st_mtime_ns):
-        raise WorkspaceError(f"{shown} was changed by something else while it was being "
-                             "edited; nothing was changed (try again).")
+        raise Changed(f"{shown} was changed by something else while it was being edited; "
+                      "nothing was changed (try again).")

@@ -200,10 +200,11 @@ def _write(ws: Workspace, path: str, content: str, mode: str, durable: bool,
 
 def _append(ws: Workspace, parts: tuple[str, ...], data: bytes, durable: bool) -> None:
     """All or nothing: the old text is copied into a new file, the new text added after it,
-    and the new file renamed over the old one only if that is unchanged meanwhile (a program
-    in the sandbox appending to it). A file larger than ``APPEND_COPY_MAX`` is appended to in
-    place (copying it would cost too much), the tail cut back if the write fails; a crash
-    mid-way can leave part of the new text after the old there."""
+    and the new file renamed over the old one if that is unchanged meanwhile. Appended to in
+    place instead (the tail cut back if the write fails; a crash mid-way can leave part of
+    the new text after the old): a file larger than ``APPEND_COPY_MAX`` (copying it would cost
+    too much), and one that changed during the copy (a program in the sandbox writing the
+    same log: its lines are kept, and the new text goes after them)."""
     shown = "/".join(parts)
     folder = ws.open_folder(parts[:-1], create=True)
     try:
@@ -216,11 +217,14 @@ def _append(ws: Workspace, parts: tuple[str, ...], data: bytes, durable: bool) -
             if st.st_size > APPEND_COPY_MAX:
                 _append_in_place(ws, parts, data)
                 return
-            with atomic.replacing_in(folder, parts[-1], shown, durable=durable,
-                                     edited=st) as new:
-                fstree.copy_data(fd, new.fd)
-                os.lseek(new.fd, 0, os.SEEK_END)
-                atomic.write_all(new.fd, data)
+            try:
+                with atomic.replacing_in(folder, parts[-1], shown, durable=durable,
+                                         edited=st) as new:
+                    fstree.copy_data(fd, new.fd)
+                    os.lseek(new.fd, 0, os.SEEK_END)
+                    atomic.write_all(new.fd, data)
+            except atomic.Changed:
+                _append_in_place(ws, parts, data)
         finally:
             os.close(fd)
     finally:
