@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from autonomo.tools import atomic, files
+from autonomo.tools import files
+from test_crash_writes import _swap_during_write
 from tool_helpers import make_ctx, run
 
 OLD = "old text\n"
@@ -44,17 +45,11 @@ def test_the_name_gets_the_new_text_other_links_and_open_handles_keep_the_old(
 
 def _append_during_write(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
     """A program in the sandbox appends a line to ``target`` once, while the host writes."""
-    real = atomic.write_all
-    done: list[bool] = []
+    def append() -> None:
+        with open(target, "a") as other:
+            other.write("the program's line\n")
 
-    def write_then_append(fd: int, data: bytes) -> None:
-        real(fd, data)
-        if not done:
-            done.append(True)
-            with open(target, "a") as other:
-                other.write("the program's line\n")
-
-    monkeypatch.setattr(atomic, "write_all", write_then_append)
+    _swap_during_write(monkeypatch, append)
 
 
 def test_an_edit_of_a_file_changed_meanwhile_is_refused(
