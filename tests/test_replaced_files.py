@@ -79,6 +79,17 @@ def test_an_append_to_a_file_written_meanwhile_goes_after_the_other_writer_s_lin
     assert os.listdir(ctx.workspace) == ["a.txt"]
 
 
+def test_an_append_to_a_new_file_made_meanwhile_by_another_writer_goes_after_its_text(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    _append_during_write(monkeypatch, target)
+    res = run(ctx, "append_to_file", path="a.txt", content="more\n")
+    assert res.status == "success", res.output
+    assert target.read_text() == "the program's line\nmore\n"
+    assert os.listdir(ctx.workspace) == ["a.txt"]
+
+
 def test_a_file_larger_than_the_copy_limit_is_appended_to_in_place(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(files, "APPEND_COPY_MAX", 4)

@@ -209,8 +209,12 @@ def _append(ws: Workspace, parts: tuple[str, ...], data: bytes, durable: bool) -
     folder = ws.open_folder(parts[:-1], create=True)
     try:
         if atomic.existing(folder, parts[-1], shown) is None:
-            with atomic.replacing_in(folder, parts[-1], shown, durable=durable, keep=True) as new:
-                atomic.write_all(new.fd, data)
+            try:
+                with atomic.replacing_in(folder, parts[-1], shown, durable=durable,
+                                         keep=True) as new:
+                    atomic.write_all(new.fd, data)
+            except atomic.Taken:  # made by something else meanwhile: added after its text
+                _append_in_place(ws, parts, data)
             return
         fd, st = open_regular(folder, parts[-1], shown)
         try:
