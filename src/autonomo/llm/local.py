@@ -348,16 +348,18 @@ class LlamaCppModel(ChatModel):
                 grammar: GrammarConstraint, budget: int) -> tuple[str, bool]:
         """The start of the reply chosen by likelihood (``llm.choice``), already accepted by
         ``grammar`` and in the context, and whether it is the whole reply (at most
-        ``budget`` tokens: a longer one is refused before it reaches the context)."""
+        ``budget`` tokens: a longer one is cut off there, as max_tokens cuts a decoded
+        reply, and never reaches the context)."""
         from autonomo.llm.local_scoring import decide_reply
 
         decided, _ = decide_reply(llm, len(tokens), schema, self.tokenize, room=budget)
         chosen = self.tokenize(decided.text)
-        if len(chosen) > budget:  # every option of a decision was too long (or the only one)
-            raise ProviderError(
-                f"The reply's schema leaves no option that fits: the one chosen has "
-                f"{len(chosen)} tokens, {budget} are left for the reply (max_tokens, n_ctx "
-                f"{self.n_ctx}). Offer shorter values.")
+        if len(chosen) > budget:
+            # every option of a decision is longer than the reply may be (or the only one
+            # is): cut off at max_tokens as a decoded reply would be, never run past it
+            # into the context
+            run.completion_tokens, run.finish_reason = budget, "length"
+            return llm.detokenize(chosen[:budget]).decode("utf-8", errors="ignore"), True
         run.completion_tokens = len(chosen)
         if decided.complete:
             run.finish_reason = "stop"

@@ -164,7 +164,7 @@ def decide_reply(llm: Llama, prompt_tokens: int, schema: dict[str, Any],
         shared = common_prefix(seqs)
         fits = [len(s) <= limit for s in seqs]
         scored = iter(scorer.score([s for s, ok in zip(seqs, fits, strict=True) if ok],
-                                   constrained))
+                                   constrained) if any(fits) else ())
         return [next(scored)[shared:] if ok else [-math.inf] for ok in fits]
 
     return decide(schema, score), tokens.evaluated
