@@ -221,3 +221,10 @@ def test_a_data_file_that_was_there_is_not_written_over_with_free_text(tmp_path)
     offered = _offer(state)
     # (before: any text up to 300 characters in place of the file's four rows)
     assert "write_file" not in offered
+
+
+def test_a_hostile_or_huge_program_is_taken_as_one_that_may_print():
+    assert may_print("1" + "+1" * 31_000)  # (the parser's recursion is exhausted)
+    assert may_print("-" * 63_000 + "1")
+    assert may_print("x = 1\n" * 20_000)  # too big to parse every step
+    assert not may_print("x = 1\n")

@@ -179,6 +179,8 @@ class Situation:
         return []
 
 
+#: the largest program whose code is parsed (``may_print``); a bigger one may print
+MAX_PARSED = 64_000
 #: calls through which a Python program shows something: print, file.write, json.dump, …
 _OUTPUT_CALLS = frozenset({"print", "pprint", "write", "writelines", "dump", "echo"})
 
@@ -188,13 +190,15 @@ def may_print(code: str) -> bool:
     tree, not its words); code that does not parse may do anything. A test module, a module
     of functions, a version file show nothing when run: what a task asks of them is in their
     text (a 135M model ran test_geometry.py to count its tests and wrote what it printed)."""
+    if len(code) > MAX_PARSED:
+        return True  # (parsing a big file every step would cost seconds)
     try:
         tree = ast.parse(code)
-    except (SyntaxError, ValueError):
-        return True
-    return any(isinstance(node, ast.Call) and (
-        getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in _OUTPUT_CALLS
-        for node in ast.walk(tree))
+        return any(isinstance(node, ast.Call) and (
+            getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in _OUTPUT_CALLS
+            for node in ast.walk(tree))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True  # (a hostile file nests deep enough to exhaust the parser)
 
 
 def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
