@@ -72,3 +72,15 @@ def test_no_host_text_or_name_reaches_the_step_and_nothing_hangs(
     assert not any(f.startswith("photos/") or "Thumbs" in f
                    for f in (*where.files, *where.folders)), where.files
     assert not any(".." in f.split("/") for f in (*where.files, *where.folders))
+
+
+@pytest.mark.parametrize("code", ["1" + "+1" * 100_000, "-" * 100_000 + "1", "x = 1\n" * 200_000])
+def test_a_named_program_the_parser_cannot_take_does_not_break_the_step(
+        tmp_path: Path, deadline: None, code: str) -> None:
+    """``may_print`` parses each named program every step: a RecursionError (deep "1+1+…")
+    or MemoryError ("- - - 1") went out of ``situation`` and ended the step; a 1.2 MB module
+    took ~10 s each time (i10g 00e711d; fixed in ee3370a after the heads-up). Such a program
+    counts as one that may print."""
+    (tmp_path / "calc.py").write_text(code)
+    where = situation(tmp_path, "Run calc.py and write what it prints to out.txt")
+    assert "calc.py" not in where.silent
