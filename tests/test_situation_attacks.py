@@ -74,7 +74,8 @@ def test_no_host_text_or_name_reaches_the_step_and_nothing_hangs(
     assert not any(".." in f.split("/") for f in (*where.files, *where.folders))
 
 
-@pytest.mark.parametrize("code", ["1" + "+1" * 100_000, "-" * 100_000 + "1", "x = 1\n" * 200_000])
+@pytest.mark.parametrize("code", ["1" + "+1" * 100_000, "-" * 100_000 + "1", "x = 1\n" * 200_000],
+                         ids=["chain", "unary", "flat"])
 def test_a_named_program_the_parser_cannot_take_does_not_break_the_step(
         tmp_path: Path, deadline: None, code: str) -> None:
     """``may_print`` parses each named program every step: a RecursionError (deep "1+1+…")
