@@ -68,6 +68,7 @@ from autonomo.agent.finishing_evidence import (
 )
 from autonomo.agent.finishing_evidence import stated_values as given_values
 from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
+from autonomo.agent.finishing_mandate import unmandated
 from autonomo.agent.finishing_record import Reader, Record, files_below, norm, real_folder
 from autonomo.agent.finishing_shapes import (
     column_values,
@@ -104,6 +105,13 @@ from autonomo.agent.finishing_values import (
     keyed_value,
     listed,
     nth_line,
+)
+from autonomo.agent.finishing_whole import (
+    chatter_written,
+    described_written,
+    fragment_written,
+    template_unfilled,
+    unlanded_whole,
 )
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
@@ -267,6 +275,11 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
     workspace = Path(state.workspace)
     files_ws = Workspace(workspace)
     record = Record.of(episodes)
+    said = {**(shown or {}), **{norm(str(e.action.arguments.get("path", ""))): e.result.output
+                                for e in record.episodes if e.action.name == "read_file"
+                                and e.result is not None}}
+    if lost := unmandated(state.task, record, workspace, said, lambda n: _read(files_ws, n)):
+        return _found("no_mandate", lost)
     for name in mentioned_files(reason):
         if not _exists(workspace, name) and not _touched(episodes, name) \
                 and not record.globbed(name):
@@ -320,7 +333,8 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
             return _found("written_removed",
                           f"Refused: you wrote {name}, but it no longer exists in the workspace: "
                           "something removed it after the write. Write it again, then finish.")
-        if not _touched(episodes, name) and not _below(workspace, name):
+        if not _touched(episodes, name) and not _below(workspace, name) and not any(
+                p.endswith("/" + name) for p in [*record.removed, *record.written]):
             return _found("named_missing",
                           f"Refused: the task names {name}, which does not exist, and no command "
                           f"wrote it. Do that first, then finish.")
@@ -366,6 +380,12 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         return files_below(workspace, folder) if real_folder(workspace, folder) else []
 
     checks: list[tuple[str, Callable[[], str | None]]] = [
+        ("chatter", lambda: chatter_written(record, task)),
+        ("fragment", lambda: fragment_written(task, record, observed)),
+        ("unlanded_whole", lambda: unlanded_whole(task, named, record, observed, read,
+                                                  lambda n: _exists(workspace, n))),
+        ("described", lambda: described_written(task, record)),
+        ("template", lambda: template_unfilled(task, record, read)),
         ("unused_input", lambda: unused_input(task, named, spared, record, starts)),
         ("unasked_delete",
          lambda: unasked_delete(task, named, record, folders(task), kinds(task), said)),
