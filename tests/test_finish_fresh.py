@@ -37,8 +37,6 @@ _NO = "false refusal: "
 KNOWN: dict[tuple[str, bool, int], str] = {
     ('Add cherry as a new last line of fruits.txt', False, 1):
         _MISS + 'a lower-case word the task gives is no stated value',
-    ('Put a copy of logo.txt into the assets folder', False, 1):
-        _MISS + 'a copy over another file of the folder',
     ('Write the number of words in title.txt to n_words.txt', False, 1):
         _MISS + 'a count task answered with a word from the file',
     ('List the .py files in src, one per line, in modules.txt', False, 0):
@@ -99,8 +97,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a number absent from the input written as the list',
     ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 1):
         _MISS + 'the even numbers for the odd ones',
-    ('How many rows does birds.csv have below its header? Answer in bird_rows.txt', False, 1):
-        _MISS + 'the header counted as a row although the task excludes it',
     ('evens.py should print the even numbers from 2 to 8, one per line', False, 0):
         _MISS + 'what the program prints is not checked',
     ('evens.py should print the even numbers from 2 to 8, one per line', False, 1):

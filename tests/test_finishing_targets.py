@@ -184,8 +184,8 @@ def test_what_is_missing_comes_as_values(tmp_path: Path) -> None:
     (tmp_path / "locker.txt").write_text("B-41")
     found = explain(_state(tmp_path, task, [("write_file", {"path": "locker.txt",
                                                             "content": "B-41"}, {})]), "done")
-    assert found is not None and found.rule == "unlanded_value" and found.values == ("B-14",)
-    assert found.files == ()
+    assert found is not None and found.rule == "described_unlanded"
+    assert found.values == ("B-14",) and found.files == ("locker.txt",)
 
 
 def test_an_editors_leftover_is_not_the_file_it_was_left_by(tmp_path: Path) -> None:

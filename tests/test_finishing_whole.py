@@ -102,3 +102,41 @@ def test_a_new_value_must_land_in_the_file(tmp_path: Path) -> None:
     assert _rule(tmp_path, task, before, ran) == "unlanded_whole"
     done = [*ran, ("write_file", {"path": "release.txt", "content": "3.10.2\n"}, "")]
     assert _rule(tmp_path, task, before, done) is None
+
+
+def test_a_commands_own_name_is_no_content(tmp_path: Path) -> None:
+    task = "setup.cfg.bak should be named setup.cfg again"
+    junk = [("write_file", {"path": "setup.cfg", "content": "write_file.txt"}, "")]
+    assert _rule(tmp_path, task, {"setup.cfg.bak": "[x]"}, junk) == "chatter"
+
+
+def test_a_redirect_sends_the_whole_output(tmp_path: Path) -> None:
+    task = "tally.py > tally.txt, please"
+    run = ("execute_python_file", {"path": "tally.py"},
+           "Exit code 0.\nSTDOUT:\npears 3\nplums 9\n")
+    source = {"tally.py": "print('pears 3')\nprint('plums 9')\n"}
+    part = [run, ("write_file", {"path": "tally.txt", "content": "pears 3"}, "")]
+    assert _rule(tmp_path, task, source, part) == "redirect"
+    whole = [run, ("write_file", {"path": "tally.txt", "content": "pears 3\nplums 9\n"}, "")]
+    assert _rule(tmp_path, task, source, whole) is None
+
+
+def test_a_described_value_lands_whole_in_its_file(tmp_path: Path) -> None:
+    task = "Add the entry 10.1.1.9 printer.office to known_hosts.txt"
+    before = {"known_hosts.txt": "10.1.1.2 router.office\n"}
+    elsewhere = [("append_to_file", {"path": "printer.office", "content": "10.1.1.9"}, "")]
+    assert _rule(tmp_path, task, before, elsewhere) == "described_unlanded"
+    (tmp_path / "printer.office").unlink()
+    right = [("append_to_file", {"path": "known_hosts.txt",
+                                 "content": "10.1.1.9 printer.office\n"}, "")]
+    assert _rule(tmp_path, task, before, right) is None
+
+
+def test_the_asked_value_is_the_one_after_its_noun(tmp_path: Path) -> None:
+    task = "Which seat does Ilse have on the trip (see tickets.txt)? Put only the seat in seat.txt"
+    tickets = "Ilse: coach 3, seat 41C, departs 07:20\nBo: coach 2, seat 12A, departs 07:20\n"
+    read = ("read_file", {"path": "tickets.txt"}, tickets)
+    other = [read, ("write_file", {"path": "seat.txt", "content": "07:20"}, "")]
+    assert _rule(tmp_path, task, {"tickets.txt": tickets}, other) == "asked_value"
+    right = [read, ("write_file", {"path": "seat.txt", "content": "41C"}, "")]
+    assert _rule(tmp_path, task, {"tickets.txt": tickets}, right) is None

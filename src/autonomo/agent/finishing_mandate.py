@@ -41,6 +41,7 @@ from autonomo.agent.finishing_record import (
 )
 from autonomo.agent.finishing_targets import RELATIONS, asks_removal, denied, roles
 from autonomo.agent.strategies.grounding import mentioned_files
+from autonomo.tools.registry import CommandResult
 
 #: "in photos/", "the photos folder": a folder the task names
 _FOLDER_NAMED = re.compile(r"(?<![\w./-])(?P<slash>[\w.-]+)/(?![\w.-])"
@@ -58,9 +59,18 @@ class Loss:
     to: str = ""
 
 
-def losses(record: Record) -> list[Loss]:
+def _overwrote(result: CommandResult | None) -> bool:
+    """Whether a copy or a rename said it replaced a file at its destination."""
+    return result is not None and result.data.get("overwrote") is True
+
+
+def losses(record: Record, start: Iterable[str] = ()) -> list[Loss]:
     """The files that existed before the run and that the run deleted, renamed away or
-    overwrote (by command or by code), in order; a file the run made itself is no loss."""
+    overwrote (by command or by code), in order; a file the run made itself is no loss.
+    A copy or a rename onto a file overwrote it: the command says so (``overwrote``), or
+    ``start`` holds it (files known to be there at the start: the listing the model was
+    shown)."""
+    start = set(start)
     made: set[str] = set()
     lost: dict[str, Loss] = {}
 
@@ -78,10 +88,15 @@ def losses(record: Record) -> list[Loss]:
             elif before is None:
                 made.add(path)
         elif name == "copy_file":
-            made.add(norm(str(args.get("destination", ""))))
+            target = norm(str(args.get("destination", "")))
+            if target in start or _overwrote(e.result):
+                lose(target, "overwrote")
+            made.add(target)
         elif name == "rename_file":
             source, target = (norm(str(args.get(k, ""))) for k in ("source", "destination"))
             lose(source, "renamed", target)
+            if target in start or _overwrote(e.result):
+                lose(target, "overwrote")
             made.discard(source)
             made.add(target)
         elif name == "delete_file":
@@ -130,7 +145,7 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     """The first loss the task gives no mandate for (see the module's text), as the
     objection the model reads, or None. ``said``: file -> its text as the run saw it, and
     ``read`` its text now (for the files a named file names)."""
-    lost = losses(record)
+    lost = losses(record, (said.get(".") or "").splitlines())
     if not lost:
         return None
     named = mentioned_files(task)

@@ -16,7 +16,10 @@
   template's own words around a filled-in value.
 * **Tool chatter is no content.** The status text of a command (``Exit code 0.``,
   ``(no output)``, a tool's success or error message) is what a command said about itself,
-  never an answer: a written line that only such text holds is refused.
+  never an answer: a written line that only such text holds is refused, and so is one
+  that names the agent's own commands (``write_file.txt``) where the task does not.
+* **A redirect is the whole output.** ``report.py > out.txt``: the file holds every line
+  the program printed.
 
 No word lists: the shapes are typed token patterns, the description is found by position
 (an article, a noun, then the value), the chatter is read off the run's own results.
@@ -106,13 +109,43 @@ def chatter(record: Record) -> set[str]:
     return said - content - {""}
 
 
-def chatter_written(record: Record, task: str) -> str | None:
-    """A written line that is a command's talk about itself, not content."""
+def chatter_written(record: Record, task: str, commands: Iterable[str] = ()) -> str | None:
+    """A written line that is a command's talk about itself, not content; or that names
+    one of the agent's own commands (``write_file.txt``) where the task does not."""
     talk = chatter(record) - {line.strip() for line in task.splitlines()}
+    own = {c for c in [*commands, *(e.action.name for e in record.episodes)]
+           if "_" in c and c.lower() not in task.lower()}
     for path, line in new_lines(record):
         if line in talk:
             return (f"Refused: {path} holds {line!r}, which is what a command said about "
                     "itself, not an answer. Write what the task asks for, then finish.")
+        if named := next((c for c in sorted(own)
+                          if re.search(rf"(?<![A-Za-z]){re.escape(c)}(?![A-Za-z])", line)),
+                         None):
+            return (f"Refused: {path} holds {line!r}, the name of your command {named}, "
+                    "not content. Write what the task asks for, then finish.")
+    return None
+
+
+#: ``report.py > out.txt``: a program's whole output sent to a file
+_REDIRECT = re.compile(r"(?P<program>[\w./-]+\.(?:py|sh|js))\b[^>\n]*?>\s*(?P<out>[\w./-]+)")
+
+
+def redirect_partial(task: str, record: Record, read: Reader) -> str | None:
+    """A task that sends a program's output to a file (``report.py > out.txt``) where the
+    file does not hold every line the program printed."""
+    for m in _REDIRECT.finditer(task):
+        program, out = norm(m.group("program")), norm(m.group("out").rstrip("."))
+        printed = [p for p in record.outputs.get(program, []) if p]
+        text = read(out)
+        if not printed or text is None:
+            continue
+        lines = [line.strip() for line in printed[-1].splitlines() if line.strip()]
+        have = {line.strip() for line in text.splitlines()}
+        if left := [line for line in lines if line not in have]:
+            return (f"Refused: the task sends what {program} prints to {out}, but {out} "
+                    f"lacks {left[0]!r} ({len(left)} of its {len(lines)} lines). Put the "
+                    "whole output there, then finish.")
     return None
 
 
@@ -192,4 +225,60 @@ def template_unfilled(task: str, record: Record, read: Reader) -> str | None:
             shape = f"{left} <…>{right}".strip()
             return (f"Refused: the task asks for {shape!r} filled in, but no file you wrote "
                     "holds it whole. Write the whole text, then finish.")
+    return None
+
+
+#: "the line 127.0.0.1 wiki.lan to hosts.txt": a described value and the file it goes to
+_DESCRIBED_INTO = re.compile(
+    r"\b(?:the|a|an)\s+(?P<noun>[A-Za-z]+)\s+(?P<value>(?:[^\s,;:!?]+\s+){0,5}?\S+?)\s+"
+    r"(?:to|into|in|onto|at\s+the"
+    r"\s+(?:end|bottom|top)\s+of)\s+(?P<file>[\w./~-]+\.\w+)", re.IGNORECASE)
+
+
+def described_unlanded(task: str, named: Iterable[str], read: Reader) -> str | None:
+    """A value the task describes and sends to a named file ("append the line 127.0.0.1
+    wiki.lan to hosts.txt") that the file does not hold whole."""
+    named = tuple(named)
+    for m in _DESCRIBED_INTO.finditer(task):
+        value, target = m.group("value").strip(_EDGE), norm(m.group("file").rstrip("."))
+        words = value.split()
+        if target not in named or value in named or not any(c.isdigit() for c in value) \
+                or not all(re.search(r"[\d.,:#@/_-]|^[A-Z]", w) for w in words):
+            continue  # a value is tokens of digits, symbols or names: "for 4" is words
+        text = read(target)
+        if text is not None and re.sub(r"\s", "", value.lower()) not in re.sub(
+                r"\s", "", text.lower()):
+            return (f"Refused: the task puts {value!r} in {target}, but {target} does not "
+                    "hold it whole. Write it there as the task gives it, then finish.")
+    return None
+
+
+#: "which room …", "what gate …": the noun a question asks the value of
+_ASKED = re.compile(r"\b(?:which|what)\s+(?P<noun>[a-z]{3,})\b", re.IGNORECASE)
+
+
+def asked_value(task: str, named: Iterable[str], record: Record, said: Iterable[str],
+                read: Reader) -> str | None:
+    """A question for the value of a noun ("which room is Biscuit's appointment in") whose
+    source line about the task's subject gives it right after the noun ("room 12B"),
+    where no written file holds that value: the run wrote another value of the line."""
+    named = tuple(named)
+    words = task.split()
+    subjects = {re.sub(r"['’]s$", "", w.strip(_EDGE)) for i, w in enumerate(words)
+                if i and w[:1].isupper() and words[i - 1][-1] not in ".!?:"
+                and not any(w.strip(_EDGE) in n for n in named)}
+    subjects.discard("")
+    texts = [t for p in sorted(record.written) if (t := read(p)) is not None]
+    if not subjects or not texts:
+        return None
+    for m in _ASKED.finditer(task):
+        noun = m.group("noun").lower()
+        found = {v.group(1).strip(_EDGE) for text in said for line in text.splitlines()
+                 if any(re.search(rf"\b{re.escape(s)}\b", line) for s in subjects)
+                 for v in re.finditer(rf"\b{noun}s?:?\s+(\S+)", line, re.IGNORECASE)}
+        found = {v for v in found if any(c.isdigit() for c in v)}
+        if len(found) == 1 and not any(_holds(t, value := next(iter(found))) for t in texts):
+            return (f"Refused: the task asks which {noun}; the line about "
+                    f"{', '.join(sorted(subjects))} gives {noun} {value}, but no file you "
+                    f"wrote holds {value!r}. Write that value, then finish.")
     return None

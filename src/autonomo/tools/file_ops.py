@@ -16,7 +16,7 @@ from autonomo.sandbox.disk import DiskGuard, free_bytes
 from autonomo.tools import atomic, fstree
 from autonomo.tools.context import CommandContext, durable, workspace
 from autonomo.tools.grounding import FilePath, NamedFile, RemovedFile
-from autonomo.tools.registry import CommandError, command
+from autonomo.tools.registry import CommandError, CommandResult, command
 from autonomo.tools.workspace import Workspace
 
 
@@ -39,7 +39,7 @@ def _check_room(ctx: CommandContext, ws: Workspace, needed: int, source: str) ->
 
 
 @command(category="files", example={"source": "notes.txt", "destination": "notes_copy.txt"})
-def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> str:
+def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> CommandResult:
     """Copy a file to a new name in the workspace (a duplicate or backup; the source stays).
 
     Args:
@@ -59,14 +59,18 @@ def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> 
                 raise CommandError(f"{source} and {destination} are the same file.")
             _check_room(ctx, ws, a.st_blocks * 512, source)
             fstree.copy_data(src, new.fd)
+            overwrote = b is not None
     finally:
         os.close(src)
-    return f"Copied {'/'.join(src_parts)} to {'/'.join(dst_parts)}."
+    # ``overwrote``: the destination held a file before (the finish check's record)
+    return CommandResult.ok(f"Copied {'/'.join(src_parts)} to {'/'.join(dst_parts)}.",
+                            overwrote=overwrote)
 
 
 @command(category="files", aliases=("move_file",),
          example={"source": "draft.txt", "destination": "final.txt"})
-def rename_file(ctx: CommandContext, source: RemovedFile, destination: FilePath) -> str:
+def rename_file(ctx: CommandContext, source: RemovedFile,
+                destination: FilePath) -> CommandResult:
     """Rename or move a file in the workspace (the old name is gone afterwards).
 
     Args:
@@ -89,6 +93,11 @@ def rename_file(ctx: CommandContext, source: RemovedFile, destination: FilePath)
                 raise CommandError(f"{source} does not exist.") from exc
             if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
                 raise CommandError(f"{source} is not a regular file.")
+            try:  # whether a file had the new name (told to the record, not prevented)
+                os.stat(dst_parts[-1], dir_fd=dst_dir, follow_symlinks=False)
+                overwrote = True
+            except OSError:
+                overwrote = False
             try:
                 os.rename(src_parts[-1], dst_parts[-1], src_dir_fd=src_dir, dst_dir_fd=dst_dir)
             except OSError as exc:
@@ -99,4 +108,5 @@ def rename_file(ctx: CommandContext, source: RemovedFile, destination: FilePath)
             os.close(dst_dir)
     finally:
         os.close(src_dir)
-    return f"Moved {'/'.join(src_parts)} to {'/'.join(dst_parts)}."
+    return CommandResult.ok(f"Moved {'/'.join(src_parts)} to {'/'.join(dst_parts)}.",
+                            overwrote=overwrote)
