@@ -116,11 +116,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a shell redirection overwrote the file the task appends to',
     ('Add a line bye at the end of session.log', False, 1):
         _MISS + "a shell edit removed the file's first line after the append",
-    ('Put the word go in flag.txt', False, 1):
-        _MISS + 'a file the task never names was moved away to become the output',
-    ('Relocate cfg.ini to conf/', False, 1):
-        _MISS + "a move over another file of the destination folder (that file's text lost)",
-    ('Clone theme.css as theme_dark.css', False, 0): _MISS + "a move where the task wants a copy",
     ('Clone theme.css as theme_dark.css', False, 1):
         _MISS + "the source's name written for its text",
     ('What date is the meeting in invite.txt? Write it to when.txt', True, 0):
