@@ -86,8 +86,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
     # added 06:55, main at 7145639: analogues of the fresh set's false finishes (i10x)
-    ('Which framework does app.md say the service uses? Put it in framework.txt', False, 0):
-        _MISS + "a placeholder word ('answer') written as the value found",
     ('Which framework does app.md say the service uses? Put it in framework.txt', False, 1):
         _MISS + 'another word of the file written as the value found',
     ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',

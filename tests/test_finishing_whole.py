@@ -14,7 +14,8 @@ from autonomo.tools.registry import CommandResult
 Step = tuple[str, dict, str]
 
 
-def _rule(tmp: Path, task: str, before: dict[str, str], steps: list[Step]) -> str | None:
+def _rule(tmp: Path, task: str, before: dict[str, str], steps: list[Step],
+          shown: dict[str, str] | None = None) -> str | None:
     """The rule that refuses a finish after ``steps`` (each with its output), the files of
     ``before`` written first and each written file then written as the step says."""
     for name, text in before.items():
@@ -30,7 +31,7 @@ def _rule(tmp: Path, task: str, before: dict[str, str], steps: list[Step]) -> st
             path.write_text(old + args["content"])
         state.episodes.append(Episode(number=number, action=Action(name=name, arguments=args),
                                       result=CommandResult.ok(output, **data)))
-    found = explain(state, "done")
+    found = explain(state, "done", shown=shown)
     return found.rule if found else None
 
 
@@ -140,3 +141,28 @@ def test_the_asked_value_is_the_one_after_its_noun(tmp_path: Path) -> None:
     assert _rule(tmp_path, task, {"tickets.txt": tickets}, other) == "asked_value"
     right = [read, ("write_file", {"path": "seat.txt", "content": "41C"}, "")]
     assert _rule(tmp_path, task, {"tickets.txt": tickets}, right) is None
+
+
+def test_a_file_changed_by_code_keeps_the_text_it_was_shown_with(tmp_path: Path) -> None:
+    task = "Add a line closed at the end of shifts.log"
+    start = {"shifts.log": "opened 08:00\nbreak 12:00\n"}
+    (tmp_path / "shifts.log").write_text("closed\n")  # "echo closed > shifts.log"
+    over = [("execute_shell", {"command": "echo closed > shifts.log"}, "Exit code 0.")]
+    assert _rule(tmp_path, task, {}, over, shown=start) == "lost_lines"
+    (tmp_path / "shifts.log").write_text(start["shifts.log"] + "closed\n")
+    added = [("execute_shell", {"command": "echo closed >> shifts.log"}, "Exit code 0.")]
+    assert _rule(tmp_path, task, {}, added, shown=start) is None
+
+
+def test_a_word_from_nowhere_is_no_value_found_in_a_file(tmp_path: Path) -> None:
+    task = "Which editor does setup.md recommend? Put its name in editor.txt"
+    setup = "Install git first.\nWe recommend Helix as the editor.\n"
+    read = ("read_file", {"path": "setup.md"}, setup)
+    placeholder = [read, ("write_file", {"path": "editor.txt", "content": "result"}, "")]
+    assert _rule(tmp_path, task, {"setup.md": setup}, placeholder, shown=dict(
+        {"setup.md": setup})) == "ungrounded"
+    right = [read, ("write_file", {"path": "editor.txt", "content": "Helix"}, "")]
+    assert _rule(tmp_path, task, {"setup.md": setup}, right, shown={"setup.md": setup}) is None
+    # no source to take it from: knowledge is not judged by this rule
+    assert _rule(tmp_path, "Write the capital of Peru to cap.txt", {},
+                 [("write_file", {"path": "cap.txt", "content": "Lima"}, "")]) is None

@@ -115,6 +115,7 @@ from autonomo.agent.finishing_whole import (
     fragment_written,
     redirect_partial,
     template_unfilled,
+    ungrounded,
     unlanded_whole,
 )
 from autonomo.agent.state import AgentState
@@ -394,6 +395,8 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
                                                   lambda n: _exists(workspace, n))),
         ("described", lambda: described_written(task, record)),
         ("template", lambda: template_unfilled(task, record, read)),
+        ("ungrounded", lambda: ungrounded(task, record, observed,
+                                          [n for n, t in starts.items() if t.strip()])),
         ("described_unlanded", lambda: described_unlanded(task, named, read)),
         ("count_unverified", lambda: count_unverified(task, named, record, read, starts)),
         ("list_incomplete", lambda: list_incomplete(task, named, record, read, starts)),
@@ -410,7 +413,7 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         ("not_a_copy", lambda: not_a_copy(task, named, record, starts, read, others)),
         ("echoed_operand", lambda: echoed_operand(task, values, record, read)),
         ("echoed_description", lambda: echoed_description(task, named, record, read)),
-        ("lost_lines", lambda: lost_lines(task, named, record, read)),
+        ("lost_lines", lambda: lost_lines(task, named, record, read, starts)),
         ("wrong_line", lambda: wrong_line(task, named, record, read)),
         ("wrong_count", lambda: wrong_count(task, named, record, starts, read)),
         ("missing_columns", lambda: missing_columns(task, named, record, read)),

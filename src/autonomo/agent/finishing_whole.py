@@ -282,3 +282,32 @@ def asked_value(task: str, named: Iterable[str], record: Record, said: Iterable[
                     f"{', '.join(sorted(subjects))} gives {noun} {value}, but no file you "
                     f"wrote holds {value!r}. Write that value, then finish.")
     return None
+
+
+#: files whose text is code or markup the run composes (its words come from no source)
+_COMPOSED = (".py", ".sh", ".js", ".html", ".md", ".toml", ".yaml", ".yml", ".ini", ".cfg")
+
+
+def ungrounded(task: str, record: Record, observed: str, sources: Iterable[str]) -> str | None:
+    """For a task that takes its answer from files (``sources``: the named files that were
+    there, with text), a short written text (a value, a name, a list) with a word that
+    neither the task nor anything the run saw holds: it came from nowhere, so nothing
+    verifies it. A task without a source (knowledge, a made-up example) is not judged, nor
+    are code and composed documents (their words are the run's own)."""
+    sources = set(sources)
+    if not sources:
+        return None
+    known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{task}\n{observed}")}
+    for path in sorted(record.written):
+        if path.lower().endswith(_COMPOSED) or path in sources:
+            continue
+        text = "\n".join(w.content for w in record.standing(path))
+        found = re.findall(r"[A-Za-z]+", text)
+        if not found or len(found) > 12:
+            continue
+        stray = [w for w in found if w.lower() not in known]
+        if stray:
+            return (f"Refused: {path} holds {stray[0]!r}, which is neither in the task nor "
+                    "in anything you read or ran: nothing shows it is right. Write what the "
+                    "task or its files give, then finish.")
+    return None
