@@ -69,7 +69,7 @@ from autonomo.agent.finishing_evidence import (
 )
 from autonomo.agent.finishing_evidence import stated_values as given_values
 from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
-from autonomo.agent.finishing_mandate import unmandated
+from autonomo.agent.finishing_mandate import stray_files, unmandated
 from autonomo.agent.finishing_record import Reader, Record, files_below, norm, real_folder
 from autonomo.agent.finishing_shapes import (
     column_values,
@@ -389,6 +389,7 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
 
     checks: list[tuple[str, Callable[[], str | None]]] = [
         ("chatter", lambda: chatter_written(record, task, commands)),
+        ("stray_file", lambda: stray_files(task, record, {**starts, **shown})),
         ("redirect", lambda: redirect_partial(task, record, read)),
         ("fragment", lambda: fragment_written(task, record, observed)),
         ("unlanded_whole", lambda: unlanded_whole(task, named, record, observed, read,

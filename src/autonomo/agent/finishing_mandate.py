@@ -197,3 +197,37 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
                 f"{': it needs ' + path + ' to stay' if needed else ''}. "
                 f"{undo}, then do the task.")
     return None
+
+
+def made_files(record: Record) -> list[str]:
+    """The files the run made that were not there before (a whole write of a new file, a
+    copy, a rename's new name), in order."""
+    made: dict[str, None] = {}
+    for e in record.episodes:
+        name, args = e.action.name, e.action.arguments
+        if name == "write_file" and e.result is not None \
+                and e.result.data.get("replaced", "") is None:
+            made[norm(str(args.get("path", "")))] = None
+        elif name in ("copy_file", "rename_file") and not _overwrote(e.result):
+            made[norm(str(args.get("destination", "")))] = None
+    return [p for p in made if p in record.written]
+
+
+def stray_files(task: str, record: Record, said: Mapping[str, str]) -> str | None:
+    """A file the run made that the task names nowhere (nor a file it names, by name or in
+    a folder it names): the task asked for other files, so this one is no part of the
+    answer — a small model's guess at a name ("wiki.lan" for "the line … wiki.lan")."""
+    named = mentioned_files(task)
+    if not named:
+        return None
+    bases = {n.rsplit("/", 1)[-1] for n in named}
+    pointed = {n for name in named for n in mentioned_files(said.get(name) or "")}
+    places = task_folders(task)
+    for path in made_files(record):
+        base = path.rsplit("/", 1)[-1]
+        if path in named or base in bases or base in pointed or path in pointed \
+                or any(_in_folder(path, f) for f in places):
+            continue
+        return (f"Refused: you made {path}, but the task names no such file. Put the work "
+                "in the file the task names, then finish.")
+    return None
