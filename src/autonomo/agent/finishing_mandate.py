@@ -41,7 +41,6 @@ from autonomo.agent.finishing_record import (
 )
 from autonomo.agent.finishing_targets import RELATIONS, asks_removal, denied, roles
 from autonomo.agent.strategies.grounding import mentioned_files
-from autonomo.tools.registry import CommandResult
 
 #: "in photos/", "the photos folder": a folder the task names
 _FOLDER_NAMED = re.compile(r"(?<![\w./-])(?P<slash>[\w.-]+)/(?![\w.-])"
@@ -59,17 +58,11 @@ class Loss:
     to: str = ""
 
 
-def _overwrote(result: CommandResult | None) -> bool:
-    """Whether a copy or a rename said it replaced a file at its destination."""
-    return result is not None and result.data.get("overwrote") is True
-
-
 def losses(record: Record, start: Iterable[str] = ()) -> list[Loss]:
     """The files that existed before the run and that the run deleted, renamed away or
     overwrote (by command or by code), in order; a file the run made itself is no loss.
-    A copy or a rename onto a file overwrote it: the command says so (``overwrote``), or
-    ``start`` holds it (files known to be there at the start: the listing the model was
-    shown)."""
+    A copy or a rename onto a file of ``start`` (files known to be there at the start:
+    the listing the model was shown) overwrote it (``overwrite=true``)."""
     start = set(start)
     made: set[str] = set()
     lost: dict[str, Loss] = {}
@@ -89,13 +82,13 @@ def losses(record: Record, start: Iterable[str] = ()) -> list[Loss]:
                 made.add(path)
         elif name == "copy_file":
             target = norm(str(args.get("destination", "")))
-            if target in start or _overwrote(e.result):
+            if target in start:
                 lose(target, "overwrote")
             made.add(target)
         elif name == "rename_file":
             source, target = (norm(str(args.get(k, ""))) for k in ("source", "destination"))
             lose(source, "renamed", target)
-            if target in start or _overwrote(e.result):
+            if target in start:
                 lose(target, "overwrote")
             made.discard(source)
             made.add(target)
@@ -208,7 +201,7 @@ def made_files(record: Record) -> list[str]:
         if name == "write_file" and e.result is not None \
                 and e.result.data.get("replaced", "") is None:
             made[norm(str(args.get("path", "")))] = None
-        elif name in ("copy_file", "rename_file") and not _overwrote(e.result):
+        elif name in ("copy_file", "rename_file"):
             made[norm(str(args.get("destination", "")))] = None
     return [p for p in made if p in record.written]
 
