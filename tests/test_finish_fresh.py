@@ -121,6 +121,18 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('Which numpy version does requirements.txt pin? Write it to np.txt', True, 0):
         _NO + "the version is read as '=1.26.4' (half of the '==' kept)",
     ('Do away with scratch_2.txt', True, 0): _NO + "'do away with' is no removal",
+    # added 10:05, main at 0f68a43 (same on i10v's 710fd76)
+    ('Write the word blue to shade.txt', False, 0):
+        _MISS + 'a file the task never names emptied by a shell command',
+    ('Write the word blue to shade.txt', False, 1):
+        _MISS + 'a file the task never names overwritten by a shell copy',
+    ('Delete trace.out', False, 1): _MISS + 'files the task never names deleted by a shell search',
+    ('Copy the postcode from address.txt into postcode.txt', False, 0):
+        _MISS + 'a part of a value of two words written for the value',
+    ('Copy the postcode from address.txt into postcode.txt', False, 1):
+        _MISS + 'a part of a value of two words written for the value',
+    ("What is the ticket's price in fare.txt? Save it to price.txt", True, 1):
+        _NO + 'the amount without its currency word is refused',
 }
 
 
