@@ -33,6 +33,26 @@ def parse_json_object(text: str) -> dict[str, Any]:
     )
 
 
+def require_text(*values: Any) -> None:
+    """``ModelResponseError`` if a string in ``values`` (nested in dicts and lists) holds an
+    unpaired surrogate: JSON may carry one (``"\\udcff"``), no file name, file or record
+    can (the step's record failed to serialise and the run died)."""
+    stack = list(values)
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack += [*value.keys(), *value.values()]
+        elif isinstance(value, list | tuple):
+            stack += value
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise ModelResponseError(
+                    f"The reply holds {value[exc.start]!r}, half of a character (an unpaired "
+                    f"surrogate) in {value[:60]!r}: reply with plain text.") from exc
+
+
 def _candidates(text: str) -> list[str]:
     found = [text]
     if "```" in text:
