@@ -45,3 +45,26 @@ def test_require_text_looks_inside_keys_lists_and_thoughts() -> None:
     for bad in ({"\udc80": 1}, {"a": ["x", "\ud800"]}, "\udfff"):
         with pytest.raises(ModelResponseError, match="unpaired surrogate"):
             require_text({}, bad)
+
+
+def test_an_agent_protocol_body_with_half_a_character_is_a_clear_422(tmp_path: Path) -> None:
+    """It was a 500 Internal server error (the record failed to serialise)."""
+    import httpx
+
+    from autonomo.server.app import create_app
+    from server_helpers import reply as server_reply
+    from server_helpers import running, scripted_factory, server_settings
+
+    factory = scripted_factory(lambda task_id, options: [server_reply("finish", reason="ok")])
+    app = create_app(server_settings(tmp_path), model_factory=factory)
+    json_body = {"content-type": "application/json"}
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        bad = client.post("/ap/v1/agent/tasks", headers=json_body,
+                          content=b'{"input": "Write \\udcff to out.txt"}')
+        assert bad.status_code == 422 and "unpaired surrogate" in bad.json()["message"]
+        assert client.get("/ap/v1/agent/tasks").json()["pagination"]["total_items"] == 0
+        task_id = client.post("/ap/v1/agent/tasks", json={"input": "ok"}).json()["task_id"]
+        bad = client.post(f"/ap/v1/agent/tasks/{task_id}/steps", headers=json_body,
+                          content=b'{"input": "fine", "additional_input": {"k": "\\ud800"}}')
+        assert bad.status_code == 422 and "unpaired surrogate" in bad.json()["message"]
+        assert client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).status_code == 200

@@ -33,10 +33,10 @@ def parse_json_object(text: str) -> dict[str, Any]:
     )
 
 
-def require_text(*values: Any) -> None:
-    """``ModelResponseError`` if a string in ``values`` (nested in dicts and lists) holds an
-    unpaired surrogate: JSON may carry one (``"\\udcff"``), no file name, file or record
-    can (the step's record failed to serialise and the run died)."""
+def unpaired_surrogate(*values: Any) -> str | None:
+    """Where a string in ``values`` (nested in dicts and lists) holds an unpaired surrogate
+    (JSON may carry one, ``"\\udcff"``; no file name, file or record can): a description,
+    or None when all is text."""
     stack = list(values)
     while stack:
         value = stack.pop()
@@ -48,9 +48,16 @@ def require_text(*values: Any) -> None:
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as exc:
-                raise ModelResponseError(
-                    f"The reply holds {value[exc.start]!r}, half of a character (an unpaired "
-                    f"surrogate) in {value[:60]!r}: reply with plain text.") from exc
+                return (f"{value[exc.start]!r}, half of a character (an unpaired surrogate), "
+                        f"in {value[:60]!r}")
+    return None
+
+
+def require_text(*values: Any) -> None:
+    """``ModelResponseError`` if ``values`` hold an unpaired surrogate: a reply with one
+    failed to be recorded and the run died."""
+    if (where := unpaired_surrogate(*values)) is not None:
+        raise ModelResponseError(f"The reply holds {where}: reply with plain text.")
 
 
 def _candidates(text: str) -> list[str]:
