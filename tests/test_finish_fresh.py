@@ -24,8 +24,9 @@ from autonomo.agent.strategies.grounding import previews, situation
 from finish_fresh_cases import CASES as _CASES1
 from finish_fresh_cases import Step
 from finish_fresh_cases2 import CASES2
+from finish_fresh_cases3 import CASES3
 
-CASES = _CASES1 + CASES2
+CASES = _CASES1 + CASES2 + CASES3
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
@@ -113,6 +114,24 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('There is no use for legacy.ini any more', True, 0): _NO + "'no use for' is no removal",
     ('Retire v0.cfg, keep.txt stays', True, 0): _NO + "'retire' is no removal verb",
     ('Kill off scratch.md', True, 0): _NO + "'kill off' is no removal",
+
+    # -- finish_fresh_cases3 (session 20, i10x), main at 3948f07: by failure class ---------------
+    ('Add a line bye at the end of session.log', False, 0):
+        _MISS + 'a shell redirection overwrote the file the task appends to',
+    ('Add a line bye at the end of session.log', False, 1):
+        _MISS + "a shell edit removed the file's first line after the append",
+    ('Put the word go in flag.txt', False, 1):
+        _MISS + 'a file the task never names was moved away to become the output',
+    ('Relocate cfg.ini to conf/', False, 1):
+        _MISS + "a move over another file of the destination folder (that file's text lost)",
+    ('Clone theme.css as theme_dark.css', False, 0): _MISS + "a move where the task wants a copy",
+    ('Clone theme.css as theme_dark.css', False, 1):
+        _MISS + "the source's name written for its text",
+    ('What date is the meeting in invite.txt? Write it to when.txt', True, 0):
+        _NO + "the date alone is refused: the check wants the whole field, time included",
+    ('Which numpy version does requirements.txt pin? Write it to np.txt', True, 0):
+        _NO + "the version is read as '=1.26.4' (half of the '==' kept)",
+    ('Do away with scratch_2.txt', True, 0): _NO + "'do away with' is no removal",
 }
 
 

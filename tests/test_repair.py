@@ -97,7 +97,7 @@ def test_no_repair_before_anything_worked_nor_on_files_the_objection_does_not_na
 
 
 def test_a_program_the_task_moves_is_moved_not_run(tmp_path):
-    (tmp_path / "tool.py").write_text("import os\nos.remove('x')\n")
+    (tmp_path / "tool.py").write_text("import os\nos.remove('x')\nprint('removed')\n")
     (tmp_path / "bin").mkdir()
     (tmp_path / "bin" / "other.sh").write_text("echo\n")
     strategy = _strategy()

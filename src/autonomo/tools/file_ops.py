@@ -15,7 +15,7 @@ import stat
 from autonomo.sandbox.disk import DiskGuard, free_bytes
 from autonomo.tools import atomic, fstree
 from autonomo.tools.context import CommandContext, durable, workspace
-from autonomo.tools.grounding import FilePath, NamedFile, RemovedFile
+from autonomo.tools.grounding import NamedFile, NewFile, RemovedFile
 from autonomo.tools.registry import CommandError, command
 from autonomo.tools.workspace import Workspace
 
@@ -39,7 +39,7 @@ def _check_room(ctx: CommandContext, ws: Workspace, needed: int, source: str) ->
 
 
 @command(category="files", example={"source": "notes.txt", "destination": "notes_copy.txt"})
-def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> str:
+def copy_file(ctx: CommandContext, source: NamedFile, destination: NewFile) -> str:
     """Copy a file to a new name in the workspace (a duplicate or backup; the source stays).
 
     Args:
@@ -66,7 +66,7 @@ def copy_file(ctx: CommandContext, source: NamedFile, destination: FilePath) -> 
 
 @command(category="files", aliases=("move_file",),
          example={"source": "draft.txt", "destination": "final.txt"})
-def rename_file(ctx: CommandContext, source: RemovedFile, destination: FilePath) -> str:
+def rename_file(ctx: CommandContext, source: RemovedFile, destination: NewFile) -> str:
     """Rename or move a file in the workspace (the old name is gone afterwards).
 
     Args:

@@ -7,13 +7,17 @@ mark is dropped and the parameter stays a plain string. Kinds:
 
 ``file``
     a file the workspace has, or a file name the task mentions (a new file the task asks for)
+``new_file``
+    a ``file`` the workspace does not have (a copy's or a move's destination: never one it
+    would overwrite); with none, a small model is not offered the command
 ``existing_file``
     a file the workspace has
 ``folder``
     ``.`` or a folder the workspace has
 ``named_file``
-    a file the task names (the existing ones first), or any file the workspace has when the
-    task names none: for commands that destroy or move a file
+    a file the task names (the existing ones first) or points at by its kind or folder:
+    for commands that destroy or move a file; with none, a small model is not offered the
+    command
 ``text``
     a span of the situation: words of the task, lines or values of the files the agent has
     seen, outputs of its commands; for a code or data file (the command's one path parameter)
@@ -46,12 +50,12 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 GROUNDED_KEY = "x-grounded"
-GroundKind = Literal["file", "existing_file", "named_file", "removed_file", "folder", "text",
-                     "added_text", "edited_file", "file_text", "python_file",
+GroundKind = Literal["file", "new_file", "existing_file", "named_file", "removed_file",
+                     "folder", "text", "added_text", "edited_file", "file_text", "python_file",
                      "program_arguments"]
-KINDS: tuple[str, ...] = ("file", "existing_file", "named_file", "removed_file", "folder",
-                          "text", "added_text", "edited_file", "file_text", "python_file",
-                          "program_arguments")
+KINDS: tuple[str, ...] = ("file", "new_file", "existing_file", "named_file", "removed_file",
+                          "folder", "text", "added_text", "edited_file", "file_text",
+                          "python_file", "program_arguments")
 TEXT_KINDS = ("text", "added_text")
 
 
@@ -64,6 +68,8 @@ def grounded(kind: GroundKind) -> dict[str, str]:
 
 #: a file to write: one the workspace has or one the task names
 FilePath = Annotated[str, Field(json_schema_extra=grounded("file"))]
+#: a new file beside the others: a copy's or a move's destination
+NewFile = Annotated[str, Field(json_schema_extra=grounded("new_file"))]
 #: a file to read, run or delete: one the workspace has
 ExistingFile = Annotated[str, Field(json_schema_extra=grounded("existing_file"))]
 #: a file to delete, move or copy: one the task names if it names any

@@ -23,8 +23,8 @@ from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
-from autonomo.agent.strategies.offered import not_offered, objection_now
-from autonomo.agent.strategies.repair import failed_args, focused
+from autonomo.agent.strategies.offered import not_offered, objection_now, ungrounded
+from autonomo.agent.strategies.repair import failed_args, focused, unwritten
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry, CommandResult
 
@@ -247,16 +247,29 @@ class PromptStrategy(ABC):
             names = frozenset(self.commands.names())
             objection = objection_now(state, names, self._first_look(state),
                                       self.finish_evidence)
-            where = failed_args(focused(where, state, objection), state)
+            where = unwritten(failed_args(focused(where, state, objection), state), state)
             exclude = exclude | not_offered(state, where, names, exclude,
                                             self._first_look(state), seen_outputs(state),
                                             objection)
+            exclude = self._grounded_only(exclude, where)
         key = (exclude, where)
         if key not in self._requests:
             if len(self._requests) > 32:  # the workspace keeps changing: keep the latest few
                 self._requests.clear()
             self._requests[key] = self.build_request(self.commands.without(exclude), where)
         return self._requests[key]
+
+    def _grounded_only(self, exclude: frozenset[str], where: Situation) -> frozenset[str]:
+        """``exclude`` and the commands ``where`` has no file for (``offered.ungrounded``);
+        when that leaves none, the looks, else ``finish``, come back (a grammar of no
+        command cannot be built; a free path is never the way out)."""
+        names = set(self.commands.names())
+        drop = ungrounded(self.commands.without(exclude), where)
+        for back in (frozenset(), frozenset({"list_folder", "read_file"}),
+                     frozenset({"list_folder", "read_file", "finish"})):
+            if names - ((exclude - back) | drop):
+                return (exclude - back) | drop
+        return exclude
 
     def situation(self, state: AgentState) -> Situation:
         """What a small model's grounded arguments may hold this step."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import os
@@ -56,8 +57,15 @@ _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
 
+#: a folder a task names by its trailing slash: ``photos/``, ``old_games/`` (it may not
+#: exist yet: a copy's destination)
+_FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/.~-])")
+
 #: grounding kinds whose values are paths (narrowed to the files in focus)
-_PATH_KINDS = ("file", "existing_file", "named_file", "removed_file", "python_file")
+_PATH_KINDS = ("file", "new_file", "existing_file", "named_file", "removed_file", "python_file")
+#: kinds that name a file a command destroys, moves or creates beside another: with no value
+#: the situation allows, the command is not offered (never a free path, never any file)
+CLOSED_KINDS = ("named_file", "removed_file", "new_file")
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,9 @@ class Situation:
     protected: tuple[str, ...] = ()
     #: the argument lists a run of a program failed with (``repair.failed_args``)
     failed_args: tuple[tuple[str, ...], ...] = ()
+    #: Python programs the task names whose code has no call that prints or writes
+    #: (``may_print``): a run of one tells nothing; its text is what the task is about
+    silent: tuple[str, ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -129,16 +140,29 @@ class Situation:
             # needs to stay (the original of a duplicate, a file to keep): the finish check
             # reads the task the same way
             objects = [n for n in self.objects if n in self.files]
-            return objects or [n for n in self._values("named_file")
-                               if n not in self.protected]
+            named = self._values("named_file")
+            if free := objects or [n for n in named if n not in self.protected]:
+                return free
+            # else a file the task gives a new name for (the same ending or stem: "temp.csv
+            # holds our records; give it a proper name: herbarium.csv"): moved, not lost
+            new = self._values("new_file")
+            return [n for n in named if n in self.files
+                    and any(related_names(n, m) for m in new)]
         if kind == "named_file":
             named = [n for n in (*self.named, *self.matching)
                      if n not in self.kept and n not in self.pointers]
             if not named:
-                return [f for f in self.files if f not in self.kept] or list(self.files)
+                # a task that names no file to act on picks by what they hold ("delete the
+                # empty files"): any file but those it keeps (none: the command is not
+                # offered, ``CLOSED_KINDS``)
+                return [f for f in self.files if f not in self.kept]
             # never a file the task does not name (once the named ones are gone, their
             # names: the command fails harmlessly)
             return [n for n in named if n in self.files] or named
+        if kind == "new_file":
+            # a copy's or a move's destination: never a file that is there (it would be
+            # lost: a 135M model copied a file, then moved the original over the copy)
+            return [v for v in self._values("file") if v not in self.files]
         if kind == "folder":
             return [".", *self.folders]
         if kind == "python_file":
@@ -150,9 +174,47 @@ class Situation:
             # small model otherwise overwrites the file it was to read
             new = [n for n in self.named if n not in (self.existed or self.files)]
             if self.moved:  # "into the old folder": there, not over a file it has
-                return [*self.moved, *new]
+                return list(dict.fromkeys([*self.moved, *new]))
             return new or list(dict.fromkeys([*self.named, *self.files]))
         return []
+
+
+#: the largest program whose code is parsed (``may_print``); a bigger one may print
+MAX_PARSED = 64_000
+#: calls through which a Python program shows something: print, file.write, json.dump, …
+_OUTPUT_CALLS = frozenset({"print", "pprint", "write", "writelines", "dump", "echo"})
+
+
+def may_print(code: str) -> bool:
+    """Whether a Python program's code has a call that prints or writes (read by its syntax
+    tree, not its words); code that does not parse may do anything. A test module, a module
+    of functions, a version file show nothing when run: what a task asks of them is in their
+    text (a 135M model ran test_geometry.py to count its tests and wrote what it printed)."""
+    if len(code) > MAX_PARSED:
+        return True  # (parsing a big file every step would cost seconds)
+    try:
+        tree = ast.parse(code)
+        return any(isinstance(node, ast.Call) and (
+            getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in _OUTPUT_CALLS
+            for node in ast.walk(tree))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True  # (a hostile file nests deep enough to exhaust the parser)
+
+
+def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The Python programs among ``names`` the workspace has whose code shows nothing when
+    run (``may_print``); read through the workspace's descriptor-based reader."""
+    ws, out = Workspace(workspace), []
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        try:
+            code = read_text(ws, name)[0]
+        except (AutonomoError, OSError):
+            continue
+        if not may_print(code):
+            out.append(name)
+    return tuple(out)
 
 
 def new_names(task: str, files: list[str] | tuple[str, ...]) -> tuple[str, ...]:
@@ -167,13 +229,40 @@ def new_names(task: str, files: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 def related_names(old: str, new: str) -> bool:
-    """Whether ``new`` reads as another name of ``old``: the same ending, or the same stem
-    (case and separators aside)."""
+    """Whether ``new`` reads as another name of ``old``: the same ending, the same stem
+    (case and separators aside), or one is the other with an ending more (``tox.ini`` and
+    ``tox.ini.txt``, ``a.txt`` and ``a.txt.bak``)."""
     def stem(name: str) -> str:
         return re.sub(r"[\s_-]+", "", name.rsplit(".", 1)[0].lower())
 
-    return (old.rsplit(".", 1)[-1].lower() == new.rsplit(".", 1)[-1].lower()
-            or stem(old) == stem(new))
+    a, b = old.lower(), new.lower()
+    return (a.rsplit(".", 1)[-1] == b.rsplit(".", 1)[-1] or stem(old) == stem(new)
+            or a.startswith(b + ".") or b.startswith(a + "."))
+
+
+def named_folders(task: str, folders: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The folders ``task`` names: one of the workspace's by its name as a word ("into the
+    archive folder"), or any by a trailing slash ("old_games/ should get a copy")."""
+    said = set(re.findall(r"[\w-]+", task.lower()))
+    slashed = [m.rstrip("/") for m in _FOLDER_NAME.findall(task)]
+    return tuple(dict.fromkeys([*(f for f in folders if Path(f).name.lower() in said),
+                                *(f for f in slashed if ".." not in f.split("/"))]))
+
+
+def resolve(names: tuple[str, ...], files: list[str] | tuple[str, ...],
+            places: tuple[str, ...]) -> dict[str, str]:
+    """The workspace's path of each of ``names`` that the workspace does not have as it is:
+    a file named apart from its folder ("a Thumbs.db in photos/") is the file of that name
+    in a folder the task names (``places``), when there is one such file."""
+    out: dict[str, str] = {}
+    for name in names:
+        if name in files or "/" in name:
+            continue
+        same = [f for f in files if f.rsplit("/", 1)[-1] == name]
+        inside = [f for f in same if any(f.startswith(place + "/") for place in places)]
+        if len(inside) == 1:
+            out[name] = inside[0]
+    return out
 
 
 def mentioned_files(text: str) -> tuple[str, ...]:
@@ -276,20 +365,24 @@ def situation(workspace: Path | str, task: str,
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
     named = tuple(dict.fromkeys([*named, *new_names(task, files)]))
-    removal = roles(task, named)
+    places = named_folders(task, folders)
+    # (the task's own words decide the roles; the names are then the workspace's when the
+    # task started: once the file is deleted, its name is not another file's)
+    start = files if existed is None else existed
+    removal, paths = roles(task, named), resolve(named, start, places)
+    named = tuple(dict.fromkeys(paths.get(n, n) for n in named))
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
     kinds = {m.lower() for m in _PATTERN.findall(task)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
-    said = set(re.findall(r"[\w-]+", task.lower()))
-    moved = tuple(f"{folder}/{Path(name).name}" for folder in folders
-                  if Path(folder).name.lower() in said for name in named if name in files)
-    if not any(name in files for name in named):
-        # no file the task names is there: the files of a folder it names are the ones
+    moved = tuple(dict.fromkeys(
+        path for folder in places for name in named if name in files
+        if (path := f"{folder}/{Path(name).name}") != name and path not in files))
+    if not any(name in start for name in named):
+        # no file the task names was there: the files of a folder it names are the ones
         # it means ("the two files inside the trash folder", "a report in reports/")
-        matching += tuple(f for folder in folders if Path(folder).name.lower() in said
-                          for f in files if f.startswith(folder + "/"))
+        matching += tuple(f for folder in places for f in files if f.startswith(folder + "/"))
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
@@ -358,8 +451,9 @@ def situation(workspace: Path | str, task: str,
                          n.endswith(".py") and n in files for n in named) else (),
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
-                     printed=printed, objects=tuple(sorted(removal.objects)),
-                     protected=tuple(sorted(removal.protected)))
+                     printed=printed, silent=silent_programs(workspace, named),
+                     objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
+                     protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],

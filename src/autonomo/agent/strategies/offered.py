@@ -14,14 +14,19 @@ from typing import Any
 
 from autonomo.agent.finishing_targets import RELATIONS, roles
 from autonomo.agent.state import AgentState
+from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import (
+    CLOSED_KINDS,
     NAMING,
     Situation,
     mentioned_files,
     new_names,
     related_names,
+    silent_programs,
 )
-from autonomo.agent.strategies.repair import removed, repairing, worked
+from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
+from autonomo.tools.grounding import GROUNDED_KEY
+from autonomo.tools.registry import CommandRegistry
 from autonomo.tools.workspace import Workspace
 
 #: commands that write a file's text
@@ -82,8 +87,26 @@ def unneeded(task: str, needed: dict[str, list[str]],
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
-        if any(n.endswith(".py") and ws.exists(n) for n in mentioned_files(task)):
+        programs = [n for n in mentioned_files(task) if n.endswith(".py") and ws.exists(n)]
+        if set(programs) - set(silent_programs(workspace, programs)):
+            # (one whose code prints: a program that shows nothing is read, not run)
             out.discard("execute_python_file")
+    return frozenset(out)
+
+
+def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
+    """The commands with a required parameter of a closed kind (``CLOSED_KINDS``: a file
+    to delete, move or copy, a destination that must be new) that ``where`` allows no value
+    for: the grammar could only offer a free path or a file the task does not designate
+    (a 135M model deleted a photo for "remove the Thumbs.db in photos/")."""
+    out = set()
+    for command in commands:
+        schema = command.parameters_schema()
+        props = schema.get("properties", {})
+        kinds = {props[p].get(GROUNDED_KEY) for p in schema.get("required", ())
+                 if isinstance(props.get(p), dict)}
+        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)):
+            out.add(command.name)
     return frozenset(out)
 
 
@@ -165,7 +188,8 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
                 dropped |= WRITING | _LOOKING
     if "execute_python_file" in offered and where.existed is not None:
         ran = {path for command, path, _ in outputs if command == "execute_python_file"}
-        if any(n.endswith(".py") and n in where.existed and n not in ran for n in where.named):
+        if any(n.endswith(".py") and n in where.existed and n not in ran
+               and n not in where.silent for n in where.named):
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
@@ -178,14 +202,28 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # lines were added to the files that were there: writing them whole now would
         # lose their old lines (a 135M model appended, then wrote over the file)
         dropped.add("write_file")
-    if set(where.values("file")) <= _written_whole(state):
-        # every file to write was written whole: appending to it only repeats (a 135M
-        # model appended the value it had written once its finish was refused)
+    if set(where.values("file")) <= _changed_files(state, {"write_file", "append_to_file"}):
+        # every file to write was written whole, or added to: appending to it again only
+        # repeats or stacks lines (a 135M model appended the value it had written once its
+        # finish was refused; then four values in a row, once another try was offered)
         dropped.add("append_to_file")
     if set(where.values("file")) <= set(where.values("named_file")):
         # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
         # change …": a 135M model renamed bio.txt to bio.txt)
         dropped |= {"rename_file", "copy_file"}
+    paths = where.values("file")
+    if where.existed is not None and paths and all(
+            p in where.existed and p not in {*where.named, *where.matching} for p in paths):
+        # a file that was there and that the task does not designate is never written
+        # over (by construction: lines may still be added to it)
+        dropped.add("write_file")
+    if where.existed is not None and paths and all(
+            p in where.existed and spans.needs_free_text(p) and not where.composed_for(p, "text")
+            and not where.printed for p in paths):
+        # nor is a code or data file that was there written over with free text, when no
+        # whole new text of it was composed (a 135M model wrote "Lina,B1" over a CSV of
+        # five rows; an edit of it is offered when one is found)
+        dropped.add("write_file")
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
     if not where.values("python_file"):
@@ -235,9 +273,14 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         known |= set(where.files) - set(look["existed"])
         if where.files and set(where.files) <= known:
             dropped.add("read_file")
+    whole = frozenset(p.name for p in look["previews"] if not p.cut) if look else frozenset()
+    listed, read = known_looks(state, whole)
+    if listed:  # a listing since the last change: another shows the same
+        dropped.add("list_folder")
+    if where.files and set(where.values("existing_file")) <= read:
+        dropped.add("read_file")  # every file read whole since the last change
     if not offered - dropped:
         dropped -= _LOOKING
-    whole = frozenset(p.name for p in look["previews"] if not p.cut) if look else frozenset()
     if mending := repairing(where, outputs, frozenset(offered - dropped), whole, gone):
         dropped |= offered - mending
     return frozenset(dropped if offered - dropped else ())

@@ -19,6 +19,8 @@ from autonomo.agent.strategies.grounding import Situation, mentioned_files
 
 #: commands that write a file's text
 _WRITING = frozenset({"write_file", "append_to_file"})
+#: commands that change nothing
+_LOOKS = frozenset({"read_file", "list_folder", "finish"})
 #: commands that act on a whole named file (the task's own words offer them, see ``unneeded``)
 _WHOLE = frozenset({"rename_file", "delete_file", "copy_file"})
 
@@ -51,6 +53,41 @@ def failed_args(where: Situation, state: AgentState) -> Situation:
     if texts and texts != where.texts:
         where = replace(where, texts=texts)
     return replace(where, failed_args=failed) if failed else where
+
+
+def _current(state: AgentState) -> list:
+    """The current task's successful steps, in order."""
+    return [e for e in state.episodes if e.task_index == len(state.tasks) - 1
+            and e.result is not None and e.result.status == "success"]
+
+
+def unwritten(where: Situation, state: AgentState) -> Situation:
+    """``where`` without the texts the current task already wrote to its one file to write,
+    while others are left: writing one again tells the finish check nothing new (a 135M
+    model whose finish was refused listed the folder and read files until the run ended
+    "kept repeating"; now its next try is another text)."""
+    targets = where.values("file")
+    if len(targets) != 1:
+        return where
+    done = {str(e.action.arguments.get("content") or "") for e in _current(state)
+            if e.action.name in _WRITING and e.action.arguments.get("path") == targets[0]}
+    texts = tuple(t for t in where.texts if t not in done)
+    return replace(where, texts=texts) if texts and texts != where.texts else where
+
+
+def known_looks(state: AgentState, shown: frozenset[str] = frozenset()) -> tuple[bool, set[str]]:
+    """Whether the workspace was listed since the current task last changed it, and the
+    files whose whole text was read since (``shown``: those the task message showed whole,
+    while nothing changed yet): looking again tells the same."""
+    listed, read = False, set(shown)
+    for e in _current(state):
+        if e.action.name == "list_folder":
+            listed = True
+        elif e.action.name == "read_file" and e.action.arguments.get("start_line") in (None, 1):
+            read.add(str(e.action.arguments.get("path") or ""))
+        elif e.action.name not in _LOOKS:
+            listed, read = False, set()
+    return listed, read
 
 
 def worked(state: AgentState, besides: frozenset[str] = frozenset()) -> bool:
