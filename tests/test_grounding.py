@@ -9,7 +9,8 @@ import pytest
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import Turn, create_strategy
-from autonomo.agent.strategies.grounding import ground, mentioned_files, situation
+from autonomo.agent.strategies.grounding import mentioned_files, situation
+from autonomo.agent.strategies.narrowing import ground
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.grounding import GROUNDED_KEY, grounded
 from autonomo.tools.registry import CommandRegistry, CommandResult

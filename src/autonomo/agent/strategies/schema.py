@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from autonomo.agent.strategies.grounding import Situation, ground
+from autonomo.agent.strategies.grounding import Situation
+from autonomo.agent.strategies.narrowing import ground
 from autonomo.tools.grounding import GROUNDED_KEY
 from autonomo.tools.registry import Command, CommandRegistry
 

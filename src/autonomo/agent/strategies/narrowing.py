@@ -1,0 +1,127 @@
+"""A command's schema narrowed to a step's situation: every grounded parameter takes only
+the values the situation allows (paths, spans, composed texts, edits, program arguments)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from autonomo.agent.strategies import compose, spans
+from autonomo.agent.strategies.grounding import MAX_ARGUMENTS, Situation
+from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
+
+
+def ground(schema: Any, where: Situation | None) -> Any:
+    """``schema`` with every grounded parameter narrowed to ``where``'s values (in place).
+
+    Without a situation, or when nothing fits, the mark is dropped and the parameter stays
+    what it was. A text parameter beside one path parameter is split by the path: free text
+    for a code or data file (``spans.FREE_TEXT_SUFFIXES``), a span otherwise."""
+    if isinstance(schema, list):
+        return [ground(item, where) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if where is not None and isinstance(schema.get("properties"), dict):
+        split = _split_edits(schema, where) or _split_by_path(schema, where)
+        if split is not None:
+            return split
+    kind = schema.pop(GROUNDED_KEY, None)
+    if kind == "program_arguments":
+        if where is not None and where.arguments:
+            # the values the task states, all of them in its order (a program takes its
+            # arguments by position: "with 96 and 4" is [96, 4], and a 135M model gave one
+            # value to a program that needs two), or one of them, or none
+            # (not a list a run of the program already failed with: a 135M model ran it
+            # with none, then wrote the task's number instead of trying it)
+            described = {k: schema[k] for k in ("description",) if k in schema}
+            stated = list(where.arguments[:MAX_ARGUMENTS])
+            lists = [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
+            lists = [a for a in lists if tuple(a) not in where.failed_args] or lists
+            schema.clear()
+            schema.update(described, anyOf=[{"const": a} for a in lists])
+        return schema
+    if kind in TEXT_KINDS:
+        values = list(where.texts) if where is not None else []
+        if values:
+            described = {k: schema[k] for k in ("description",) if k in schema}
+            schema.clear()
+            schema.update(described, enum=values)
+        return schema
+    values = where.values(kind) if where is not None and kind else []
+    if values:
+        described = {k: schema[k] for k in ("description",) if k in schema}
+        schema.clear()
+        schema.update(described, enum=values)
+        return schema
+    for key, value in schema.items():
+        schema[key] = ground(value, where)
+    return schema
+
+
+def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:
+    """An object with a text parameter and one path parameter as variants by path: for a
+    code or data path, one of the texts composed for it (``Situation.composed``) or free
+    text; spans for the other paths (None when that split does not apply)."""
+    props = schema["properties"]
+    texts = [k for k, p in props.items()
+             if isinstance(p, dict) and p.get(GROUNDED_KEY) in TEXT_KINDS]
+    paths = [k for k, p in props.items() if isinstance(p, dict)
+             and p.get(GROUNDED_KEY) in ("file", "existing_file", "named_file", "removed_file")]
+    if not texts or len(paths) != 1:
+        return None
+    values = where.values(props[paths[0]][GROUNDED_KEY])
+    free = [v for v in values if spans.needs_free_text(v)]
+    if not free:
+        return None  # spans only: plain grounding does it
+    # (paths, their text values: "spans", composed texts, or None for free text)
+    groups: list[tuple[list[str], Any]] = []
+    if chosen := [v for v in values if not spans.needs_free_text(v)]:
+        groups.append((chosen, "spans" if where.texts else None))
+    open_paths = []
+    for path in free:
+        kinds = {props[key][GROUNDED_KEY] for key in texts}
+        composed = list(dict.fromkeys([*(p for p in where.printed
+                                         if len(p) <= compose.MAX_WHOLE_CHARS), *(
+            t for kind in kinds for t in where.composed_for(path, kind))]))
+        if composed:
+            groups.append(([path], composed))
+        else:
+            open_paths.append(path)
+    if open_paths:
+        groups.append((open_paths, None))
+    if len(groups) == 1 and groups[0][1] is None:  # free text only
+        for key in texts:
+            props[key].pop(GROUNDED_KEY)
+        return None
+    variants = []
+    for group, text_values in groups:
+        variant = copy.deepcopy(schema)
+        for key in texts:
+            kind = variant["properties"][key].pop(GROUNDED_KEY)
+            if text_values == "spans":
+                variant["properties"][key] = ground({GROUNDED_KEY: kind}, where)
+            elif text_values is not None:
+                variant["properties"][key] = {"enum": list(text_values)}
+        variant["properties"][paths[0]] = {"enum": group}
+        variants.append(ground(variant, where))
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}
+
+
+def _split_edits(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:
+    """An edit's object (an ``edited_file``, a ``file_text`` and a ``text`` parameter) as
+    one variant per piece of a file the task may want replaced, each with what may replace
+    it (``Situation.edits``); None when the object is not an edit or nothing fits."""
+    props = schema["properties"]
+    marks = {p.get(GROUNDED_KEY): k for k, p in props.items() if isinstance(p, dict)}
+    path, old, new = marks.get("edited_file"), marks.get("file_text"), marks.get("text")
+    if path is None or old is None or new is None or not where.edits:
+        return None
+    variants = []
+    for name, pieces in where.edited():
+        for piece, replacements in pieces:
+            variant = copy.deepcopy(schema)
+            variant["properties"][path] = {"enum": [name]}
+            variant["properties"][old] = {"enum": [piece]}
+            variant["properties"][new] = {"enum": list(replacements)}
+            variants.append(variant)
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}
