@@ -52,7 +52,10 @@ def _step(shown: str) -> dict[str, Any] | None:
         return None
     if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
         return None
-    args = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg}
+    try:
+        args = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg}
+    except ValueError:  # an argument logged as something no literal reads (x=foo)
+        return None
     return {"name": node.func.id, "args": args, "status": status, "output": ""}
 
 

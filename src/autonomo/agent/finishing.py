@@ -22,6 +22,7 @@ run goes on; a run that never finishes honestly ends stopped or failed, never fi
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
@@ -310,11 +311,16 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
                           "finish.")
     written = record.written
 
+    # each file is read once per check (dozens of rules read the written files; nothing
+    # changes the workspace while it is judged)
+    @functools.cache
     def read(name: str) -> str | None:
         return _read(files_ws, name)
 
-    # a file cut at the reader's limit would not parse: only whole files are judged
-    whole = lambda n: _read(files_ws, n, whole=True)  # noqa: E731
+    @functools.cache
+    def whole(name: str) -> str | None:
+        """(a file cut at the reader's limit would not parse: only whole files are judged)"""
+        return _read(files_ws, name, whole=True)
     if broken := not_a_file(named, written, files_ws.kind) \
             or broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
         return _found("broken_file", broken)
@@ -341,7 +347,7 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
         # a name the run wrote into a file is content (a host name), not a file
         if not _touched(episodes, name) and not _below(workspace, name) and not any(
                 p.endswith("/" + name) for p in [*record.removed, *record.written]) \
-                and not any(name in (_read(files_ws, p) or "") for p in sorted(written)):
+                and not any(name in (read(p) or "") for p in sorted(written)):
             return _found("named_missing",
                           f"Refused: the task names {name}, which does not exist, and no command "
                           f"wrote it. Do that first, then finish.")

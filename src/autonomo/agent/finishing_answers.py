@@ -16,7 +16,14 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
-from autonomo.agent.finishing_record import RUNNING_TEXT, Reader, Record, norm, words
+from autonomo.agent.finishing_record import (
+    PROGRAMS,
+    RUNNING_TEXT,
+    Reader,
+    Record,
+    norm,
+    words,
+)
 
 #: words that open a question
 QUESTION_WORDS = frozenset({"what", "which", "when", "where", "who", "whom", "whose", "how",
@@ -26,7 +33,6 @@ OPERAND_BEFORE = frozenset({"of", "for", "round", "convert", "translate", "spell
                             "double", "triple", "square", "if", "whether", "than", "from"})
 #: words right before or after a value that make it one of the task's possible answers
 _OPTIONS = frozenset({"or", "and", "otherwise", "either", "else", ","})
-_PROGRAMS = (".py", ".sh", ".js")
 #: first words of a request worded as a question
 _ASKING = frozenset({"could", "can", "would", "will", "please", "may", "might"})
 
@@ -68,7 +74,7 @@ def echoed_operand(task: str, values: Iterable[str], record: Record,
     if not asked:
         return None
     for path in sorted(record.written):
-        if path.endswith(_PROGRAMS) or (text := read(path)) is None:
+        if path.endswith(PROGRAMS) or (text := read(path)) is None:
             continue
         answer = text.strip().rstrip(".").strip().lower()
         if answer in asked:
@@ -227,7 +233,7 @@ def wrong_case(task: str, record: Record, read: Reader) -> str | None:
     if bool(upper) == bool(lower):
         return None
     for path in sorted(record.written):
-        if path.endswith(_PROGRAMS) or (text := read(path)) is None or not text.strip():
+        if path.endswith(PROGRAMS) or (text := read(path)) is None or not text.strip():
             continue
         if (text != text.upper()) if upper else (text != text.lower()):
             return (f"Refused: the task asks for {'capital' if upper else 'small'} letters, "
@@ -250,7 +256,7 @@ def no_number(task: str, record: Record, read: Reader) -> str | None:
     if not _NUMBER_ASKED.search(task):
         return None
     for path in sorted(record.written):
-        if path.endswith((*_PROGRAMS, ".json", ".csv")) or (text := read(path)) is None:
+        if path.endswith((*PROGRAMS, ".json", ".csv")) or (text := read(path)) is None:
             continue
         if text.strip() and not re.search(r"\d", text) \
                 and not set(words(text)) & _NUMBER_WORDS:
@@ -284,7 +290,7 @@ def literal_missing(task: str, record: Record, read: Reader) -> str | None:
     if set(words(task)) & {"if", "otherwise", "unless", "whether", "else", "or"}:
         return None
     texts = {p: " ".join((read(p) or "").lower().split()) for p in sorted(record.written)
-             if not p.endswith(_PROGRAMS)}
+             if not p.endswith(PROGRAMS)}
     if not texts:
         return None
     for m in _LITERAL.finditer(task):
@@ -351,7 +357,7 @@ def _single_numbers(starts: Mapping[str, str], record: Record,
     """(file, text, number) for each text file the run wrote (not an input) whose whole
     text is one number."""
     for path in sorted(record.written):
-        if path in starts or path.endswith(_PROGRAMS) or (text := read(path)) is None:
+        if path in starts or path.endswith(PROGRAMS) or (text := read(path)) is None:
             continue
         try:
             yield path, text, float(text.strip())
@@ -445,7 +451,7 @@ def not_an_option(task: str, named: Iterable[str], record: Record,
     if len(options) < 2 or options & (DESCRIBING | {"a", "an", "your", "my", "our", "some",
                                                      "any", "it", "them", "to", "in"}):
         return None
-    for path in [p for p in named if p in record.written and not p.endswith(_PROGRAMS)]:
+    for path in [p for p in named if p in record.written and not p.endswith(PROGRAMS)]:
         text = read(path)
         if text is None:
             continue

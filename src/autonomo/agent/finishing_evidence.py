@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from autonomo.agent.finishing_record import (
     CONTENT,
+    PROGRAMS,
     REMOVING,
     RUNNING_TEXT,
     Reader,
@@ -61,7 +62,7 @@ _SYMBOLS = set("_=*@#+$%{}|~^")
 _EDGE = ".,;:!?\"'()[]<>"
 #: files whose values are computed when they run (a number the task states need not be in
 #: their text)
-_PROGRAMS = (".py", ".sh", ".js")
+
 #: arguments of other commands that carry text they put somewhere
 _BODIES = ("content", "text", "body", "new")
 
@@ -370,7 +371,7 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         # (a program the task says prints "Good night" must hold it still)
         quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
         program = bool(record.written) and all(
-            str(p).endswith(_PROGRAMS) for p in record.written)
+            str(p).endswith(PROGRAMS) for p in record.written)
         worked = bool(set(_words(_without(task, named))) & WORK_WORDS) or task.strip().endswith("?")
         values = [v for v in values if v in quoted or _code_like(v)
                   or (program and not re.fullmatch(r"-?[\d.]+", v))
@@ -379,7 +380,7 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         # "convert … from Celsius to Fahrenheit": the units or languages of a conversion
         values = [v for v in values
                   if _after(task, v) not in {"from", "to", "into", "in"} | CONVERTING]
-    if all(str(p).endswith(_PROGRAMS) for p in record.written):
+    if all(str(p).endswith(PROGRAMS) for p in record.written):
         # a program computes its numbers: "return x times 2" may be "x + x"
         values = [v for v in values if not re.fullmatch(r"-?[\d.]+", v)]
     if not values:
@@ -421,7 +422,7 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
     derived = {d for text in inputs for d in derived_numbers(text, task)}
     for w in record.writes:
-        if w.path.endswith(_PROGRAMS):
+        if w.path.endswith(PROGRAMS):
             continue
         for number in numbers_in(w.content):
             key = _number(number)
@@ -456,7 +457,7 @@ def wrong_kind(task: str, record: Record, read: Reader) -> str | None:
             continue
         tokens = re.split(r"[\s,;]+", text.strip())
         if asked & NAME_WORDS and not _COUNTING.search(task) \
-                and tokens != [""] and not path.endswith(_PROGRAMS) \
+                and tokens != [""] and not path.endswith(PROGRAMS) \
                 and all(re.fullmatch(r"-?\d+(?:\.\d+)?", t) for t in tokens):
             return (f"Refused: the task asks for {'names' if 'names' in asked else 'a name'}, "
                     f"but {path} got only numbers: {text.strip()[:80]!r}. Write the "

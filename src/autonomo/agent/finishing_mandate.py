@@ -39,12 +39,14 @@ from autonomo.agent.finishing_record import (
     files_below,
     norm,
 )
-from autonomo.agent.finishing_targets import RELATIONS, asks_removal, denied, roles
+from autonomo.agent.finishing_targets import (
+    FOLDER_NAMED,
+    RELATIONS,
+    asks_removal,
+    denied,
+    roles,
+)
 from autonomo.agent.strategies.grounding import mentioned_files
-
-#: "in photos/", "the photos folder": a folder the task names
-_FOLDER_NAMED = re.compile(r"(?<![\w./-])(?P<slash>[\w.-]+)/(?![\w.-])"
-                           r"|\b(?P<name>[\w.-]+)\s+(?:folder|directory|dir)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ def losses(record: Record, start: Iterable[str] = ()) -> list[Loss]:
 
 def task_folders(task: str) -> set[str]:
     """The folders a task names (``photos/``, ``the trash folder``, ``in the docs folder``)."""
-    found = {m.group("slash") or m.group("name") for m in _FOLDER_NAMED.finditer(task)}
+    found = {m.group("slash") or m.group("name") for m in FOLDER_NAMED.finditer(task)}
     return {f.strip("/") for f in [*found, *folders(task)]} - {"the", "a", "this", "that"}
 
 

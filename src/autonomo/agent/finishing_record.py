@@ -29,6 +29,8 @@ WRITING = {"write_file": "path", "append_to_file": "path", "copy_file": "destina
 REMOVING = {"delete_file": "path", "rename_file": "source"}
 #: commands that write the text of their ``content`` argument
 CONTENT = ("write_file", "append_to_file")
+#: endings of files that are programs, not answers
+PROGRAMS = (".py", ".sh", ".js")
 #: commands that run code given as text (a shell line, a Python snippet)
 RUNNING_TEXT = {"execute_shell": "command", "execute_python_code": "code"}
 

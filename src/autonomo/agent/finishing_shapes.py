@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from autonomo.agent.finishing_changes import lost_keys
-from autonomo.agent.finishing_record import Reader, Record, words
+from autonomo.agent.finishing_record import PROGRAMS, Reader, Record, words
 
 #: words of a task that edits a file in place or adds to it (its other lines stay)
 EDITING = frozenset({"add", "append", "insert", "set", "change", "update", "edit", "fix",
@@ -394,7 +394,7 @@ def out_of_bounds(task: str, record: Record, read: Reader) -> str | None:
         return None
     low, high = sorted((float(bounds.group(1)), float(bounds.group(2))))
     for path in sorted(record.written):
-        if path.endswith((".py", ".sh", ".js")) or (text := read(path)) is None:
+        if path.endswith(PROGRAMS) or (text := read(path)) is None:
             continue
         for number in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])", text):
             if not low <= float(number) <= high:

@@ -256,7 +256,8 @@ _DELETING = frozenset({"delete", "remove", "erase", "clear", "empty", "wipe", "p
                        "clean", "go"})
 
 
-_FOLDER_NAMED = re.compile(r"\b(?P<name>[\w.-]+)\s+(?:folder|directory|dir)\b"
+#: "in photos/", "the photos folder": a folder the task names
+FOLDER_NAMED = re.compile(r"\b(?P<name>[\w.-]+)\s+(?:folder|directory|dir)\b"
                            r"|(?<![\w./-])(?P<slash>[\w.-]+)/(?![\w.-])", re.IGNORECASE)
 
 
@@ -280,7 +281,7 @@ def folder_left(task: str, named: Iterable[str],
             r"(?<![\w.])\*?\.[A-Za-z]\w{0,7}\b(?!\.)", re.sub(r"\S+\.\w+/?\S*", "", task)):
         return None
     spared = {n.rsplit("/", 1)[-1] for n in named}
-    folders = {m.group("name") or m.group("slash") for m in _FOLDER_NAMED.finditer(task)}
+    folders = {m.group("name") or m.group("slash") for m in FOLDER_NAMED.finditer(task)}
     for folder in sorted(folders - {"the", "a", "that", "this", "each", "every", "whole"}):
         left = [p for p in listing(folder) if p.rsplit("/", 1)[-1] not in spared]
         if left:

@@ -29,7 +29,10 @@ class _TextBody(BaseModel):
 
     @model_validator(mode="after")
     def _plain_text(self) -> _TextBody:
-        if (where := unpaired_surrogate(self.model_dump())) is not None:
+        # (the request's own fields only: a Task the server builds inherits this check)
+        body = {"input": getattr(self, "input", None),
+                "additional_input": getattr(self, "additional_input", None)}
+        if (where := unpaired_surrogate(body)) is not None:
             raise ValueError(f"the body holds {where}; send UTF-8 text")
         return self
 

@@ -32,6 +32,7 @@ from packaging.requirements import InvalidRequirement, Requirement
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies.facts import (
     COUNT_WORDS,
+    DISTINCT_WORDS,
     LIST_WORDS,
     Fact,
     fact,
@@ -40,7 +41,6 @@ from autonomo.agent.strategies.facts import (
 )
 from autonomo.agent.strategies.values import scan
 
-_DISTINCT = "distinct different unique"
 _YES = {"yes", "true", "y", "1", "x"}
 _NO = {"no", "false", "n", "0", ""}
 #: files larger than this are not parsed here
@@ -178,8 +178,8 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
         cells = [r[col].strip() for r in body]
         distinct = list(dict.fromkeys(cells))
         if 1 < len(distinct) < len(cells):
-            out += [fact(f"{title} {_DISTINCT} {COUNT_WORDS}", len(distinct), src, own=title),
-                    fact(f"{title} {_DISTINCT} {LIST_WORDS}", "\n".join(distinct), src,
+            out += [fact(f"{title} {DISTINCT_WORDS} {COUNT_WORDS}", len(distinct), src, own=title),
+                    fact(f"{title} {DISTINCT_WORDS} {LIST_WORDS}", "\n".join(distinct), src,
                          own=title)]
         lowered = {c.lower() for c in cells}
         if lowered <= _YES | _NO and lowered & _YES and lowered & _NO:
@@ -188,8 +188,8 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
             out += [fact(f"{title} {head[i]} {LIST_WORDS}",
                          "\n".join(r[i].strip() for r in marked), src, own=title)
                     for i in range(len(head)) if i != col]
-        days = [_day(c, False) for c in cells]
-        if bounds and all(days):
+        # (a date read of every cell only when the task states a date bound)
+        if bounds and all(days := [_day(c, False) for c in cells]):
             for later, day, written in bounds:
                 kept = [r for r, d in zip(body, days, strict=True)
                         if (d > day if later else d < day)]  # type: ignore[operator]
@@ -245,9 +245,9 @@ def _merged(src: str, records: list[dict[str, object]]) -> list[Fact]:
                  for i in held if isinstance(i, (str, int, float))]
         distinct = list(dict.fromkeys(items))
         if distinct:
-            out += [fact(f"{key} {_DISTINCT} all every {LIST_WORDS}", "\n".join(distinct), src,
+            out += [fact(f"{key} {DISTINCT_WORDS} all every {LIST_WORDS}", "\n".join(distinct), src,
                          own=key),
-                    fact(f"{key} {_DISTINCT} {COUNT_WORDS}", len(distinct), src, own=key)]
+                    fact(f"{key} {DISTINCT_WORDS} {COUNT_WORDS}", len(distinct), src, own=key)]
     return out
 
 

@@ -24,13 +24,12 @@ from collections.abc import Callable
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies import datatypes
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
+from autonomo.agent.strategies.values import MONTHS
 
 #: a clock time ("3:30", "07:05", "9:15 pm"), not a piece of a lap time ("1:34.2")
 _TIME = re.compile(r"(?<![\d:.])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?![\d:]|\.\d)",
                    re.IGNORECASE)
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december"]
-_MONTH = "|".join(m[:3] + f"(?:{m[3:]})?" for m in _MONTHS)
+_MONTH = "|".join(m[:3] + f"(?:{m[3:]})?" for m in MONTHS)
 #: a date: "2025-03-14", "14/03/2025", "12 August", "August 12, 2025"
 _DATE = re.compile(rf"(?<![\w-])(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}|"
                    rf"\d{{1,2}}\s+(?:{_MONTH})\b(?:\s+\d{{4}})?|"

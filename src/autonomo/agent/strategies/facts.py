@@ -117,6 +117,7 @@ fact = _fact
 STRUCTURE = _STRUCTURE
 COUNT_WORDS = _COUNT
 LIST_WORDS = _LIST
+DISTINCT_WORDS = _DISTINCT
 
 
 def _number(value: float) -> str:

@@ -78,8 +78,8 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
     if chosen := [v for v in values if not spans.needs_free_text(v)]:
         groups.append((chosen, "spans" if where.texts else None))
     open_paths = []
+    kinds = {props[key][GROUNDED_KEY] for key in texts}
     for path in free:
-        kinds = {props[key][GROUNDED_KEY] for key in texts}
         composed = list(dict.fromkeys([*(p for p in where.printed
                                          if len(p) <= compose.MAX_WHOLE_CHARS), *(
             t for kind in kinds for t in where.composed_for(path, kind))]))

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
 #: (a month's name written with its capital: "may 3" is not a date)
-_MONTH = "|".join(f"(?-i:{m[0].upper()}){m[1:3]}(?:{m[3:]})?" for m in _MONTHS)
+_MONTH = "|".join(f"(?-i:{m[0].upper()}){m[1:3]}(?:{m[3:]})?" for m in MONTHS)
 #: (kind, pattern), the most specific first: a shape tried earlier wins at a place
 _SHAPES: tuple[tuple[str, str], ...] = (
     ("email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
@@ -60,17 +60,8 @@ class Value:
 def scan(text: str) -> list[Value]:
     """The values of ``text`` in order, each whole: ``16:42`` a time (not 16 and 42), ``1:3``
     a ratio, ``#ccc9dc`` a colour, ``2.4.1`` a version, ``981 020 003`` a number."""
-    out = []
-    for found in _SCAN.finditer(text):
-        kind = found.lastgroup or "number"
-        out.append(Value(kind, found.group(0), found.start()))
-    return out
-
-
-def numbers(text: str) -> list[str]:
-    """The numbers ``text`` states, each as written (not the digits of a time, a date, a
-    ratio or a version)."""
-    return [v.text for v in scan(text) if v.kind in NUMERIC]
+    return [Value(str(found.lastgroup), found.group(0), found.start())
+            for found in _SCAN.finditer(text)]
 
 
 def kind_of(text: str) -> str | None:
