@@ -1,10 +1,10 @@
 """What the host's writes guarantee to other names and handles of a workspace file.
 
-Whole writes, edits and appends (when copied: ``files.copied_for_append``) put a new file in place of
-the old one (``atomic``): the name gets the new text; another hard link to the old file, or a
-program holding it open, keeps the old file and its old text. A program that changes the file
-while the host makes its new text is not overwritten: an edit is refused, an append is made in
-place after the program's lines.
+Whole writes, edits and appends (when copied: ``files.copied_for_append``) put a new file in
+place of the old one (``atomic``): the name gets the new text; another hard link to the old
+file, or a program holding it open, keeps the old file and its old text. A program that
+changes the file while the host makes its new text is not overwritten: an edit is refused,
+an append is made in place after the program's lines.
 """
 
 from __future__ import annotations
