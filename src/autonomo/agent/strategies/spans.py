@@ -135,6 +135,27 @@ _PLACEHOLDER = re.compile(r"[<{\[][^<>{}\[\]]{1,40}[>}\]]")
 _HOLE = re.compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}|\[[^\[\]]{0,40}\s[^\[\]]{0,40}\]")
 
 
+#: the numbers a count is written with
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten", "eleven", "twelve")
+
+
+def _as_lines(task: str, found: re.Match[str]) -> str:
+    """The text after a colon; a list of items joined by commas, one item a line, when
+    what comes before the colon counts them ("three lines: eggs, oat milk, rye bread") or
+    asks for lines."""
+    text = found.group(1)
+    items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if i.strip()]
+    if len(items) < 2 or any(len(i.split()) > 4 for i in items):
+        return text
+    before = re.findall(r"[\w-]+", task[:found.start()].lower())[-3:]
+    counted = [NUMBER_WORDS.index(w) if w in NUMBER_WORDS else int(w)
+               for w in before if w in NUMBER_WORDS or w.isdigit()]
+    if len(items) in counted or (not counted and "lines" in before):
+        return "\n".join(items)
+    return text
+
+
 def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False) -> list[str]:
     """The texts a task states outright: quoted texts, the rest of a line after a colon
     ("a line that reads: …"), settings ("PORT=80"), values whole by their shape (``16:42``,
@@ -147,7 +168,8 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
     # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")
     asked = questions(told)
     found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-             + [t for t in _AFTER_COLON.findall(told) if not any(t in q for q in asked)]
+             + [_as_lines(told, m) for m in _AFTER_COLON.finditer(told)
+                if not any(m.group(1) in q for q in asked)]
              + _SETTING.findall(task))
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]
