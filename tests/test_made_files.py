@@ -46,3 +46,11 @@ def test_a_name_of_several_capitalised_words_is_one_cell():
 def test_a_counted_list_after_a_colon_is_one_item_a_line(task, text):
     names = [n.rstrip(":") for n in task.split() if n.rstrip(":").endswith(".txt")]
     assert text in spans.literals(task, names)
+
+
+def test_a_text_in_the_first_person_is_offered_after_the_values(tmp_path):
+    from autonomo.agent.strategies.grounding import situation
+    assert "we are closed today" in situation(tmp_path, "Write we are closed today to sign.txt"
+                                              ).texts
+    where = situation(tmp_path, "our router's name - it's Birchwood5; save it in router.txt")
+    assert where.texts[0] == "Birchwood5"
