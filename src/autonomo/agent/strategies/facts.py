@@ -241,6 +241,9 @@ def _json_facts(src: str, text: str) -> list[Fact]:
         if isinstance(item, dict):
             if item:
                 facts.append(_fact(f"{path} keys {_LIST}", "\n".join(map(str, item)), src))
+                if path:  # the entries under a key: "how many services" of services: {…}
+                    facts.append(_fact(f"{path.split()[-1]} keys entries {_COUNT}", len(item),
+                                       src))
             flags = {str(k): v for k, v in item.items() if isinstance(v, bool)}
             if len(flags) > 1:  # the keys set true, and those set false
                 for label, flag in ((_ON, True), (_OFF, False)):
