@@ -26,8 +26,9 @@ from finish_fresh_cases import Step
 from finish_fresh_cases2 import CASES2
 from finish_fresh_cases3 import CASES3
 from finish_fresh_cases4 import CASES4
+from finish_fresh_cases5 import CASES5
 
-CASES = _CASES1 + CASES2 + CASES3 + CASES4
+CASES = _CASES1 + CASES2 + CASES3 + CASES4 + CASES5
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
@@ -160,6 +161,34 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'the output of a run with an argument written in part',
     ('Run greet.py with the argument Mira and write its output to greet_out.txt', False, 1):
         _MISS + 'the argument written for the output of a run',
+    # -- finish_fresh_cases5 (session 21, i10x), main at be008be: wrong work a positive verifier
+    # could take for the operation it recognises
+    ('Copy the error line from run.log into errors.txt', True, 0):
+        _NO + "a file's stem read as the task's verb (run.log: a task to run a program)",
+    ('Copy the error line from app.log into errors.txt', False, 0):
+        _MISS + 'a part of a file asked for, the whole file copied',
+    ('Copy the error line from app.log into errors.txt', False, 1):
+        _MISS + 'a part of a file asked for, the whole text written',
+    ('Append the city from venue.txt to cities.txt', False, 1):
+        _MISS + "a value's line appended with its label",
+    ('pick.txt says which logo is in use. Copy that logo to logo_active.svg', False, 0):
+        _MISS + 'the source named through a pointer file: the pointer copied',
+    ('pick.txt says which logo is in use. Copy that logo to logo_active.svg', False, 1):
+        _MISS + 'the source named through a pointer file: another file copied',
+    ('In server.toml, copy the port number into port.txt', False, 0):
+        _MISS + 'the file named before the verb, a part of it asked for: the file copied',
+    ('Of draft_a.txt and draft_b.txt, delete the one that is empty', True, 0):
+        _NO + 'a file named to be judged, not changed, counts as never used',
+    ('Of draft_a.txt and draft_b.txt, delete the one that is empty', False, 0):
+        _MISS + 'two files named, one designated by a condition: both deleted',
+    ('Delete every .tmp file except keep.tmp', True, 0):
+        _NO + "a file of the kind excepted by name is counted among the kind's files",
+    ('In paint.txt replace red with blue on every line except the first', True, 1):
+        _NO + 'a whole rewrite of a file the task edits counts as loss',
+    ('In paint.txt replace red with blue on every line except the first', False, 0):
+        _MISS + 'an edit restricted to some lines done on every line',
+    ('Set the version of kite in kite.json to 1.5.0', False, 0):
+        _MISS + 'a key that stands at two depths: the nested one changed',
 }
 
 
