@@ -26,6 +26,15 @@ is shown up front) and the task's check judges the workspace. Per file it prints
 ``<set>_false_finish`` (at the run's last step the check would accept failed work),
 ``<set>_false_accept_any`` (at some step it would), ``<set>_passed`` and
 ``<set>_passed_not_verified`` (the run's work passed, the check would refuse it).
+
+Then the positive verifiers (``agent/verifying.py``) on the same runs: a finish the check
+does not refuse ends FINISHED only when a verifier confirms it, judged against the workspace
+as it was before the first replayed step. ``<set>_false_finish_verified`` (would end
+FINISHED, the task's check fails: the figure that must be 0), ``<set>_verified_correct`` (would
+end FINISHED, and passes), ``<set>_not_verified`` (would end "unverified") and
+``<set>_verified_pass_rate`` (verified_correct / passed: the price in honest work);
+``<set>_verifier_alone_false``: runs the verifiers alone would confirm though the task's
+check fails (the check not asked: their own precision, on work the check refuses too).
 """
 
 from __future__ import annotations
@@ -42,6 +51,8 @@ from autonomo.agent.observer import RunObserver
 from autonomo.agent.runner import Runner
 from autonomo.agent.strategies.base import LISTED_FILES
 from autonomo.agent.strategies.grounding import previews, situation
+from autonomo.agent.verifying import verify
+from autonomo.agent.verifying_snapshot import take
 from autonomo.bench import evaluate, load_suite, prepare_workspace
 from autonomo.llm.scripted import ScriptExhaustedError
 
@@ -559,7 +570,8 @@ def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
     suite = load_suite(HERE / runs.pop("_suite")).challenges
     label = path.stem
     counts = dict.fromkeys(("runs", "false_finish_before", "false_finish", "false_accept_any",
-                            "passed", "passed_not_verified"), 0)
+                            "passed", "passed_not_verified", "false_finish_verified",
+                            "verified_correct", "not_verified", "verifier_alone_false"), 0)
     for name, run in sorted(runs.items()):
         if only and name not in only:
             continue
@@ -570,6 +582,7 @@ def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
         plan = [(s["name"], s["args"]) for s in run["steps"]
                 if s["name"] != "finish" and s["status"] == "success"]
         judge = _Judge(challenge, ws, shown)
+        start = take(ws)
         if plan:
             model = ScriptedModel([_reply(n, **a) for n, a in plan])
             settings = Settings(data_dir=tmp / f"{label}-{name}-data",
@@ -585,6 +598,15 @@ def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
             finally:
                 bench.close()
         objection, passed = judge.verdicts[-1] if judge.verdicts else ("no step", False)
+        alone = verify(challenge.task, start, take(ws))
+        verdict = alone if objection is None else None
+        verified = verdict is not None and verdict.verified
+        # the verifiers' own precision, whatever the check says (a blind set's wrong work
+        # often passes the check: the verifiers are what must not accept it)
+        counts["verifier_alone_false"] += alone.verified and not passed
+        counts["false_finish_verified"] += verified and not passed
+        counts["verified_correct"] += verified and passed
+        counts["not_verified"] += verdict is not None and not verified
         counts["runs"] += 1
         counts["false_finish_before"] += run["status"] == "finished" and not run["passed"]
         counts["false_finish"] += objection is None and not passed
@@ -593,11 +615,20 @@ def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
         counts["passed_not_verified"] += passed and objection is not None
         mark = "  <-- false finish" if objection is None and not passed else (
             "  <-- not verified" if passed and objection else "")
+        ends = "refused" if verdict is None else (
+            f"FINISHED ({verdict.operation})" if verified else "unverified")
+        mark += "  <== FALSE FINISHED" if verified and not passed else (
+            "  <== right work unverified" if passed and verdict is not None and not verified
+            else "")
         print(f"# {label} {name}: {'passed' if passed else 'failed'}, recorded "
-              f"{run['status']}, check {'accepts' if objection is None else 'refuses'}{mark}"
-              f"{'' if objection is None else ' | ' + objection[:150]}", flush=True)
+              f"{run['status']}, check {'accepts' if objection is None else 'refuses'}, "
+              f"ends {ends}{mark}"
+              f"{'' if objection is None else ' | ' + objection[:150]}"
+              f"{'' if verdict is None else ' | ' + verdict.why[:150]}", flush=True)
     for key, value in counts.items():
         print(f"{label}_{key}: {value}")
+    print(f"{label}_verified_pass_rate: "
+          f"{counts['verified_correct'] / max(counts['passed'], 1):.2f}")
 
 
 def main() -> None:

@@ -24,7 +24,10 @@ from autonomo.storage.intents import IntentFiles
 from autonomo.storage.model_json import model_json
 from autonomo.storage.prompts import Fresh, PromptWriter, read_calls
 
-Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
+Status = Literal["created", "running", "waiting", "finished", "unverified", "stopped", "failed"]
+#: the statuses of a run its agent ended by finishing: ``unverified`` is a finish the
+#: verifiers could not confirm (``agent/verifying.py``); neither runs on without a new task
+ENDED = ("finished", "unverified")
 
 
 _clock: tuple[int, str] = (0, "")

@@ -1,0 +1,151 @@
+"""Positive verifiers of a value written into one file: a write of a value the task states,
+an append of it as a new line, an edit "X → Y" of one named file.
+
+The value is read from the task alone, by the few shapes a task states a value in (quoted,
+"the word X to F", "F should say: X", "…, X, in F"); the shapes must agree on one value, or
+nothing is verified. The file must then hold exactly it: a write, the value and nothing else;
+an append, the start text and the value as a new last line; an edit, the start text with
+exactly the designated occurrence changed. Nothing else in the workspace may have changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_task import files_named, negations, new_names, quoted, verbs
+from autonomo.agent.verifying_verdict import Verdict
+
+#: nouns that introduce a stated value ("the word Berlin", "the number 42")
+_NOUNS = (r"word|number|phrase|text|line|name|title|value|code|item|entry|colou?r|time|date|"
+          r"ratio|version|address|password|tag")
+#: verbs that put a stated value into a file
+_PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record"
+#: where a stated value ends: before the words that say where it goes, or at the sentence's end
+_UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
+          r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|[.!?;]\s)")
+#: words that may not start a stated value (a pronoun points at a value, it does not state it)
+_POINTING = re.compile(r"(?:it|that|this|them|him|her|one|a|an|the|my|our|some|what|which)\b",
+                       re.IGNORECASE)
+#: files whose text has a syntax of its own: a value written into them is not judged here
+_STRUCTURED = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml", ".py",
+               ".js", ".html", ".md", ".sh", ".env")
+#: words that place a value among a file's other lines
+_POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before|line|lines|"
+                       r"row|entry|list)\b", re.IGNORECASE)
+#: words in a denial that only say "nothing but the value"
+_ONLY = {"else", "more", "other", "extra", "quotes", "label"}
+
+
+def _clean(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"`":
+        value = value[1:-1]
+    return value.strip()
+
+
+def stated(task: str, target: str) -> set[str]:
+    """The values the task states for ``target`` (a file name as the task writes it), by
+    every shape that finds one; unknown shapes give none."""
+    name = re.escape(target)
+    until = _UNTIL.format(target=name)
+    found: list[str] = []
+    quotes = [q for q in quoted(task) if q != target and not q.endswith(target)]
+    patterns = [
+        # "write the word Berlin to …", "append the line walk the dog to …"
+        rf"\b(?:{_PUTTING})\s+(?:the\s+)?(?:{_NOUNS})s?\s+(?P<v>.+?){until}",
+        # "append 17 as a new line …", "add node_modules/ at the end"
+        rf"\b(?:{_PUTTING})\s+(?!(?:the\s+)?(?:{_NOUNS})s?\b)(?P<v>[^\s:].*?){until}",
+        # "… containing the text Good morning", "F should say: X", "a line that reads: X"
+        rf"\b(?:containing|saying|that\s+says|that\s+reads|should\s+(?:contain|say|read|hold))"
+        rf"(?:\s+the\s+(?:{_NOUNS}))?\s*:?\s+(?P<v>.+?){until}",
+        # "content: X", "haiku.txt: X", "at the bottom: X", "append: X"
+        rf"(?:\b(?:content|contents|text|bottom|end|append|add)|{name})\s*:\s+(?P<v>.+?)"
+        r"\s*[.!?]?\s*$",
+        # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
+        rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+{name}\b",
+        rf"\((?P<v>[^()]+)\)\s+(?:in|into|to)\s+{name}\b",
+    ]
+    for pattern in patterns:
+        for m in re.finditer(pattern, task, re.IGNORECASE):
+            value = _clean(m.group("v"))
+            if value and not _POINTING.match(value) and target not in value:
+                found.append(value)
+    # a quoted part of a longer stated value ("alias ll='ls -la'") is not a value of its own
+    found += [q for q in quotes if not any(q != o and q in o for o in found)]
+    return set(found)
+
+
+def _target(task: str, start: Snapshot, changes: Changes) -> tuple[str, str] | None:
+    """The one changed file and the name the task gives it, when the task names it."""
+    touched = changes.added | changes.changed
+    if changes.removed or len(touched) != 1:
+        return None
+    (path,) = touched
+    if path in {m.path for m in files_named(task, start.files)}:
+        spoken = path if re.search(rf"(?<![\w./-]){re.escape(path)}", task) \
+            else path.rsplit("/", 1)[-1]
+        return path, spoken
+    if path in new_names(task, start.files):
+        return path, path
+    return None
+
+
+def _value(task: str, spoken: str, op: str) -> tuple[str | None, Verdict | None]:
+    values = stated(task, spoken)
+    if len(values) != 1:
+        return None, Verdict.no(op, "the value to write could not be derived from the task"
+                                if not values else
+                                f"the task's words give {len(values)} different values")
+    if left := negations(task, _ONLY):
+        return None, Verdict.no(op, f"the task restricts it in words not understood: "
+                                    f"{left[0]!r}")
+    return next(iter(values)), None
+
+
+def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
+    """One file new or rewritten, nothing else changed: it holds exactly the value the task
+    states (one line; a final newline allowed)."""
+    found = _target(task, start, changes)
+    # an existing file rewritten: only when the task says where nothing else goes
+    if found is None or (found[0] in changes.changed and (
+            "append" in verbs(task) or _POSITION.search(task))):
+        return None
+    path, spoken = found
+    if verbs(task) & {"delete", "copy", "move"}:
+        return Verdict.no("write", "the task asks for more than a write")
+    if path.lower().endswith(_STRUCTURED):
+        return Verdict.no("write", f"{path} has a syntax of its own; its text is not judged")
+    value, why = _value(task, spoken, "write")
+    if value is None:
+        return why
+    text = now.files[path].text
+    if text is None or text.removesuffix("\n") != value:
+        return Verdict.no("write", f"{path} does not hold exactly {value!r}")
+    return Verdict.yes("write", f"{path} holds {value!r}, nothing else changed")
+
+
+def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
+    """One existing file changed, nothing else: its start text, then the value the task
+    states as a new last line."""
+    found = _target(task, start, changes)
+    if found is None or found[0] not in changes.changed or ("append" not in verbs(task) \
+            and not re.search(r"\b(?:end|bottom|last line)\b", task, re.IGNORECASE)):
+        return None
+    path, spoken = found
+    if verbs(task) & {"delete", "copy", "move"}:
+        return Verdict.no("append", "the task asks for more than an append")
+    if path.lower().endswith(_STRUCTURED[:8]):  # data files: a row's format is the file's
+        return Verdict.no("append", f"{path} has a syntax of its own; its rows are not judged")
+    value, why = _value(task, spoken, "append")
+    if value is None:
+        return why
+    before, after = start.files[path].text, now.files[path].text
+    if before is None or after is None:
+        return Verdict.no("append", f"{path} is too big or not text")
+    joined = before + ("" if not before or before.endswith("\n") else "\n") + value
+    if after not in (joined, joined + "\n"):
+        return Verdict.no("append", f"{path} is not its start text with {value!r} as a new "
+                                    "last line")
+    return Verdict.yes("append", f"{value!r} appended to {path} as a new line, the rest "
+                                 "unchanged")
