@@ -51,7 +51,7 @@ from autonomo.agent.observer import RunObserver
 from autonomo.agent.runner import Runner
 from autonomo.agent.strategies.base import LISTED_FILES
 from autonomo.agent.strategies.grounding import previews, situation
-from autonomo.agent.verifying import verify
+from autonomo.agent.verifying import runs_of, verify
 from autonomo.agent.verifying_snapshot import take
 from autonomo.bench import evaluate, load_suite, prepare_workspace
 from autonomo.llm.scripted import ScriptExhaustedError
@@ -554,8 +554,10 @@ class _Judge(RunObserver):
     def __init__(self, challenge: Any, workspace: Path, shown: dict[str, str]) -> None:
         self.challenge, self.workspace, self.shown = challenge, workspace, shown
         self.verdicts: list[tuple[str | None, bool]] = []
+        self.episodes: list[Any] = []
 
     def on_episode(self, state: Any, episode: Any) -> None:
+        self.episodes = list(state.episodes)
         try:
             objection = finish_objection(state, "", shown=self.shown)
         except TypeError:  # the check before it knew what a small model was shown
@@ -598,7 +600,7 @@ def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
             finally:
                 bench.close()
         objection, passed = judge.verdicts[-1] if judge.verdicts else ("no step", False)
-        alone = verify(challenge.task, start, take(ws))
+        alone = verify(challenge.task, start, take(ws), runs_of(judge.episodes, 0))
         verdict = alone if objection is None else None
         verified = verdict is not None and verdict.verified
         # the verifiers' own precision, whatever the check says (a blind set's wrong work
@@ -620,6 +622,8 @@ def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
         mark += "  <== FALSE FINISHED" if verified and not passed else (
             "  <== right work unverified" if passed and verdict is not None and not verified
             else "")
+        if alone.verified and not passed:
+            mark += f"  <== the verifiers alone would confirm it: {alone.why[:100]}"
         print(f"# {label} {name}: {'passed' if passed else 'failed'}, recorded "
               f"{run['status']}, check {'accepts' if objection is None else 'refuses'}, "
               f"ends {ends}{mark}"

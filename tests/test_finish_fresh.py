@@ -30,77 +30,19 @@ CASES = _CASES1 + CASES2 + CASES3
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
-_MISS = "false accept: "
 _NO = "false refusal: "
 #: (task, right?, plan number) the check gets wrong today, and why (main at 7afc05f, the
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
+#: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
+#: "unverified" by the positive verifiers, ``agent/verifying``); the 38 "false accept" lines
+#: that were here all pass so, and went.
 KNOWN: dict[tuple[str, bool, int], str] = {
-    ('Add cherry as a new last line of fruits.txt', False, 1):
-        _MISS + 'a lower-case word the task gives is no stated value',
-    ('Write the number of words in title.txt to n_words.txt', False, 1):
-        _MISS + 'a count task answered with a word from the file',
-    ('List the .py files in src, one per line, in modules.txt', False, 0):
-        _MISS + "'List the .py files in src' (no 'folder') misses the folder",
-    ('List the .py files in src, one per line, in modules.txt', False, 1):
-        _MISS + "'List the .py files in src' (no 'folder') misses the folder",
-    ('Write a Python file shout.py that prints HELLO in capitals', False, 0):
-        _MISS + 'values are compared without case',
-    ('Create mathx.py defining a function triple(n) that returns n times 3', False, 0):
-        _MISS + 'what a function returns is not checked',
-    ('hello.py prints Hi. Make it print Welcome instead', False, 0):
-        _MISS + 'the program prints more than asked',
-    ('If flag.txt says on, write enabled to status.txt, otherwise write disabled', False, 0):
-        _MISS + 'the wrong branch of a condition',
-    ('Write the capital of France to capital.txt', False, 1):
-        _MISS + 'a wrong capital (a value the record cannot judge)',
-    ('Replace the contents of motto.txt with carpe diem', False, 1):
-        _MISS + 'half of the text the task gives',
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
-    ('Tea ran out too - put it on groceries.md', False, 0): _MISS + 'the list written over',
-    ('Tea ran out too - put it on groceries.md', False, 1): _MISS + "the task's chatter appended",
-    ('Lena scored 88; record her in results.csv like the others', False, 0):
-        _MISS + 'a sentence appended to a CSV',
-    ('Lena scored 88; record her in results.csv like the others', False, 2):
-        _MISS + 'the CSV written over',
-    ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 0):
-        _MISS + 'two rows written as one line',
-    ('limits.json: a JSON object with max_mb 25 and guests false', False, 1):
-        _MISS + 'a key the task gives missing',
-    ('Start requirements.txt with django 5.0 and pillow 10.3, pinned', False, 0):
-        _MISS + 'one prose line, no pins',
-    ('tally.py should print the sum of 1 to 10 when run', False, 0):
-        _MISS + 'what the program prints is not checked',
-    ('tally.py should print the sum of 1 to 10 when run', False, 1):
-        _MISS + 'what the program prints is not checked',
-    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 0):
-        _MISS + "renaming worded without 'rename': a copy",
-    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 1):
-        _MISS + "renaming worded without 'rename': a write",
-    ('Combine part1.txt and part2.txt into whole.txt, part1 first', False, 0):
-        _MISS + 'the file names written for their texts',
-    ('Who is older according to ages.csv, Noor or Sven? Write the name to older.txt', False,
-     0): _MISS + 'the other name of the two',
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
     # added 06:08, main at 0f32940: deletions worded beyond the lexicon of removal verbs
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
-    # added 06:55, main at 7145639: analogues of the fresh set's false finishes (i10x)
-    ('Which framework does app.md say the service uses? Put it in framework.txt', False, 1):
-        _MISS + 'another word of the file written as the value found',
-    ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',
-     False, 0): _MISS + 'the whole log copied for one value',
-    ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',
-     False, 1): _MISS + 'lines of the log written for one value',
-    ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 0):
-        _MISS + 'a number absent from the input written as the list',
-    ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 1):
-        _MISS + 'the even numbers for the odd ones',
-    ('evens.py should print the even numbers from 2 to 8, one per line', False, 0):
-        _MISS + 'what the program prints is not checked',
-    ('evens.py should print the even numbers from 2 to 8, one per line', False, 1):
-        _MISS + 'what the program prints is not checked',
-
     # added 07:31, main at d544db3: deletions worded outside the removal lexicon
     ('Zap build.log', True, 0): _NO + "'zap' is no removal verb",
     ('old.txt has served its purpose; get it out of here', True, 0):
@@ -110,27 +52,12 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('Kill off scratch.md', True, 0): _NO + "'kill off' is no removal",
 
     # -- finish_fresh_cases3 (session 20, i10x), main at 3948f07: by failure class ---------------
-    ('Add a line bye at the end of session.log', False, 0):
-        _MISS + 'a shell redirection overwrote the file the task appends to',
-    ('Add a line bye at the end of session.log', False, 1):
-        _MISS + "a shell edit removed the file's first line after the append",
-    ('Clone theme.css as theme_dark.css', False, 1):
-        _MISS + "the source's name written for its text",
     ('What date is the meeting in invite.txt? Write it to when.txt', True, 0):
         _NO + "the date alone is refused: the check wants the whole field, time included",
     ('Which numpy version does requirements.txt pin? Write it to np.txt', True, 0):
         _NO + "the version is read as '=1.26.4' (half of the '==' kept)",
     ('Do away with scratch_2.txt', True, 0): _NO + "'do away with' is no removal",
     # added 10:05, main at 0f68a43 (same on i10v's 710fd76)
-    ('Write the word blue to shade.txt', False, 0):
-        _MISS + 'a file the task never names emptied by a shell command',
-    ('Write the word blue to shade.txt', False, 1):
-        _MISS + 'a file the task never names overwritten by a shell copy',
-    ('Delete trace.out', False, 1): _MISS + 'files the task never names deleted by a shell search',
-    ('Copy the postcode from address.txt into postcode.txt', False, 0):
-        _MISS + 'a part of a value of two words written for the value',
-    ('Copy the postcode from address.txt into postcode.txt', False, 1):
-        _MISS + 'a part of a value of two words written for the value',
     ("What is the ticket's price in fare.txt? Save it to price.txt", True, 1):
         _NO + 'the amount without its currency word is refused',
 }
@@ -186,9 +113,13 @@ def _plans() -> list:
 def test_fresh_wording(tmp_path: Path, n: int, right: bool, i: int) -> None:
     _kind, task, files, check, rights, wrongs = CASES[n]
     plan = (rights if right else wrongs)[i]
-    ws, accepted, why = play(tmp_path, task, files, plan)
+    runs: list[AgentState] = []
+    ws, accepted, why = play(tmp_path, task, files, plan, runs)
     assert check(ws) is right, "the plan's label is wrong: the case's check disagrees"
-    assert accepted is right, f"{task!r} {plan}: {'refused' if right else 'accepted'} | {why}"
+    if right:  # right work is never refused (it may end not verified: ``agent/verifying``)
+        assert accepted, f"{task!r} {plan}: refused | {why}"
+    else:  # wrong work never ends FINISHED: refused, or not verified
+        assert runs[0].status != "finished", f"{task!r} {plan}: FINISHED | {why}"
 
 
 def first_look(tmp: Path, task: str, files: dict[str, str]) -> dict[str, str]:
@@ -206,7 +137,7 @@ def report() -> None:
     totals: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory() as t:
         for n, (kind, task, files, check, rights, wrongs) in enumerate(CASES):
-            row = totals.setdefault(kind, [0] * 9)
+            row = totals.setdefault(kind, [0] * 10)
             for right, plans in ((True, rights), (False, wrongs)):
                 for i, plan in enumerate(plans):
                     tmp = Path(t) / f"{n}-{right}-{i}"
@@ -227,13 +158,14 @@ def report() -> None:
                     row[1 if right else 3] += bad
                     row[5 if right else 6] += small is not right
                     row[7 if right else 8] += plain is not right
+                    row[9] += not right and runs[0].status == "finished"
                     print(f"# {kind} {n}-{'right' if right else 'wrong'}{i} {task[:45]!r}: "
                           f"{'accepted' if accepted else 'refused'}{'  <--' if bad else ''}"
                           f"{'' if small == accepted else ' (small model: the opposite)'}"
                           f"{'' if accepted else ' | ' + why[:140]}", flush=True)
     names = ("right_plans", "right_refused", "wrong_plans", "wrong_accepted", "mislabelled",
              "small_right_refused", "small_wrong_accepted", "no_evidence_right_refused",
-             "no_evidence_wrong_accepted")
+             "no_evidence_wrong_accepted", "wrong_ended_finished")
     for kind, row in totals.items():
         print(f"{kind}: " + ", ".join(f"{k} {v}" for k, v in zip(names, row, strict=True)))
     for j, name in enumerate(names):

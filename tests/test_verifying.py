@@ -223,3 +223,83 @@ def test_large_models_keep_finished(tmp_path: Path) -> None:
         reply("finish", reason="riddle.txt written"),
     ], task="Solved the riddle: it's an echo. Put that in riddle.txt")
     assert Runner(agent).run(max_steps=3).status == "finished"
+
+
+SOURCES = {"person.txt": "Name: Maria\nCity: Lisbon\nAge: 31\n",
+           "animals.txt": "cat\ndog\nemu\n", "gaps.txt": "cat\n\ndog\n",
+           "people.csv": "name,age\nann,30\nbob,25\ncid,41\n",
+           "invoices.csv": "id,status\n1,paid\n2,unpaid\n3,unpaid\n",
+           "settings.json": json.dumps({"theme": "dark", "volume": 7}),
+           "quotes.txt": "one\ntwo\nthree\n", "prices.csv": "item,price\napple,3\ncheese,7\n",
+           "sync.ini": "[upload]\nretries = 5\n\n[download]\nretries = 2\n",
+           "docs/a.md": "", "docs/b.md": "", "script.py": "print(6 * 7)\n"}
+
+DERIVED = [
+    ("Find the city in person.txt and write it to city.txt", "city.txt", "Lisbon\n", True),
+    ("Find the city in person.txt and write it to city.txt", "city.txt", "Maria", False),
+    ("Find the city in person.txt and write it to city.txt", "city.txt", "City: Lisbon", False),
+    ("Count the lines in animals.txt and write the number to n.txt", "n.txt", "3", True),
+    ("Count the lines in animals.txt and write the number to n.txt", "n.txt", "4", False),
+    # a blank line: whether it counts is not said, so nothing is verified
+    ("Count the lines in gaps.txt and write the number to n.txt", "n.txt", "2", False),
+    ("How many people are listed in people.csv, not counting the header? Write it to n.txt",
+     "n.txt", "3", True),
+    ("How many people are listed in people.csv, not counting the header? Write it to n.txt",
+     "n.txt", "4", False),
+    ("Looking at invoices.csv, how many are still unpaid? Answer in n.txt", "n.txt", "2", True),
+    ("Looking at invoices.csv, how many are still unpaid? Answer in n.txt", "n.txt", "3", False),
+    # a condition no plain count covers: not verified, even when right
+    ("How many people in people.csv are older than 28? Answer in n.txt", "n.txt", "2", False),
+    ("Write the keys of settings.json to keys.txt, one per line", "keys.txt", "volume\ntheme\n",
+     True),
+    ("Write the keys of settings.json to keys.txt, one per line", "keys.txt", "theme\n", False),
+    ("Write the third line of quotes.txt to q.txt", "q.txt", "three", True),
+    ("Write the third line of quotes.txt to q.txt", "q.txt", "two", False),
+    ("Write the price of cheese from prices.csv to cheese.txt", "cheese.txt", "7", True),
+    ("Write the price of cheese from prices.csv to cheese.txt", "cheese.txt", "3", False),
+    ("How many retries does the [download] section of sync.ini allow? write it into r.txt",
+     "r.txt", "2", True),
+    ("How many retries does the [download] section of sync.ini allow? write it into r.txt",
+     "r.txt", "5", False),
+    ("Write the names of the .md files in the docs folder to md.txt, one per line", "md.txt",
+     "a.md\nb.md\n", True),
+    ("Write the names of the .md files in the docs folder to md.txt, one per line", "md.txt",
+     "a.md\n", False),
+]
+
+
+@pytest.mark.parametrize(("task", "answer", "text", "verified"), DERIVED,
+                         ids=[f"{i}-{c[0][:30]}" for i, c in enumerate(DERIVED)])
+def test_derived_values(tmp_path: Path, task: str, answer: str, text: str,
+                        verified: bool) -> None:
+    assert _judge(tmp_path, task, SOURCES, _put(answer, text))[0] is verified
+
+
+@pytest.mark.parametrize(("printed", "args", "written", "verified"), [
+    ("42\n", (), "42", True),
+    ("42\n", (), "6 * 7", False),           # not what the program printed
+    (None, (), "42", False),                # the record does not show all it printed
+    ("42\n", ("7",), "42", False),          # run with a number the task does not give
+])
+def test_a_programs_output_is_judged_by_the_runs_record(tmp_path: Path, printed, args,
+                                                        written, verified) -> None:
+    from autonomo.agent.verifying import Run
+
+    ws = _workspace(tmp_path, SOURCES)
+    start = take(ws)
+    (ws / "result.txt").write_text(written)
+    verdict = verify("Run script.py and write its output to result.txt", start, take(ws),
+                     [Run("script.py", args, printed)])
+    assert verdict.verified is verified, verdict.why
+
+
+def test_a_file_name_that_is_not_utf8_is_kept_and_read_back(tmp_path: Path) -> None:
+    from autonomo.agent.verifying_snapshot import load, save
+
+    ws = _workspace(tmp_path, {"a.txt": "alpha\n"})
+    os.close(os.open(os.path.join(os.fsencode(ws), b"caf\xe9.txt"), os.O_CREAT | os.O_WRONLY))
+    start = take(ws)
+    save(start, tmp_path / "start.json")
+    assert load(tmp_path / "start.json") == start
+    (ws / "a.txt").unlink()
+    assert verify("Delete a.txt", load(tmp_path / "start.json"), take(ws)).verified

@@ -12,7 +12,9 @@ Verifiers (each conservative: any doubt is "not verified"):
 * ``verifying_files``: a deletion of exactly the designated files; a byte-identical copy of
   the named file where the task puts it; a move or rename of it there;
 * ``verifying_values``: a write of the value the task states; an append of it as a new line;
-* ``verifying_edits``: an edit "X → Y" in a named file, everything else identical.
+* ``verifying_edits``: an edit "X → Y" in a named file, everything else identical;
+* ``verifying_derived``: a value derived from a named source (a keyed value, a count, a
+  line, a list, a program's printed output) written into the answer file.
 
 Every verifier also requires that nothing else in the workspace changed.
 """
@@ -24,6 +26,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from autonomo.agent import verifying_snapshot as snapshots
+from autonomo.agent.episodes import Episode
+from autonomo.agent.finishing_record import norm, printed
+from autonomo.agent.verifying_derived import Run, deriving
 from autonomo.agent.verifying_edits import editing
 from autonomo.agent.verifying_files import copying, deletion, moving
 from autonomo.agent.verifying_snapshot import Changes, Snapshot, changes
@@ -33,7 +38,8 @@ from autonomo.agent.verifying_verdict import Verdict
 if TYPE_CHECKING:
     from autonomo.agent.agent import Agent
 
-__all__ = ["Verdict", "agent_unverified", "agent_verdict", "record_start", "verify"]
+__all__ = ["Run", "Verdict", "agent_unverified", "agent_verdict", "record_start", "runs_of",
+           "verify"]
 
 _Verifier = Callable[[str, Snapshot, Snapshot, Changes], "Verdict | None"]
 _VERIFIERS: list[_Verifier] = [
@@ -42,8 +48,20 @@ _VERIFIERS: list[_Verifier] = [
 ]
 
 
-def verify(task: str, start: Snapshot | None, now: Snapshot) -> Verdict:
-    """Whether the workspace ``now`` shows ``task`` done, judged against ``start``."""
+def runs_of(episodes: list[Episode], task_index: int) -> list[Run]:
+    """The programs the task's steps ran, with their arguments and what they printed (as the
+    sandbox reported it)."""
+    return [Run(norm(str(e.action.arguments.get("path", ""))),
+                tuple(str(a) for a in e.action.arguments.get("args") or ()),
+                printed(e.result.output))
+            for e in episodes if e.task_index == task_index and e.result is not None
+            and e.result.status == "success" and e.action.name == "execute_python_file"]
+
+
+def verify(task: str, start: Snapshot | None, now: Snapshot,
+           runs: list[Run] | tuple[Run, ...] = ()) -> Verdict:
+    """Whether the workspace ``now`` shows ``task`` done, judged against ``start`` (``runs``:
+    the programs the task's steps ran)."""
     if start is None:
         return Verdict.no("", "no record of the workspace at the task's start")
     if not start.complete or not now.complete:
@@ -52,6 +70,8 @@ def verify(task: str, start: Snapshot | None, now: Snapshot) -> Verdict:
     if not found.touched:
         return Verdict.no("", "nothing in the workspace changed")
     verdicts = [v for check in _VERIFIERS if (v := check(task, start, now, found)) is not None]
+    if (derived := deriving(task, start, now, found, runs)) is not None:
+        verdicts.append(derived)
     if good := next((v for v in verdicts if v.verified), None):
         return good
     if verdicts:
@@ -92,7 +112,8 @@ def agent_verdict(agent: Agent) -> Verdict | None:
     if not getattr(agent.strategy, "finish_evidence", False):
         return None
     start = snapshots.load(_start_path(agent))
-    return verify(agent.state.task, start, snapshots.take(agent.state.workspace))
+    runs = runs_of(agent.state.episodes, len(agent.state.tasks) - 1)
+    return verify(agent.state.task, start, snapshots.take(agent.state.workspace), runs)
 
 
 def agent_unverified(agent: Agent) -> str | None:

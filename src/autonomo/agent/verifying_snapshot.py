@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import orjson
 
 from autonomo.errors import WorkspaceError
 from autonomo.tools import fstree
@@ -63,12 +62,14 @@ class Snapshot:
         return not self.why
 
     def to_json(self) -> bytes:
-        return orjson.dumps({"why": self.why, "files": {
-            p: [e.kind, e.size, e.digest, e.text] for p, e in self.files.items()}})
+        # the json module, not orjson: a file name that is not UTF-8 is kept as its lone
+        # surrogates (escaped), and read back the same
+        return json.dumps({"why": self.why, "files": {
+            p: [e.kind, e.size, e.digest, e.text] for p, e in self.files.items()}}).encode()
 
     @classmethod
     def from_json(cls, data: bytes) -> Snapshot:
-        raw = orjson.loads(data)
+        raw = json.loads(data)
         return cls({p: Entry(k, s, d, t) for p, (k, s, d, t) in raw["files"].items()},
                    str(raw["why"]))
 

@@ -22,7 +22,7 @@ NEGATION = re.compile(r"\b(?:not|never|no|nothing|none|without|instead|rather|ex
 VERBS = {
     "delete": r"delete|deleted|remove|removed|erase|get rid of|discard|trash|throw away",
     "copy": r"copy|copies|copied|duplicate|duplicated",
-    "move": r"move|moved|rename|renamed|relocate|call it|should be called|name it",
+    "move": r"move|rename|relocate|call it|should be called|name it",
     "append": r"append|appended|add|added",
     "write": r"write|written|save|saved|put|create|created|store|stored|note|jot",
     "edit": r"change|changed|replace|replaced|update|updated|set|fix|bump|correct",
@@ -31,7 +31,7 @@ _VERB = {op: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for op, words in VER
 #: a file or folder name as a task writes it: with a folder part, a dot or a trailing slash
 _NAME = re.compile(r"(?<![\w.@/-])((?:[\w.-]+/)*(?:[\w-][\w.-]*\.[\w-]+|\.\w[\w.-]*)"
                    r"|(?:[\w.-]+/)+)(?![\w@-]|\.\w)")
-_QUOTED = re.compile(r"'([^'\n]+)'|\"([^\"\n]+)\"|`([^`\n]+)`|‘([^’\n]+)’|“([^”\n]+)”")
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)|\"([^\"\n]+)\"|`([^`\n]+)`|‘([^’\n]+)’|“([^”\n]+)”")
 #: words before a plain word that make it a file's name ("the file called cleanup")
 _NAMING = re.compile(r"\b(?:file|script|program|called|named)\s+$", re.IGNORECASE)
 

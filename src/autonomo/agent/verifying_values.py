@@ -24,9 +24,15 @@ _PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record"
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
 _UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
           r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|[.!?;]\s)")
-#: words that may not start a stated value (a pronoun points at a value, it does not state it)
-_POINTING = re.compile(r"(?:it|that|this|them|him|her|one|a|an|the|my|our|some|what|which)\b",
-                       re.IGNORECASE)
+#: words that may not start a value found after a verb ("write the name …": an article or a
+#: preposition begins a description, not a value)
+_DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|on|at|to|by|"
+                         r"about|up|only|just)\b", re.IGNORECASE)
+#: words no stated value holds: they point at a value or name its kind, they do not state it
+#: ("Hello followed by that name", "just the number", "its output")
+_POINTING = re.compile(r"\b(?:it|its|it's|that|this|these|those|them|their|they|him|his|her|"
+                       r"he|she|what|which|whose|followed|number|count|total|sum|answer|result|"
+                       r"output|value|values|names|just|only)\b|[<>{}]", re.IGNORECASE)
 #: files whose text has a syntax of its own: a value written into them is not judged here
 _STRUCTURED = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml", ".py",
                ".js", ".html", ".md", ".sh", ".env")
@@ -66,10 +72,12 @@ def stated(task: str, target: str) -> set[str]:
         rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+{name}\b",
         rf"\((?P<v>[^()]+)\)\s+(?:in|into|to)\s+{name}\b",
     ]
-    for pattern in patterns:
+    for index, pattern in enumerate(patterns):
         for m in re.finditer(pattern, task, re.IGNORECASE):
             value = _clean(m.group("v"))
-            if value and not _POINTING.match(value) and target not in value:
+            after_verb = index < 3  # not delimited by a colon, commas or brackets
+            if value and not _POINTING.search(value) and target not in value \
+                    and not (after_verb and _DESCRIBING.match(value)):
                 found.append(value)
     # a quoted part of a longer stated value ("alias ll='ls -la'") is not a value of its own
     found += [q for q in quotes if not any(q != o and q in o for o in found)]
@@ -91,7 +99,18 @@ def _target(task: str, start: Snapshot, changes: Changes) -> tuple[str, str] | N
     return None
 
 
-def _value(task: str, spoken: str, op: str) -> tuple[str | None, Verdict | None]:
+#: words that say a file is to hold a value, besides the verbs of writing
+_HOLDING = re.compile(r"\b(?:should\s+(?:contain|say|read|hold)|containing|saying|content|"
+                      r"contents)\b", re.IGNORECASE)
+
+
+def _value(task: str, spoken: str, op: str,
+           start: Snapshot) -> tuple[str | None, Verdict | None]:
+    if not verbs(task, nouns=False) & {"write", "append"} and not _HOLDING.search(task):
+        return None, Verdict.no(op, "the task's words for writing a value were not recognised")
+    if any(m.path.endswith((".py", ".sh", ".js")) for m in files_named(task, start.files)):
+        return None, Verdict.no(op, "the task names a program: what it prints is no value the "
+                                    "task states")
     values = stated(task, spoken)
     if len(values) != 1:
         return None, Verdict.no(op, "the value to write could not be derived from the task"
@@ -116,7 +135,7 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
         return Verdict.no("write", "the task asks for more than a write")
     if path.lower().endswith(_STRUCTURED):
         return Verdict.no("write", f"{path} has a syntax of its own; its text is not judged")
-    value, why = _value(task, spoken, "write")
+    value, why = _value(task, spoken, "write", start)
     if value is None:
         return why
     text = now.files[path].text
@@ -137,7 +156,7 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
         return Verdict.no("append", "the task asks for more than an append")
     if path.lower().endswith(_STRUCTURED[:8]):  # data files: a row's format is the file's
         return Verdict.no("append", f"{path} has a syntax of its own; its rows are not judged")
-    value, why = _value(task, spoken, "append")
+    value, why = _value(task, spoken, "append", start)
     if value is None:
         return why
     before, after = start.files[path].text, now.files[path].text
