@@ -99,7 +99,8 @@ def _lookups(task: str, source: str, text: str, required: set[str],
     parsed = table(source, text)
     if parsed:
         header, rows = parsed
-        wanted = [i for i, h in enumerate(header) if words(h) and set(words(h)) <= required | bonus]
+        wanted = [i for i, h in enumerate(header)
+                  if words(h) and set(words(h)) <= required | bonus]
         lower = task.lower()
         keys = [(r, i) for r in rows for i, cell in enumerate(r) if cell and not cell.isdigit()
                 and re.search(rf"(?<!\w){re.escape(cell.lower())}(?!\w)", lower)]
@@ -215,7 +216,8 @@ def _lists(task: str, source: str, text: str, required: set[str]) -> list[Expect
             found.append(Expected(f"the header of {source}", items=tuple(header),
                                   ordered=ordered))
         columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) & left]
-        if len(columns) == 1 and _LISTING.search(task) and left <= set(words(header[columns[0]])) | {"addresses"}:
+        if len(columns) == 1 and _LISTING.search(task) \
+                and left <= set(words(header[columns[0]])) | {"addresses"}:
             cells = tuple(r[columns[0]] for r in rows if r[columns[0]])
             found.append(Expected(f"the {header[columns[0]]} column of {source}",
                                   items=cells, ordered=ordered))
