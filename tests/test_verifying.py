@@ -60,7 +60,9 @@ FILES = {"a.txt": "alpha\n", "b.txt": "beta\n", "keep.md": "# keep\n", ".env.exa
          "cleanup": "#!/usr/bin/env python3\nprint('x')\n", "logs/x.bak": "1", "y.bak": "2",
          "docs/readme.txt": "read me\n", "notes.txt": "one\ntwo\n",
          "game.json": json.dumps({"max_players": 4, "name": "Go"}),
-         "db.ini": "[database]\nport = 5432\nhost = db\n", "bio.txt": "I live in Leipzig.\n"}
+         "db.ini": "[database]\nport = 5432\nhost = db\n", "bio.txt": "I live in Leipzig.\n",
+         "t.txt": "title: Old\n",
+         "player.json": json.dumps({"volume": 10, "music": {"volume": 5}}), "make_slug.py": "import sys\nprint(sys.argv[1].lower())\n"}
 
 CASES = [
     # (task, act, verified)
@@ -132,6 +134,23 @@ CASES = [
      True),
     ("db.ini: change the database port to 5544", _put("db.ini",
                                                       "[database]\nport = 5544\nhost = 5544\n"),
+     False),
+    ("set the music volume to 30 in player.json", _put("player.json", json.dumps(
+        {"volume": 30, "music": {"volume": 5}})), False),    # the other volume
+    ("set the music volume to 30 in player.json", _put("player.json", json.dumps(
+        {"volume": 10, "music": {"volume": 30}})), True),
+    # a part of a file is the object, not the file
+    ("Copy the first line of notes.txt to n2.txt", _cp("notes.txt", "n2.txt"), False),
+    ("Delete the first line of notes.txt", _rm("notes.txt"), False),
+    ("Move the last line of notes.txt into c.txt", _mv("notes.txt", "c.txt"), False),
+    # a word of the task changes what is written
+    ("Write the word hello in uppercase to out.txt", _put("out.txt", "hello"), False),
+    ("Write the number 7 three times to out.txt", _put("out.txt", "7"), False),
+    # a key, not a value: "the title should be New"
+    ("In t.txt the title should be New", _put("t.txt", "New: Old\n"), False),
+    ("In t.txt the title should be New", _put("t.txt", "title: New\n"), True),
+    # a program's command line, not a value to write (the quote is its argument)
+    ("python3 make_slug.py 'Weekend Trip' > slug.txt", _put("slug.txt", "Weekend Trip\n"),
      False),
 ]
 

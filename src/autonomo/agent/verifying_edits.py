@@ -64,6 +64,8 @@ def _by_pair(task: str, before: str, after: str) -> Verdict | None:
     every = bool(re.search(r"\b(?:every|all|each)\b", task, re.IGNORECASE))
     expected: set[str] = set()
     for x, y in _stated_pairs(task):
+        if re.search(rf"(?<!\w){re.escape(x)}\s*[:=]", before):
+            continue  # a key, not a value: "the title should be Z" changes the title's value
         count = len(re.findall(rf"(?<!\w){re.escape(x)}(?!\w)", before))
         if count == 1 or (count and every):
             expected.add(re.sub(rf"(?<!\w){re.escape(x)}(?!\w)", lambda _m, y=y: y, before))
@@ -114,6 +116,16 @@ def _by_json(task: str, before: str, after: str) -> Verdict | None:
     if not named or not _words(named) <= _words(task):
         return Verdict.no("edit", f"the value changed is {'/'.join(key)}, which the task "
                                   "does not name")
+    # another value the task's words point at more closely ("the music volume": not the
+    # top-level volume)
+    task_words = _words(task)
+
+    def score(path: tuple[str, ...]) -> int:
+        return len(set().union(*(_words(k) for k in path)) & task_words)
+    if any(score(other) > score(key) for other in old_leaves
+           if other != key and _words(other[-1]) & task_words):
+        return Verdict.no("edit", f"the task's words point at another value than "
+                                  f"{'/'.join(key)}")
     value = new_leaves[key]
     if not _same_type(old_leaves[key], value) or not any(
             _equal(value, stated) for stated in _new_values(task)):

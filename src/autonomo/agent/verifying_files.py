@@ -19,6 +19,7 @@ from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
     VERBS,
     Mention,
+    acts_on_whole,
     files_named,
     folders_named,
     negations,
@@ -68,6 +69,9 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     if ops & {"copy", "move", "append"}:
         return Verdict.no("delete", "the task asks for more than a deletion")
     mentions = files_named(task, start.files)
+    if any(not acts_on_whole(task, _DELETE, m, mentions) for m in mentions
+           if not _protected(task, m)):
+        return Verdict.no("delete", "the task may remove a part of a file, not the file")
     objects = {m.path for m in mentions if not _protected(task, m)}
     scope = folders_named(task, _folders(start.files))
     for kind in _KIND.findall(task):
@@ -127,7 +131,11 @@ def _source(task: str, start: Snapshot, digest: str, ops: set[str],
             op: str) -> tuple[str | None, Verdict | None]:
     """The one file the task names as the source of a copy or move (and whose start bytes
     the new file has), or a verdict why there is none."""
-    named = {m.path for m in files_named(task, start.files)}
+    mentions = files_named(task, start.files)
+    named = {m.path for m in mentions}
+    verb = re.compile(rf"\b(?:{VERBS[op]})\b", re.IGNORECASE)
+    if any(not acts_on_whole(task, verb, m, mentions) for m in mentions):
+        return None, Verdict.no(op, "the task may act on a part of a file, not the file")
     if len(named) != 1:
         return None, Verdict.no(op, f"the task names {len(named)} existing files, not one "
                                     "source")

@@ -137,3 +137,30 @@ def negations(task: str, harmless: Collection[str]) -> list[str]:
         if following and not set(following) & set(harmless):
             left.append((m.group(0) + clause).strip())
     return left
+
+
+#: words that may stand between an operation's verb and the file it acts on ("delete the
+#: old file a.txt", "make a copy of b.txt"); any other word may make the object a part of
+#: the file ("copy the first line of a.txt"): the file is then not the object
+_BETWEEN = {"the", "a", "an", "file", "files", "called", "named", "old", "every", "all", "of",
+            "duplicate", "copy", "exact", "identical", "contents", "content", "whole",
+            "entire", "and", "both", "please", "also", "just", "over", "stale", "it", "this",
+            "that", "these", "those", "from", "my", "our", "your", "byte", "for"}
+_SENTENCE = re.compile(r"[.!?;:]\s|\n|\s-\s")
+
+
+def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
+                  mentions: list[Mention]) -> bool:
+    """Whether the verb nearest before ``mention`` in its sentence acts on the whole file:
+    only words of ``_BETWEEN`` (and other named files) stand between them. A file named
+    before any verb of its sentence ("x.txt can go - delete it") is not judged here."""
+    starts = [m.end() for m in _SENTENCE.finditer(task[:mention.start])]
+    sentence_start = starts[-1] if starts else 0
+    found = [m for m in verb.finditer(task, sentence_start, mention.start)]
+    if not found:
+        return True
+    between = task[found[-1].end():mention.start]
+    for other in mentions:
+        if found[-1].end() <= other.start and other.end <= mention.start:
+            between = between.replace(task[other.start:other.end], " ")
+    return set(re.findall(r"[a-z']+", between.lower())) <= _BETWEEN

@@ -104,6 +104,28 @@ _HOLDING = re.compile(r"\b(?:should\s+(?:contain|say|read|hold)|containing|sayin
                       r"contents)\b", re.IGNORECASE)
 
 
+#: words that ask for the value changed or placed, not written as stated
+_TRANSFORMING = re.compile(
+    r"\b(?:upper|lower|uppercase|lowercase|capitals?|capitali[sz]ed?|reversed?|backwards|sort|"
+    r"sorted|order|twice|times|double|each|every|prefix|suffix|bold|italic|json|csv|yaml|"
+    r"format|formatted|comma|commas|separated|spaces|quoted|quotes|round|rounded|decimal|"
+    r"translate|translated|instead|except|without|plus|minus|after|before|between|above|below)\b",
+    re.IGNORECASE)
+
+
+def _beyond(task: str, value: str, start: Snapshot) -> str:
+    """What in the task, outside the value and the file names, may change what is to be
+    written: a word of transforming or placing, or a number of its own."""
+    rest = task.replace(value, " ")
+    for name in [*start.files, *new_names(task, start.files)]:
+        rest = rest.replace(name, " ")
+    if m := _TRANSFORMING.search(rest):
+        return m.group()
+    if m := re.search(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.])", rest):
+        return m.group()
+    return ""
+
+
 def _value(task: str, spoken: str, op: str,
            start: Snapshot) -> tuple[str | None, Verdict | None]:
     if not verbs(task, nouns=False) & {"write", "append"} and not _HOLDING.search(task):
@@ -112,6 +134,8 @@ def _value(task: str, spoken: str, op: str,
         return None, Verdict.no(op, "the task names a program: what it prints is no value the "
                                     "task states")
     values = stated(task, spoken)
+    if len(values) == 1 and (extra := _beyond(task, next(iter(values)), start)):
+        return None, Verdict.no(op, f"the task says more than the value: {extra!r}")
     if len(values) != 1:
         return None, Verdict.no(op, "the value to write could not be derived from the task"
                                 if not values else
