@@ -62,7 +62,8 @@ FILES = {"a.txt": "alpha\n", "b.txt": "beta\n", "keep.md": "# keep\n", ".env.exa
          "game.json": json.dumps({"max_players": 4, "name": "Go"}),
          "db.ini": "[database]\nport = 5432\nhost = db\n", "bio.txt": "I live in Leipzig.\n",
          "t.txt": "title: Old\n",
-         "player.json": json.dumps({"volume": 10, "music": {"volume": 5}}), "make_slug.py": "import sys\nprint(sys.argv[1].lower())\n"}
+         "player.json": json.dumps({"volume": 10, "music": {"volume": 5}}),
+         "make_slug.py": "import sys\nprint(sys.argv[1].lower())\n"}
 
 CASES = [
     # (task, act, verified)
