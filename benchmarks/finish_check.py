@@ -14,7 +14,8 @@ plans come from recorded false finishes of the embedded model and from plausible
 
 Prints ``name: value`` lines: ``right_plans``, ``right_refused`` (the check refused right
 work: a false refusal), ``wrong_plans``, ``wrong_accepted`` (a false success the check let
-through), and each case as a ``#`` line.
+through), ``right_finished`` and ``wrong_finished`` (the run ended FINISHED: the positive
+verifiers confirmed it; ``wrong_finished`` must be 0), and each case as a ``#`` line.
 
     python benchmarks/finish_check.py --records benchmarks/finish_records/*.json
 
@@ -527,8 +528,10 @@ def _reply(name: str, **args: Any) -> str:
     )
 
 
-def play(tmp: Path, tag: str, task: str, workspace: Path, plan: list[Step]) -> tuple[bool, str]:
-    """Run ``plan`` then ``finish``: (accepted, what the finish got back)."""
+def play(tmp: Path, tag: str, task: str, workspace: Path,
+         plan: list[Step]) -> tuple[bool, str, str]:
+    """Run ``plan`` then ``finish``: (accepted, what the finish got back, how the run
+    ended)."""
     model = ScriptedModel([_reply(n, **a) for n, a in plan] + [_reply("finish", reason="done")])
     # the evidence a small local model's run is held to (off by default for other models)
     settings = Settings(data_dir=tmp / f"{tag}-data", sandbox={"allow_shell": True},
@@ -541,11 +544,13 @@ def play(tmp: Path, tag: str, task: str, workspace: Path, plan: list[Step]) -> t
         )
         Runner(agent).run(max_steps=len(plan) + 1)
         last = agent.state.episodes[-1] if agent.state.episodes else None
+        status, reason = agent.state.status, agent.state.stop_reason
     finally:
         bench.close()
     if last is None or last.action.name != "finish" or last.result is None:
-        return False, "no finish"
-    return last.result.status == "success", last.result.output
+        return False, "no finish", status
+    return last.result.status == "success", last.result.output if status != "unverified" \
+        else reason, status
 
 
 class _Judge(RunObserver):
@@ -652,17 +657,21 @@ def main() -> None:
         **load_suite(HERE / "small_tasks").challenges,
         **load_suite(HERE / "small_tasks_holdout").challenges,
     }
-    counts = {"right": 0, "right_refused": 0, "wrong": 0, "wrong_accepted": 0, "mislabelled": 0}
+    counts = {"right": 0, "right_refused": 0, "wrong": 0, "wrong_accepted": 0, "mislabelled": 0,
+              "wrong_finished": 0, "right_finished": 0}
 
-    def count(label: str, name: str, accepted: bool, why: str, right: bool) -> None:
+    def count(label: str, name: str, accepted: bool, why: str, right: bool,
+              status: str) -> None:
         counts["right" if right else "wrong"] += 1
         bad = (not accepted) if right else accepted
         if bad:
             counts["right_refused" if right else "wrong_accepted"] += 1
+        counts["right_finished" if right else "wrong_finished"] += status == "finished"
+        worst = "  <== FALSE FINISHED" if not right and status == "finished" else ""
         print(
             f"# {label} {name}: {'right' if right else 'wrong'} work "
-            f"{'accepted' if accepted else 'refused'}{'  <--' if bad else ''}"
-            f"{'' if accepted else ' | ' + why[:160]}",
+            f"{'accepted' if accepted else 'refused'}{'  <--' if bad else ''}, ends {status}"
+            f"{worst}{'' if accepted and status == 'finished' else ' | ' + why[:160]}",
             flush=True,
         )
 
@@ -675,12 +684,12 @@ def main() -> None:
                 for i, plan in enumerate(plans):
                     tag = f"{name}-{right}-{i}"
                     ws = prepare_workspace(challenge, tmp / tag)
-                    accepted, why = play(tmp, tag, challenge.task, ws, plan)
+                    accepted, why, status = play(tmp, tag, challenge.task, ws, plan)
                     if evaluate(challenge, ws).passed != right:  # the plan is not what it says
                         counts["mislabelled"] += 1
                         print(f"# MISLABELLED {tag}")
                         continue
-                    count("suite", f"{name}#{i}", accepted, why, right)
+                    count("suite", f"{name}#{i}", accepted, why, right, status)
         for n, (task, files, rights, wrongs) in enumerate(INVENTED):
             if args.only and not any(task.startswith(o) for o in args.only):
                 continue
@@ -691,13 +700,16 @@ def main() -> None:
                     for path, text in files.items():
                         (ws / path).parent.mkdir(parents=True, exist_ok=True)
                         (ws / path).write_text(text)
-                    accepted, why = play(tmp, f"inv{n}-{right}-{i}", task, ws, plan)
-                    count("invented", f"{task[:50]!r}#{i}", accepted, why, right)
+                    accepted, why, status = play(tmp, f"inv{n}-{right}-{i}", task, ws, plan)
+                    count("invented", f"{task[:50]!r}#{i}", accepted, why, right, status)
     print(f"right_plans: {counts['right']}")
     print(f"right_refused: {counts['right_refused']}")
     print(f"wrong_plans: {counts['wrong']}")
     print(f"wrong_accepted: {counts['wrong_accepted']}")
     print(f"mislabelled_plans: {counts['mislabelled']}")
+    # the positive verifiers: right work that still ends FINISHED, wrong work that does
+    print(f"right_finished: {counts['right_finished']}")
+    print(f"wrong_finished: {counts['wrong_finished']}")
 
 
 if __name__ == "__main__":

@@ -323,3 +323,15 @@ def test_a_file_name_that_is_not_utf8_is_kept_and_read_back(tmp_path: Path) -> N
     assert load(tmp_path / "start.json") == start
     (ws / "a.txt").unlink()
     assert verify("Delete a.txt", load(tmp_path / "start.json"), take(ws)).verified
+
+
+@pytest.mark.parametrize(("task", "act", "verified"), [
+    ("Please get rid of the duplicate 'a copy.txt' (keep a.txt).", _rm("a copy.txt"), True),
+    ("Give a.txt a clearer name: alpha.txt", _mv("a.txt", "alpha.txt"), True),
+    ("Add the row cid,9 to s.csv", _put("s.csv", "name,n\nbob,7\ncid,9\n"), True),
+    ("Add the row cid,9 to s.csv", _put("s.csv", "name,n\nbob,7\ncid,9,x\n"), False),
+    ("Add the row cid, 9 to s.csv", _put("s.csv", "name,n\nbob,7\ncid, 9\n"), False),
+])
+def test_more_wordings(tmp_path: Path, task: str, act, verified: bool) -> None:
+    files = {**FILES, "a copy.txt": "alpha\n", "s.csv": "name,n\nbob,7\n"}
+    assert _judge(tmp_path, task, files, act)[0] is verified

@@ -21,8 +21,9 @@ NEGATION = re.compile(r"\b(?:not|never|no|nothing|none|without|instead|rather|ex
 #: the verbs of each whole-file or text operation a verifier knows
 VERBS = {
     "delete": r"delete|deleted|remove|removed|erase|get rid of|discard|trash|throw away",
-    "copy": r"copy|copies|copied|duplicate|duplicated",
-    "move": r"move|rename|relocate|call it|should be called|name it",
+    "copy": r"copy|copies|copied|duplicate|duplicated|identical",
+    "move": r"move|rename|relocate|call it|should be called|name it|"
+            r"give\s+(?:[\w.'-]+\s+)?(?:a|the)\s+(?:\w+\s+)?name",
     "append": r"append|appended|add|added",
     "write": r"write|written|save|saved|put|create|created|store|stored|note|jot",
     "edit": r"change|changed|replace|replaced|update|updated|set|fix|bump|correct",
@@ -43,6 +44,9 @@ _DETERMINER = re.compile(r"\b(?:the|a|an|this|that|its|my|our|your|their)\s+$", 
 def verbs(task: str, *, nouns: bool = True) -> set[str]:
     """The operations whose words the task uses (``nouns=False``: as verbs only, not "the
     duplicate" or "a copy")."""
+    # a word inside a file name ('family copy.vcf') is no operation
+    task = _NAME.sub(lambda m: " " * len(m.group()), _QUOTED.sub(
+        lambda m: " " * len(m.group()) if "." in m.group() else m.group(), task))
     return {op for op, pattern in _VERB.items()
             if any(nouns or not _DETERMINER.search(task[:m.start()])
                    for m in pattern.finditer(task))}
@@ -163,4 +167,4 @@ def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
     for other in mentions:
         if found[-1].end() <= other.start and other.end <= mention.start:
             between = between.replace(task[other.start:other.end], " ")
-    return set(re.findall(r"[a-z']+", between.lower())) <= _BETWEEN
+    return set(re.findall(r"[a-z]+(?:'[a-z]+)?", between.lower())) <= _BETWEEN

@@ -18,7 +18,7 @@ from autonomo.agent.verifying_verdict import Verdict
 
 #: nouns that introduce a stated value ("the word Berlin", "the number 42")
 _NOUNS = (r"word|number|phrase|text|line|name|title|value|code|item|entry|colou?r|time|date|"
-          r"ratio|version|address|password|tag")
+          r"ratio|version|address|password|tag|row")
 #: verbs that put a stated value into a file
 _PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record"
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
@@ -168,6 +168,16 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     return Verdict.yes("write", f"{path} holds {value!r}, nothing else changed")
 
 
+def _a_row(path: str, text: str, value: str) -> bool:
+    """Whether ``value`` is plainly a row of the CSV ``text`` (comma-separated, no spaces or
+    quotes around its cells, as many cells as the header)."""
+    if not path.lower().endswith(".csv") or not text.strip():
+        return False
+    header = text.splitlines()[0].split(",")
+    return bool(re.fullmatch(r"[^\s,\"']+(?:,[^\s,\"']+)*", value)) \
+        and value.count(",") == len(header) - 1
+
+
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
     """One existing file changed, nothing else: its start text, then the value the task
     states as a new last line."""
@@ -178,14 +188,15 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     path, spoken = found
     if verbs(task) & {"delete", "copy", "move"}:
         return Verdict.no("append", "the task asks for more than an append")
-    if path.lower().endswith(_STRUCTURED[:8]):  # data files: a row's format is the file's
-        return Verdict.no("append", f"{path} has a syntax of its own; its rows are not judged")
     value, why = _value(task, spoken, "append", start)
     if value is None:
         return why
     before, after = start.files[path].text, now.files[path].text
     if before is None or after is None:
         return Verdict.no("append", f"{path} is too big or not text")
+    if path.lower().endswith(_STRUCTURED[:8]) and not _a_row(path, before, value):
+        return Verdict.no("append", f"{path} has a syntax of its own; {value!r} is not "
+                                    "plainly one of its rows")
     joined = before + ("" if not before or before.endswith("\n") else "\n") + value
     if after not in (joined, joined + "\n"):
         return Verdict.no("append", f"{path} is not its start text with {value!r} as a new "
