@@ -36,8 +36,8 @@ _NO = "false refusal: "
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
 #: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
-#: "unverified" by the positive verifiers, ``agent/verifying``); the 38 "false accept" lines
-#: that were here all pass so, and went.
+#: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
+#: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
 KNOWN: dict[tuple[str, bool, int], str] = {
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
@@ -63,31 +63,10 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _NO + 'the amount without its currency word is refused',
     # -- finish_fresh_cases4 (session 21, i10x), main at 268c14d: the stance "FINISHED only when
     # the operation and its result are recognised"
-    ('Keep a spare of deck.txt called deck_spare.txt', False, 0):
-        _MISS + 'a move where a copy is asked: the source is gone',
-    ('wip.md is finished: call it chapter3.md from now on', False, 0):
-        _MISS + 'a copy where a move is asked: the old name stays',
-    ('drafts/old_intro.txt can go; keep the rest of drafts/', False, 1):
-        _MISS + 'a removal answered by a rename: the file lives on under another name',
     ('Replace what status.txt says with closed', True, 0):
         _NO + 'replacing a text worded without a lexicon verb counts as loss',
-    ('Which day in temps.csv was warmest? Put the day in warmest.txt', False, 0):
-        _MISS + 'an extreme of a column not derived: the coolest day written',
-    ('Which day in temps.csv was warmest? Put the day in warmest.txt', False, 1):
-        _MISS + 'an extreme of a column not derived: another day written',
-    ('How many pilots does crew.csv list? Write the number to pilots.txt', False, 0):
-        _MISS + 'a filtered count answered with all the rows',
-    ('Write crew.json: a JSON object mapping Arne to pilot and Bea to navigator', False, 1):
-        _MISS + 'a mapping the task gives written with its values swapped',
     ('Put the pilots from crew.csv in pilots_list.txt, one name per line', True, 0):
-        _NO + 'a filtered list refused as an incomplete list of every name',
-    ('Make a Python module volume.py with box(a, b, c) returning the volume of a box', False,
-     0): _MISS + 'what a function returns is not checked',
-    ('Run greet.py with the argument Mira and write its output to greet_out.txt', False, 0):
-        _MISS + 'the output of a run with an argument written in part',
-    ('Run greet.py with the argument Mira and write its output to greet_out.txt', False, 1):
-        _MISS + 'the argument written for the output of a run',
-}
+        _NO + 'a filtered list refused as an incomplete list of every name',}
 
 
 def _workspace(tmp: Path, files: dict[str, str]) -> Path:
@@ -147,9 +126,12 @@ def test_fresh_wording(tmp_path: Path, n: int, right: bool, i: int) -> None:
     ws, accepted, why = play(tmp_path, task, files, plan, runs)
     assert check(ws) is right, "the plan's label is wrong: the case's check disagrees"
     if right:  # right work is never refused (it may end not verified: ``agent/verifying``)
-        assert accepted, f"{task!r} {plan}: refused | {why}"
+        last = runs[0].episodes[-1] if runs[0].episodes else None
+        refused = last is None or last.action.name != "finish" or last.result is None \
+            or last.result.status != "success"
+        assert not refused, f"{task!r} {plan}: refused | {why}"
     else:  # wrong work never ends FINISHED: refused, or not verified
-        assert runs[0].status != "finished", f"{task!r} {plan}: FINISHED | {why}"
+        assert not accepted, f"{task!r} {plan}: FINISHED | {why}"
 
 
 def first_look(tmp: Path, task: str, files: dict[str, str]) -> dict[str, str]:

@@ -140,6 +140,11 @@ CASES = [
         {"volume": 30, "music": {"volume": 5}})), False),    # the other volume
     ("set the music volume to 30 in player.json", _put("player.json", json.dumps(
         {"volume": 10, "music": {"volume": 30}})), True),
+    # the same key at two depths, the task naming no parent: either may be meant
+    ("set volume to 30 in player.json", _put("player.json", json.dumps(
+        {"volume": 10, "music": {"volume": 30}})), False),
+    ("set volume to 30 in player.json", _put("player.json", json.dumps(
+        {"volume": 30, "music": {"volume": 5}})), False),
     # a part of a file is the object, not the file
     ("Copy the first line of notes.txt to n2.txt", _cp("notes.txt", "n2.txt"), False),
     ("Delete the first line of notes.txt", _rm("notes.txt"), False),

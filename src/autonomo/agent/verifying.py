@@ -34,6 +34,7 @@ from autonomo.agent.verifying_files import copying, deletion, moving
 from autonomo.agent.verifying_snapshot import Changes, Snapshot, changes
 from autonomo.agent.verifying_values import appending, writing
 from autonomo.agent.verifying_verdict import Verdict
+from autonomo.tools import fstree
 
 if TYPE_CHECKING:
     from autonomo.agent.agent import Agent
@@ -120,4 +121,6 @@ def agent_unverified(agent: Agent) -> str | None:
     """What could not be confirmed of ``agent``'s finish now (``agent_verdict``), or None
     when it is verified or not judged by verifiers."""
     verdict = agent_verdict(agent)
-    return None if verdict is None or verdict.verified else verdict.why
+    # a file name in the text is shown with its control characters escaped (it goes to the
+    # terminal, the server and the record)
+    return None if verdict is None or verdict.verified else fstree.shown(verdict.why)

@@ -123,7 +123,9 @@ def _by_json(task: str, before: str, after: str) -> Verdict | None:
     def score(path: tuple[str, ...]) -> int:
         return len(set().union(*(_words(k) for k in path)) & task_words)
     if any(score(other) > score(key) for other in old_leaves
-           if other != key and _words(other[-1]) & task_words):
+           if other != key and _words(other[-1]) & task_words) or any(
+            score(other) >= score(key) for other in old_leaves
+            if other != key and other[-1] == key[-1]):  # the same name elsewhere: a tie
         return Verdict.no("edit", f"the task's words point at another value than "
                                   f"{'/'.join(key)}")
     value = new_leaves[key]
