@@ -23,8 +23,14 @@ import re
 from typing import Any
 
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_sources import flatten, words
 from autonomo.agent.verifying_task import files_named, quoted, verbs
 from autonomo.agent.verifying_verdict import Verdict
+
+
+def _wordset(text: str) -> set[str]:
+    return set(words(text))
+
 
 _TOKEN = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s,;!?]+(?<![.:]))"
 #: a stated pair: (pattern, whether it replaces every occurrence whatever the task says)
@@ -47,10 +53,6 @@ def _unquote(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     return text.rstrip(".,;:!?")
-
-
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z0-9]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower()))
 
 
 def _stated_pairs(task: str) -> set[tuple[str, str]]:
@@ -82,16 +84,6 @@ def _new_values(task: str) -> set[str]:
     return {_unquote(m.group("y")) for m in _NEW.finditer(task)} | set(quoted(task))
 
 
-def _leaves(data: Any, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
-    if isinstance(data, dict):
-        return {k: v for key, value in data.items()
-                for k, v in _leaves(value, (*path, str(key))).items()}
-    if isinstance(data, list):
-        return {k: v for i, value in enumerate(data)
-                for k, v in _leaves(value, (*path, str(i))).items()}
-    return {path: data}
-
-
 def _same_type(old: Any, new: Any) -> bool:
     number = (int, float)
     if isinstance(old, bool) or isinstance(new, bool):
@@ -104,7 +96,7 @@ def _by_json(task: str, before: str, after: str) -> Verdict | None:
         old, new = json.loads(before), json.loads(after)
     except ValueError:
         return Verdict.no("edit", "the file does not parse as JSON")
-    old_leaves, new_leaves = _leaves(old), _leaves(new)
+    old_leaves, new_leaves = flatten(old), flatten(new)
     if set(old_leaves) != set(new_leaves):
         return Verdict.no("edit", "the file's keys changed, not only a value")
     differ = [k for k in old_leaves if old_leaves[k] != new_leaves[k]
@@ -113,17 +105,17 @@ def _by_json(task: str, before: str, after: str) -> Verdict | None:
         return Verdict.no("edit", f"{len(differ)} values changed, not one")
     (key,) = differ
     named = next((k for k in reversed(key) if not k.isdigit()), "")
-    if not named or not _words(named) <= _words(task):
+    if not named or not _wordset(named) <= _wordset(task):
         return Verdict.no("edit", f"the value changed is {'/'.join(key)}, which the task "
                                   "does not name")
     # another value the task's words point at more closely ("the music volume": not the
     # top-level volume)
-    task_words = _words(task)
+    task_words = _wordset(task)
 
     def score(path: tuple[str, ...]) -> int:
-        return len(set().union(*(_words(k) for k in path)) & task_words)
+        return len(set().union(*(_wordset(k) for k in path)) & task_words)
     if any(score(other) > score(key) for other in old_leaves
-           if other != key and _words(other[-1]) & task_words) or any(
+           if other != key and _wordset(other[-1]) & task_words) or any(
             score(other) >= score(key) for other in old_leaves
             if other != key and other[-1] == key[-1]):  # the same name elsewhere: a tie
         return Verdict.no("edit", f"the task's words point at another value than "
@@ -163,7 +155,7 @@ def _by_line(task: str, before: str, after: str) -> Verdict | None:
         return Verdict.no("edit", f"more than the value of {key} changed on its line")
     if sum(1 for line in old_lines if (m := _LINE.match(line)) and m.group("key") == key) != 1:
         return Verdict.no("edit", f"{key} stands more than once in the file")
-    if not _words(key) <= _words(task):
+    if not _wordset(key) <= _wordset(task):
         return Verdict.no("edit", f"the value changed is {key}'s, which the task does not "
                                   "name")
     if new.group("value") not in _new_values(task):

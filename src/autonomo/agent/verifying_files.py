@@ -127,7 +127,7 @@ def _targets(task: str, source: str, files: Collection[str]) -> set[str]:
     return found
 
 
-def _source(task: str, start: Snapshot, digest: str, ops: set[str],
+def _source(task: str, start: Snapshot, digest: str,
             op: str) -> tuple[str | None, Verdict | None]:
     """The one file the task names as the source of a copy or move (and whose start bytes
     the new file has), or a verdict why there is none."""
@@ -147,6 +147,25 @@ def _source(task: str, start: Snapshot, digest: str, ops: set[str],
     return source, None
 
 
+def _placed(task: str, start: Snapshot, now: Snapshot, added: str, op: str,
+            harmless: set[str], removed: str | None = None) -> tuple[str, Verdict | None]:
+    """The one source the task names for a copy or a move (``removed``: the file the move
+    took away), and a verdict when it, or where ``added`` stands, is not what the task
+    says."""
+    if left := negations(task, harmless):
+        return "", Verdict.no(op, f"the task restricts it in words not understood: {left[0]!r}")
+    source, why = _source(task, start, now.files[added].digest, op)
+    if source is None:
+        return "", why
+    if removed is not None and source != removed:
+        return source, Verdict.no(op, f"{removed} was moved, but the task names {source}")
+    targets = _targets(task, source, start.files)
+    if added not in targets:
+        return source, Verdict.no(op, f"{added} is not where the task puts the {op} of "
+                                      f"{source} ({_names(targets) or 'no place derived'})")
+    return source, None
+
+
 def copying(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
     """One new file, nothing else changed: a byte-identical copy of the one file the task
     names, where the task puts it."""
@@ -158,15 +177,9 @@ def copying(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
         return None
     if ops & {"delete", "append"} or ("move" in ops and not _denied_move(task)):
         return Verdict.no("copy", "the task asks for more than a copy")
-    if left := negations(task, _COPY_HARMLESS):
-        return Verdict.no("copy", f"the task restricts it in words not understood: {left[0]!r}")
-    source, why = _source(task, start, now.files[added].digest, ops, "copy")
-    if source is None:
+    source, why = _placed(task, start, now, added, "copy", _COPY_HARMLESS)
+    if why is not None:
         return why
-    targets = _targets(task, source, start.files)
-    if added not in targets:
-        return Verdict.no("copy", f"the copy {added} is not where the task puts it "
-                                  f"({_names(targets) or 'no place could be derived'})")
     return Verdict.yes("copy", f"{added} is a byte-identical copy of {source}; {source} and "
                                "everything else unchanged")
 
@@ -190,15 +203,7 @@ def moving(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdi
     if ops & {"delete", "append"} or ("copy" in ops and not re.search(
             r"\bnot\s+(?:a\s+)?cop", task, re.IGNORECASE)):
         return Verdict.no("move", "the task asks for more than a move")
-    if left := negations(task, _MOVE_HARMLESS):
-        return Verdict.no("move", f"the task restricts it in words not understood: {left[0]!r}")
-    source, why = _source(task, start, now.files[added].digest, ops, "move")
-    if source is None:
+    source, why = _placed(task, start, now, added, "move", _MOVE_HARMLESS, removed)
+    if why is not None:
         return why
-    if source != removed:
-        return Verdict.no("move", f"{removed} was moved, but the task names {source}")
-    targets = _targets(task, source, start.files)
-    if added not in targets:
-        return Verdict.no("move", f"{source} went to {added}, not where the task puts it "
-                                  f"({_names(targets) or 'no place could be derived'})")
     return Verdict.yes("move", f"{source} is now {added}, byte for byte; nothing else changed")
