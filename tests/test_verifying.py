@@ -257,7 +257,10 @@ SOURCES = {"person.txt": "Name: Maria\nCity: Lisbon\nAge: 31\n",
            "settings.json": json.dumps({"theme": "dark", "volume": 7}),
            "quotes.txt": "one\ntwo\nthree\n", "prices.csv": "item,price\napple,3\ncheese,7\n",
            "sync.ini": "[upload]\nretries = 5\n\n[download]\nretries = 2\n",
-           "docs/a.md": "", "docs/b.md": "", "script.py": "print(6 * 7)\n"}
+           "docs/a.md": "", "docs/b.md": "", "script.py": "print(6 * 7)\n",
+           "accounts.json": json.dumps([{"login": "a", "role": "admin"},
+                                        {"login": "b", "role": "viewer"},
+                                        {"login": "c", "role": "admin"}])}
 
 DERIVED = [
     ("Find the city in person.txt and write it to city.txt", "city.txt", "Lisbon\n", True),
@@ -275,6 +278,21 @@ DERIVED = [
     ("Looking at invoices.csv, how many are still unpaid? Answer in n.txt", "n.txt", "3", False),
     # a condition no plain count covers: not verified, even when right
     ("How many people in people.csv are older than 28? Answer in n.txt", "n.txt", "2", False),
+    # the condition said only in the answer file's name: the count is of it, not of all rows
+    ("invoices.csv: how many? Answer in unpaid.txt", "unpaid.txt", "2", True),
+    ("invoices.csv: how many? Answer in unpaid.txt", "unpaid.txt", "3", False),
+    ("accounts.json: how many accounts have the admin role? admin_count.txt", "admin_count.txt",
+     "2", True),
+    ("accounts.json: how many accounts have the admin role? admin_count.txt", "admin_count.txt",
+     "3", False),
+    ("Count the entries in the list in accounts.json and write the number to n.txt", "n.txt",
+     "3", True),
+    ("Add up the numbers in the price column of prices.csv and write the total to t.txt",
+     "t.txt", "10.0", True),
+    ("Add up the numbers in the price column of prices.csv and write the total to t.txt",
+     "t.txt", "10", True),
+    ("Add up the numbers in the price column of prices.csv and write the total to t.txt",
+     "t.txt", "7", False),
     ("Write the keys of settings.json to keys.txt, one per line", "keys.txt", "volume\ntheme\n",
      True),
     ("Write the keys of settings.json to keys.txt, one per line", "keys.txt", "theme\n", False),

@@ -75,8 +75,10 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
         verdicts.append(derived)
     if good := next((v for v in verdicts if v.verified), None):
         return good
-    if verdicts:
-        return verdicts[0]
+    if verdicts:  # the most telling: a derivation's, unless it found nothing to derive
+        derivation = next((v for v in verdicts if v.operation == "derive"
+                           and "could not be derived" not in v.why), None)
+        return derivation or verdicts[0]
     return Verdict.no("", "no verifier recognises this task's operation and result "
                           f"({_summary(found)})")
 

@@ -13,12 +13,20 @@ applies must agree, and the answer file must hold exactly the derived value.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
-from autonomo.agent.verifying_sources import content_words, keyed, shown, table, words
+from autonomo.agent.verifying_sources import (
+    FUNCTION_WORDS,
+    content_words,
+    keyed,
+    shown,
+    table,
+    words,
+)
 from autonomo.agent.verifying_task import files_named, new_names, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
@@ -61,6 +69,11 @@ class Expected:
         return ("list", self.items if self.ordered else tuple(sorted(self.items)))
 
     def holds(self, text: str) -> bool:
+        if self.value is not None and self.how.startswith("the sum"):
+            try:  # a sum in any notation of the same number (7, 7.0, 7.00)
+                return abs(float(text.strip()) - float(self.value)) < 1e-9
+            except ValueError:
+                return False
         if self.value is not None:
             return text.strip() == self.value
         lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -114,26 +127,35 @@ def _lookups(task: str, source: str, text: str, required: set[str],
     return found
 
 
-def _counts(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
-    """A count of the source's lines, words, rows or entries, or of its rows holding one
-    value the task names: every plain way of counting that applies must agree."""
+def _counts(task: str, source: str, text: str, required: set[str],
+            answer_words: set[str], names: list[str]) -> list[Expected]:
+    """A count of the source's lines, words, rows or entries, or of its rows (objects)
+    holding the one value the task names: every plain way of counting that applies must
+    agree. A word of the answer file's name counts as the task's ("unpaid.txt" may be the
+    only place the condition is said)."""
     stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     units = {"lines", "line", "words", "word", "rows", "row", "entries", "entry", "items",
-             "item", "records", "record", "elements", "header"} | stem
-    left = required - units
-    task_words = set(words(task))
+             "item", "records", "record", "elements", "header", "list"} | stem
+    left = {w for w in (required | answer_words) - units if len(w) > 1}
+    bare = task
+    for name in names:
+        bare = bare.replace(name, " ")
+    task_words = set(words(bare))
     ways: set[int] = set()
     parsed = table(source, text)
-    if parsed and not left and task_words & ({"rows", "entries", "records"} | stem):
-        ways.add(len(parsed[1]))
-    if parsed and len(left) == 1:
-        rows = parsed[1]
-        (value,) = left
-        columns = {i for r in rows for i, c in enumerate(r) if c.lower() == value}
-        if len(columns) == 1:
-            (col,) = columns
-            ways.add(sum(1 for r in rows if r[col].lower() == value))
-    if not parsed and not left:
+    rows: list[dict[str, str]] | None = None
+    if parsed:
+        rows = [dict(zip(parsed[0], r, strict=True)) for r in parsed[1]]
+    elif source.lower().endswith(".json"):
+        rows = _objects(text)
+    if rows is not None and not left and task_words & ({"rows", "entries", "records",
+                                                         "items", "elements"} | stem):
+        ways.add(len(rows))
+    for value in left if rows else ():  # the one value a field holds; its field may be named
+        fields = {k for r in rows or () for k, c in r.items() if str(c).lower() == value}
+        if len(fields) == 1 and left - {value} <= set(words(field := next(iter(fields)))):
+            ways.add(sum(1 for r in rows or () if str(r.get(field, "")).lower() == value))
+    if rows is None and not left:
         if task_words & {"lines", "line"}:
             total = len(text.splitlines())
             if total != len([x for x in text.splitlines() if x.strip()]):
@@ -141,19 +163,29 @@ def _counts(task: str, source: str, text: str, required: set[str]) -> list[Expec
             ways.add(total)
         if task_words & {"words", "word"}:
             ways.add(len(text.split()))
-        data = keyed(source, text) if source.lower().endswith(".json") else None
-        if data is not None and task_words & {"entries", "items", "elements"} | stem:
-            tops = {path[0] for path in data}
-            if all(t.isdigit() for t in tops):
-                ways.add(len(tops))
-    if not parsed and len(left) == 1 and (token := next(iter(left))):
-        hits = [m for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", task)
+    if rows is None and len(left) == 1 and (token := next(iter(left))):
+        hits = [m.group() for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", bare)
                 if m.group().lower() == token]
         if hits:
-            lines = sum(1 for x in text.splitlines() if re.search(rf"\b{hits[0].group()}\b", x))
-            if lines == len(re.findall(rf"\b{hits[0].group()}\b", text)):
+            lines = sum(1 for x in text.splitlines() if re.search(rf"\b{hits[0]}\b", x))
+            if lines == len(re.findall(rf"\b{hits[0]}\b", text)):
                 ways.add(lines)
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
+
+
+def _objects(text: str) -> list[dict[str, str]] | None:
+    """A JSON list (at the top, or the one list of a one-key object) as rows: its objects'
+    plain fields, or each plain item as one field."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(data, dict) and len(data) == 1:
+        data = next(iter(data.values()))
+    if not isinstance(data, list):
+        return None
+    return [{k: shown(v) for k, v in item.items() if not isinstance(v, (dict, list))}
+            if isinstance(item, dict) else {"": shown(item)} for item in data]
 
 
 def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
@@ -196,6 +228,28 @@ def _nth_line(task: str, source: str, text: str, required: set[str]) -> list[Exp
     if every != kept or not kept or index >= len(kept):
         return []  # blank lines: whether they count is not said
     return [Expected(f"the {m.group(1)} line of {source}", kept[index].strip())]
+
+
+_SUMMING = re.compile(r"\b(?:add\s+up|sum|total)\b", re.IGNORECASE)
+
+
+def _sums(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
+    """The sum of the one CSV column the task names ("add up the numbers in the value
+    column"), when every cell of it is a number."""
+    parsed = table(source, text)
+    if parsed is None or not _SUMMING.search(task):
+        return []
+    header, rows = parsed
+    left = required - {"numbers", "column", "up", "sum", "add"}
+    columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) <= left | {"value"}
+               and set(words(h)) & set(words(task))]
+    if len(columns) != 1 or left - set(words(header[columns[0]])):
+        return []
+    try:
+        total = sum(float(r[columns[0]]) for r in rows)
+    except ValueError:
+        return []
+    return [Expected(f"the sum of the {header[columns[0]]} column of {source}", repr(total))]
 
 
 def _lists(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
@@ -253,10 +307,11 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
     spoken = new_names(task, start.files)
     if answer not in named + spoken or answer.lower().endswith(_STRUCTURED):
         return None
-    if verbs(task, nouns=False) & {"delete", "move", "append"}:
+    if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", task, flags=re.IGNORECASE),
+             nouns=False) & {"delete", "move", "append"}:
         return None
     cleaned = _HEADER.sub(" header ", task)
-    answer_words = set(words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+    answer_words = set(words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])) - FUNCTION_WORDS
     required = content_words(cleaned, [*named, *spoken]) - answer_words
     sources = [p for p in dict.fromkeys(named) if p != answer]
     expected: list[Expected] = []
@@ -265,11 +320,13 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         if text is None:
             return Verdict.no("derive", f"{source} is too big or not text")
         if _COUNTING.search(cleaned):
-            expected += _counts(cleaned, source, text, required)
+            expected += _counts(cleaned, source, text, required, answer_words,
+                                [*named, *spoken])
         else:
             expected += _nth_line(cleaned, source, text, required)
             expected += _lists(cleaned, source, text, required)
         expected += _lookups(cleaned, source, text, required, answer_words)
+        expected += _sums(cleaned, source, text, required)
     expected += _program(cleaned, runs, start, required, sources)
     if not sources:
         expected += _file_counts_and_lists(cleaned, start, required, answer)
