@@ -358,3 +358,20 @@ def test_a_file_name_that_is_not_utf8_is_kept_and_read_back(tmp_path: Path) -> N
 def test_more_wordings(tmp_path: Path, task: str, act, verified: bool) -> None:
     files = {**FILES, "a copy.txt": "alpha\n", "s.csv": "name,n\nbob,7\n"}
     assert _judge(tmp_path, task, files, act)[0] is verified
+
+
+def test_a_start_that_cannot_be_kept_leaves_the_run_unverified_not_broken(
+        tmp_path: Path, monkeypatch) -> None:
+    """Keeping the start fails (a full disk): the run goes on, and its finish, with no start
+    to judge it against, ends not verified."""
+    from autonomo.agent import verifying_snapshot
+
+    def full(*_args) -> None:
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(verifying_snapshot, "save", full)
+    agent, _ = constrained_agent(tmp_path, [
+        reply("write_note", path="capital.txt", text="Berlin"),
+        reply("finish", reason="capital.txt holds Berlin"),
+    ], task="Write the word Berlin to a file called capital.txt")
+    result = Runner(agent).run(max_steps=3)
+    assert result.status == "unverified" and "no record of the workspace" in result.reason

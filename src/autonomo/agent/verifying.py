@@ -21,6 +21,7 @@ Every verifier also requires that nothing else in the workspace changed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -106,7 +107,9 @@ def record_start(agent: Agent) -> None:
         return
     path = _start_path(agent)
     if not path.exists():
-        snapshots.save(snapshots.take(state.workspace), path)
+        # a start that cannot be kept (a full disk) only means nothing can be verified
+        with contextlib.suppress(OSError):
+            snapshots.save(snapshots.take(state.workspace), path)
 
 
 def agent_verdict(agent: Agent) -> Verdict | None:

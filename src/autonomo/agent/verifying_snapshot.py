@@ -121,7 +121,10 @@ def take(workspace: Path | str) -> Snapshot:
                         continue  # gone while walked
                     path = prefix + name
                     if stat.S_ISLNK(info.st_mode):
-                        target = os.readlink(name, dir_fd=folder.fd)
+                        try:
+                            target = os.readlink(name, dir_fd=folder.fd)
+                        except OSError:  # gone or swapped while walked
+                            return Snapshot(why=f"{prefix + name} changed while it was read")
                         snap.files[path] = Entry("link", 0, hashlib.sha256(
                             target.encode(errors="surrogateescape")).hexdigest())
                         continue
