@@ -527,7 +527,7 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
     # added before October 2026", not all the items; a word the task rules out costs 1)
     # (a count is asked for with a word of counting: without one, a list of the same
     # things comes first)
-    uncounted = 0.25 * (fact.key >= _COUNTED and not _COUNTED & wanted)
+    uncounted = 0.3 * (fact.key >= _COUNTED and not _COUNTED & wanted)
     return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
             + 0.5 * bool(fact.needs) - len(fact.key & excluded) - uncounted
             + 0.5 * (fact.tag in wanted) - 0.3 * len(re.findall(r",\s", fact.value))
