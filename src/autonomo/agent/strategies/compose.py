@@ -20,6 +20,7 @@ import yaml
 
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies import tables
+from autonomo.agent.strategies.facts import SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
 #: "<key> is <value>", "<key> set to <value>", "<key> = <value>", "<key>: <value>"; a value
@@ -69,12 +70,10 @@ def _value(text: str) -> object:
     return {"true": True, "false": False, "null": None}.get(text.lower(), text)
 
 
-#: a switch said in words: "tls turned on", "cache switched off" (a true/false value)
-_SWITCH = re.compile(r"\b(?:turned|switched|toggled|set|is)\s+(on|off)\b", re.IGNORECASE)
-
-
 def _switched(task: str) -> str:
-    return _SWITCH.sub(lambda m: "true" if m.group(1).lower() == "on" else "false", task)
+    """A switch said in words as its value: "tls turned on" → "tls true" (``SWITCHED``, the
+    one definition the facts use too)."""
+    return SWITCHED.sub(lambda m: "true" if m.group(1).lower() == "on" else "false", task)
 
 
 def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
