@@ -11,7 +11,12 @@ over an existing file):
 * ``in_place_write_ms``: open with ``O_TRUNC`` through the folder descriptor, write, close —
   what ``write_file`` did before (it lost the old text on a crash mid-write);
 * ``atomic_vs_in_place``: ``write_file_ms`` / ``in_place_write_ms`` measured without the
-  command's path checks (``atomic.write_whole`` against the in-place write), side by side.
+  command's path checks (``atomic.write_whole`` against the in-place write), side by side;
+* ``append_file_ms``: the ``append_to_file`` command, one line to a file of
+  ``--append-size`` bytes (all or nothing: the file is copied into a new one);
+  ``append_in_place_ms``: the same command appending in place (what it did before, and still
+  does above ``files.APPEND_COPY_MAX``); ``append_copy_vs_in_place`` their ratio, interleaved
+  (``--times`` / 4 appends each, three rounds).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from autonomo import Settings
-from autonomo.tools import atomic
+from autonomo.tools import atomic, files
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.context import CommandContext
 from autonomo.tools.workspace import Workspace
@@ -52,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--times", type=int, default=200)
     parser.add_argument("--size", type=int, default=2000)
+    parser.add_argument("--append-size", type=int, default=1024 * 1024)
     args = parser.parse_args(argv)
     text = "x" * args.size
     data = text.encode()
@@ -72,10 +78,27 @@ def main(argv: list[str] | None = None) -> int:
             atomic_ms += _median_ms(lambda: atomic.write_whole(ws, ("a.txt",), data),
                                     args.times)
             in_place_ms += _median_ms(lambda: _in_place(ws, data), args.times)
+        (root / "log.txt").write_bytes(b"a log line\n" * (args.append_size // 11))
+        ctx = CommandContext(workspace=root, settings=Settings(data_dir=Path(folder, "data")))
+        line = b"one more line\n"
+        copy_ms = append_ms = 0.0
+        bound = files.APPEND_COPY_MAX
+        for _round in range(3):
+            for limit in (bound, -1):  # -1: every file is appended to in place
+                files.APPEND_COPY_MAX = limit
+                spent = _median_ms(lambda: registry.execute(
+                    "append_to_file", {"path": "log.txt", "content": line.decode()}, ctx),
+                    max(args.times // 4, 1))
+                copy_ms, append_ms = (copy_ms + spent, append_ms) if limit == bound else \
+                    (copy_ms, append_ms + spent)
+        files.APPEND_COPY_MAX = bound
     print(f"write_file_ms: {figures['write_file_ms']:.3f}")
     print(f"durable_write_file_ms: {figures['durable_write_file_ms']:.3f}")
     print(f"in_place_write_ms: {in_place_ms / 3:.3f}")
     print(f"atomic_vs_in_place: {atomic_ms / in_place_ms:.2f}")
+    print(f"append_file_ms: {copy_ms / 3:.3f}")
+    print(f"append_in_place_ms: {append_ms / 3:.3f}")
+    print(f"append_copy_vs_in_place: {copy_ms / append_ms:.2f}")
     return 0
 
 

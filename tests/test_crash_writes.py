@@ -27,7 +27,7 @@ LIMIT = 2000  # the kernel stops any write past this byte
 
 CASES = {
     "write_file": {"path": "a.txt", "content": "N" * 5000},
-    "copy_file": {"source": "big.txt", "destination": "a.txt"},
+    "copy_file": {"source": "big.txt", "destination": "a.txt", "overwrite": True},
     "replace_text": {"path": "a.txt", "old": "line", "new": "L" * 40},
 }
 
@@ -90,7 +90,8 @@ def test_a_download_cut_short_leaves_the_old_file_and_no_partial_file(
     (tmp_path / "served").mkdir()
     with LoopbackServer(tmp_path / "served") as server:
         done = _in_child(tmp_path, "download_file", {"url": f"{server.url}/big",
-                                                     "path": "a.txt"}, crash=crash,
+                                                     "path": "a.txt", "overwrite": True},
+                         crash=crash,
                          web={"allow_private_addresses": True, "allow_downloads": True})
     _old_text_kept(ws, done, crash=crash)
 
@@ -117,17 +118,25 @@ def test_a_new_file_that_cannot_be_written_whole_is_not_left_half_written(tmp_pa
     assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
 
 
-def test_an_append_that_cannot_be_made_whole_is_undone(tmp_path: Path):
-    """An append stays in place (a program may be writing the same log): on a full disk the
-    part written is cut off again; on a crash the old text is still all there."""
+@pytest.mark.parametrize("crash", [True, False])
+def test_an_append_is_made_whole_or_not_at_all(tmp_path: Path, crash: bool):
+    """Appended in place, a crash mid-append left part of the new text after the old; now the
+    old text is copied into a new file with the new text after it, renamed over when whole."""
     ws = _workspace(tmp_path)
     arguments = {"path": "a.txt", "content": "N" * 5000}
-    done = _in_child(tmp_path, "append_to_file", arguments, crash=False)
-    assert "Could not append to a.txt: File too large; it was left as it was." in done.stdout
-    assert (ws / "a.txt").read_text() == OLD
-    crashed = _in_child(tmp_path, "append_to_file", arguments, crash=True)
-    assert crashed.returncode == -signal.SIGXFSZ
-    assert (ws / "a.txt").read_text().startswith(OLD)
+    _old_text_kept(ws, _in_child(tmp_path, "append_to_file", arguments, crash=crash),
+                   crash=crash)
+
+
+def test_an_append_within_the_limit_adds_the_text_and_keeps_the_mode(tmp_path: Path):
+    ws = _workspace(tmp_path)
+    (ws / "a.txt").chmod(0o640)
+    done = _in_child(tmp_path, "append_to_file", {"path": "a.txt", "content": "tail\n"},
+                     crash=True)
+    assert json.loads(done.stdout)["status"] == "success", done.stderr
+    assert (ws / "a.txt").read_text() == OLD + "tail\n"
+    assert (ws / "a.txt").stat().st_mode & 0o777 == 0o640
+    assert sorted(os.listdir(ws)) == ["a.txt", "big.txt"]
 
 
 def test_content_that_is_not_valid_text_changes_nothing(tmp_path: Path) -> None:
@@ -154,7 +163,8 @@ def test_a_replaced_file_keeps_its_permissions_and_owner(tmp_path: Path) -> None
     (ctx.workspace / "b.txt").write_text("b")
     for command, arguments in [("write_file", {"path": "a.txt", "content": "new"}),
                                ("replace_text", {"path": "a.txt", "old": "new", "new": "x"}),
-                               ("copy_file", {"source": "b.txt", "destination": "a.txt"})]:
+                               ("copy_file", {"source": "b.txt", "destination": "a.txt",
+                                              "overwrite": True})]:
         assert run(ctx, command, **arguments).status == "success"
         st = target.stat()
         assert oct(st.st_mode & 0o777) == oct(0o640), command

@@ -38,8 +38,6 @@ _NO = "false refusal: "
 KNOWN: dict[tuple[str, bool, int], str] = {
     ('Add cherry as a new last line of fruits.txt', False, 1):
         _MISS + 'a lower-case word the task gives is no stated value',
-    ('Put a copy of logo.txt into the assets folder', False, 1):
-        _MISS + 'a copy over another file of the folder',
     ('Write the number of words in title.txt to n_words.txt', False, 1):
         _MISS + 'a count task answered with a word from the file',
     ('List the .py files in src, one per line, in modules.txt', False, 0):
@@ -122,8 +120,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + "a shell edit removed the file's first line after the append",
     ('Put the word go in flag.txt', False, 1):
         _MISS + 'a file the task never names was moved away to become the output',
-    ('Relocate cfg.ini to conf/', False, 1):
-        _MISS + "a move over another file of the destination folder (that file's text lost)",
     ('Clone theme.css as theme_dark.css', False, 0): _MISS + "a move where the task wants a copy",
     ('Clone theme.css as theme_dark.css', False, 1):
         _MISS + "the source's name written for its text",

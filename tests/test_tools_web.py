@@ -137,6 +137,14 @@ def test_download_file(tmp_path: Path, server) -> None:
     assert list((ctx.workspace).glob(".download-*")) == []
     escape = run(ctx, "download_file", url=f"{server.url}/data.csv", path="../x.csv")
     assert escape.status == "error" and not (tmp_path / "x.csv").exists()
+    # a download named like a file the workspace has keeps that file unless asked
+    (ctx.workspace / "mine.csv").write_text("the user's own table\n")
+    res = run(ctx, "download_file", url=f"{server.url}/data.csv", path="mine.csv")
+    assert res.status == "error" and "mine.csv already exists" in res.output, res.output
+    assert (ctx.workspace / "mine.csv").read_text() == "the user's own table\n"
+    res = run(ctx, "download_file", url=f"{server.url}/data.csv", path="mine.csv",
+              overwrite=True)
+    assert res.status == "success" and (ctx.workspace / "mine.csv").read_text().startswith("city")
 
 
 def _serve_demo_repo(tmp_path: Path, server) -> None:

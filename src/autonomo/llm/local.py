@@ -334,7 +334,7 @@ class LlamaCppModel(ChatModel):
             run.cached_prompt_tokens = self._prefill(llm, tokens)
             if grammar is not None and schema is not None and temp <= 0 and (
                     self.choice == "argument"):
-                chosen, complete = self._choose(llm, run, tokens, schema, grammar)
+                chosen, complete = self._choose(llm, run, tokens, schema, grammar, budget)
                 yield chosen
                 if complete:
                     return
@@ -345,13 +345,21 @@ class LlamaCppModel(ChatModel):
                 grammar.close()
 
     def _choose(self, llm: Llama, run: _Run, tokens: list[int], schema: dict[str, Any],
-                grammar: GrammarConstraint) -> tuple[str, bool]:
+                grammar: GrammarConstraint, budget: int) -> tuple[str, bool]:
         """The start of the reply chosen by likelihood (``llm.choice``), already accepted by
-        ``grammar`` and in the context, and whether it is the whole reply."""
+        ``grammar`` and in the context, and whether it is the whole reply (at most
+        ``budget`` tokens: a longer one is cut off there, as max_tokens cuts a decoded
+        reply, and never reaches the context)."""
         from autonomo.llm.local_scoring import decide_reply
 
-        decided, _ = decide_reply(llm, len(tokens), schema, self.tokenize)
+        decided, _ = decide_reply(llm, len(tokens), schema, self.tokenize, room=budget)
         chosen = self.tokenize(decided.text)
+        if len(chosen) > budget:
+            # every option of a decision is longer than the reply may be (or the only one
+            # is): cut off at max_tokens as a decoded reply would be, never run past it
+            # into the context
+            run.completion_tokens, run.finish_reason = budget, "length"
+            return llm.detokenize(chosen[:budget]).decode("utf-8", errors="ignore"), True
         run.completion_tokens = len(chosen)
         if decided.complete:
             run.finish_reason = "stop"

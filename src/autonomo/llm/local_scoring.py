@@ -9,6 +9,7 @@ of ~15 tokens costs a few hundred batched tokens, not 600 sequential ones.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -144,18 +145,26 @@ class TrieScorer:
 
 
 def decide_reply(llm: Llama, prompt_tokens: int, schema: dict[str, Any],
-                 tokenize: Callable[[str], list[int]]) -> tuple[Decided, int]:
+                 tokenize: Callable[[str], list[int]],
+                 room: int | None = None) -> tuple[Decided, int]:
     """The part of the reply to ``schema`` that likelihood choice decides (``choice.decide``),
-    scored over the prompt already in ``llm``'s context; and the tokens it evaluated."""
+    scored over the prompt already in ``llm``'s context; and the tokens it evaluated.
+    ``room``: the most tokens the reply may have; an option longer than that (a whole file's
+    text offered for a 140 KB file) is never run through the model — it would overflow the
+    context (llama_decode fails) and could not be written anyway — and rates -inf."""
     if llm.n_tokens != prompt_tokens:
         raise ValueError("The prompt must be in the context before choosing.")
     tokens = Tokens(llm)
     scorer = TrieScorer(tokens, np.ctypeslib.as_array(llm._ctx.get_logits_ith(-1),
                                                       shape=(llm.n_vocab(),)))
+    limit = min(room if room is not None else llm.n_ctx(), llm.n_ctx() - prompt_tokens)
 
     def score(prefix: str, texts: Sequence[str], constrained: bool) -> list[list[float]]:
         seqs = [tokenize(prefix + text) for text in texts]
         shared = common_prefix(seqs)
-        return [lp[shared:] for lp in scorer.score(seqs, constrained)]
+        fits = [len(s) <= limit for s in seqs]
+        scored = iter(scorer.score([s for s, ok in zip(seqs, fits, strict=True) if ok],
+                                   constrained) if any(fits) else ())
+        return [next(scored)[shared:] if ok else [-math.inf] for ok in fits]
 
     return decide(schema, score), tokens.evaluated

@@ -9,9 +9,13 @@ process killed mid-write leaves the old file as it was and nothing else (the unn
 with it); a write that fails is discarded and says so. The old file's permissions and owner
 are kept; ``rename`` replaces the name itself and never follows a symlink swapped in for it.
 
-Unlike a write in place, the file's inode changes: another hard link to it keeps the old text,
-and a program holding it open keeps its old file (``append_to_file`` therefore appends in
-place, see ``files.py``).
+Unlike a write in place, the file's inode changes: the name gets the new text, while another
+hard link to the old file, or a program holding it open, keeps the old file and its old text
+(``append_to_file`` too, up to ``files.APPEND_COPY_MAX``; see ``files.py``).
+
+``keep=True`` (``copy_file`` without ``overwrite``, a new file): the new file is linked to its
+name only if the name is still free, so a file put there meanwhile is never replaced
+(``renameat2(RENAME_NOREPLACE)``; ``move`` does the same for ``rename_file``).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import renameat2
+
 from autonomo.errors import WorkspaceError
 from autonomo.tools.workspace import Workspace, give_to_owner, kind_of
 
@@ -31,6 +37,19 @@ _NEW_FLAGS = os.O_WRONLY | os.O_CLOEXEC
 #: an unnamed file can be given a name only through /proc (``linkat(AT_EMPTY_PATH)`` needs a
 #: capability); without /proc, or on a file system without ``O_TMPFILE``, a named one is used
 _PROC_FD = "/proc/self/fd"
+
+
+class Taken(WorkspaceError):
+    """The name to write is taken and was to be kept (``keep=True``)."""
+
+    def __init__(self, shown: str, meanwhile: bool = False) -> None:
+        when = " (made by something else meanwhile)" if meanwhile else ""
+        super().__init__(f"{shown} already exists{when} and was left as it was. Give a new "
+                         "name, or overwrite=true only if the task asks to replace that file.")
+
+
+class Changed(WorkspaceError):
+    """The file a new text was made from was changed, replaced or removed meanwhile."""
 
 
 @dataclass(frozen=True)
@@ -80,15 +99,15 @@ def existing(folder: int, name: str, shown: str) -> os.stat_result | None:
 
 
 @contextlib.contextmanager
-def replacing(ws: Workspace, parts: tuple[str, ...], *,
-              durable: bool = False) -> Iterator[NewFile]:
+def replacing(ws: Workspace, parts: tuple[str, ...], *, durable: bool = False,
+              keep: bool = False) -> Iterator[NewFile]:
     """``replacing_in`` the folder of ``parts`` (made as needed, opened through descriptors)."""
     shown = "/".join(parts)
     if not parts:
         raise WorkspaceError(f"{shown or '.'!r} names the workspace itself; give a file name.")
     folder = ws.open_folder(parts[:-1], create=True)
     try:
-        with replacing_in(folder, parts[-1], shown, durable=durable) as new:
+        with replacing_in(folder, parts[-1], shown, durable=durable, keep=keep) as new:
             yield new
     finally:
         os.close(folder)
@@ -103,12 +122,16 @@ def write_whole(ws: Workspace, parts: tuple[str, ...], data: bytes, *,
 
 @contextlib.contextmanager
 def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
-                 edited: os.stat_result | None = None) -> Iterator[NewFile]:
+                 edited: os.stat_result | None = None, keep: bool = False) -> Iterator[NewFile]:
     """A new file to fill in the ``with`` block; it replaces ``name`` when the block ends
     without an error, and is discarded otherwise. ``edited``: the file the new content was made
-    from; if ``name`` is another file by then, nothing is replaced. ``durable``: the data and
-    the rename are fsynced (survives a power loss, not only a crash of the process)."""
+    from; if ``name`` is another file by then, or that file was changed meanwhile, nothing is
+    replaced. ``keep``: ``name`` must be free, now and when the new file is put there
+    (``Taken`` otherwise). ``durable``: the data and the rename are fsynced (survives a power
+    loss, not only a crash of the process)."""
     old = edited if edited is not None else existing(folder, name, shown)
+    if keep and old is not None:
+        raise Taken(shown)
     fd, temp = _new_file(folder)
     try:
         yield NewFile(fd, old)
@@ -123,11 +146,13 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
             os.link(f"{_PROC_FD}/{fd}", temp, dst_dir_fd=folder)
         if edited is not None:
             _same_file(folder, name, shown, edited)
-        os.rename(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
+        move(folder, temp, folder, name, replace=not keep)
         temp = None
         if durable:
             os.fsync(folder)
     except OSError as exc:
+        if keep and exc.errno == errno.EEXIST and taken(folder, name):
+            raise Taken(shown, meanwhile=True) from exc
         if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
             raise WorkspaceError(f"{shown} is a folder; give a file name.") from exc
         left = "it was left as it was" if old is not None else "nothing was written"
@@ -137,6 +162,35 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
         if temp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temp, dir_fd=folder)
+
+
+def move(src_dir: int, src: str, dst_dir: int, dst: str, *, replace: bool) -> None:
+    """Rename ``src`` to ``dst`` (each in its folder). ``replace=False``: never replaces what
+    ``dst`` names, even when it appears between a check and this call (``FileExistsError``):
+    ``renameat2(RENAME_NOREPLACE)``, or where the file system does not take that flag, a hard
+    link to the new name (which fails on any existing name) and then the old name removed."""
+    if replace:
+        os.rename(src, dst, src_dir_fd=src_dir, dst_dir_fd=dst_dir)
+        return
+    try:
+        renameat2.renameat2(src_dir, src, dst_dir, dst, renameat2.Flags.RENAME_NOREPLACE)
+        return
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOSYS):
+            # the wrapper's message is "renameat2: EEXIST"; the system's own text reads better
+            raise OSError(exc.errno, os.strerror(exc.errno)) from None
+    except UnicodeEncodeError:
+        pass  # a name that is not valid UTF-8 (the wrapper encodes strictly): the link way
+    os.link(src, dst, src_dir_fd=src_dir, dst_dir_fd=dst_dir, follow_symlinks=False)
+    os.unlink(src, dir_fd=src_dir)
+
+
+def taken(folder: int, name: str) -> bool:
+    """Whether ``name`` exists and is not a folder (a folder gets its own message)."""
+    try:
+        return not stat.S_ISDIR(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode)
+    except OSError:
+        return False
 
 
 def _random_name() -> str:
@@ -170,10 +224,15 @@ def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:
 
 
 def _same_file(folder: int, name: str, shown: str, edited: os.stat_result) -> None:
+    """``name`` is still the file ``edited`` describes, unchanged (a program in the sandbox
+    may append to it while the host makes the new text: those bytes would be lost)."""
     try:
         now = os.stat(name, dir_fd=folder, follow_symlinks=False)
     except FileNotFoundError:
         now = None
     if now is None or (now.st_dev, now.st_ino) != (edited.st_dev, edited.st_ino):
-        raise WorkspaceError(f"{shown} was replaced or removed while it was being edited; "
-                             "nothing was changed.")
+        raise Changed(f"{shown} was replaced or removed while it was being edited; nothing "
+                      "was changed.")
+    if (now.st_size, now.st_mtime_ns) != (edited.st_size, edited.st_mtime_ns):
+        raise Changed(f"{shown} was changed by something else while it was being edited; "
+                      "nothing was changed (try again).")

@@ -4,6 +4,10 @@ Both work on names opened one component at a time without following symlinks
 (``Workspace.open_folder`` / ``open_file``): a name swapped for a symlink by sandboxed code
 between the check and the use is refused (copy) or moved as the link itself (move), never
 followed out of the workspace.
+
+Neither replaces an existing destination unless asked to (``overwrite``): a copy or a rename
+onto the wrong name lost that file silently, as ``cp`` and ``mv`` do. The refusal holds against
+a file put there between the check and the rename (``atomic.move``, ``keep``).
 """
 
 from __future__ import annotations
@@ -39,12 +43,14 @@ def _check_room(ctx: CommandContext, ws: Workspace, needed: int, source: str) ->
 
 
 @command(category="files", example={"source": "notes.txt", "destination": "notes_copy.txt"})
-def copy_file(ctx: CommandContext, source: NamedFile, destination: NewFile) -> str:
+def copy_file(ctx: CommandContext, source: NamedFile, destination: NewFile,
+              overwrite: bool = False) -> str:
     """Copy a file to a new name in the workspace (a duplicate or backup; the source stays).
 
     Args:
         source: the file to copy, relative to the workspace
         destination: the new file's path, relative to the workspace
+        overwrite: replace the destination if it exists (only when the task says so)
     """
     ws = workspace(ctx)
     src_parts, dst_parts = _file_parts(ws, source), _file_parts(ws, destination)
@@ -52,7 +58,7 @@ def copy_file(ctx: CommandContext, source: NamedFile, destination: NewFile) -> s
     try:
         # a new file renamed over the destination (``atomic``): a crash or a full disk
         # mid-copy leaves the destination's old text, not half of the source
-        with atomic.replacing(ws, dst_parts, durable=durable(ctx)) as new:
+        with atomic.replacing(ws, dst_parts, durable=durable(ctx), keep=not overwrite) as new:
             a, b = os.fstat(src), new.old
             # copying a file onto itself (or a hard link of it) is refused, not emptied
             if b is not None and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino):
@@ -66,12 +72,14 @@ def copy_file(ctx: CommandContext, source: NamedFile, destination: NewFile) -> s
 
 @command(category="files", aliases=("move_file",),
          example={"source": "draft.txt", "destination": "final.txt"})
-def rename_file(ctx: CommandContext, source: RemovedFile, destination: NewFile) -> str:
+def rename_file(ctx: CommandContext, source: RemovedFile, destination: NewFile,
+                overwrite: bool = False) -> str:
     """Rename or move a file in the workspace (the old name is gone afterwards).
 
     Args:
         source: the file to move, relative to the workspace
         destination: its new path, relative to the workspace
+        overwrite: replace the destination if it exists (only when the task says so)
     """
     ws = workspace(ctx)
     # as ``mv``: a link is moved (or replaced) itself, not the file it points at
@@ -90,8 +98,11 @@ def rename_file(ctx: CommandContext, source: RemovedFile, destination: NewFile) 
             if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
                 raise CommandError(f"{source} is not a regular file.")
             try:
-                os.rename(src_parts[-1], dst_parts[-1], src_dir_fd=src_dir, dst_dir_fd=dst_dir)
+                atomic.move(src_dir, src_parts[-1], dst_dir, dst_parts[-1],
+                            replace=overwrite)
             except OSError as exc:
+                if exc.errno == errno.EEXIST and atomic.taken(dst_dir, dst_parts[-1]):
+                    raise atomic.Taken("/".join(dst_parts)) from exc
                 if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
                     raise CommandError(f"{destination} is a folder; give a file name.") from exc
                 raise CommandError(f"Cannot move {source}: {exc.strerror}.") from exc

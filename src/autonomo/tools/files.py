@@ -26,6 +26,9 @@ _BINARY_SNIFF = 8192
 #: read_file reads at most this much of a file (a huge or sparse file is not loaded whole)
 _READ_MAX_BYTES = 4 * 1024 * 1024
 _READ_FLAGS = fstree.READ_FLAGS
+#: an append to a file up to this size is made whole or not at all (the file is copied into a
+#: new one); a larger file is appended to in place
+APPEND_COPY_MAX = 64 * 1024 * 1024
 
 
 def is_binary(data: bytes) -> bool:
@@ -179,10 +182,9 @@ def _write(ws: Workspace, path: str, content: str, mode: str, durable: bool,
            replaced: list[str] | None = None) -> str:
     """Write through folder descriptors, never following a symlink swapped in for a folder or
     the file; the relative path written. A whole write replaces the file atomically
-    (``atomic``): a crash or a full disk leaves the old text. An append is made in place (a
-    program may be writing the same log) and undone if it fails; a crash mid-append can leave
-    part of the new text after the old, never less than the old. ``replaced``: gets the start
-    of the text the file held, if it was a readable text file."""
+    (``atomic``), and so does an append (``_append``): a crash or a full disk leaves the old
+    text. ``replaced``: gets the start of the text the file held, if it was a readable text
+    file."""
     parts = ws.parts(path)
     if not parts:
         raise CommandError(f"{path} is a folder; give a file name.")
@@ -190,13 +192,50 @@ def _write(ws: Workspace, path: str, content: str, mode: str, durable: bool,
     if replaced is not None:
         replaced += _text_at(ws, parts)
     if mode == "a":
-        _append(ws, parts, data)
+        _append(ws, parts, data, durable)
     else:
         atomic.write_whole(ws, parts, data, durable=durable)
     return "/".join(parts)
 
 
-def _append(ws: Workspace, parts: tuple[str, ...], data: bytes) -> None:
+def _append(ws: Workspace, parts: tuple[str, ...], data: bytes, durable: bool) -> None:
+    """All or nothing: the old text is copied into a new file, the new text added after it,
+    and the new file renamed over the old one if that is unchanged meanwhile. Appended to in
+    place instead (the tail cut back if the write fails; a crash mid-way can leave part of
+    the new text after the old): a file larger than ``APPEND_COPY_MAX`` (copying it would cost
+    too much), and one that changed during the copy (a program in the sandbox writing the
+    same log: its lines are kept, and the new text goes after them)."""
+    shown = "/".join(parts)
+    folder = ws.open_folder(parts[:-1], create=True)
+    try:
+        if atomic.existing(folder, parts[-1], shown) is None:
+            try:
+                with atomic.replacing_in(folder, parts[-1], shown, durable=durable,
+                                         keep=True) as new:
+                    atomic.write_all(new.fd, data)
+            except atomic.Taken:  # made by something else meanwhile: added after its text
+                _append_in_place(ws, parts, data)
+            return
+        fd, st = open_regular(folder, parts[-1], shown)
+        try:
+            if st.st_size > APPEND_COPY_MAX:
+                _append_in_place(ws, parts, data)
+                return
+            try:
+                with atomic.replacing_in(folder, parts[-1], shown, durable=durable,
+                                         edited=st) as new:
+                    fstree.copy_data(fd, new.fd)
+                    os.lseek(new.fd, 0, os.SEEK_END)
+                    atomic.write_all(new.fd, data)
+            except atomic.Changed:
+                _append_in_place(ws, parts, data)
+        finally:
+            os.close(fd)
+    finally:
+        os.close(folder)
+
+
+def _append_in_place(ws: Workspace, parts: tuple[str, ...], data: bytes) -> None:
     fd = ws.open_file(parts, append=True)
     try:
         size = os.fstat(fd).st_size

@@ -269,12 +269,13 @@ def read_webpage(
     enabled=_downloads,
     example={"url": "https://example.com/data.csv", "path": "data.csv"},
 )
-def download_file(ctx: CommandContext, url: str, path: str) -> str:
+def download_file(ctx: CommandContext, url: str, path: str, overwrite: bool = False) -> str:
     """Download a file from the web into the workspace.
 
     Args:
         url: the file's http(s) URL
         path: where to save it, relative to the workspace
+        overwrite: replace the file at path if it exists (only when the task says so)
     """
     config = ctx.settings.web
     if not config.allow_downloads:
@@ -287,7 +288,8 @@ def download_file(ctx: CommandContext, url: str, path: str) -> str:
     # written through a descriptor of the folder (a symlink swapped in for a folder by a
     # process in the sandbox is refused, not followed), whole or not at all (``atomic``: a
     # download cut off or a crash leaves the file it would replace, and no partial file)
-    with atomic.replacing(ws, parts, durable=durable(ctx)) as new:
+    # (an existing file is kept unless asked: a download named like the user's file lost it)
+    with atomic.replacing(ws, parts, durable=durable(ctx), keep=not overwrite) as new:
         with os.fdopen(os.dup(new.fd), "wb") as handle:
             final, _, truncated = _stream(url, config, handle.write)
             size = handle.tell()

@@ -51,6 +51,9 @@ _WORD_OPERATORS = [
     (r"\bdivided by\b", "/"), (r"\badded to\b", "+"), (r"\bto the power of\b", "**"),
 ]
 MAX_CANDIDATES = 6
+#: a whole text longer than this is not composed: a small model's reply (max_tokens 512)
+#: cannot hold it, and parsing a JSON file of megabytes to make one cost seconds a step
+MAX_WHOLE_CHARS = 4000
 _NUMBERS = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])")
 
 
@@ -325,7 +328,7 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
     added: list[str] = []
     files = list(files)
     others = [t for name, t in (seen or {}).items() if name != path]
-    if suffix == "json":
+    if suffix == "json" and len(existing or "") <= MAX_WHOLE_CHARS:
         whole = (observed_json(others) if existing is None else []) + json_texts(
             task, files, existing)
     elif suffix == "csv" and existing is None:
@@ -341,6 +344,7 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
         whole = settings_texts(suffix, task, files)
     elif suffix == "py" and existing is None:
         whole = python_texts(task)
+    whole = [text for text in whole if len(text) <= MAX_WHOLE_CHARS]
     if existing is None:
         added = whole  # appending to a missing file writes it whole
     return (tuple(dict.fromkeys(whole))[:MAX_CANDIDATES],

@@ -515,7 +515,8 @@ def _composed(workspace: Path | str, task: str, named: tuple[str, ...], files: l
         if not (whole or added) and existing is not None:
             added = tuple(shapes.appended(existing, line)
                           for line in _shaped(existing, task, named))
-            whole = tuple(existing + text for text in added)
+            whole = tuple(existing + text for text in added
+                          if len(existing) + len(text) <= compose.MAX_WHOLE_CHARS)
         if whole or added:
             out.append((name, whole, added))
     return tuple(out)
@@ -590,7 +591,8 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
     open_paths = []
     for path in free:
         kinds = {props[key][GROUNDED_KEY] for key in texts}
-        composed = list(dict.fromkeys([*where.printed, *(
+        composed = list(dict.fromkeys([*(p for p in where.printed
+                                         if len(p) <= compose.MAX_WHOLE_CHARS), *(
             t for kind in kinds for t in where.composed_for(path, kind))]))
         if composed:
             groups.append(([path], composed))
