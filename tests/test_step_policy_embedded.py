@@ -8,11 +8,11 @@ import pytest
 
 pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed (scripts/setup.sh)")
 
-from autonomo import Workbench  # noqa: E402
-from autonomo.agent.approval import AutoApproval  # noqa: E402
-from autonomo.agent.runner import Runner  # noqa: E402
-from autonomo.config import Settings  # noqa: E402
-from autonomo.llm.local import LlamaCppModel  # noqa: E402
+from autonomo import Workbench
+from autonomo.agent.approval import AutoApproval
+from autonomo.agent.runner import Runner
+from autonomo.config import Settings
+from autonomo.llm.local import LlamaCppModel
 
 pytestmark = pytest.mark.embedded
 
