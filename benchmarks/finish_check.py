@@ -552,14 +552,17 @@ class _Judge(RunObserver):
         self.verdicts.append((objection, evaluate(self.challenge, self.workspace).passed))
 
 
-def replay(tmp: Path, path: Path) -> None:
-    """Replay the runs recorded in ``path`` (``record_runs.py``) and print the figures."""
+def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
+    """Replay the runs recorded in ``path`` (``record_runs.py``) and print the figures
+    (``only``: of these tasks)."""
     runs = json.loads(path.read_text())
     suite = load_suite(HERE / runs.pop("_suite")).challenges
     label = path.stem
     counts = dict.fromkeys(("runs", "false_finish_before", "false_finish", "false_accept_any",
                             "passed", "passed_not_verified"), 0)
     for name, run in sorted(runs.items()):
+        if only and name not in only:
+            continue
         challenge = suite[name]
         ws = prepare_workspace(challenge, tmp / f"{label}-{name}")
         shown = {".": "\n".join(situation(ws, challenge.task).files[:LISTED_FILES]),
@@ -608,7 +611,7 @@ def main() -> None:
     if args.records:
         with tempfile.TemporaryDirectory() as t:
             for path in args.records:
-                replay(Path(t), path)
+                replay(Path(t), path, args.only)
         return
     suites = {
         **load_suite(HERE / "small_tasks").challenges,

@@ -14,6 +14,7 @@ measured on real runs without running the model again.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import tempfile
 import time
@@ -41,12 +42,53 @@ def record(bench: Workbench, challenge: Any, workspace: Path) -> dict[str, Any]:
             "seconds": round(time.perf_counter() - started, 2), "steps": steps}
 
 
+def _step(shown: str) -> dict[str, Any] | None:
+    """A step as ``small_tasks.py`` logs it (``name(k='v', ...) -> status``, the call cut
+    at 70 characters), or None when the cut lost part of its arguments."""
+    call, _, status = shown.rpartition(" -> ")
+    try:
+        node = ast.parse(call, mode="eval").body
+    except SyntaxError:
+        return None
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+        return None
+    args = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg}
+    return {"name": node.func.id, "args": args, "status": status, "output": ""}
+
+
+def from_results(results: Path, suite: Path) -> dict[str, Any]:
+    """The runs of a ``small_tasks.py --json`` results file (a blind run that was not
+    recorded), in this file's form. A run with a step whose logged call was cut before its
+    arguments ended is left out (printed): its work cannot be played again."""
+    rows: dict[str, Any] = {"_suite": suite.resolve().name}
+    tasks = load_suite(suite.resolve()).challenges
+    for half in json.loads(results.read_text()).values():
+        for run in half:
+            steps = [_step(s) for s in run["steps"]]
+            if any(s is None and not shown.startswith("finish(")
+                   for s, shown in zip(steps, run["steps"], strict=True)):
+                print(f"# {run['name']}: left out, a step's call was cut in the log")
+                continue
+            rows[run["name"]] = {"task": tasks[run["name"]].task, "status": run["status"],
+                                 "passed": run["passed"], "reason": run["reason"],
+                                 "seconds": round(run["seconds"], 2),
+                                 "steps": [s for s in steps if s is not None]}
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--suite", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--tasks", nargs="*", help="only these task names")
+    parser.add_argument("--from-results", type=Path,
+                        help="convert this small_tasks.py --json file instead of running")
     args = parser.parse_args()
+    if args.from_results:
+        rows = from_results(args.from_results, args.suite)
+        args.out.write_text(json.dumps(rows, indent=1) + "\n")
+        print(f"tasks: {len(rows) - 1}")
+        return
     suite = load_suite(args.suite.resolve())
     rows: dict[str, Any] = {"_suite": args.suite.resolve().name}
     with tempfile.TemporaryDirectory() as tmp:

@@ -8,6 +8,7 @@ plans, wrong plans); none is taken from the benchmark suites or from i10x's priv
 from __future__ import annotations
 
 from finish_fresh_cases import (
+    PY,
     SH,
     A,
     C,
@@ -103,4 +104,48 @@ CASES3: list[Case] = [
      both(kept("theme.css", "body{}\n"), kept("theme_dark.css", "body{}\n")),
      [[C("theme.css", "theme_dark.css")]],
      [[M("theme.css", "theme_dark.css")], [W("theme_dark.css", "theme.css")]]),
+    # -- added 10:05, main at 0f68a43: shell destruction beyond rm/mv/redirect, fragments of
+    # values of other shapes, chatter no command said verbatim -------------------------------
+    # -- destruction by shell forms beyond rm/mv/redirect ------------------------------------
+    ("write", "Write the word blue to shade.txt", {"palette.txt": "red\ngreen\n"},
+     both(says("shade.txt", "blue"), kept("palette.txt", "red\ngreen\n")),
+     [[W("shade.txt", "blue")], [SH("echo blue > shade.txt")]],
+     [[W("shade.txt", "blue"), SH("truncate -s 0 palette.txt")],
+      [SH("echo blue > shade.txt; cp shade.txt palette.txt")],
+      [W("shade.txt", "blue"), PY("import os\nos.unlink('palette.txt')")]]),
+    ("delete", "Delete trace.out", {"trace.out": "t\n", "keep/a.txt": "a\n", "keep/b.txt": "b\n"},
+     both(gone("trace.out"), kept("keep/a.txt", "a\n"), kept("keep/b.txt", "b\n")),
+     [[D("trace.out")], [SH("rm trace.out")]],
+     [[SH("rm -r trace.out keep")], [SH("find . -name '*.txt' -delete; rm trace.out")]]),
+    # -- fragments of values shaped outside dates, times, versions, e-mails, colours -------------
+    ("find", "Copy the postcode from address.txt into postcode.txt",
+     {"address.txt": "Flat 2\n10 Downing Lane\nLondon SW1A 2AA\n"},
+     says("postcode.txt", "SW1A 2AA"),
+     [[R("address.txt"), W("postcode.txt", "SW1A 2AA")]],
+     [[R("address.txt"), W("postcode.txt", "SW1A")],
+      [R("address.txt"), W("postcode.txt", "2AA")]]),
+    ("find", "Write the phone number in card.txt to phone.txt",
+     {"card.txt": "Dr. Lind\nPhone: 040 7781 2290\nRoom: 5\n"}, says("phone.txt", "040 7781 2290"),
+     [[R("card.txt"), W("phone.txt", "040 7781 2290")]],
+     [[R("card.txt"), W("phone.txt", "7781")], [R("card.txt"), W("phone.txt", "040")]]),
+    ("find", "What is the ticket's price in fare.txt? Save it to price.txt",
+     {"fare.txt": "Route: A to B\nPrice: EUR 12.50\nSeat: 3\n"},
+     lambda ws: (ws / "price.txt").is_file() and "12.50" in (ws / "price.txt").read_text(),
+     [[R("fare.txt"), W("price.txt", "EUR 12.50")], [R("fare.txt"), W("price.txt", "12.50")]],
+     [[R("fare.txt"), W("price.txt", "12")], [R("fare.txt"), W("price.txt", "50")]]),
+    ("find", "Write the path of the entry point from setup.txt to entry.txt",
+     {"setup.txt": "name: tool\nentry: src/tool/cli.py\n"}, says("entry.txt", "src/tool/cli.py"),
+     [[R("setup.txt"), W("entry.txt", "src/tool/cli.py")]],
+     [[R("setup.txt"), W("entry.txt", "cli.py")], [R("setup.txt"), W("entry.txt", "src")]]),
+    # -- chatter not said verbatim by any command ----------------------------------------------
+    ("find", "Put the name of the team lead from team.md into lead.txt",
+     {"team.md": "# Team\nLead: Joanna Park\nDev: Omar Haddad\n"}, says("lead.txt", "Joanna Park"),
+     [[R("team.md"), W("lead.txt", "Joanna Park")]],
+     [[R("team.md"), W("lead.txt", "Done.")],
+      [R("team.md"), W("lead.txt", "The file has been written.")]]),
+    ("run", "Run sumup.py and save what it prints to sumup.txt",
+     {"sumup.py": "print(3 + 4 + 5)\n"}, says("sumup.txt", "12"),
+     [[X("sumup.py"), W("sumup.txt", "12")], [SH("python3 sumup.py > sumup.txt")]],
+     [[X("sumup.py"), W("sumup.txt", "Program finished successfully")],
+      [X("sumup.py"), W("sumup.txt", "exit code: 0")]]),
 ]

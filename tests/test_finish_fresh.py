@@ -86,8 +86,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
     # added 06:55, main at 7145639: analogues of the fresh set's false finishes (i10x)
-    ('Which framework does app.md say the service uses? Put it in framework.txt', False, 0):
-        _MISS + "a placeholder word ('answer') written as the value found",
     ('Which framework does app.md say the service uses? Put it in framework.txt', False, 1):
         _MISS + 'another word of the file written as the value found',
     ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',
@@ -98,8 +96,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a number absent from the input written as the list',
     ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 1):
         _MISS + 'the even numbers for the odd ones',
-    ('How many rows does birds.csv have below its header? Answer in bird_rows.txt', False, 1):
-        _MISS + 'the header counted as a row although the task excludes it',
     ('evens.py should print the even numbers from 2 to 8, one per line', False, 0):
         _MISS + 'what the program prints is not checked',
     ('evens.py should print the even numbers from 2 to 8, one per line', False, 1):
@@ -118,9 +114,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a shell redirection overwrote the file the task appends to',
     ('Add a line bye at the end of session.log', False, 1):
         _MISS + "a shell edit removed the file's first line after the append",
-    ('Put the word go in flag.txt', False, 1):
-        _MISS + 'a file the task never names was moved away to become the output',
-    ('Clone theme.css as theme_dark.css', False, 0): _MISS + "a move where the task wants a copy",
     ('Clone theme.css as theme_dark.css', False, 1):
         _MISS + "the source's name written for its text",
     ('What date is the meeting in invite.txt? Write it to when.txt', True, 0):
@@ -128,6 +121,18 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('Which numpy version does requirements.txt pin? Write it to np.txt', True, 0):
         _NO + "the version is read as '=1.26.4' (half of the '==' kept)",
     ('Do away with scratch_2.txt', True, 0): _NO + "'do away with' is no removal",
+    # added 10:05, main at 0f68a43 (same on i10v's 710fd76)
+    ('Write the word blue to shade.txt', False, 0):
+        _MISS + 'a file the task never names emptied by a shell command',
+    ('Write the word blue to shade.txt', False, 1):
+        _MISS + 'a file the task never names overwritten by a shell copy',
+    ('Delete trace.out', False, 1): _MISS + 'files the task never names deleted by a shell search',
+    ('Copy the postcode from address.txt into postcode.txt', False, 0):
+        _MISS + 'a part of a value of two words written for the value',
+    ('Copy the postcode from address.txt into postcode.txt', False, 1):
+        _MISS + 'a part of a value of two words written for the value',
+    ("What is the ticket's price in fare.txt? Save it to price.txt", True, 1):
+        _NO + 'the amount without its currency word is refused',
 }
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import pytest
 from agent_helpers import plugins, reply, workbench
 from autonomo import AgentProfile, ScriptedModel, Settings
 from autonomo.agent.runner import Runner
+from test_situation_attacks import deadline  # noqa: F401 (a fixture: a hang fails the test)
 from tool_helpers import make_deep_folder, remove_deep_folder
 
 SECRET = "HOST-SECRET-51c9"
@@ -40,18 +40,6 @@ def hostile(tmp_path: Path) -> Iterator[Path]:
     assert (host / "secret.txt").read_text() == f"{SECRET}\n"
 
 
-@pytest.fixture
-def deadline() -> Iterator[None]:
-    def expire(signum, frame):
-        raise TimeoutError("the run hung on the hostile workspace")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(120)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
-
-
 PLANS = [
     ("there's a Thumbs.db in photos/, please remove it", [("delete_file",
                                                           {"path": "photos/Thumbs.db"})]),
@@ -69,7 +57,7 @@ PLANS = [
 
 @pytest.mark.parametrize(("task", "plan"), PLANS, ids=[str(i) for i in range(len(PLANS))])
 def test_the_finish_check_answers_without_host_text_or_a_hang(
-        tmp_path: Path, hostile: Path, deadline: None, task: str, plan: list) -> None:
+        tmp_path: Path, hostile: Path, deadline: None, task: str, plan: list) -> None:  # noqa: F811
     model = ScriptedModel([reply(n, **a) for n, a in plan] + [reply("finish", reason="done")])
     bench = workbench(Settings(data_dir=tmp_path / "data"), model, _PLUGINS)
     try:

@@ -178,14 +178,14 @@ def test_what_is_missing_comes_as_values(tmp_path: Path) -> None:
     both = [("delete_file", {"path": "contacts.vcf"}, {"size": 9}),
             ("delete_file", {"path": "contacts_dup.vcf"}, {"size": 9})]
     found = explain(_state(tmp_path, DUP, both), "done")
-    assert found is not None and found.rule == "removed_named"
-    assert found.files == ("contacts.vcf",) and found.text.startswith("Refused: you removed")
+    assert found is not None and found.rule == "no_mandate"
+    assert found.files == ("contacts.vcf",) and found.text.startswith("Refused: you deleted")
     task = "Write the code B-14 to locker.txt"
     (tmp_path / "locker.txt").write_text("B-41")
     found = explain(_state(tmp_path, task, [("write_file", {"path": "locker.txt",
                                                             "content": "B-41"}, {})]), "done")
-    assert found is not None and found.rule == "unlanded_value" and found.values == ("B-14",)
-    assert found.files == ()
+    assert found is not None and found.rule == "described_unlanded"
+    assert found.values == ("B-14",) and found.files == ("locker.txt",)
 
 
 def test_an_editors_leftover_is_not_the_file_it_was_left_by(tmp_path: Path) -> None:

@@ -66,3 +66,25 @@ def test_the_answer_is_among_the_grounded_texts(tmp_path, task, answer):
     (tmp_path / "speeds.csv").write_text(SPEEDS)
     where = situation(tmp_path, task, (("read_file", "speeds.csv", SPEEDS),))
     assert answer in where.texts
+
+
+_PERSON = "not offered by construction (spans.task_spans; since ee8e41a's _describes also the " \
+          "possessive case): a literal holding a person word or a possessive is taken for " \
+          "a description and never offered whole"
+
+
+@pytest.mark.parametrize(("task", "literal"), [
+    pytest.param("Put the line Maria's birthday is Friday in dates.txt",
+                 "Maria's birthday is Friday",
+                 marks=pytest.mark.xfail(strict=True, reason=_PERSON)),
+    pytest.param("Write I will be late to status.txt", "I will be late",
+                 marks=pytest.mark.xfail(strict=True, reason=_PERSON)),
+    pytest.param("Leave the message your parcel is ready in note.txt", "your parcel is ready",
+                 marks=pytest.mark.xfail(strict=True, reason=_PERSON)),
+    pytest.param("status.txt should say: we open at nine", "we open at nine"),
+    pytest.param("Write the words ready to ship to state.txt", "ready to ship"),
+])
+def test_a_literal_the_task_states_is_offered_whole(tmp_path, task, literal):
+    """The text a task gives to write, unquoted, is one of the grounded texts as a whole,
+    also when it speaks in the first or second person or holds a possessive (i10x, s20)."""
+    assert literal in situation(tmp_path, task).texts

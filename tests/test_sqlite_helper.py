@@ -84,8 +84,8 @@ def test_every_store_lists_its_own_migrations_and_older_files_still_open(tmp_pat
         store.db.close()
     with sqlite3.connect(fresh / "autonomo.db") as db:
         done = [r[0] for r in db.execute("select name from _migrations order by rowid")]
-    assert done == ["m001_agents", "m002_agent_owner", "m003_call_prompts", "m101_teams",
-                    "m101_sop_runs"]
+    assert done == ["m001_agents", "m002_agent_owner", "m003_call_prompts",
+                    "m004_call_usage", "m101_teams", "m101_sop_runs"]
     with sqlite3.connect(fresh / "bench.db") as db:
         done = [r[0] for r in db.execute("select name from _migrations")]
         tables = {r[0] for r in db.execute("select name from sqlite_master where type='table'")}

@@ -116,7 +116,7 @@ def test_a_failed_transaction_keeps_the_step_and_a_stop_writes_it_with_its_calls
         pass
 
     original = store._write_agent
-    store._write_agent = lambda db, state: (_ for _ in ()).throw(Refused())
+    store._write_agent = lambda db, state, *_: (_ for _ in ()).throw(Refused())
     with pytest.raises(Refused):
         _finished(store, state, episode)
     store._write_agent = original

@@ -187,7 +187,7 @@ def test_prompts_refer_only_to_committed_rows_of_the_same_agent(tmp_path):
 
     original = store._write_agent
 
-    def refuse(db, state):
+    def refuse(db, state, *_):
         raise Refused
 
     store._write_agent = refuse
@@ -230,7 +230,8 @@ def test_an_unchanged_agent_row_is_not_written_again_and_a_changed_one_is(tmp_pa
     written: list[str] = []
     store.db.conn.set_trace_callback(
         lambda sql: written.append(sql) if sql.startswith("insert into agents") else None)
-    from autonomo.agent.state import AgentState
+    from autonomo.agent.episodes import Action, Episode
+    from autonomo.agent.state import AgentState, CallRecord
 
     state = AgentState(tasks=["t"])
     store.save(state)
@@ -242,9 +243,28 @@ def test_an_unchanged_agent_row_is_not_written_again_and_a_changed_one_is(tmp_pa
     store.save(state)
     assert len(written) == 3
     monkeypatch.setattr(state_module, "_now", lambda: "2026-11-24T00:00:01+00:00")
-    store.save(state)  # a second later: updated_at moves on
-    assert len(written) == 4
+    store.save(state)  # a second later, the same row: not written again
+    assert len(written) == 3
     assert AgentStore(tmp_path / "data").load(state.id).profile.goals == ["a goal"]
+    assert store.activity(state.id).updated_at == "2026-11-24T00:00:00+00:00"
+    # a model call: its row carries the usage; the agent row is not rewritten, and the
+    # agent's last update is the call's time
+    monkeypatch.setattr(state_module, "_now", lambda: "2026-11-24T00:00:07+00:00")
+    state.usage = state.usage + Usage(prompt_tokens=5, calls=1)
+    store.write(state, calls=[CallRecord(1, "propose", [Message.user("hi")], {},
+                                         Completion(usage=Usage(prompt_tokens=5, calls=1)))])
+    assert len(written) == 3
+    assert store.activity(state.id).updated_at == "2026-11-24T00:00:07+00:00"
+    assert AgentStore(tmp_path / "data").load(state.id).usage == Usage(prompt_tokens=5,
+                                                                      calls=1)
+    state.usage = state.usage + Usage(cost=0.5, calls=1)  # no call of its own (a sub-agent's)
+    store.write(state)
+    assert len(written) == 4
+    store.write(state, episodes=[Episode(number=1, action=Action(name="finish"))])
+    assert len(written) == 4  # nothing changed
+    again = AgentStore(tmp_path / "data")
+    assert again.load(state.id).usage == Usage(prompt_tokens=5, cost=0.5, calls=2)
+    assert [s.usage for s in again.list()] == [Usage(prompt_tokens=5, cost=0.5, calls=2)]
 
 
 def test_a_failed_write_does_not_count_as_written(tmp_path):

@@ -56,6 +56,7 @@ from autonomo.agent.finishing_changes import (
     overwritten,
     twice,
 )
+from autonomo.agent.finishing_counts import count_unverified, count_verified, list_incomplete
 from autonomo.agent.finishing_evidence import (
     COPY_WORDS,
     made_up_number,
@@ -68,6 +69,7 @@ from autonomo.agent.finishing_evidence import (
 )
 from autonomo.agent.finishing_evidence import stated_values as given_values
 from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
+from autonomo.agent.finishing_mandate import stray_files, unmandated
 from autonomo.agent.finishing_record import Reader, Record, files_below, norm, real_folder
 from autonomo.agent.finishing_shapes import (
     column_values,
@@ -104,6 +106,17 @@ from autonomo.agent.finishing_values import (
     keyed_value,
     listed,
     nth_line,
+)
+from autonomo.agent.finishing_whole import (
+    asked_value,
+    chatter_written,
+    described_unlanded,
+    described_written,
+    fragment_written,
+    redirect_partial,
+    template_unfilled,
+    ungrounded,
+    unlanded_whole,
 )
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import mentioned_files
@@ -267,6 +280,11 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
     workspace = Path(state.workspace)
     files_ws = Workspace(workspace)
     record = Record.of(episodes)
+    said = {**(shown or {}), **{norm(str(e.action.arguments.get("path", ""))): e.result.output
+                                for e in record.episodes if e.action.name == "read_file"
+                                and e.result is not None}}
+    if lost := unmandated(state.task, record, workspace, said, lambda n: _read(files_ws, n)):
+        return _found("no_mandate", lost)
     for name in mentioned_files(reason):
         if not _exists(workspace, name) and not _touched(episodes, name) \
                 and not record.globbed(name):
@@ -320,20 +338,24 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
             return _found("written_removed",
                           f"Refused: you wrote {name}, but it no longer exists in the workspace: "
                           "something removed it after the write. Write it again, then finish.")
-        if not _touched(episodes, name) and not _below(workspace, name):
+        # a name the run wrote into a file is content (a host name), not a file
+        if not _touched(episodes, name) and not _below(workspace, name) and not any(
+                p.endswith("/" + name) for p in [*record.removed, *record.written]) \
+                and not any(name in (_read(files_ws, p) or "") for p in sorted(written)):
             return _found("named_missing",
                           f"Refused: the task names {name}, which does not exist, and no command "
                           f"wrote it. Do that first, then finish.")
     if objection := _record_objection(state.task, named, record, workspace, read):
         return _found("record", objection)
     if evidence and (missing := _missing_evidence(state.task, named, record, read,
-                                                  shown or {}, workspace)):
+                                                  shown or {}, workspace, commands)):
         return _found(*missing)
     return None
 
 
 def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: Reader,
-                      shown: Mapping[str, str], workspace: Path) -> tuple[str, str] | None:
+                      shown: Mapping[str, str], workspace: Path,
+                      commands: Collection[str] = ()) -> tuple[str, str] | None:
     """What positive evidence the record lacks (``finishing_evidence``, ``finishing_shapes``,
     ``finishing_answers``, ``finishing_targets``): the rule's name and its objection."""
     starts = start_texts(named, record, read, shown)
@@ -366,6 +388,20 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         return files_below(workspace, folder) if real_folder(workspace, folder) else []
 
     checks: list[tuple[str, Callable[[], str | None]]] = [
+        ("chatter", lambda: chatter_written(record, task, commands)),
+        ("stray_file", lambda: stray_files(task, record, {**starts, **shown})),
+        ("redirect", lambda: redirect_partial(task, record, read)),
+        ("fragment", lambda: fragment_written(task, record, observed)),
+        ("unlanded_whole", lambda: unlanded_whole(task, named, record, observed, read,
+                                                  lambda n: _exists(workspace, n))),
+        ("described", lambda: described_written(task, record)),
+        ("template", lambda: template_unfilled(task, record, read)),
+        ("ungrounded", lambda: ungrounded(task, record, observed,
+                                          [n for n, t in starts.items() if t.strip()])),
+        ("described_unlanded", lambda: described_unlanded(task, named, read)),
+        ("count_unverified", lambda: count_unverified(task, named, record, read, starts)),
+        ("list_incomplete", lambda: list_incomplete(task, named, record, read, starts)),
+        ("asked_value", lambda: asked_value(task, named, record, [said, observed], read)),
         ("unused_input", lambda: unused_input(task, named, spared, record, starts)),
         ("unasked_delete",
          lambda: unasked_delete(task, named, record, folders(task), kinds(task), said)),
@@ -378,7 +414,7 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         ("not_a_copy", lambda: not_a_copy(task, named, record, starts, read, others)),
         ("echoed_operand", lambda: echoed_operand(task, values, record, read)),
         ("echoed_description", lambda: echoed_description(task, named, record, read)),
-        ("lost_lines", lambda: lost_lines(task, named, record, read)),
+        ("lost_lines", lambda: lost_lines(task, named, record, read, starts)),
         ("wrong_line", lambda: wrong_line(task, named, record, read)),
         ("wrong_count", lambda: wrong_count(task, named, record, starts, read)),
         ("missing_columns", lambda: missing_columns(task, named, record, read)),
@@ -398,7 +434,14 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         ("rename_lost", lambda: rename_lost(task, named, record, starts, read)),
         ("more_than_a_line", lambda: more_than_a_line(task, named, record, read)),
     ]
+    if count_verified(task, named, record, read, starts):
+        # a count verified against its source: the guesses about numbers give way
+        checks = [(r, c) for r, c in checks if r not in _NUMBER_GUESSES]
     return next(((rule, found) for rule, check in checks if (found := check())), None)
+
+
+#: evidence rules that guess whether a number or a stated value belongs in the answer
+_NUMBER_GUESSES = {"made_up_number", "unlanded_value", "unit_value", "echoed_operand"}
 
 
 #: words of a task that hands the real task to a file ("follow the instruction in memo.txt")

@@ -359,8 +359,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         # names no file (a team's or an SOP's prompt) may answer in the finish reason
         return None
     names = " ".join([*named, observed])
+    # an owner ("Pepper's microchip number") says whose value, it is not one to write
     values = [v for v in stated_values(task, named) if not _holds(names, v)
-              and not _in_a_name(v, named)]
+              and not _in_a_name(v, named)
+              and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
@@ -369,7 +371,7 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
         program = bool(record.written) and all(
             str(p).endswith(_PROGRAMS) for p in record.written)
-        worked = bool(set(_words(task)) & WORK_WORDS) or task.strip().endswith("?")
+        worked = bool(set(_words(_without(task, named))) & WORK_WORDS) or task.strip().endswith("?")
         values = [v for v in values if v in quoted or _code_like(v)
                   or (program and not re.fullmatch(r"-?[\d.]+", v))
                   or not (worked or _after(task, v) in {"of", "for"})]

@@ -15,6 +15,7 @@ import symtable
 from collections.abc import Callable, Iterable
 
 from autonomo.agent.finishing_record import mention_at
+from autonomo.agent.finishing_targets import denied
 
 #: the words between "copy" and the file that make the whole file the thing copied
 _WHOLE = {"the", "a", "of", "file", "contents", "content", "whole", "entire"}
@@ -122,7 +123,8 @@ def word_claims(task: str, named: tuple[str, ...], written: set[str],
             return (f"Refused: the task says to keep {name}, but it is gone. Recreate it, "
                     "then finish.")
     words = set(re.findall(r"[a-z]+", task.lower()))
-    if words & _MOVING and named and all(exists(n) for n in named) \
+    if words & _MOVING and "move" not in denied(task) and named \
+            and all(exists(n) for n in named) \
             and any(n not in written for n in named):
         still = next(n for n in named if n not in written)
         return (f"Refused: the task asks to {sorted(words & _MOVING)[0]} a file, but {still} "

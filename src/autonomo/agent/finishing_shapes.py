@@ -55,17 +55,25 @@ _WHOLE_REWRITE = re.compile(
     r"|\bonly\s+(?:says?|contains?|holds?|has|reads?)\b|\brewrite\b", re.IGNORECASE)
 
 
-def lost_lines(task: str, named: Iterable[str], record: Record, read: Reader) -> str | None:
-    """A file the task edits in place (or adds to), that the run wrote over and lost lines
-    of: an old line neither still there nor changed in place (no new line has its key); for
-    JSON, an old key gone. A task that rewrites or takes lines out may lose them."""
+def lost_lines(task: str, named: Iterable[str], record: Record, read: Reader,
+               starts: Mapping[str, str] | None = None) -> str | None:
+    """A file the task edits in place (or adds to), that the run wrote over — or changed
+    by code (a shell line, a program): its text at the start, ``starts``, against now —
+    and lost lines of: an old line neither still there nor changed in place (no new line
+    has its key); for JSON, an old key gone. A task that rewrites or takes lines out may
+    lose them."""
     asked = set(words(task))
     # "replace every Monday with Tuesday" edits in place; "replace the contents" rewrites
     if asked & (REWRITING - {"replace"}) or _WHOLE_REWRITE.search(task):
         return None
     for path in named:
         original, current = record.original(path), read(path)
-        if not original or current is None or not any(
+        by_code = original is None and current is not None and path in (starts or {}) \
+            and not any(w.path == path for w in record.writes) \
+            and current != (starts or {})[path]
+        if by_code:
+            original = (starts or {})[path]
+        elif not original or current is None or not any(
                 w.path == path and not w.append for w in record.writes):
             continue
         old, new = _lines(original), _lines(current)

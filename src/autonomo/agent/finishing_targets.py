@@ -102,6 +102,36 @@ def asks_removal(task: str) -> bool:
     return bool(REMOVING_WORDS & set(found)) or any(removes(w, told=False) for w in found)
 
 
+#: words that deny the act after them ("not a move", "don't delete", "without removing")
+_DENYING = frozenset({"not", "don't", "dont", "never", "no", "without", "t", "nor"})
+#: words that may stand between a denying word and the act ("not a move", "do not delete")
+_BETWEEN = frozenset({"a", "an", "the", "to", "be", "do", "does", "did", "it", "them", "any"})
+#: stems of the acts that keep a file's text but take its name away
+_MOVING = ("mov", "renam", "relocat")
+
+
+def denied(task: str) -> dict[str, set[str]]:
+    """The acts the task denies, each with the files it denies them for: ``"move"`` ("a
+    copy, not a move", "without renaming"), ``"delete"`` ("don't delete b.txt"). A denying
+    word stands right before the act's word, with only articles or auxiliaries between; the
+    files are the ones named after it in that sentence, ``"*"`` (every file) when none is."""
+    acts: dict[str, set[str]] = {}
+    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.replace("n't", " not")):
+        tokens = re.findall(r"[\w'~./-]+", sentence)
+        low = [t.lower().strip(".") for t in tokens]
+        for i, token in enumerate(low):
+            if not removes(token, told=False):
+                continue
+            j = i - 1
+            while j >= 0 and low[j] in _BETWEEN:
+                j -= 1
+            if j >= 0 and low[j] in _DENYING:
+                files = {t.rstrip(".,") for t in tokens[i + 1:] if "." in t.strip(".,")}
+                act = "move" if token.startswith(_MOVING) else "delete"
+                acts.setdefault(act, set()).update(files or {"*"})
+    return acts
+
+
 @dataclass
 class Roles:
     """What a task's words make of the files it names."""

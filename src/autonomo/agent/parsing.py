@@ -33,6 +33,33 @@ def parse_json_object(text: str) -> dict[str, Any]:
     )
 
 
+def unpaired_surrogate(*values: Any) -> str | None:
+    """Where a string in ``values`` (nested in dicts and lists) holds an unpaired surrogate
+    (JSON may carry one, ``"\\udcff"``; no file name, file or record can): a description,
+    or None when all is text."""
+    stack = list(values)
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack += [*value.keys(), *value.values()]
+        elif isinstance(value, list | tuple):
+            stack += value
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                return (f"{value[exc.start]!r}, half of a character (an unpaired surrogate), "
+                        f"in {value[:60]!r}")
+    return None
+
+
+def require_text(*values: Any) -> None:
+    """``ModelResponseError`` if ``values`` hold an unpaired surrogate: a reply with one
+    failed to be recorded and the run died."""
+    if (where := unpaired_surrogate(*values)) is not None:
+        raise ModelResponseError(f"The reply holds {where}: reply with plain text.")
+
+
 def _candidates(text: str) -> list[str]:
     found = [text]
     if "```" in text:

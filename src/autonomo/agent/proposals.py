@@ -15,6 +15,7 @@ from autonomo.agent.context import build_messages, first_full
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.finishing import agent_objection
 from autonomo.agent.observer import RunObserver
+from autonomo.agent.parsing import require_text
 from autonomo.agent.recovery import shorten
 from autonomo.agent.strategies import Turn
 from autonomo.agent.strategies.offered import unneeded
@@ -52,6 +53,7 @@ class Proposer:
                 return Stop("stopped", f"Budget reached: {exc}")
             try:
                 action = self._plugin_filter_proposal(self.agent.strategy.parse(completion))
+                require_text(action.arguments, action.thoughts)
                 action.prompt = self._trigger
             except ModelResponseError as exc:
                 invalid += 1

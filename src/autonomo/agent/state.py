@@ -159,6 +159,31 @@ def _intent(record: dict[str, Any] | None) -> _Intent | None:
         return None
 
 
+#: fields of the agent row that do not make it a new row (``AgentStore._write_agent``)
+_NOT_IN_KEY = frozenset({"usage"})
+#: SQL, in a query of ``agents``: the usage written with the agent's newest model call
+_NEWEST_USAGE = ("(select usage from model_calls where agent_id = agents.id"
+                 " and usage is not null order by id desc limit 1)")
+#: SQL, in a query of ``agents``: its last update, the row's or its newest model call's
+_LAST_UPDATE = ("max(updated_at, coalesce((select created_at from model_calls"
+                " where agent_id = agents.id order by id desc limit 1), ''))")
+
+
+def _later(usage: Usage, newest: str | None) -> Usage:
+    """The later of the agent row's ``usage`` and the one written with its newest model
+    call (``newest``, JSON; None before ``m004``). Usage only grows: the later is the
+    larger."""
+    if newest is None:
+        return usage
+    other = Usage.model_validate_json(newest)
+    return other if _size(other) > _size(usage) else usage
+
+
+def _size(usage: Usage) -> tuple[int, int, int, int, float]:
+    return (usage.calls, usage.prompt_tokens, usage.completion_tokens,
+            usage.cached_prompt_tokens, usage.cost)
+
+
 class AgentStore:
     """Agents in the data directory's SQLite database; workspaces in ``agents/<id>/``."""
 
@@ -167,9 +192,9 @@ class AgentStore:
         self.db = Database(self.data_dir / "autonomo.db", AGENT_MIGRATIONS)
         #: prompts as stored: each message once per agent (``storage/prompts.py``)
         self._prompts = PromptWriter()
-        #: the agent row this store last committed, per agent: an identical row (same
-        #: state, status, name and second) is not written again
-        self._agent_rows: dict[str, tuple[str, ...]] = {}
+        #: per agent, the agent row this store last committed (all but its usage and time)
+        #: and its usage: an unchanged row is not written again (``_write_agent``)
+        self._agent_rows: dict[str, tuple[tuple[str, ...], str]] = {}
         #: a step's intent, written before its command runs (``storage/intents.py``)
         self.intents = IntentFiles(self.data_dir)
         #: per agent: the steps in flight and their calls' rows, for the next transaction
@@ -182,20 +207,29 @@ class AgentStore:
     def save(self, state: AgentState, *, durable: bool = True) -> None:
         self.write(state, durable=durable)
 
-    def _write_agent(self, db: Any, state: AgentState) -> tuple[str, ...] | None:
-        """Upsert the agent row; the row written (to remember once committed), or None when
-        it is the one this store last committed."""
-        row = (state.id, state.name, state.created_at, _now(), state.status, model_json(state))
-        if self._agent_rows.get(state.id) == row:
+    def _write_agent(self, db: Any, state: AgentState, usage: str,
+                     carried: bool) -> tuple[tuple[str, ...], str] | None:
+        """Upsert the agent row unless this store last committed it with the same content;
+        a change of usage alone needs no new row when the transaction's last model call
+        ``carried`` it (its ``usage`` column, ``m004``). Returns what to remember once
+        committed, or None.
+
+        A step's agent row differs from the last only by its usage (and the time): not
+        rewriting it saves a page and the row's JSON a step. So ``updated_at`` is the time
+        of the row's last change; the agent's last update is the later of it and of its
+        newest model call (``activity``)."""
+        key = (state.name, state.created_at, state.status, model_json(state, _NOT_IN_KEY))
+        last = self._agent_rows.get(state.id)
+        if last is not None and last[0] == key and (carried or last[1] == usage):
             return None
         db.execute(
             "insert into agents(id, name, created_at, updated_at, status, state)"
             " values (?, ?, ?, ?, ?, ?)"
             " on conflict(id) do update set name=excluded.name, updated_at=excluded.updated_at,"
             " status=excluded.status, state=excluded.state",
-            row,
+            (state.id, state.name, state.created_at, _now(), state.status, model_json(state)),
         )
-        return row
+        return key, usage
 
     def save_episode(self, state: AgentState, episode: Episode, *, durable: bool = True) -> None:
         """Write one episode and the agent row in one transaction."""
@@ -217,17 +251,19 @@ class AgentStore:
         if prepared is not None:
             episodes = [*episodes]
             episodes += [e for e in prepared.episodes if all(e is not x for x in episodes)]
+        call_rows = prepared.calls if prepared is not None else []
+        call_rows = [*call_rows, *(self._call_row(state.id, call) for call in calls)]
+        usage = model_json(state.usage)
         with self.db.transaction(durable=durable) as db:
-            for row, fresh in prepared.calls if prepared is not None else ():
-                self._insert_call(db, row, fresh, stored, objects)
-            for call in calls:
-                self._insert_call(db, *self._call_row(state.id, call), stored, objects)
+            for number, (row, fresh) in enumerate(call_rows, 1):  # the last: with the usage
+                self._insert_call(db, row, fresh, usage if number == len(call_rows) else None,
+                                  stored, objects)
             rows = [(state.id, e.number, model_json(e)) for e in episodes]
             if rows:
                 db.executemany(
                     "insert into episodes(agent_id, number, data) values (?, ?, ?)"
                     " on conflict(agent_id, number) do update set data=excluded.data", rows)
-            agent_row = self._write_agent(db, state)
+            agent_row = self._write_agent(db, state, usage, bool(call_rows))
         # committed
         if prepared is not None and self._prepared.get(state.id) is prepared:
             del self._prepared[state.id]
@@ -246,6 +282,9 @@ class AgentStore:
                 "select data from episodes where agent_id = ? order by number", (state.id,)
             )
         ]
+        newest = self.db.query(f"select {_NEWEST_USAGE} from agents where id = ?",
+                               (state.id,))
+        state.usage = _later(state.usage, newest[0][0] if newest else None)
         self._in_flight(state, _intent(self.intents.read(state.id)))  # shown as running
         return state
 
@@ -297,10 +336,14 @@ class AgentStore:
         return [e for e in state.episodes if e.number in numbers]
 
     def list(self) -> list[AgentState]:
-        return [
-            AgentState.model_validate_json(r[0])
-            for r in self.db.query("select state from agents order by updated_at desc")
-        ]
+        """Every agent (without its episodes), the last updated first."""
+        states = []
+        for data, usage in self.db.query(
+                f"select state, {_NEWEST_USAGE} from agents order by {_LAST_UPDATE} desc"):
+            state = AgentState.model_validate_json(data)
+            state.usage = _later(state.usage, usage)
+            states.append(state)
+        return states
 
     def delete(self, agent_id: str) -> AgentState:
         state = self.load(agent_id)
@@ -321,11 +364,11 @@ class AgentStore:
         Returns the previous owner if it died holding the agent (the last run was killed or
         crashed), else None."""
         with self.db.transaction() as db:
-            row = db.execute("select owner, updated_at from agents where id = ?",
+            row = db.execute(f"select owner, {_LAST_UPDATE} from agents where id = ?",
                              (state.id,)).fetchone()
             if row is None:
                 self._agent_rows.pop(state.id, None)
-                self._write_agent(db, state)
+                self._write_agent(db, state, "", False)
                 row = (None, _now())
             previous = Owner.from_json(row[0])
             me = Owner.this_process(token)
@@ -352,7 +395,8 @@ class AgentStore:
             raise _busy(agent_id, activity.owner, activity.updated_at)
 
     def activity(self, agent_id: str) -> Activity:
-        rows = self.db.query("select owner, updated_at from agents where id = ?", (agent_id,))
+        rows = self.db.query(f"select owner, {_LAST_UPDATE} from agents where id = ?",
+                             (agent_id,))
         if not rows:
             return Activity(None, False, "")
         owner = Owner.from_json(rows[0][0])
@@ -366,13 +410,15 @@ class AgentStore:
         return (agent_id, call.step, call.purpose, call.completion.model, prompt,
                 _options_json(call.options), model_json(call.completion), _now()), fresh
 
-    def _insert_call(self, db: Any, row: tuple[Any, ...], fresh: _Fresh,
+    def _insert_call(self, db: Any, row: tuple[Any, ...], fresh: _Fresh, usage: str | None,
                      stored: dict[Hashable, str], objects: list[tuple[Message, str]]) -> None:
-        """What the row stored goes to ``stored`` and ``objects`` (known committed once the
-        transaction is)."""
+        """Insert a call's ``row``, with the agent's ``usage`` if given (a transaction's last
+        call). What the row stored goes to ``stored`` and ``objects`` (known committed once
+        the transaction is)."""
         cursor = db.execute(
             "insert into model_calls(agent_id, step, purpose, model, message_hashes, prompt,"
-            " options, response, created_at) values (?, ?, ?, ?, '[]', ?, ?, ?, ?)", row)
+            " options, response, created_at, usage) values (?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)",
+            (*row, usage))
         if fresh:
             self._prompts.stored(cursor.lastrowid, fresh, stored, objects)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+
+from autonomo.agent.parsing import unpaired_surrogate
 
 
 class Pagination(BaseModel):
@@ -21,7 +23,18 @@ class Artifact(BaseModel):
     relative_path: str | None = None
 
 
-class TaskRequestBody(BaseModel):
+class _TextBody(BaseModel):
+    """A request body whose strings must be text: JSON may carry an unpaired surrogate
+    (``"\\ud800"``), which no record can hold (it was a 500 Internal server error)."""
+
+    @model_validator(mode="after")
+    def _plain_text(self) -> _TextBody:
+        if (where := unpaired_surrogate(self.model_dump())) is not None:
+            raise ValueError(f"the body holds {where}; send UTF-8 text")
+        return self
+
+
+class TaskRequestBody(_TextBody):
     input: str | None = None
     additional_input: dict[str, Any] | None = None
 
@@ -31,7 +44,7 @@ class Task(TaskRequestBody):
     artifacts: list[Artifact] = Field(default_factory=list)
 
 
-class StepRequestBody(BaseModel):
+class StepRequestBody(_TextBody):
     input: str | None = None
     additional_input: dict[str, Any] | None = None
 

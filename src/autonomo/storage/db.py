@@ -72,11 +72,19 @@ def m003_call_prompts(db: sqlite3.Connection) -> None:
     db.execute("alter table model_calls add column prompt text")
 
 
+def m004_call_usage(db: sqlite3.Connection) -> None:
+    """The agent's usage as of a transaction's last model call (JSON of ``Usage``; null in
+    the others and in older rows). A step whose agent row changed only by its usage writes
+    the usage here instead of rewriting the row; loading takes the later of the two."""
+    db.execute("alter table model_calls add column usage text")
+
+
 #: the agent store's migrations, in order
 AGENT_MIGRATIONS: list[tuple[str, Migration]] = [
     ("m001_agents", m001_agents),
     ("m002_agent_owner", m002_agent_owner),
     ("m003_call_prompts", m003_call_prompts),
+    ("m004_call_usage", m004_call_usage),
 ]
 
 

@@ -32,12 +32,17 @@ class _NotPlain(Exception):
     """Raised inside orjson's ``default``: the model goes to pydantic."""
 
 
-def model_json(model: BaseModel) -> str:
-    """``model.model_dump_json()``: the same JSON value (see the module's docstring)."""
+def model_json(model: BaseModel, exclude: frozenset[str] = frozenset()) -> str:
+    """``model.model_dump_json(exclude=exclude)``: the same JSON value (see the module's
+    docstring); ``exclude`` names top-level fields to leave out."""
     try:
+        if exclude:
+            fields = {k: v for k, v in _fields(model).items() if k not in exclude}
+            return orjson.dumps(fields, default=_fields, option=_OPTIONS).decode()
         return orjson.dumps(model, default=_fields, option=_OPTIONS).decode()
     except (_NotPlain, orjson.JSONEncodeError, TypeError):
-        return type(model).__pydantic_serializer__.to_json(model).decode()
+        serializer = type(model).__pydantic_serializer__
+        return serializer.to_json(model, exclude=set(exclude) or None).decode()
 
 
 def _fields(value: Any) -> Any:

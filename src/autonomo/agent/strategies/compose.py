@@ -270,6 +270,28 @@ def settings_texts(suffix: str, task: str, files: Iterable[str]) -> list[str]:
     return out
 
 
+#: an INI section a task names: "[backup]", "a section called paths"
+_SECTION = re.compile(r"\[([\w.: -]{1,40})\]|\bsection\s+(?:called\s+|named\s+)?([\w.-]+)",
+                      re.IGNORECASE)
+
+
+def ini_texts(task: str, files: Iterable[str]) -> list[str]:
+    """An INI file of the task's pairs, under the section it names (or none)."""
+    names = list(files)
+    sections = [a or b for a, b in _SECTION.findall(task)
+                if (a or b).lower() not in {"with", "containing", "that", "holding"}]
+    out = []
+    for data in (o for o in [_pairs(task, names), *_listed_pairs(task)] if o):
+        body = "".join(f"{k} = {_ini(v)}\n" for k, v in data.items())
+        # (a 135M model took the file without its section when offered both)
+        out += [f"[{section}]\n{body}" for section in sections[:1]] or [body]
+    return out
+
+
+def _ini(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def csv_rows(task: str) -> list[str]:
     """The task's comma-joined cells, one row each, in its order."""
     return [m for m in _CELLS.findall(task) if not re.fullmatch(r"[\d,.]+", m)]
@@ -297,14 +319,40 @@ def expression(words: str, names: Iterable[str] = ()) -> str | None:
     return ast.unparse(tree)
 
 
+#: a function's signature, "to_kmh(ms)"; an operation on its one parameter in words
+_SIGNATURE = re.compile(r"\b([A-Za-z_]\w*)\(\s*([A-Za-z_]\w*)\s*\)")
+_OPERATION = re.compile(
+    r"\b(multiply|multiplied|divide|divided)\s+(?:(?:it|that|this|them|the\s+\w+)\s+)?by\s+"
+    r"(-?\d+(?:\.\d+)?)|\b(add|adds|adding|subtract|subtracts|subtracting)\s+(-?\d+(?:\.\d+)?)",
+    re.IGNORECASE)
+_OPERATORS = {"multiply": "*", "divide": "/", "add": "+", "subtract": "-"}
+
+
+def _operations(task: str) -> list[tuple[str, str]]:
+    """(operator, number) of each arithmetic the task states in words ("multiply by 3.6")."""
+    out = []
+    for verb, number, other, added in _OPERATION.findall(task):
+        word = (verb or other).lower()
+        op = next(o for w, o in _OPERATORS.items() if word.startswith(w[:5]))
+        out.append((op, number or added))
+    return out
+
+
 def python_texts(task: str) -> list[str]:
-    """A function returning the expression the task says, or a script printing its phrase
-    (the value of the phrase first when it is arithmetic)."""
+    """A function returning the expression the task says (or its one parameter put through
+    the arithmetic it states: "to_kmh(ms) … multiply by 3.6"), or a script printing its
+    phrase (the value of the phrase first when it is arithmetic)."""
     out: list[str] = []
     for name, params, returns in _FUNCTION.findall(task):
         args = [p.strip() for p in params.split(",") if p.strip()]
         if expr := expression(returns, args):
             out.append(f"def {name}({', '.join(args)}):\n    return {expr}\n")
+    operations = _operations(task)
+    for name, param in _SIGNATURE.findall(task) if operations and not out else ():
+        expr = param
+        for op, number in operations:
+            expr = f"{expr if expr == param else f'({expr})'} {op} {number}"  # in order
+        out.append(f"def {name}({param}):\n    return {expr}\n")
     for phrase in _PRINTS.findall(task):
         phrase = phrase.strip()
         quoted = len(phrase) > 1 and phrase[0] == phrase[-1] and phrase[0] in "\"'"
@@ -332,8 +380,11 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
         whole = (observed_json(others) if existing is None else []) + json_texts(
             task, files, existing)
     elif suffix == "csv" and existing is None:
+        # (the cells the task writes, as rows, only when no table of a header and rows is
+        # found: a 135M model took "swimmer,seconds" alone when offered after the table)
         rows = csv_rows(task)
-        whole = tables.new_table(task) + (["\n".join(rows) + "\n"] if rows else [])
+        made = [t for t in tables.new_table(task) if t.count("\n") > 1]
+        whole = made or tables.new_table(task) + (["\n".join(rows) + "\n"] if rows else [])
     elif suffix == "csv":
         rows = csv_rows(task) + tables.row_for(existing, task, files, INSTRUCTION_WORDS)
         lead = "" if not existing or existing.endswith("\n") else "\n"
@@ -342,6 +393,8 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
             added.append(lead + row + "\n")
     elif suffix in ("yaml", "yml", "toml") and existing is None:
         whole = settings_texts(suffix, task, files)
+    elif suffix in ("ini", "cfg") and existing is None:
+        whole = ini_texts(task, files)
     elif suffix == "py" and existing is None:
         whole = python_texts(task)
     whole = [text for text in whole if len(text) <= MAX_WHOLE_CHARS]

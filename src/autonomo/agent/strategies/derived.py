@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.csv_text import table_rows
+from autonomo.agent.strategies import datatypes
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 
 #: a clock time ("3:30", "07:05", "9:15 pm"), not a piece of a lap time ("1:34.2")
@@ -143,7 +144,8 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
     """The derived values of one file's text for ``task``."""
     src = " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
     shaped = markdown_facts(src, text) if name.lower().endswith(".md") else []
-    return typed_facts(src, text) + bounded_facts(name, text, task) + shaped
+    return (typed_facts(src, text) + bounded_facts(name, text, task) + shaped
+            + datatypes.typed_facts(name, text, task))
 
 
 _ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import spans
+from autonomo.agent.strategies import spans, values
 from autonomo.agent.strategies.facts import stem
 
 #: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
@@ -80,6 +80,55 @@ def _in_place(text: str, old: str, new: str) -> tuple[str, str]:
     return line, bounded.sub(new.replace("\\", "\\\\"), line)
 
 
+def _kind(kind: str) -> str:
+    return "number" if kind in values.NUMERIC or kind == "percent" else kind
+
+
+def _near(line: str, said: str) -> bool:
+    """Whether ``line`` names a word of the task: one of its words, or the start of one
+    ("Fri" of "Friday"); an identifier's parts count ("__version__": version)."""
+    told = {stem(w) for w in re.findall(r"[^\W\d_]+", said.lower()) if w not in _SKIPPED}
+    for word in re.findall(r"[^\W\d_]+", line.lower()):
+        if stem(word) in told or (len(word) >= 3 and any(t.startswith(word) for t in told)):
+            return True
+    return False
+
+
+def swaps(text: str, said: str) -> list[tuple[str, tuple[str]]]:
+    """Values the task states to replace a value of the file of the same kind (a time by a
+    time, a version by a version, a code by a code): a pair the task states both of ("19:30
+    instead of 17:45", "B2 now instead of B1", "the Boathouse, not the Granary"), else the
+    file's values of the kind of a stated value on a line that names a word of the task
+    ("the version … to 2.4.1"). Where the value stands on several lines, the line that names
+    a word of the task is the piece ("Fri 09:00-17:45", not "Mon-Thu 09:00-17:45")."""
+    def bounded(value: str) -> re.Pattern[str]:
+        return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)")
+
+    stated = [(v.start, v.text, _kind(v.kind)) for v in values.scan(said)]
+    # capitalised words that are not a sentence's first (names: "the Boathouse")
+    stated += [(m.start(), m.group(0), "Name") for m in re.finditer(r"\b[A-Z][a-z]+\b", said)
+               if not re.search(r"(?:^|[.!?:]\s*|-\s*)$", said[:m.start()])
+               and m.group(0).lower() not in _SKIPPED]
+    held = [(i, v, k) for i, v, k in stated if bounded(v).search(text)]
+    new = [(i, v, k) for i, v, k in stated if not bounded(v).search(text)]
+    pairs = sorted(((abs(i - j), old, value) for i, old, kind in held
+                    for j, value, other in new if kind == other), key=lambda p: p[0])
+    if not pairs:  # one side stated: the file's values of its kind near the task's words
+        kinds = {kind: value for _, value, kind in new if kind != "Name"}
+        pairs = [(0, v.text, kinds[_kind(v.kind)]) for line in text.splitlines()
+                 if _near(line, said) for v in values.scan(line) if _kind(v.kind) in kinds]
+    out: list[tuple[str, tuple[str]]] = []
+    for _, old, value in pairs:
+        lines = [line for line in text.splitlines() if bounded(old).search(line)]
+        named = [line for line in lines if _near(bounded(old).sub(" ", line), said)]
+        if len(lines) > 1 and len(named) == 1:
+            out.append((named[0], (bounded(old).sub(value, named[0]),)))
+        else:
+            piece, replaced = _in_place(text, old, value)
+            out.append((piece, (replaced,)))
+    return list(dict.fromkeys(out))[:MAX_PIECES]
+
+
 def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         tuple[str, tuple[str, ...]], ...]:
     """(piece of ``text`` to replace, what may take its place) for ``task``, best first."""
@@ -111,8 +160,10 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
             for t in line_tokens:
                 if shape(t) != "word" and t not in pieces:
                     pieces.setdefault(t, -1)
-    out: list[tuple[str, tuple[str, ...]]] = []
+    out: list[tuple[str, tuple[str, ...]]] = list(swaps(text, said))
     for piece, at in pieces.items():
+        if any(piece == old or piece in old for old, _ in out[:1]):
+            continue
         kind = shape(piece)
         alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
                  if shape(n) == kind == "word" and misspelled(piece, n)]

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import yaml
 
 from autonomo.agent.csv_text import table_rows
+from autonomo.agent.strategies.values import scan
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
-_TOKEN = re.compile(r"(?<![\w.-])(-?\w*\d\w*(?:\.\d+)?)(?![\w])")
 #: words a count or a list is asked with, whatever is counted or listed
 _COUNTING = ("count", "number", "many", "total")
 _LISTING = ("list", "name", "all", "one", "per", "line")
@@ -78,9 +78,13 @@ def kinds(text: str) -> frozenset[str]:
 _OUTPUT = "output result printed print run execute script program"
 _STRUCTURE = words(" ".join([*_COUNTING, *_LISTING, "rows", "words", "files", "workspace",
                              "entries", "items", _OUTPUT]))
+_COUNTED = frozenset(stem(w) for w in _COUNTING)
 #: what a value needs to be offered: one of the file's own words and its file's name, or
 #: three words of structure ("the number of lines in x.txt")
 THRESHOLD = 1.25
+#: what a value of a file the task reads needs when nothing reaches ``THRESHOLD``: its
+#: file's name, or one word of structure (offered after the values the task states)
+NEAR = 0.5
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,9 @@ class Fact:
     #: words of the file's own label for the value (``name`` of ``name: x``): they weigh
     #: fully even when they are words of structure
     label: frozenset[str] = frozenset()
+    #: the word just before a value in a line of a record ("room" of "room 12B"): when the
+    #: task says it, it decides between the values of one line
+    tag: str = ""
 
 
 def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
@@ -107,6 +114,7 @@ def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
 
 #: (for the modules deriving more facts)
 fact = _fact
+STRUCTURE = _STRUCTURE
 COUNT_WORDS = _COUNT
 LIST_WORDS = _LIST
 
@@ -139,18 +147,27 @@ def file_facts(name: str, text: str) -> list[Fact]:
         if match := _PAIR.match(line):
             facts.append(_fact(match.group(1), match.group(2).strip("'\""), src,
                                own=match.group(1)))
-        for found in _TOKEN.finditer(line):
-            # a value is named by the words next to it ("simmer for 25 minutes"), not by
-            # every word of its line
-            before = line[:found.start()].split()[-_NEAR:]
-            after = line[found.end():].split()[:_NEAR]
-            facts.append(_fact(" ".join(before + after), found.group(1), src))
+        for found in scan(line):
+            # a value whole by its shape ("10:15", "12B", "AQD45-20917"), named by the words
+            # of its line when it is short (a record: "- Biscuit: Tuesday 10:15, room 12B"),
+            # else by the words next to it ("simmer for 25 minutes"); the word just before
+            # it is its label ("room 12B")
+            before = line[:found.start].split()
+            after = line[found.start + len(found.text):].split()
+            if len(before) + len(after) > _RECORD:
+                before, after = before[-_NEAR:], after[:_NEAR]
+            label = next((w for w in reversed(_WORDS.findall(line[:found.start]))
+                          if w.lower() not in FILLER), "")
+            made = _fact(" ".join(before + after), found.text, src)
+            facts.append(Fact(made.key, made.value, made.source, tag=stem(label)))
     facts += _line_facts(src, lines)
     return facts
 
 
-#: how many words on each side of a value name it
+#: how many words on each side of a value name it (a line of at most ``_RECORD`` words:
+#: all of them)
 _NEAR = 4
+_RECORD = 12
 #: files larger than this (in lines) get no per-word counts
 _MAX_COUNTED = 300
 
@@ -179,6 +196,10 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
         # (a word on every line counts too: the task says which word it means)
         facts += [_fact(f"{word} lines {_COUNT}", n, src)
                   for word, n in holding.items() if n > 1]
+        # (and which lines: "every ERROR line", "the lines that mention urgent")
+        facts += [_fact(f"{word} lines {_LIST}", "\n".join(
+            line for line in lines if word in {w.lower() for w in _WORDS.findall(line)}), src)
+            for word, n in holding.items() if 1 < n < len(lines) and not word.isdigit()]
         facts += [_fact(f"{word} {_COUNT}", n, src)
                   for word, n in times.items() if n > 1 and n != holding[word]]
     return facts
@@ -193,7 +214,8 @@ def _number_facts(src: str, cells: list[str], key: str = "") -> list[Fact]:
     if len(numbers) < 2:
         return []
     mean = round(sum(numbers) / len(numbers), 4)
-    return [_fact(f"{key} numbers {_COUNT} sum add", _number(sum(numbers)), src),
+    # ("how much": an amount, the sum; "how many": a count)
+    return [_fact(f"{key} numbers {_COUNT} sum add much", _number(sum(numbers)), src),
             _fact(f"{key} numbers {_MEAN}", _number(mean), src),
             _fact(f"{key} numbers {_MOST}", _number(max(numbers)), src),
             _fact(f"{key} numbers {_LEAST}", _number(min(numbers)), src)]
@@ -261,6 +283,10 @@ def _few_values(data: object) -> bool:
         elif isinstance(item, list):
             stack += item
     return True
+
+
+json_facts = _json_facts
+number_facts = _number_facts
 
 
 def _yaml_facts(src: str, text: str) -> list[Fact]:
@@ -467,7 +493,8 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(letter in rest for letter in short[1:])
 
 
-def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
+def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
+           excluded: frozenset[str] = frozenset()) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
     itself the task does not use costs 0.3 (a bare value beats the line that holds it), a
     value made of the task's own words costs 1."""
@@ -483,7 +510,16 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str]) -> float:
         # a list holding a word the task uses for something else ("the product column":
         # the header, which holds "product") is not the list asked for
         echo = 1.0
+    # (the word before a value the task says, "room" of "room 12B", decides between the
+    # values of one record; a value of several parts, "Velo R2, frame VR2-5", is a record)
+    # (a value computed with an operand the task gives is the more specific: "the items
+    # added before October 2026", not all the items; a word the task rules out costs 1)
+    # (a count is asked for with a word of counting: without one, a list of the same
+    # things comes first)
+    uncounted = 0.25 * (fact.key >= _COUNTED and not _COUNTED & wanted)
     return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
+            + 0.5 * bool(fact.needs) - len(fact.key & excluded) - uncounted
+            + 0.5 * (fact.tag in wanted) - 0.3 * len(re.findall(r",\s", fact.value))
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
 
 
@@ -493,8 +529,16 @@ _WHERE = re.compile(r"\b(?:as|on|at|to|in)\s+(?:the|a)\s+(?:new\s+|last\s+|first
                     r"(?:line|end|bottom|top|row)\b", re.IGNORECASE)
 
 
-def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[str]:
-    """The values of the facts the task's words point at most (``THRESHOLD`` at least),
+#: a phrase the task rules out: "(not the dev extras)", "except the drafts", "without
+#: comments" (to the end of its clause)
+_EXCLUDED = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|without|but not)\s+((?:the\s+|"
+                       r"any\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)(?=\s*[),.;:!?]|\s+-\s|\s*$)",
+                       re.IGNORECASE)
+
+
+def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
+         threshold: float = THRESHOLD) -> list[str]:
+    """The values of the facts the task's words point at most (``threshold`` at least),
     best first, at most ``MAX_FACTS``. The words of the file names the task mentions
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
@@ -503,16 +547,19 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = ()) -> list[st
                          rest)  # ("on" is a filler word)
     for name in named:
         rest = rest.replace(name, " ")
+    # what the task rules out ("not the dev extras", "except the drafts") is not wanted
+    excluded = frozenset().union(*(words(m) for m in _EXCLUDED.findall(rest)))
+    rest = _EXCLUDED.sub(" ", rest)
     wanted, files = words(rest) | kinds(rest), words(" ".join(named)) | words(rest)
     scored: dict[str, float] = {}
     own: dict[str, int] = {}  # on a tie, the value more of the task's own words name
     for fact in facts:
         if fact.value and fact.needs <= wanted:
-            score = _score(fact, wanted, files)
+            score = _score(fact, wanted, files, excluded)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
             own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
                                   own.get(fact.value, 0))
-    best = sorted((v for v in scored if scored[v] >= THRESHOLD),
+    best = sorted((v for v in scored if scored[v] >= threshold),
                   key=lambda v: (-scored[v], -own[v]))
     return [v for v in best if scored[v] >= scored[best[0]] - 0.25][:MAX_FACTS]
 

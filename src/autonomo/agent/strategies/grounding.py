@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from autonomo.agent.finishing_targets import roles
-from autonomo.agent.strategies import compose, derived, edits, facts, shapes, spans
+from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -401,13 +401,28 @@ def situation(workspace: Path | str, task: str,
             outputs_seen[source or command] = facts.printed(text)
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
+    known += datatypes.differences(texts.items())
     values = facts.rank(known, task, named)
     used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
-    stated = derived.kind_first(task, [t for t in spans.literals(task, named) if t not in used],
-                                values)
+    # (a template the task gives filled whole with each value: "Welcome, <that name>!")
+    filled = spans.fill(spans.templates(task, named), values)
+    literal = [*filled, *spans.literals(task, named), *spans.complements(task, named)]
+    stated = derived.kind_first(task, [t for t in literal if t not in used and not (
+        facts.words(t) and facts.words(t) <= used)], values)  # ("before October 2026")
+    # nothing the task's words point at: the values of the files it reads, nearest first,
+    # when it reads one file to write another or asks a question (a file it adds to holds
+    # what is there already, not what to add); before the task's own phrases when it asks
+    # (a value computed from them only when a word of the task names it: not a count of
+    # the lines of the file whose name it reads)
+    asks = spans.questions(task)
+    near = [] if values or not texts or not (asks or len(named) > 1) else [
+        v for v in facts.rank(known, task, named, facts.NEAR)
+        if any(v in text for text in texts.values()) or v in facts.rank(
+            [f for f in known if f.key & facts.words(task) - facts.STRUCTURE], task, named,
+            facts.NEAR)]
     # the answers a task allows ("yes or no"), the one the files seen give first
     answers, ruled_out = derived.alternatives(task, texts,
                                               spans.INSTRUCTION_WORDS | facts.FILLER)
@@ -442,9 +457,12 @@ def situation(workspace: Path | str, task: str,
            and source in named] and printed
     # (a 135M model prefers the task's longer phrase to the item or the packages listed:
     # those found, the phrases are not offered)
+    phrased = spans.task_spans(instructions, named)
     texts = spans.choose([*(ran or ()), *shaped, *packages, *(() if packages else stated),
-                          *(() if packages or exact else values or items or [
-                              *listed, *spans.task_spans(instructions, named)])]
+                          # (a value filled into the task's template: not alone as well)
+                          *(() if packages or exact or filled else values or items or [
+                              *listed, *(near if asks else ()), *phrased,
+                              *near])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     texts = tuple(t for t in texts if t not in ruled_out)

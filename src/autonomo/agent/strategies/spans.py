@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.facts import FILLER
 
 #: words a phrase of the task is not the content if it begins or ends with: fillers, the
@@ -42,18 +43,50 @@ def _clean(text: str) -> str:
     return text.strip().strip(".,;:!?").strip()
 
 
+#: the words a question begins with (a closed class of English): a question's words restate
+#: what is asked, they are not its answer
+QUESTION_WORDS = frozenset({"how", "what", "which", "who", "whom", "whose", "when", "where",
+                            "why"})
+#: words of the speaker and the listener, and a possessive: a phrase holding one describes
+#: ("my preferred layout", "Pepper's microchip", "the owner's name"), it is not a value
+_SPEAKER = frozenset({"i", "me", "my", "mine", "we", "us", "our", "you", "your", "i'd",
+                      "i'm", "we're", "you're", "i've", "let's"})
+_CLAUSES = re.compile(r"((?:[^.;:!?\n]|[.;:](?=\S))*(?:[.;:](?!\S)|[!?]|\n|$))")
+
+
+def questions(task: str) -> list[str]:
+    """The task's clauses that ask (end with "?", or begin with a question word)."""
+    out = []
+    for clause in _CLAUSES.findall(task):
+        words = clause.split()
+        if words and (clause.rstrip().endswith("?")
+                      or words[0].strip("\"'(").lower() in QUESTION_WORDS):
+            out.append(clause.strip())
+    return out
+
+
+def _describes(phrase: str) -> bool:
+    return any(w.lower() in _SPEAKER or re.search(r"\w['’]s$", w) for w in phrase.split())
+
+
 def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     """Quoted texts, then phrases of up to five words between file names and punctuation,
-    then single words (file names themselves excluded: they are paths, not content)."""
+    then single words (file names themselves excluded: they are paths, not content). The
+    words of a question (``questions``) and phrases that describe (``_SPEAKER``) are not
+    offered: they restate the task."""
     names = set(files)
     spans: list[str] = [q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
     phrases: list[str] = []
+    for asked in questions(task):
+        task = task.replace(asked, " . ")
     for clause in re.split(r"[.;:!?](?:\s|$)|,\s|\n", task):
         words = [w.strip(",.;:!?\"'()") for w in clause.split()]
-        words = [w for w in words if w]
+        words = [w for w in words if w and w != "-"]
         runs: list[list[str]] = [[]]
+        describing = False  # "my preferred keyboard layout", up to a small word
         for word in words:
-            if word in names or word.rstrip(".") in names:
+            describing = (describing and word.lower() not in FILLER) or _describes(word)
+            if describing or word in names or word.rstrip(".") in names:
                 runs.append([])
             else:
                 runs[-1].append(word)
@@ -64,8 +97,8 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     # a phrase that begins or ends with a filler word ("the dog to") is a piece of the
     # sentence, not the text it asks for (quoted texts are kept whole)
     quoted = len(spans) - len(phrases)
-    kept = [p for p in phrases
-            if p.split()[0].lower() not in _EDGES and p.split()[-1].lower() not in _EDGES]
+    kept = [p for p in phrases if not _describes(p)
+            and p.split()[0].lower() not in _EDGES and p.split()[-1].lower() not in _EDGES]
     # a piece of a longer phrase that is kept is not offered: a 135M model picks "dog" out
     # of "walk the dog" (the task states the numbers it means outright: ``literals``)
     return spans[:quoted] + [p for p in kept
@@ -94,24 +127,111 @@ def is_number(text: str) -> bool:
     return _NUMBER.fullmatch(text) is not None
 
 
-_AFTER_COLON = re.compile(r":\s+([^:\n]{1,200}?)[\s.]*(?:$|\n)")
+#: (to the end of its line or sentence: "number: 981 020 003. store it in x.txt")
+_AFTER_COLON = re.compile(r":\s+([^:\n]{1,200}?)[\s.]*(?:$|\n|[.!?]\s)")
 _PLACEHOLDER = re.compile(r"[<{\[][^<>{}\[\]]{1,40}[>}\]]")
+#: a placeholder a template is filled at: "<that name>", "{name}", "[the name]" (not an INI
+#: section's "[db]")
+_HOLE = re.compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}|\[[^\[\]]{0,40}\s[^\[\]]{0,40}\]")
 
 
 def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False) -> list[str]:
     """The texts a task states outright: quoted texts, the rest of a line after a colon
-    ("a line that reads: …"), settings ("PORT=80"), numbers (not in its file names). A
-    text holding a placeholder ("<the name>") is a template, not a text: only those with
-    ``placeholders``."""
+    ("a line that reads: …"), settings ("PORT=80"), values whole by their shape (``16:42``,
+    ``1:3``, ``#ccc9dc``, ``2.4.1``; not in its file names). A text holding a placeholder
+    ("<the name>") is a template, not a text: only those with ``placeholders``."""
     for name in files:
         task = task.replace(name, " ")
     # "notes.txt: add a line …": a file name heading the task, then what to do with it
     told = re.sub(r"^\s*:", " ", task)
+    # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")
+    asked = questions(told)
     found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-             + _AFTER_COLON.findall(told) + _SETTING.findall(task))
+             + [t for t in _AFTER_COLON.findall(told) if not any(t in q for q in asked)]
+             + _SETTING.findall(task))
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]
-    return [t for t in found if not _PLACEHOLDER.search(t)] + _NUMBER.findall(task)
+    return [t for t in found if not _PLACEHOLDER.search(t)] + [
+        v.text for v in shaped_values.scan(task) if v.kind != "code"]
+
+
+#: words that end a template on its left: the instruction that asks for it ("write",
+#: "append", "the line"), never a small word inside it ("Welcome to <city>")
+_LEAD = (_EDGES - FILLER) | {"write", "save", "put", "say"}
+
+
+def templates(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The texts around the task's placeholders, whole: "write Welcome, <that name>! into
+    a.txt" holds the template ``Welcome, <that name>!`` — from the instruction's word before
+    it to the file it goes into (or the end of its sentence); a quoted one as quoted."""
+    names = set(files)
+    words = list(re.finditer(r"\S+", task))
+    out = [t for t in literals(task, names, placeholders=True) if _HOLE.search(t)]
+    asked = [(task.find(q), task.find(q) + len(q)) for q in questions(task)]
+    for hole in _HOLE.finditer(task):
+        if any(start <= hole.start() < end for start, end in asked):
+            continue
+        at = [i for i, w in enumerate(words) if w.start() <= hole.start() < w.end()]
+        if not at:
+            continue
+        first = last = at[0]
+        if any(q.start() < hole.start() < q.end() for q in _QUOTED.finditer(task)):
+            continue  # a quoted template is stated whole (``literals``)
+        while last + 1 < len(words) and words[last].end() < hole.end():
+            last += 1
+        while first > 0:
+            word = words[first - 1].group(0)
+            if (word.strip(",;:\"'").lower() in _LEAD or _clean(word) in names
+                    or re.search(r"[.;?!]$", word)):
+                break
+            first -= 1
+        while last + 1 < len(words) and not re.search(r"[.;:?!]$", words[last].group(0)):
+            word = _clean(words[last + 1].group(0))
+            follows = _clean(words[last + 2].group(0)) if last + 2 < len(words) else ""
+            if word in names or (word.lower() in FILLER and follows in names) or (
+                    word.lower() in _LEAD):
+                break
+            last += 1
+        while last > at[0] and words[last].group(0).lower().strip(",.") in _EDGES:
+            last -= 1
+        text = task[words[first].start():words[last].end()].rstrip(".,;:")
+        if _HOLE.search(text):
+            out.append(text)
+    return list(dict.fromkeys(out))
+
+
+def fill(found: Iterable[str], values: Iterable[str]) -> list[str]:
+    """Each template of ``found`` with its placeholder replaced by each one-line value (not
+    by a value that is the template filled already)."""
+    out = []
+    for template in found:
+        if hole := _HOLE.search(template):
+            before, after = template[:hole.start()], template[hole.end():]
+            out += [before + value + after for value in values
+                    if value.strip() and "\n" not in value.strip()
+                    and not (value.startswith(before.strip()) and value.endswith(after.strip())
+                             and (before + after).strip())]
+    return out
+
+
+#: what a clause says a thing is, at its end: "- it's dvorak", "the code is XR-7."
+_COMPLEMENT = re.compile(
+    r"\b(?:it['’]s|it is|that['’]s|that is|is|are|was|were|will be|should be)\s+"
+    r"((?:[^\s,;!?]+\s+){0,4}?[^\s,;!?]*[^\s.,;:!?])(?=[.!?;,]?\s*$|[.!?;,]\s|\s+-\s)",
+    re.IGNORECASE)
+
+
+def complements(task: str, files: Iterable[str] = ()) -> list[str]:
+    """What the task's statements (not its questions) say something is, at a clause's end:
+    the value of "my layout - it's dvorak" is ``dvorak``; not one that begins with an
+    instruction's or a small word written small ("is in the list"; "is A Map of…" is)."""
+    for asked in questions(task):
+        task = task.replace(asked, " . ")
+    for name in files:
+        task = task.replace(name, " . ")
+    # (not what something is doing: "Yusuf is joining the altos")
+    return [c for c in _COMPLEMENT.findall(task)
+            if c.split()[0] not in _EDGES and not c.split()[0].endswith("ing")]
 
 
 def choose(spans: Iterable[str]) -> tuple[str, ...]:

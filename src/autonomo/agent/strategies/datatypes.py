@@ -1,0 +1,290 @@
+"""Values derived from a file by its data type: an INI file's sections, a TOML file's tables
+and its requirement lists as package names, a Python module's functions, a table's columns
+(distinct values, the rows a yes/no column marks, rows before or after a date), records'
+lists put together, and the lines one list has that another lacks.
+
+``facts`` keys what a file holds by the words around it; what a task asks of data is often
+a value the file does not hold as such — "the distinct countries", "the hosts of [db]", "the
+runtime dependencies, just the names", "who joined" between two lists. Each is computed here
+from the data's structure (never from a task's wording) and keyed by the data's own names
+(a section, a column, a key, the files' names) plus the plain words of the operation, so
+that ``facts.rank`` offers the ones the task's words point at and the model chooses.
+
+Lexicon (closed, documented): ``distinct``/``different``/``unique`` (``facts``); a date
+bound — ``before``, ``earlier than``, ``prior to``, ``until`` (earlier), ``after``,
+``later than``, ``since`` (later); a list's difference — ``only``, ``not``, ``missing``,
+``new``, ``difference``; a Python module's parts — ``functions``/``def``, ``classes``.
+"""
+
+from __future__ import annotations
+
+import ast
+import calendar
+import configparser
+import datetime as dt
+import json
+import re
+import tomllib
+from collections.abc import Iterable
+
+from packaging.requirements import InvalidRequirement, Requirement
+
+from autonomo.agent.csv_text import table_rows
+from autonomo.agent.strategies.facts import (
+    COUNT_WORDS,
+    LIST_WORDS,
+    Fact,
+    fact,
+    json_facts,
+    number_facts,
+)
+from autonomo.agent.strategies.values import scan
+
+_DISTINCT = "distinct different unique"
+_YES = {"yes", "true", "y", "1", "x"}
+_NO = {"no", "false", "n", "0", ""}
+#: files larger than this are not parsed here
+MAX_TEXT = 200_000
+MAX_ITEMS = 200
+
+
+def _src(name: str) -> str:
+    return " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
+
+
+def ini_facts(src: str, text: str) -> list[Fact]:
+    """An INI file's sections as objects (an entry without a value — a host of an inventory
+    group — as a key of its section)."""
+    parser = configparser.ConfigParser(allow_no_value=True, interpolation=None,
+                                       delimiters=("=", ":"), strict=False)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        return []
+    data = {s: dict(parser.items(s, raw=True)) for s in parser.sections()}
+    return json_facts(src, json.dumps(data)) if data else []
+
+
+def _names(items: list[object]) -> list[str] | None:
+    """The package names of a list of requirements ("click>=8.1" → ``click``)."""
+    names = []
+    for item in items:
+        if not isinstance(item, str):
+            return None
+        try:
+            names.append(Requirement(item).name)
+        except InvalidRequirement:
+            return None
+    return names
+
+
+def toml_facts(src: str, text: str) -> list[Fact]:
+    """A TOML file's tables (as JSON's), and of each list of requirements the packages'
+    names alone ("name names package packages just only")."""
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return []
+    out = json_facts(src, json.dumps(data, default=str))
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            stack += [(f"{path} {k}", v) for k, v in item.items()]
+        elif isinstance(item, list) and len(item) > 1 and (names := _names(item)):
+            out.append(fact(f"{path} name names package packages just only {LIST_WORDS}",
+                            "\n".join(names), src))
+    return out
+
+
+def python_facts(src: str, text: str) -> list[Fact]:
+    """A Python module's top-level functions and classes (names, how many), and its
+    functions grouped by the first part of their names ("test_a", "test_b": the test
+    functions)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    functions = [n.name for n in ast.walk(tree)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    classes = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    out: list[Fact] = []
+    for label, names in (("functions function def defined defines", functions),
+                         ("classes class defined defines", classes)):
+        if names:
+            out += [fact(f"{label} {LIST_WORDS}", "\n".join(names), src),
+                    fact(f"{label} {COUNT_WORDS}", len(names), src)]
+    groups: dict[str, list[str]] = {}
+    for name in functions:
+        if "_" in name.strip("_"):
+            groups.setdefault(name.strip("_").split("_")[0], []).append(name)
+    for prefix, names in groups.items():
+        if 1 < len(names) < len(functions):
+            out += [fact(f"{prefix} functions def {LIST_WORDS}", "\n".join(names), src,
+                         own=prefix),
+                    fact(f"{prefix} functions def {COUNT_WORDS}", len(names), src, own=prefix)]
+    return out
+
+
+# -- tables ---------------------------------------------------------------------------------------
+
+_BOUND = re.compile(r"\b(before|earlier than|prior to|until|after|later than|since)\s+",
+                    re.IGNORECASE)
+
+
+def _day(text: str, late: bool) -> dt.date | None:
+    """A date as written ("2026-10-22", "October 2026", "3 March 2025"); of a month without
+    a day, its first day (its last with ``late``)."""
+    text = text.strip()
+    for form in ("%Y-%m-%d", "%d %B %Y", "%B %d, %Y", "%B %d %Y", "%d %b %Y", "%b %d, %Y"):
+        try:
+            return dt.datetime.strptime(text, form).date()
+        except ValueError:
+            pass
+    for form in ("%B %Y", "%b %Y"):
+        try:
+            first = dt.datetime.strptime(text, form).date()
+        except ValueError:
+            continue
+        last = calendar.monthrange(first.year, first.month)[1]
+        return first.replace(day=last) if late else first
+    return None
+
+
+def date_bounds(task: str) -> list[tuple[bool, dt.date, str]]:
+    """(later, date, as written) of each date bound the task states ("before October 2026")."""
+    out = []
+    for found in _BOUND.finditer(task):
+        later = found.group(1).lower() in ("after", "later than", "since")
+        value = next((v for v in scan(task[found.end():found.end() + 40])
+                      if v.start == 0 and v.kind == "date"), None)
+        if value and (day := _day(value.text, later)):
+            out.append((later, day, value.text))
+    return out
+
+
+def table_facts(src: str, text: str, task: str) -> list[Fact]:
+    """Of each column of a table: its distinct values (how many, which); of a yes/no column,
+    the rows it marks yes (how many, and their other cells); of a date column, the rows
+    before or after each date the task states (their other cells: "needs" the date)."""
+    rows = table_rows(text)
+    if len(rows) < 3:
+        return []
+    head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])][:MAX_ITEMS]
+    bounds = date_bounds(task)
+    out: list[Fact] = []
+    for col, title in enumerate(head):
+        cells = [r[col].strip() for r in body]
+        distinct = list(dict.fromkeys(cells))
+        if 1 < len(distinct) < len(cells):
+            out += [fact(f"{title} {_DISTINCT} {COUNT_WORDS}", len(distinct), src, own=title),
+                    fact(f"{title} {_DISTINCT} {LIST_WORDS}", "\n".join(distinct), src,
+                         own=title)]
+        lowered = {c.lower() for c in cells}
+        if lowered <= _YES | _NO and lowered & _YES and lowered & _NO:
+            marked = [r for r in body if r[col].strip().lower() in _YES]
+            out.append(fact(f"{title} rows {COUNT_WORDS}", len(marked), src, own=title))
+            out += [fact(f"{title} {head[i]} {LIST_WORDS}",
+                         "\n".join(r[i].strip() for r in marked), src, own=title)
+                    for i in range(len(head)) if i != col]
+        days = [_day(c, False) for c in cells]
+        if bounds and all(days):
+            for later, day, written in bounds:
+                kept = [r for r, d in zip(body, days, strict=True)
+                        if (d > day if later else d < day)]  # type: ignore[operator]
+                made = [fact(f"{title} rows {COUNT_WORDS}", len(kept), src, own=title)]
+                made += [fact(f"{title} {head[i]} {LIST_WORDS}",
+                              "\n".join(r[i].strip() for r in kept), src, own=head[i])
+                         for i in range(len(head)) if i != col]
+                needs = frozenset(w.lower() for w in re.findall(r"[A-Za-z]+|\d+", written))
+                out += [Fact(f.key, f.value, f.source, needs, f.label) for f in made]
+    return out
+
+
+def _record_lists(data: object) -> list[list[dict[str, object]]]:
+    """The lists of records (objects) in JSON data, at any depth (the first few)."""
+    found, stack = [], [data]
+    while stack and len(found) < 10:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack += list(item.values())[:MAX_ITEMS]
+        elif isinstance(item, list):
+            records = [r for r in item[:MAX_ITEMS] if isinstance(r, dict)]
+            if records:
+                found.append(records)
+            stack += item[:MAX_ITEMS]
+    return found
+
+
+def record_facts(src: str, text: str) -> list[Fact]:
+    """Of each JSON list of records: the numbers of each key (their total, mean, most and
+    least: the total quantity of an order's items) and, of each key holding lists, their
+    items put together, each once (the distinct tags of posts), and how many."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    out = []
+    for records in _record_lists(data):
+        numeric = dict.fromkeys(k for r in records for k, v in r.items()
+                                if isinstance(v, (int, float)) and not isinstance(v, bool))
+        for key in numeric:
+            cells = [str(r[key]) for r in records if isinstance(r.get(key), (int, float))]
+            out += [Fact(f.key, f.value, f.source, label=frozenset({key.lower()}))
+                    for f in number_facts(src, cells, key)]
+        out += _merged(src, records)
+    return out
+
+
+def _merged(src: str, records: list[dict[str, object]]) -> list[Fact]:
+    keys = dict.fromkeys(k for r in records for k, v in r.items() if isinstance(v, list))
+    out = []
+    for key in keys:
+        items = [str(i) for r in records if isinstance(held := r.get(key), list)
+                 for i in held if isinstance(i, (str, int, float))]
+        distinct = list(dict.fromkeys(items))
+        if distinct:
+            out += [fact(f"{key} {_DISTINCT} all every {LIST_WORDS}", "\n".join(distinct), src,
+                         own=key),
+                    fact(f"{key} {_DISTINCT} {COUNT_WORDS}", len(distinct), src, own=key)]
+    return out
+
+
+def typed_facts(name: str, text: str, task: str) -> list[Fact]:
+    """The facts of ``name``'s text by its data type."""
+    if len(text) > MAX_TEXT:
+        return []
+    src, lower = _src(name), name.lower()
+    if lower.endswith((".ini", ".cfg", ".conf")):
+        return ini_facts(src, text)
+    if lower.endswith(".toml"):
+        return toml_facts(src, text)
+    if lower.endswith(".py"):
+        return python_facts(src, text)
+    if lower.endswith(".csv"):
+        return table_facts(src, text, task)
+    if lower.endswith(".json"):
+        return record_facts(src, text)
+    return []
+
+
+def differences(texts: Iterable[tuple[str, str]]) -> list[Fact]:
+    """Of two files of short lines (lists of names, words): the lines each has that the
+    other lacks, keyed by both files' names ("in b not in a")."""
+    lists = [(name, [line.strip() for line in text.splitlines() if line.strip()])
+             for name, text in texts]
+    lists = [(n, lines) for n, lines in lists
+             if 1 < len(lines) <= MAX_ITEMS and all(len(x.split()) <= 4 for x in lines)]
+    out = []
+    for name, lines in lists:
+        for other, theirs in lists:
+            if other == name:
+                continue
+            held = {x.lower() for x in theirs}
+            only = [x for x in lines if x.lower() not in held]
+            if only and len(only) < len(lines):
+                out.append(fact(f"{_src(name)} only not in missing difference {LIST_WORDS}",
+                                "\n".join(only), f"{_src(name)} {_src(other)}",
+                                own=_src(name)))
+    return out

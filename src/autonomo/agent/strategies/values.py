@@ -1,0 +1,79 @@
+"""The values of a text, each a whole token of its shape.
+
+A 135M model offered the numbers of "high tide is at 16:42" writes ``42``; offered the words
+of "the colour #ccc9dc" it writes ``colour #ccc9dc``. A value has a shape — a clock time, a
+ratio, a date, a version, a colour, an e-mail address, an IP address, an amount of money, a
+percentage, a number written in groups ("981 020 003") — and is taken whole by that shape,
+never by its words or its digits. One scan of the text, the most specific shape first at
+each place; what a shape covers is not read again as a smaller one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+#: (a month's name written with its capital: "may 3" is not a date)
+_MONTH = "|".join(f"(?-i:{m[0].upper()}){m[1:3]}(?:{m[3:]})?" for m in _MONTHS)
+#: (kind, pattern), the most specific first: a shape tried earlier wins at a place
+_SHAPES: tuple[tuple[str, str], ...] = (
+    ("email", r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    ("url", r"[a-z][a-z0-9+.-]*://[^\s<>\"']+[^\s<>\"'.,;:!?)]"),
+    ("ip", r"\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?"),
+    ("colour", r"#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})"),
+    ("date", r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\d{1,2}/\d{1,2}/\d{2,4}"
+             rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTH})\.?(?:,?\s+\d{{4}})?"
+             rf"|(?:{_MONTH})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+             rf"|(?:{_MONTH})\.?\s+\d{{4}}"),
+    ("time", r"\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:\s?[aApP]\.?[mM]\.?)?"),
+    ("ratio", r"\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)+"),
+    ("version", r"[vV]\d+(?:\.\d+)*|\d+(?:\.\d+){2,}(?:[-+][\w.]+)?"),
+    ("money", r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?[$€£¥]"),
+    ("percent", r"-?\d+(?:\.\d+)?\s?%"),
+    ("grouped", r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?: \d{3}){2,}"),
+    # a phone number: groups of digits after a leading 0 or + ("030 5521 873")
+    ("phone", r"(?:\+|0)\d{1,4}(?:[ -]\d{2,5}){1,4}"),
+    ("number", r"-?\d+(?:\.\d+)?"),
+    # letters and digits together: a room "12B", a serial "AQD45-20917" (read in files; a
+    # task's own codes are stated by ``spans.codes`` only when it reads nothing)
+    ("code", r"[a-z0-9]*\d[a-z0-9]*(?:-[a-z0-9]+)*|[a-z]+(?:-[a-z0-9]+)*-\d[a-z0-9]*"),
+)
+#: a value starts and ends at a token's edge: not inside a word, a file name, a path or a
+#: setting ("PORT=80" is stated whole by ``spans.literals``)
+_BEFORE = r"(?<![\w@#/.:=-])"
+_AFTER = r"(?![\w@/-]|[.:]\w)"
+_SCAN = re.compile("|".join(f"{_BEFORE}(?P<{kind}>{pattern}){_AFTER}"
+                            for kind, pattern in _SHAPES), re.IGNORECASE)
+#: kinds read as a number by a caller that computes with numbers
+NUMERIC = frozenset({"number", "grouped"})
+
+
+@dataclass(frozen=True)
+class Value:
+    kind: str
+    text: str
+    start: int
+
+
+def scan(text: str) -> list[Value]:
+    """The values of ``text`` in order, each whole: ``16:42`` a time (not 16 and 42), ``1:3``
+    a ratio, ``#ccc9dc`` a colour, ``2.4.1`` a version, ``981 020 003`` a number."""
+    out = []
+    for found in _SCAN.finditer(text):
+        kind = found.lastgroup or "number"
+        out.append(Value(kind, found.group(0), found.start()))
+    return out
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers ``text`` states, each as written (not the digits of a time, a date, a
+    ratio or a version)."""
+    return [v.text for v in scan(text) if v.kind in NUMERIC]
+
+
+def kind_of(text: str) -> str | None:
+    """The shape of ``text`` when it is one value whole (None otherwise)."""
+    found = scan(text.strip())
+    return found[0].kind if len(found) == 1 and found[0].text == text.strip() else None
