@@ -109,6 +109,12 @@ class Situation:
     protected: tuple[str, ...] = ()
     #: the argument lists a run of a program failed with (``repair.failed_args``)
     failed_args: tuple[tuple[str, ...], ...] = ()
+    #: the texts the current task already wrote to its one file to write (``repair``):
+    #: not offered again while others are left
+    tried: tuple[str, ...] = ()
+    #: the files read whole since the workspace last changed: not offered to read again
+    #: while others are left
+    read: tuple[str, ...] = ()
     #: Python programs the task names whose code has no call that prints or writes
     #: (``may_print``): a run of one tells nothing; its text is what the task is about
     silent: tuple[str, ...] = ()
@@ -134,7 +140,8 @@ class Situation:
 
     def _values(self, kind: str) -> list[str]:
         if kind == "existing_file":
-            return list(self.files or self.named)
+            files = list(self.files or self.named)
+            return [f for f in files if f not in self.read] or files
         if kind == "removed_file":
             # what the task's removal acts on (``finishing_targets.roles``), never a file it
             # needs to stay (the original of a duplicate, a file to keep): the finish check

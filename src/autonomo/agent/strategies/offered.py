@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from autonomo.agent.finishing_targets import RELATIONS, roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import (
@@ -69,21 +68,11 @@ def unneeded(task: str, needed: dict[str, list[str]],
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
         # "write the name in a.txt to b.txt")
         out.discard("rename_file")
-    if workspace and {"delete_file", "rename_file"} & out:
-        out -= _removing(task, Workspace(workspace))
     if ("rename_file" in out and workspace and "copy_file" in out
             and _into_folder(task, Workspace(workspace))):
         # "q3.txt should live in archive/ now": a file of the workspace and a folder of it
         # the task names, no copy asked (not the word, the workspace decides)
         out.discard("rename_file")
-    if "copy_file" in out and workspace and words & RELATIONS:
-        # "save a backup of a.txt as a.bak": a relation noun of the finish check's reading
-        # (finishing_targets.RELATIONS), a file of the workspace and a new name for it
-        ws = Workspace(workspace)
-        named = mentioned_files(task)
-        there = [n for n in named if ws.exists(n)]
-        if any(related_names(old, n) for old in there for n in named if n not in there):
-            out.discard("copy_file")
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
@@ -121,20 +110,6 @@ def objection_now(state: AgentState, names: frozenset[str], look: dict[str, Any]
     shown = {".": "\n".join(look["files"]), **{p.name: p.text for p in look["previews"]}} \
         if look else {}
     return finish_objection(state, "", names, shown=shown, evidence=evidence)
-
-
-def _removing(task: str, ws: Workspace) -> set[str]:
-    """The command a task's removal asks for whatever its verb ("throw away a.log", "b.cfg
-    can go", "put c.txt into the bills folder": ``finishing_targets.roles``, the finish
-    check's reading): moving a file it acts on to a new name or a folder the task names,
-    else deleting it; none when it acts on no file of the workspace."""
-    named = mentioned_files(task)
-    if not any(ws.exists(n) for n in roles(task, named).objects):
-        return set()
-    words = set(re.findall(r"[\w-]+", task.lower()))
-    place = any(not ws.exists(n) for n in named) or any(
-        ws.kind(w) == "a folder" for w in words if w not in {".", ".."})
-    return {"rename_file" if place else "delete_file"}
 
 
 def _into_folder(task: str, ws: Workspace) -> bool:
@@ -279,6 +254,12 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped.add("list_folder")
     if where.files and set(where.values("existing_file")) <= read:
         dropped.add("read_file")  # every file read whole since the last change
+    targets = where.values("file")
+    if where.tried and not set(where.texts) - set(where.tried) and not any(
+            spans.needs_free_text(t) for t in targets):
+        # every text there is for the one file to write was written to it: another
+        # write only repeats one (a 135M model wrote back its first, wrong, text)
+        dropped |= WRITING
     if not offered - dropped:
         dropped -= _LOOKING
     if mending := repairing(where, outputs, frozenset(offered - dropped), whole, gone):
