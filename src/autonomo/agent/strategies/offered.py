@@ -10,18 +10,20 @@ among the rest.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
-from autonomo.agent.strategies.grounding import (
-    CLOSED_KINDS,
+from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
+from autonomo.agent.strategies.names import (
     NAMING,
-    Situation,
     mentioned_files,
     new_names,
+    place_words,
     related_names,
-    silent_programs,
+    task_files,
+    version_of,
 )
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.tools.grounding import GROUNDED_KEY
@@ -68,6 +70,12 @@ def unneeded(task: str, needed: dict[str, list[str]],
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
         # "write the name in a.txt to b.txt")
         out.discard("rename_file")
+    elif ({"rename_file", "copy_file"} <= out and workspace
+          and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, version_of)):
+        # neither a copy nor a move said, no text to write, and a new name that is a
+        # version of a file it names (".env.example -> .env", "a.json" and "a_laptop.json"):
+        # the model's likelihood chooses between copying and moving it
+        out -= {"rename_file", "copy_file"}
     if ("rename_file" in out and workspace and "copy_file" in out
             and _into_folder(task, Workspace(workspace))):
         # "q3.txt should live in archive/ now": a file of the workspace and a folder of it
@@ -76,7 +84,8 @@ def unneeded(task: str, needed: dict[str, list[str]],
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
-        programs = [n for n in mentioned_files(task) if n.endswith(".py") and ws.exists(n)]
+        programs = [n for n in task_files(task, workspace) if n.endswith(".py")
+                    and ws.exists(n)]
         if set(programs) - set(silent_programs(workspace, programs)):
             # (one whose code prints: a program that shows nothing is read, not run)
             out.discard("execute_python_file")
@@ -115,20 +124,20 @@ def objection_now(state: AgentState, names: frozenset[str], look: dict[str, Any]
 def _into_folder(task: str, ws: Workspace) -> bool:
     """Whether ``task`` names a file at the top of the workspace and, by its name, a folder
     of the workspace that file could go into."""
-    if not any(ws.exists(n) and "/" not in n for n in mentioned_files(task)):
+    if not any(ws.exists(n) and "/" not in n for n in task_files(task, ws.root)):
         return False
-    words = set(re.findall(r"[\w-]+", task.lower())) - {".", ".."}
-    return any(ws.kind(w) == "a folder" for w in words)
+    return any(ws.kind(w) == "a folder" for w in place_words(task))
 
 
-def _renaming(task: str, workspace: str) -> bool:
-    """Whether ``task`` names a file of the workspace and a new name related to it (the
-    same ending or stem, ``related_names``)."""
+def _renaming(task: str, workspace: str,
+              related: Callable[[str, str], bool] = related_names) -> bool:
+    """Whether ``task`` names a file of the workspace and a new name ``related`` to it
+    (the same ending or stem, ``related_names``)."""
     ws = Workspace(workspace)
-    named = mentioned_files(task)
+    named = task_files(task, workspace)
     there = [n for n in named if ws.exists(n)]
-    new = [n for n in (*named, *new_names(task, there)) if not ws.exists(n)]
-    return any(related_names(old, name) for old in there for name in new)
+    new = [n for n in (*named, *new_names(task, named, there)) if not ws.exists(n)]
+    return any(related(old, name) for old in there for name in new)
 
 
 def not_offered(state: AgentState, where: Situation, names: frozenset[str],
@@ -182,7 +191,7 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # repeats or stacks lines (a 135M model appended the value it had written once its
         # finish was refused; then four values in a row, once another try was offered)
         dropped.add("append_to_file")
-    if set(where.values("file")) <= set(where.values("named_file")):
+    if set(where.values("new_file")) <= set(where.values("named_file")):
         # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
         # change …": a 135M model renamed bio.txt to bio.txt)
         dropped |= {"rename_file", "copy_file"}
@@ -297,7 +306,7 @@ def _whole_copy(where: Situation) -> bool:
                                                               or n in where.existed)]
     suffix = {n.rsplit(".", 1)[-1].lower() for n in sources}
     return bool(sources) and any(t.rsplit(".", 1)[-1].lower() in suffix
-                                 for t in where.values("file") if t not in sources)
+                                 for t in where.values("new_file") if t not in sources)
 
 
 def _written_whole(state: AgentState) -> set[str]:
