@@ -131,3 +131,30 @@ def test_a_version_of_a_named_file_with_no_verb_offers_copy_and_move_not_a_write
     converted = _offer(AgentState(tasks=["palette.json as palette.yaml, please"],
                                   workspace=ws))
     assert "copy_file" not in converted and "rename_file" not in converted
+
+
+def test_a_text_the_task_quotes_whole_is_one_argument_of_the_program_it_names(tmp_path):
+    (tmp_path / "title_case.py").write_text("import sys\nprint(sys.argv[1].title())\n")
+    where = situation(str(tmp_path), "python3 title_case.py 'a night in lisbon' > title.txt")
+    assert "a night in lisbon" in where.arguments
+    unquoted = situation(str(tmp_path), "run title_case.py on a night in lisbon")
+    assert not any(" " in a for a in unquoted.arguments)
+
+
+def test_whole_file_commands_follow_the_task_structure_not_one_verb_list(tmp_path):
+    ws = _workspace(tmp_path, "memo.odt", "drafts/a.txt", "junk.tmp", "keep.txt", "run")
+
+    def offered(task: str) -> set[str]:
+        return set(_offer(AgentState(tasks=[task], workspace=ws)))
+
+    # a new name in any form of "call", "name": a move; a longer name may be a copy too
+    assert "rename_file" in offered("memo.odt ought to be called minutes.odt")
+    assert {"copy_file", "rename_file"} <= offered("a spare of memo.odt named memo_spare.odt")
+    # a folder of the workspace and no verb: the model chooses between copy and move
+    assert {"copy_file", "rename_file"} <= offered("memo.odt should be in drafts as well")
+    # the finish check's reading of a removal opens the deletion, whatever the verb
+    assert "delete_file" in offered("trash junk.tmp, it is clutter")
+    assert "delete_file" not in offered("junk.tmp: append the word done")
+    # an ending given to a file that has none is its new name, no naming word needed
+    assert _offer(AgentState(tasks=["run is a bash script, so .sh please"], workspace=ws))[
+        "rename_file"]["destination"] == ["run.sh"]

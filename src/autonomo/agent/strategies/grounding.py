@@ -451,7 +451,9 @@ def situation(workspace: Path | str, task: str,
                                         files if existed is None else list(existed),
                                         seen), matching,
                      kept, moved, pointers,
-                     arguments=tuple(t for t in stated if " " not in t) if any(
+                     # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
+                     arguments=tuple(t for t in stated if " " not in t or any(
+                         f"{q}{t}{q}" in task for q in "'\"")) if any(
                          n.endswith(".py") and n in files for n in named) else (),
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),

@@ -81,18 +81,22 @@ def twins(task: str, there: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 def new_names(task: str, named: list[str] | tuple[str, ...],
               files: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Names a task gives a file it names by a new ending only, when it asks for a new name
-    (``NAMING``): ``a.jsn`` with "a proper .json extension" is ``a.json``, a script
-    ``cleanup`` with "give it the .py extension" is ``cleanup.py``; and its dot-name
-    ``twins``."""
+    (``NAMING``) or the file has no ending: ``a.jsn`` with "a proper .json extension" is
+    ``a.json``, a script ``cleanup`` with "make it a .py" is ``cleanup.py``; and its
+    dot-name ``twins``."""
     there = [n for n in named if n in files]
     out = list(twins(task, there))
-    if NAMING & set(re.findall(r"[a-z]+", task.lower())):
-        endings = {m.lower() for m in KIND_NAMED.findall(task)}
-        for name in there:
-            folder, _slash, base = name.rpartition("/")
-            stem, _, own = base.rpartition(".")
-            if not stem:  # no ending ("cleanup"), or a dotfile (".bashrc")
-                stem, own = base, ""
+    naming = NAMING & set(re.findall(r"[a-z]+", task.lower()))
+    text = task
+    for name in named:  # (".bashrc" names a file, not an ending)
+        text = text.replace(name, " ")
+    endings = {m.lower() for m in KIND_NAMED.findall(text)}
+    for name in there:
+        folder, _slash, base = name.rpartition("/")
+        stem, _, own = base.rpartition(".")
+        if not stem:  # no ending ("cleanup"), or a dotfile (".bashrc")
+            stem, own = base, ""
+        if naming or not own:  # (an ending given to a file that has none names it)
             out += [f"{folder}{'/' if folder else ''}{stem}.{ending}"
                     for ending in sorted(endings) if ending != own.lower()]
     return tuple(dict.fromkeys(out))
@@ -116,10 +120,15 @@ def version_of(old: str, new: str) -> bool:
     more (``.env.example``, ``.env``); not another ending alone (``parts.json`` of
     ``parts.csv`` is a conversion)."""
     a, b = old.lower(), new.lower()
-    stem_a, _, end_a = a.rpartition("/")[2].rpartition(".")
-    stem_b, _, end_b = b.rpartition("/")[2].rpartition(".")
-    return (a.startswith(b + ".") or b.startswith(a + ".")) or (
-        bool(stem_a) and end_a == end_b and stem_b.startswith(stem_a) and stem_b != stem_a)
+    return a.startswith(b + ".") or b.startswith(a + ".") or longer_stem(old, new)
+
+
+def longer_stem(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old``'s stem with more after it and the same ending
+    (``invoice.pdf``, ``invoice_spare.pdf``)."""
+    stem_a, _, end_a = old.lower().rpartition("/")[2].rpartition(".")
+    stem_b, _, end_b = new.lower().rpartition("/")[2].rpartition(".")
+    return bool(stem_a) and end_a == end_b and stem_b.startswith(stem_a) and stem_b != stem_a
 
 
 def named_folders(task: str, folders: list[str] | tuple[str, ...]) -> tuple[str, ...]:

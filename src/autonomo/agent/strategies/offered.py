@@ -13,11 +13,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
 from autonomo.agent.strategies.names import (
     NAMING,
+    longer_stem,
     mentioned_files,
     new_names,
     place_words,
@@ -65,22 +67,31 @@ def unneeded(task: str, needed: dict[str, list[str]],
     deletes files (a 135M model ran the program it was to move)."""
     words = set(re.findall(r"[a-z]+", task.lower()))
     out = {name for name, verbs in needed.items() if not any(says(words, v) for v in verbs)}
-    if ("rename_file" in out and workspace and words & NAMING
+    if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
             and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace)):
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
-        # "write the name in a.txt to b.txt")
-        out.discard("rename_file")
+        # "write the name in a.txt to b.txt"); a longer name of it ("a spare called
+        # a_spare.pdf") may be a copy as well: the model's likelihood chooses
+        out -= {"rename_file", "copy_file"} if _renaming(task, workspace, longer_stem) \
+            else {"rename_file"}
     elif ({"rename_file", "copy_file"} <= out and workspace
           and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, version_of)):
         # neither a copy nor a move said, no text to write, and a new name that is a
         # version of a file it names (".env.example -> .env", "a.json" and "a_laptop.json"):
         # the model's likelihood chooses between copying and moving it
         out -= {"rename_file", "copy_file"}
+    if ({"delete_file", "rename_file"} <= out and workspace and _removing(task, workspace)
+            and not _renaming(task, workspace)
+            and not _into_folder(task, Workspace(workspace))):
+        # (no move said, no new name nor place given: a removal is a deletion)
+        out.discard("delete_file")
     if ("rename_file" in out and workspace and "copy_file" in out
             and _into_folder(task, Workspace(workspace))):
         # "q3.txt should live in archive/ now": a file of the workspace and a folder of it
-        # the task names, no copy asked (not the word, the workspace decides)
-        out.discard("rename_file")
+        # the task names, neither a copy nor a move said (not the word, the workspace
+        # decides; the model's likelihood chooses between the two, and a move is not
+        # offered for a file the task keeps: ``removed_file``)
+        out -= {"rename_file", "copy_file"}
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
@@ -119,6 +130,14 @@ def objection_now(state: AgentState, names: frozenset[str], look: dict[str, Any]
     shown = {".": "\n".join(look["files"]), **{p.name: p.text for p in look["previews"]}} \
         if look else {}
     return finish_objection(state, "", names, shown=shown, evidence=evidence)
+
+
+def _removing(task: str, workspace: str) -> bool:
+    """Whether the finish check's reading of the task's removal (``finishing_targets.roles``:
+    "throw away a.log", "trash b.md") acts on a file of the workspace: the same reading
+    that grants the mandate to delete offers the command, whatever the verb."""
+    ws = Workspace(workspace)
+    return any(ws.exists(n) for n in roles(task, task_files(task, workspace)).objects)
 
 
 def _into_folder(task: str, ws: Workspace) -> bool:
