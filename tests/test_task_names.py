@@ -158,3 +158,15 @@ def test_whole_file_commands_follow_the_task_structure_not_one_verb_list(tmp_pat
     # an ending given to a file that has none is its new name, no naming word needed
     assert _offer(AgentState(tasks=["run is a bash script, so .sh please"], workspace=ws))[
         "rename_file"]["destination"] == ["run.sh"]
+
+
+def test_a_file_whose_whole_text_is_the_text_to_add_is_its_source_not_its_target(tmp_path):
+    (tmp_path / "late_guests.txt").write_text("Oona\nPiet\n")
+    (tmp_path / "invited.txt").write_text("Ada\nBram\nCora\n")
+    task = "The names in late_guests.txt go at the bottom of invited.txt"
+    where = situation(str(tmp_path), task)
+    assert where.sources == ("late_guests.txt",)
+    assert where.values("file") == ["invited.txt"]
+    # a file the task names whose text is not what is written stays a target
+    plain = situation(str(tmp_path), "invited.txt needs Dara too")
+    assert plain.values("file") == ["invited.txt"] and plain.sources == ()

@@ -114,6 +114,8 @@ class Situation:
     silent: tuple[str, ...] = ()
     #: the folders the task names (``names.named_folders``)
     places: tuple[str, ...] = ()
+    #: files the task names whose whole text is one of ``texts`` (read from, not written to)
+    sources: tuple[str, ...] = ()
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -197,7 +199,10 @@ class Situation:
             # ".gitignore - add node_modules/")
             if moved := [m for m in self.moved if m.rsplit("/", 1)[0] in self.folders]:
                 return list(dict.fromkeys([*moved, *new]))
-            return new or list(self.named) or list(self.files)
+            # (not a file whose whole text is a text to write: its source, "the people in
+            # a.txt to the end of b.txt": a 135M model appended them to a.txt)
+            return new or [n for n in self.named if n not in self.sources] or list(
+                self.named) or list(self.files)
         return []
 
 
@@ -445,6 +450,7 @@ def situation(workspace: Path | str, task: str,
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     texts = tuple(t for t in texts if t not in ruled_out)
+    sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
@@ -458,6 +464,7 @@ def situation(workspace: Path | str, task: str,
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
+                     sources=sources,
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 
