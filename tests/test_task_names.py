@@ -170,3 +170,16 @@ def test_a_file_whose_whole_text_is_the_text_to_add_is_its_source_not_its_target
     # a file the task names whose text is not what is written stays a target
     plain = situation(str(tmp_path), "invited.txt needs Dara too")
     assert plain.values("file") == ["invited.txt"] and plain.sources == ()
+
+
+def test_a_file_moved_out_of_a_folder_is_not_offered_to_move_back_in(tmp_path):
+    ws = _workspace(tmp_path, "inbox/offer_v2.pdf", "inbox/offer_v1.pdf")
+    task = "inbox/offer_v2.pdf is the signed one; take it out of inbox and name it offer.pdf"
+    state = AgentState(tasks=[task], workspace=ws)
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    assert _offer(state, strategy)["rename_file"] == {
+        "source": ["inbox/offer_v2.pdf"], "destination": ["offer.pdf"]}
+    existed = situation(ws, task).files
+    (tmp_path / "inbox" / "offer_v2.pdf").rename(tmp_path / "offer.pdf")
+    # (a 135M model moved it back into inbox/ once its finish was refused)
+    assert situation(ws, task, existed=existed).values("new_file") == []

@@ -367,8 +367,10 @@ def situation(workspace: Path | str, task: str,
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
+    # (of the files there when the task started: a file the agent made or moved is not
+    # moved again; a 135M model moved the file it had just moved out of drafts/ back in)
     moved = tuple(dict.fromkeys(
-        path for folder in places for name in named if name in files
+        path for folder in places for name in named if name in files and name in start
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
     if not any(name in start for name in named):
         # no file the task names was there: the files of a folder it names are the ones
