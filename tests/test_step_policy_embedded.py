@@ -55,3 +55,26 @@ def test_a_twin_name_is_a_rename_and_the_text_survives(tmp_path, model):
 
     assert (ws / "setup.cfg").read_text() == "[metadata]\nname = demo\n", (status, steps)
     assert not (ws / "setup.cfg.txt").exists()
+
+
+def test_a_dotfile_the_task_names_is_the_one_added_to(tmp_path, model):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / ".npmrc").write_text("registry=http://127.0.0.1:4873/\n")
+    (ws / "package.json").write_text('{"name": "demo"}\n')
+    status, steps = _run(tmp_path, model, ".npmrc - add save-exact=true at its end")
+
+    assert (ws / ".npmrc").read_text().splitlines() == [
+        "registry=http://127.0.0.1:4873/", "save-exact=true"], (status, steps)
+    assert sorted(p.name for p in ws.iterdir()) == [".npmrc", "package.json"], steps
+
+
+def test_a_version_of_a_file_with_no_verb_is_copied_and_the_original_stays(tmp_path, model):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "theme.toml").write_text('[colors]\nbackground = "#101010"\n')
+    status, steps = _run(tmp_path, model, "theme_night.toml next to theme.toml, same text")
+
+    assert (ws / "theme.toml").read_text() == '[colors]\nbackground = "#101010"\n', steps
+    assert (ws / "theme_night.toml").read_text() == (ws / "theme.toml").read_text(), (
+        status, steps)
