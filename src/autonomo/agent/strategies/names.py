@@ -29,6 +29,8 @@ KIND_NAMED = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)"
 #: a folder a task names by its trailing slash: ``photos/``, ``old_games/`` (it may not
 #: exist yet: a copy's destination)
 _FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/.~-])")
+#: distinct tokens of a task looked up in the workspace at most (``task_files``)
+MAX_TOKENS = 500
 #: a token of a task that may be a path: no spaces, quotes or brackets
 _TOKEN = re.compile(r"[^\s'\"`,;()<>\[\]{}]+")
 #: a name that starts with a dot: ``.env``, ``.env.local`` (or an ending: ``.py``)
@@ -38,14 +40,17 @@ _DOT_NAME = re.compile(r"(?<![\w./-])(\.\w[\w.-]*?)(?=[.,;:!?]?(?:\s|$|[)'\"]))"
 def mentioned_files(text: str) -> tuple[str, ...]:
     """File names in ``text`` by their shape, in order of first mention; a quoted name may
     hold spaces (``'travel plans.txt'``, not ``plans.txt``)."""
+    return tuple(dict.fromkeys(n for _, n in _mentioned(text)))
+
+
+def _mentioned(text: str) -> list[tuple[int, str]]:
+    """(where, file name) of each mention of a file name in ``text`` by its shape."""
     quoted = [(m.start(2), m.end(2), m.group(2)) for m in _SPACED_NAME.finditer(text)]
     names = sorted([*quoted, *(
         (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
         if not any(start <= m.start(1) < end for start, end, _ in quoted))])
-    return tuple(dict.fromkeys(
-        n for _, _, n in names
-        if ".." not in n and max(len(part) for part in n.split(".")) > 1  # not "e.g", "i.e"
-    ))
+    return [(start, n) for start, _, n in names
+            if ".." not in n and max(len(part) for part in n.split(".")) > 1]  # not "e.g"
 
 
 def task_files(task: str, workspace: Path | str | None,
@@ -53,17 +58,23 @@ def task_files(task: str, workspace: Path | str | None,
     """The files ``task`` names, in its order: names shaped like files
     (``mentioned_files``), and any token that is the path of a file the workspace has, or
     the name of the one file of that name it lists (``files``), whatever its shape."""
-    found = [(task.find(n), n) for n in mentioned_files(task)]
+    found = list({n: (start, n) for start, n in reversed(_mentioned(task))}.values())
     ws = Workspace(workspace) if workspace is not None else None
+    seen = {n for _, n in found}
+    by_name: dict[str, list[str]] = {}
+    for f in files:
+        by_name.setdefault(f.rsplit("/", 1)[-1], []).append(f)
     for match in _TOKEN.finditer(task):
         token = match.group().rstrip(".:!?")
-        if (not token or token in dict(found).values() or token.startswith(("/", "~"))
+        if (not token or token in seen or token.startswith(("/", "~"))
                 or ".." in token.split("/") or fstree.shown(token) != token):
             continue
+        seen.add(token)
+        if len(seen) > MAX_TOKENS:
+            break  # (a task of thousands of words: each looked up costs a few syscalls)
         if ws is not None and ws.kind(token) == "a regular file":
             found.append((match.start(), token))
-        elif "/" not in token and len(same := [
-                f for f in files if f.rsplit("/", 1)[-1] == token]) == 1:
+        elif "/" not in token and len(same := by_name.get(token, [])) == 1:
             found.append((match.start(), same[0]))
     return tuple(dict.fromkeys(n for _, n in sorted(found)))
 
