@@ -183,3 +183,14 @@ def test_a_file_moved_out_of_a_folder_is_not_offered_to_move_back_in(tmp_path):
     (tmp_path / "inbox" / "offer_v2.pdf").rename(tmp_path / "offer.pdf")
     # (a 135M model moved it back into inbox/ once its finish was refused)
     assert situation(ws, task, existed=existed).values("new_file") == []
+
+
+def test_a_line_the_file_to_add_to_already_holds_is_not_offered_to_add(tmp_path):
+    (tmp_path / "chair.txt").write_text("Noor Haddad\n")
+    (tmp_path / "signed.txt").write_text("Tove Lind\nAmos Kerr\n")
+    state = AgentState(tasks=["Look in chair.txt and put the chair's name under the others "
+                              "at the end of signed.txt"], workspace=str(tmp_path))
+    offer = _offer(state)
+    added = offer["append_to_file"]["content"]
+    assert "Noor Haddad" in added
+    assert not {"Tove Lind", "Amos Kerr"} & set(added)  # (a name the list had, again)

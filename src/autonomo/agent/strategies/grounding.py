@@ -116,6 +116,19 @@ class Situation:
     places: tuple[str, ...] = ()
     #: files the task names whose whole text is one of ``texts`` (read from, not written to)
     sources: tuple[str, ...] = ()
+    #: (file the task names that was there, its lines) as the agent has seen them
+    held: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
+        """``texts`` but those every file to add to already holds line by line (appending
+        them adds nothing: a 135M model appended a name the list had); all of them when
+        none is new."""
+        targets = [dict(self.held).get(path) for path in self.values("file")]
+        if not targets or any(lines is None for lines in targets):
+            return list(texts)
+        new = [t for t in texts if not all(
+            {line.strip() for line in t.splitlines()} <= lines for lines in targets if lines)]
+        return new or list(texts)
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -453,6 +466,8 @@ def situation(workspace: Path | str, task: str,
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     texts = tuple(t for t in texts if t not in ruled_out)
     sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
+    held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
+                 for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
@@ -466,7 +481,7 @@ def situation(workspace: Path | str, task: str,
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources,
+                     sources=sources, held=held,
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 
