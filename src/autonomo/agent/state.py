@@ -468,13 +468,14 @@ class AgentStore:
         """Give up driving the agent (only if run ``token`` still holds it). What this store
         has not committed of it stays in its intent log, for the next driver to adopt
         (``adopt_intent``; a run commits all before it releases, unless it raised)."""
-        if self._prepared.pop(agent_id, None) is not None:
-            self._prompts.discard(agent_id, 0)
         with self.db.transaction() as db:
             row = db.execute("select owner from agents where id = ?", (agent_id,)).fetchone()
             owner = Owner.from_json(row[0]) if row else None
-            if owner is not None and owner.token == token:
-                db.execute("update agents set owner = null where id = ?", (agent_id,))
+            if owner is None or owner.token != token:
+                return
+            db.execute("update agents set owner = null where id = ?", (agent_id,))
+        if self._prepared.pop(agent_id, None) is not None:
+            self._prompts.discard(agent_id, 0)
 
     def ensure_free(self, agent_id: str) -> None:
         """Raise ``AgentBusyError`` if a live process drives the agent (checked before
