@@ -3,14 +3,14 @@
     python benchmarks/content_offered.py benchmarks/small_tasks_holdout3
     python benchmarks/content_offered.py --kinds append,create --show 3 --tasks A B -- <suite>
 
-For each task of the content kinds (files written, appended to, counted, found, listed), the
-small-model request of step 1 is built as a run would build it (the commands offered and
-the grounded values of ``write_file``/``append_to_file``); each offered (command, path,
-content), in the order offered, is applied to a fresh copy of the task's workspace and
-judged by the task's own check. A task is ``covered`` when one passes; ``first`` counts
-those where the first content offered for that command passes (a 135M model most often
-takes an early one, but not always: this is an upper bound, not a pass rate). Prints a line
-a task, then ``name: value`` lines: ``tasks``, ``covered``, ``first``.
+For each task of the content kinds (files written, appended to, edited, counted, found,
+listed), the small-model request of step 1 is built as a run would build it (the commands
+offered and the grounded values of ``write_file``/``append_to_file``/``replace_text``); each
+offered (command, path, content), in the order offered, is applied to a fresh copy of the
+task's workspace and judged by the task's own check. A task is ``covered`` when one
+passes; ``first`` counts those where the first content offered for that command passes (a
+135M model most often takes an early one, but not always: this is an upper bound, not a
+pass rate). Prints a line a task, then ``name: value`` lines: ``tasks``, ``covered``, ``first``.
 """
 
 from __future__ import annotations
@@ -31,17 +31,24 @@ from autonomo.config import Settings
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.registry import CommandRegistry
 
-KINDS = "append,create,count,find,list,twostep,write"
-WRITING = ("write_file", "append_to_file")
+KINDS = "append,create,count,edit,find,list,twostep,write"
+WRITING = ("write_file", "append_to_file", "replace_text")
 
 
-def offered_pairs(schema: dict[str, Any]) -> Iterator[tuple[str, str | None]]:
-    """(path, content) alternatives of an args schema; content None: free text."""
+def offered_pairs(schema: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(path, content) alternatives of an args schema (an edit's content: (old, new));
+    content None: free text."""
     if "anyOf" in schema:
         for variant in schema["anyOf"]:
             yield from offered_pairs(variant)
         return
     props = schema.get("properties", {})
+    if "old" in props:  # an edit: (path, (old, new)) for each text that may replace ``old``
+        for path in props.get("path", {}).get("enum", []):
+            for old in props["old"].get("enum", []):
+                for new in props.get("new", {}).get("enum", [None]):
+                    yield path, None if new is None else (old, new)
+        return
     content = props.get("content", {})
     texts = content.get("enum") or ([content["const"]] if "const" in content else [None])
     for path in props.get("path", {}).get("enum", []):
@@ -49,10 +56,15 @@ def offered_pairs(schema: dict[str, Any]) -> Iterator[tuple[str, str | None]]:
             yield path, text
 
 
-def apply(workspace: Path, command: str, path: str, text: str) -> None:
-    """What write_file or append_to_file would leave (a line added on a line of its own)."""
+def apply(workspace: Path, command: str, path: str, text: Any) -> None:
+    """What write_file, append_to_file (a line added on a line of its own) or replace_text
+    (every occurrence) would leave."""
     target = workspace / path
     target.parent.mkdir(parents=True, exist_ok=True)
+    if command == "replace_text":
+        old, new = text
+        target.write_text(target.read_text().replace(old, new))
+        return
     if command == "write_file":
         target.write_text(text)
         return

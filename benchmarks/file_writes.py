@@ -13,10 +13,15 @@ over an existing file):
 * ``atomic_vs_in_place``: ``write_file_ms`` / ``in_place_write_ms`` measured without the
   command's path checks (``atomic.write_whole`` against the in-place write), side by side;
 * ``append_file_ms``: the ``append_to_file`` command, one line to a file of
-  ``--append-size`` bytes (all or nothing: the file is copied into a new one);
-  ``append_in_place_ms``: the same command appending in place (what it did before, and still
-  does above ``files.APPEND_COPY_MAX``); ``append_copy_vs_in_place`` their ratio, interleaved
-  (``--times`` / 4 appends each, three rounds).
+  ``--append-size`` bytes, the file copied into a new one (all or nothing: what an append
+  does to a file up to ``files.APPEND_COPY_FREE``, or with a text of 1/64 of it or more);
+  ``append_in_place_ms``: the same command appending in place (what it does to a short text
+  added to a larger file); ``append_copy_vs_in_place`` their ratio, interleaved
+  (``--times`` / 4 appends each, three rounds);
+* ``grow_log_ms``: a new log grown by ``--log-lines`` appends of a 100-byte line (copied up
+  to ``files.APPEND_COPY_FREE``, then in place); ``grow_log_copy_always_ms`` the same with
+  every append copied (the bound before, O(n²)); ``grow_log_vs_copy_always`` their ratio
+  (two rounds, interleaved).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from autonomo import Settings
 from autonomo.tools import atomic, files
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.context import CommandContext
+from autonomo.tools.registry import CommandRegistry
 from autonomo.tools.workspace import Workspace
 
 
@@ -53,11 +59,22 @@ def _in_place(ws: Workspace, data: bytes) -> None:
         os.close(fd)
 
 
+def _grow_log(registry: CommandRegistry, ctx: CommandContext, log: Path, lines: int) -> float:
+    """Milliseconds to grow a new log by ``lines`` appends of a 100-byte line."""
+    log.unlink(missing_ok=True)
+    arguments = {"path": log.name, "content": "l" * 99 + "\n"}
+    start = time.perf_counter()
+    for _ in range(lines):
+        registry.execute("append_to_file", arguments, ctx)
+    return (time.perf_counter() - start) * 1000
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--times", type=int, default=200)
     parser.add_argument("--size", type=int, default=2000)
     parser.add_argument("--append-size", type=int, default=1024 * 1024)
+    parser.add_argument("--log-lines", type=int, default=5000)
     args = parser.parse_args(argv)
     text = "x" * args.size
     data = text.encode()
@@ -82,16 +99,22 @@ def main(argv: list[str] | None = None) -> int:
         ctx = CommandContext(workspace=root, settings=Settings(data_dir=Path(folder, "data")))
         line = b"one more line\n"
         copy_ms = append_ms = 0.0
-        bound = files.APPEND_COPY_MAX
+        free = files.APPEND_COPY_FREE
         for _round in range(3):
-            for limit in (bound, -1):  # -1: every file is appended to in place
-                files.APPEND_COPY_MAX = limit
+            for copied in (True, False):
+                # every file up to APPEND_COPY_MAX copied, or every one appended to in place
+                files.APPEND_COPY_FREE = files.APPEND_COPY_MAX if copied else -1
                 spent = _median_ms(lambda: registry.execute(
                     "append_to_file", {"path": "log.txt", "content": line.decode()}, ctx),
                     max(args.times // 4, 1))
-                copy_ms, append_ms = (copy_ms + spent, append_ms) if limit == bound else \
+                copy_ms, append_ms = (copy_ms + spent, append_ms) if copied else \
                     (copy_ms, append_ms + spent)
-        files.APPEND_COPY_MAX = bound
+        grown: dict[bool, float] = {True: 0.0, False: 0.0}
+        for _round in range(2):
+            for always in (True, False):  # the bound as it was (copy each time) and as it is
+                files.APPEND_COPY_FREE = files.APPEND_COPY_MAX if always else free
+                grown[always] += _grow_log(registry, ctx, root / "grown.txt", args.log_lines)
+        files.APPEND_COPY_FREE = free
     print(f"write_file_ms: {figures['write_file_ms']:.3f}")
     print(f"durable_write_file_ms: {figures['durable_write_file_ms']:.3f}")
     print(f"in_place_write_ms: {in_place_ms / 3:.3f}")
@@ -99,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"append_file_ms: {copy_ms / 3:.3f}")
     print(f"append_in_place_ms: {append_ms / 3:.3f}")
     print(f"append_copy_vs_in_place: {copy_ms / append_ms:.2f}")
+    print(f"grow_log_ms: {grown[False] / 2:.1f}")
+    print(f"grow_log_copy_always_ms: {grown[True] / 2:.1f}")
+    print(f"grow_log_vs_copy_always: {grown[False] / grown[True]:.3f}")
     return 0
 
 

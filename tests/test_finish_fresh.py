@@ -25,8 +25,9 @@ from finish_fresh_cases import CASES as _CASES1
 from finish_fresh_cases import Step
 from finish_fresh_cases2 import CASES2
 from finish_fresh_cases3 import CASES3
+from finish_fresh_cases4 import CASES4
 
-CASES = _CASES1 + CASES2 + CASES3
+CASES = _CASES1 + CASES2 + CASES3 + CASES4
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
@@ -133,6 +134,32 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _MISS + 'a part of a value of two words written for the value',
     ("What is the ticket's price in fare.txt? Save it to price.txt", True, 1):
         _NO + 'the amount without its currency word is refused',
+    # -- finish_fresh_cases4 (session 21, i10x), main at 268c14d: the stance "FINISHED only when
+    # the operation and its result are recognised"
+    ('Keep a spare of deck.txt called deck_spare.txt', False, 0):
+        _MISS + 'a move where a copy is asked: the source is gone',
+    ('wip.md is finished: call it chapter3.md from now on', False, 0):
+        _MISS + 'a copy where a move is asked: the old name stays',
+    ('drafts/old_intro.txt can go; keep the rest of drafts/', False, 1):
+        _MISS + 'a removal answered by a rename: the file lives on under another name',
+    ('Replace what status.txt says with closed', True, 0):
+        _NO + 'replacing a text worded without a lexicon verb counts as loss',
+    ('Which day in temps.csv was warmest? Put the day in warmest.txt', False, 0):
+        _MISS + 'an extreme of a column not derived: the coolest day written',
+    ('Which day in temps.csv was warmest? Put the day in warmest.txt', False, 1):
+        _MISS + 'an extreme of a column not derived: another day written',
+    ('How many pilots does crew.csv list? Write the number to pilots.txt', False, 0):
+        _MISS + 'a filtered count answered with all the rows',
+    ('Write crew.json: a JSON object mapping Arne to pilot and Bea to navigator', False, 1):
+        _MISS + 'a mapping the task gives written with its values swapped',
+    ('Put the pilots from crew.csv in pilots_list.txt, one name per line', True, 0):
+        _NO + 'a filtered list refused as an incomplete list of every name',
+    ('Make a Python module volume.py with box(a, b, c) returning the volume of a box', False,
+     0): _MISS + 'what a function returns is not checked',
+    ('Run greet.py with the argument Mira and write its output to greet_out.txt', False, 0):
+        _MISS + 'the output of a run with an argument written in part',
+    ('Run greet.py with the argument Mira and write its output to greet_out.txt', False, 1):
+        _MISS + 'the argument written for the output of a run',
 }
 
 
@@ -161,13 +188,16 @@ def play(tmp: Path, task: str, files: dict[str, str], plan: list[Step],
                                 profile=AgentProfile(name="T", role="a test agent"))
         Runner(agent).run(max_steps=len(plan) + 1)
         last = agent.state.episodes[-1] if agent.state.episodes else None
+        ended = agent.state.status
         if runs is not None:
             runs.append(agent.state)
     finally:
         bench.close()
     if last is None or last.action.name != "finish" or last.result is None:
         return ws, False, "no finish"
-    return ws, last.result.status == "success", last.result.output
+    # accepted = the run ended FINISHED (a refused finish goes on; a finish nothing verifies
+    # ends with another status)
+    return ws, ended == "finished", f"[{ended}] {last.result.output}"
 
 
 def _plans() -> list:

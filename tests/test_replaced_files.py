@@ -1,10 +1,10 @@
 """What the host's writes guarantee to other names and handles of a workspace file.
 
-Whole writes, edits and appends (up to ``files.APPEND_COPY_MAX``) put a new file in place of
-the old one (``atomic``): the name gets the new text; another hard link to the old file, or a
-program holding it open, keeps the old file and its old text. A program that changes the file
-while the host makes its new text is not overwritten: an edit is refused, an append is made in
-place after the program's lines.
+Whole writes, edits and appends (when copied: ``files.copied_for_append``) put a new file in
+place of the old one (``atomic``): the name gets the new text; another hard link to the old
+file, or a program holding it open, keeps the old file and its old text. A program that
+changes the file while the host makes its new text is not overwritten: an edit is refused,
+an append is made in place after the program's lines.
 """
 
 from __future__ import annotations
@@ -98,3 +98,28 @@ def test_a_file_larger_than_the_copy_limit_is_appended_to_in_place(
     (ctx.workspace / "link.txt").hardlink_to(ctx.workspace / "a.txt")
     assert run(ctx, "append_to_file", path="a.txt", content="more\n").status == "success"
     assert (ctx.workspace / "link.txt").read_text() == OLD + "more\n"  # the same file
+
+
+def test_a_short_line_added_to_a_long_file_goes_in_place_a_long_text_is_copied(
+        tmp_path: Path) -> None:
+    """Copied at every append, a log grown by short lines cost O(n²) (~1.7 ms a MB each
+    time). Above ``APPEND_COPY_FREE`` a text shorter than 1/64 of the file is appended in
+    place (the file keeps its inode); a longer one, or any to a small file, is still made
+    whole or not at all (a new file)."""
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "log.txt"
+    big = "x" * 99 + "\n"
+    target.write_text(big * (files.APPEND_COPY_FREE // 100 + 1))
+    size = target.stat().st_size
+    cases = [("short line\n", True), ("y" * (size // files.APPEND_COPY_RATIO + 64), False)]
+    for text, in_place in cases:
+        before = target.stat().st_ino
+        assert run(ctx, "append_to_file", path="log.txt", content=text).status == "success"
+        assert (target.stat().st_ino == before) is in_place, len(text)
+        assert target.read_text().endswith(text)
+    small = ctx.workspace / "small.txt"
+    small.write_text(OLD)
+    before = small.stat().st_ino
+    assert run(ctx, "append_to_file", path="small.txt", content="more\n").status == "success"
+    assert small.stat().st_ino != before and small.read_text() == OLD + "more\n"
+    assert not files.copied_for_append(files.APPEND_COPY_MAX + 1, files.APPEND_COPY_MAX)

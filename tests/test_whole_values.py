@@ -115,7 +115,7 @@ def test_a_serial_with_a_dash_is_one_value(tmp_path):
      "gym.txt: on Saturday the gym opens at 06:30 instead of 07:00",
      ("Sat 07:00-20:00", "Sat 06:30-20:00")),
     ("[metadata]\nname = tiles\nversion = 1.7.3\n", "Set the version in setup.cfg to 1.8.0",
-     ("1.7.3", "1.8.0")),
+     ("version = 1.7.3", "version = 1.8.0")),
     ("Boats: Petrel, Gannet\n", "In boats.txt it should be the Skylark, not the Petrel",
      ("Petrel", "Skylark")),
     ("member,plan\nIvo,P1\nRin,P2\n", "members.csv: Ivo is on P3 now instead of P1",

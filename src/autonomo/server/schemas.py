@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, model_validator
 
 from autonomo.agent.parsing import unpaired_surrogate
 
@@ -21,6 +21,18 @@ class Artifact(BaseModel):
     agent_created: bool
     file_name: str
     relative_path: str | None = None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, str) and (where := unpaired_surrogate(value)) is not None:
+        raise ValueError(f"{where}; send UTF-8 text")
+    return value
+
+
+#: a string of a request body that must be text: JSON may carry half a character
+#: (``"\\ud800"``), a 500 when it was saved or recorded; now a 422 naming the field (checked
+#: before pydantic's own, which refuses some of them with a less telling message)
+Text = Annotated[str, BeforeValidator(_plain)]
 
 
 class _TextBody(BaseModel):

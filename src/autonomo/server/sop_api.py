@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from autonomo.llm.base import ChatModel
 from autonomo.server.engine import RequestError, TaskEngine
 from autonomo.server.protocol import engine_of
+from autonomo.server.schemas import Text
 from autonomo.server.web import _static
 from autonomo.team.sop.live import LiveSops
 
@@ -45,24 +46,24 @@ class StartRun(BaseModel):
     """An SOP sent as its files' text: one autonomo .yaml or aiwaves config.json, or a
     ChatDev company's JSON files (``name`` names the company)."""
 
-    files: dict[str, str]
-    name: str = Field(default="", max_length=100)
-    task: str = Field(default="", max_length=20_000)
+    files: dict[Text, Text]
+    name: Text = Field(default="", max_length=100)
+    task: Text = Field(default="", max_length=20_000)
     #: a model named in the server's configuration (``server.models``)
-    model: str | None = None
+    model: Text | None = None
     seed: int = 0
     budget: float | None = Field(default=None, ge=0)
     #: an SOP's model name -> a model of ``llm.models`` (or fast / smart / default)
-    models: dict[str, str] = Field(default_factory=dict)
+    models: dict[Text, Text] = Field(default_factory=dict)
 
 
 class Answer(BaseModel):
     seq: int = Field(ge=1)  # the ``ask`` event answered
-    text: str = Field(max_length=100_000)
+    text: Text = Field(max_length=100_000)
 
 
 class Resume(BaseModel):
-    model: str | None = None
+    model: Text | None = None
 
 
 def _sops(request: Request) -> LiveSops:

@@ -11,11 +11,17 @@ are kept; ``rename`` replaces the name itself and never follows a symlink swappe
 
 Unlike a write in place, the file's inode changes: the name gets the new text, while another
 hard link to the old file, or a program holding it open, keeps the old file and its old text
-(``append_to_file`` too, up to ``files.APPEND_COPY_MAX``; see ``files.py``).
+(``append_to_file`` too, when it copies; see ``files.copied_for_append``).
 
 ``keep=True`` (``copy_file`` without ``overwrite``, a new file): the new file is linked to its
-name only if the name is still free, so a file put there meanwhile is never replaced
-(``renameat2(RENAME_NOREPLACE)``; ``move`` does the same for ``rename_file``).
+name only if the name is still free, so a file put there meanwhile is never replaced (the
+unnamed file linked straight to it, which never replaces; ``move`` does the same for
+``rename_file`` with ``renameat2(RENAME_NOREPLACE)``).
+
+The ``renameat2`` package (a small binding of the system call) is kept over a few lines of
+ctypes: it is made for the job and also gives ``RENAME_EXCHANGE`` (``_exchange``). It encodes
+names strictly as UTF-8; a name that is not is moved the way a file system without the flags
+is (``_move_by_link``), which is tested.
 """
 
 from __future__ import annotations
@@ -141,16 +147,36 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
             _keep_owner_and_mode(fd, old)
         if durable:
             os.fdatasync(fd)
-        if temp is None:
-            temp = _random_name()
-            os.link(f"{_PROC_FD}/{fd}", temp, dst_dir_fd=folder)
-        if edited is not None:
-            _same_file(folder, name, shown, edited)
-        move(folder, temp, folder, name, replace=not keep)
-        temp = None
+        if temp is None and keep:  # the unnamed file linked to the name: never replaces
+            os.link(f"{_PROC_FD}/{fd}", name, dst_dir_fd=folder)
+        else:
+            if temp is None:
+                temp = _random_name()
+                os.link(f"{_PROC_FD}/{fd}", temp, dst_dir_fd=folder)
+            if edited is None:
+                move(folder, temp, folder, name, replace=not keep)
+                temp = None
+            else:
+                if (early := _change(folder, name, shown, edited)) is not None:
+                    raise early
+                if not _exchange(folder, temp, name):  # no exchange here: that window stays
+                    os.rename(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
+                    temp = None
+                elif (late := _change(folder, temp, shown, edited)) is not None:
+                    # written between the check and the swap: the changed file goes back
+                    _exchange(folder, temp, name)
+                    if _identity(folder, temp) != _identity(fd):  # replaced in between too
+                        kept, temp = temp, None
+                        raise Changed(f"{shown} was changed twice by something else while it "
+                                      f"was being edited; one version is kept as {kept}.")
+                    raise late
+                # else ``temp`` names the old file now: removed below
         if durable:
             os.fsync(folder)
     except OSError as exc:
+        if exc.errno == errno.ENOENT and edited is not None and \
+                (late := _change(folder, name, shown, edited)) is not None:
+            raise late from exc  # removed meanwhile: nothing to swap with
         if keep and exc.errno == errno.EEXIST and taken(folder, name):
             raise Taken(shown, meanwhile=True) from exc
         if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
@@ -181,8 +207,28 @@ def move(src_dir: int, src: str, dst_dir: int, dst: str, *, replace: bool) -> No
             raise OSError(exc.errno, os.strerror(exc.errno)) from None
     except UnicodeEncodeError:
         pass  # a name that is not valid UTF-8 (the wrapper encodes strictly): the link way
+    _move_by_link(src_dir, src, dst_dir, dst)
+
+
+def _move_by_link(src_dir: int, src: str, dst_dir: int, dst: str) -> None:
+    """A hard link to the new name (never replaces), then the old name removed, but only if
+    it still names the moved file: it is first renamed aside to a random name and checked
+    there. Removed by name at once, a file another program put at the old name between the
+    link and the removal (a log rotated by rename) was lost. A crash in between leaves the
+    file under both names (or the new one and the aside name), never under none."""
     os.link(src, dst, src_dir_fd=src_dir, dst_dir_fd=dst_dir, follow_symlinks=False)
-    os.unlink(src, dir_fd=src_dir)
+    moved = os.stat(dst, dir_fd=dst_dir, follow_symlinks=False)
+    aside = _random_name()
+    try:
+        os.rename(src, aside, src_dir_fd=src_dir, dst_dir_fd=src_dir)
+    except FileNotFoundError:
+        return  # removed meanwhile by something else: moved all the same
+    now = os.stat(aside, dir_fd=src_dir, follow_symlinks=False)
+    if (now.st_dev, now.st_ino) != (moved.st_dev, moved.st_ino):
+        # another file took the old name meanwhile: it goes back there (a hard link again,
+        # which never replaces a third one; that one would keep the aside name, not be lost)
+        os.link(aside, src, src_dir_fd=src_dir, dst_dir_fd=src_dir, follow_symlinks=False)
+    os.unlink(aside, dir_fd=src_dir)
 
 
 def taken(folder: int, name: str) -> bool:
@@ -223,16 +269,46 @@ def _keep_owner_and_mode(fd: int, old: os.stat_result) -> None:
     os.fchmod(fd, stat.S_IMODE(old.st_mode) & 0o777)
 
 
-def _same_file(folder: int, name: str, shown: str, edited: os.stat_result) -> None:
-    """``name`` is still the file ``edited`` describes, unchanged (a program in the sandbox
-    may append to it while the host makes the new text: those bytes would be lost)."""
+def _exchange(folder: int, a: str, b: str) -> bool:
+    """Swap what the names ``a`` and ``b`` of ``folder`` name, in one step
+    (``RENAME_EXCHANGE``); False where the file system cannot.
+
+    An edit renamed over the old file after checking it unchanged lost a write that came
+    between the check and the rename; swapped instead, the old file is checked again at
+    ``a`` afterwards, and swapped back if it changed."""
     try:
-        now = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        renameat2.renameat2(folder, a, folder, b, renameat2.Flags.RENAME_EXCHANGE)
+    except OSError as exc:
+        if exc.errno in (errno.EINVAL, errno.ENOSYS):
+            return False
+        raise OSError(exc.errno, os.strerror(exc.errno)) from None
+    except UnicodeEncodeError:  # a name that is not valid UTF-8 (the wrapper encodes strictly)
+        return False
+    return True
+
+
+def _identity(at: int, name: str | None = None) -> tuple[int, int] | None:
+    """(device, inode) of ``name`` in the folder ``at`` (not followed), or of the open file
+    ``at``; None when missing."""
+    try:
+        st = os.fstat(at) if name is None else os.stat(name, dir_fd=at, follow_symlinks=False)
     except FileNotFoundError:
-        now = None
-    if now is None or (now.st_dev, now.st_ino) != (edited.st_dev, edited.st_ino):
-        raise Changed(f"{shown} was replaced or removed while it was being edited; nothing "
-                      "was changed.")
-    if (now.st_size, now.st_mtime_ns) != (edited.st_size, edited.st_mtime_ns):
-        raise Changed(f"{shown} was changed by something else while it was being edited; "
-                      "nothing was changed (try again).")
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _change(folder: int, name: str, shown: str, edited: os.stat_result) -> Changed | None:
+    """Why ``name`` is no longer the file ``edited`` describes, unchanged (a program in the
+    sandbox may append to it while the host makes the new text: those bytes would be lost),
+    or None."""
+    try:
+        st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        st = None
+    if st is None or (st.st_dev, st.st_ino) != (edited.st_dev, edited.st_ino):
+        return Changed(f"{shown} was replaced or removed while it was being edited; nothing "
+                       "was changed.")
+    if (st.st_size, st.st_mtime_ns) != (edited.st_size, edited.st_mtime_ns):
+        return Changed(f"{shown} was changed by something else while it was being edited; "
+                       "nothing was changed (try again).")
+    return None

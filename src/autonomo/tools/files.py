@@ -29,6 +29,12 @@ _READ_FLAGS = fstree.READ_FLAGS
 #: an append to a file up to this size is made whole or not at all (the file is copied into a
 #: new one); a larger file is appended to in place
 APPEND_COPY_MAX = 64 * 1024 * 1024
+#: … but a file above ``APPEND_COPY_FREE`` is copied only for a text at least 1/``RATIO`` of
+#: its size: a short line added to a long log goes in place. Copied each time, a log grown by
+#: short lines cost O(n²) (~1.7 ms per MB copied); now each append copies at most
+#: max(256 KB, 64 × its text), and a text cut short in place is rarer the shorter it is.
+APPEND_COPY_FREE = 256 * 1024
+APPEND_COPY_RATIO = 64
 
 
 def is_binary(data: bytes) -> bool:
@@ -202,8 +208,9 @@ def _append(ws: Workspace, parts: tuple[str, ...], data: bytes, durable: bool) -
     """All or nothing: the old text is copied into a new file, the new text added after it,
     and the new file renamed over the old one if that is unchanged meanwhile. Appended to in
     place instead (the tail cut back if the write fails; a crash mid-way can leave part of
-    the new text after the old): a file larger than ``APPEND_COPY_MAX`` (copying it would cost
-    too much), and one that changed during the copy (a program in the sandbox writing the
+    the new text after the old): a file larger than ``APPEND_COPY_MAX``, or a short text
+    added to a file above ``APPEND_COPY_FREE`` (copying it would cost too much; a growing log
+    was O(n²)), and one that changed during the copy (a program in the sandbox writing the
     same log: its lines are kept, and the new text goes after them)."""
     shown = "/".join(parts)
     folder = ws.open_folder(parts[:-1], create=True)
@@ -218,7 +225,7 @@ def _append(ws: Workspace, parts: tuple[str, ...], data: bytes, durable: bool) -
             return
         fd, st = open_regular(folder, parts[-1], shown)
         try:
-            if st.st_size > APPEND_COPY_MAX:
+            if not copied_for_append(st.st_size, len(data)):
                 _append_in_place(ws, parts, data)
                 return
             try:
@@ -233,6 +240,13 @@ def _append(ws: Workspace, parts: tuple[str, ...], data: bytes, durable: bool) -
             os.close(fd)
     finally:
         os.close(folder)
+
+
+def copied_for_append(size: int, added: int) -> bool:
+    """Whether an append of ``added`` bytes to a file of ``size`` bytes copies the file (all
+    or nothing) rather than writing in place (see ``APPEND_COPY_FREE``)."""
+    return size <= APPEND_COPY_MAX and (size <= APPEND_COPY_FREE
+                                        or size <= APPEND_COPY_RATIO * added)
 
 
 def _append_in_place(ws: Workspace, parts: tuple[str, ...], data: bytes) -> None:

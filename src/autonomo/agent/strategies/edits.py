@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import spans, values
+from autonomo.agent.strategies import keyed, spans, values
 from autonomo.agent.strategies.facts import stem
 
 #: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
@@ -129,15 +129,28 @@ def swaps(text: str, said: str) -> list[tuple[str, tuple[str]]]:
     return list(dict.fromkeys(out))[:MAX_PIECES]
 
 
+def quoted_pair(text: str, task: str, files: list[str]) -> tuple[str, tuple[str, ...]] | None:
+    """The edit a task states by two quoted texts, one the file holds and one it doesn't
+    ("replace 'Dear Sir' with 'Dear Ms Lindqvist'"); None unless it states just those."""
+    quoted = [q for q in spans.literals(task, files)
+              if (f"'{q}'" in task or f'"{q}"' in task) and q.strip()]
+    held = [q for q in quoted if q in text]
+    new = [q for q in quoted if q not in text]
+    if len(held) != 1 or not new:
+        return None
+    return held[0], tuple(new[:MAX_REPLACEMENTS])
+
+
 def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         tuple[str, tuple[str, ...]], ...]:
     """(piece of ``text`` to replace, what may take its place) for ``task``, best first."""
     if len(text) > MAX_TEXT or not text.strip():
         return ()
     names = list(files)
-    said = task
-    for name in names:
-        said = said.replace(name, " ")
+    said = keyed.without(task, names)
+    quoted = quoted_pair(text, task, names)
+    if quoted:  # "replace 'Dear Sir' with 'Dear Ms Lindqvist'": that, nothing else
+        return (quoted,)
     file_tokens = {t for _, t in _tokens(text)}
     task_tokens = [(i, t) for i, t in _tokens(said) if _kept(t)]
     # the task's words and values the file does not hold, and its stated texts
@@ -145,6 +158,12 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     lowered = {f.lower() for f in file_tokens}
     fresh = [(said.find(t), t) for t in stated] + [
         (i, t) for i, t in task_tokens if t not in file_tokens and t.lower() not in lowered]
+    structure: set[str] = set()
+    if keyed.is_keyed_text(text):  # a data file: the value at the key the task designates
+        found = keyed.keyed_edits(text, task, names, (t for _, t in sorted(fresh)))
+        if found:
+            return tuple(found[:MAX_PIECES])
+        structure = keyed.keys(text)
     # any word the file does not hold that is spelled like a word it does ("teh" → "the")
     spelled = [(i, t) for i, t in _tokens(said) if t.lower() not in lowered]
     # pieces: the task's own words the file holds, then the values on its lines that hold
@@ -162,7 +181,7 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
                     pieces.setdefault(t, -1)
     out: list[tuple[str, tuple[str, ...]]] = list(swaps(text, said))
     for piece, at in pieces.items():
-        if any(piece == old or piece in old for old, _ in out[:1]):
+        if piece in structure or any(piece == old or piece in old for old, _ in out[:1]):
             continue
         kind = shape(piece)
         alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)

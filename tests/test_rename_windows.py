@@ -1,0 +1,192 @@
+"""The windows between two system calls of the host's renames, hit deterministically.
+
+* ``rename_file`` where the file system has no ``RENAME_NOREPLACE``: a hard link to the new
+  name, then the old name removed. Another program that put a file at the old name in
+  between (a log rotated by rename) lost it; a crash in between must leave the file under
+  some name.
+* An edit or append checked "unchanged" just before the rename over the old file: a write
+  that came between the check and the rename was lost.
+* A copy to a new name: a crash between naming the new file and renaming it left a full
+  copy under a hidden temporary name.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import renameat2
+
+from tool_helpers import make_ctx, run
+
+OLD = "old text\n"
+LINE = "the program's line\n"
+
+
+def _no_noreplace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system that does not take ``RENAME_NOREPLACE`` (or ``RENAME_EXCHANGE``)."""
+    def refuse(*args: object) -> None:
+        raise OSError(22, "renameat2: EINVAL")
+
+    monkeypatch.setattr(renameat2, "renameat2", refuse)
+
+
+def test_a_file_put_at_the_old_name_between_link_and_removal_is_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Removed by name right after the link, the program's new log.txt was lost."""
+    ctx = make_ctx(tmp_path)
+    ws = ctx.workspace
+    (ws / "log.txt").write_text(OLD)
+    _no_noreplace(monkeypatch)
+    real_link = os.link
+
+    def link_then_rotate(src, dst, *args, **kwargs):
+        real_link(src, dst, *args, **kwargs)
+        if dst == "log.1.txt":  # the program writes a fresh log and renames it into place
+            (ws / "fresh.tmp").write_text(LINE)
+            os.rename(ws / "fresh.tmp", ws / "log.txt")
+
+    monkeypatch.setattr(os, "link", link_then_rotate)
+    res = run(ctx, "rename_file", source="log.txt", destination="log.1.txt")
+    assert res.status == "success", res.output
+    assert (ws / "log.1.txt").read_text() == OLD
+    assert (ws / "log.txt").read_text() == LINE
+    assert sorted(os.listdir(ws)) == ["log.1.txt", "log.txt"]
+
+
+_CRASH_CHILD = """
+import json, os, sys
+sys.path.insert(0, sys.argv[2])
+import renameat2
+from pathlib import Path
+from tool_helpers import make_ctx, run
+spec = json.loads(sys.argv[1])
+def refuse(*args):
+    raise OSError(22, "renameat2: EINVAL")
+if not spec["flag"]:
+    renameat2.renameat2 = refuse
+where = renameat2 if spec["at"] == "renameat2" else os
+real = getattr(where, spec["at"])
+def crash(*args, **kwargs):
+    if spec["at"] != "link":
+        os._exit(9)
+    real(*args, **kwargs)
+    if not str(args[0]).startswith("/proc/"):  # a name linked, not a new file named
+        os._exit(9)
+setattr(where, spec["at"], crash)
+ctx = make_ctx(Path(spec["tmp"]))
+print(run(ctx, spec["command"], **spec["arguments"]).output)
+"""
+
+
+def _crash_child(tmp_path: Path, command: str, arguments: dict, *, at: str,
+                 flag: bool) -> subprocess.CompletedProcess:
+    spec = {"tmp": str(tmp_path), "command": command, "arguments": arguments, "at": at,
+            "flag": flag}
+    return subprocess.run([sys.executable, "-c", _CRASH_CHILD, json.dumps(spec),
+                           str(Path(__file__).parent)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+
+
+@pytest.mark.parametrize("at", ["link", "rename", "unlink"])
+def test_a_crash_inside_a_move_without_the_flag_loses_nothing(tmp_path: Path, at: str) -> None:
+    """Killed right after the link, the rename aside or before the removal: the file is
+    under its new name, and at most one more name of the same file is left."""
+    ws = tmp_path / "workspace"
+    ws.mkdir()
+    (ws / "a.txt").write_text(OLD)
+    done = _crash_child(tmp_path, "rename_file", {"source": "a.txt", "destination": "b.txt"},
+                        at=at, flag=False)
+    assert done.returncode == 9, (done.stdout, done.stderr)
+    assert (ws / "b.txt").read_text() == OLD
+    assert (ws / "b.txt").stat().st_nlink == len(os.listdir(ws)) <= 2
+
+
+def test_a_crash_while_a_copy_is_named_leaves_no_hidden_copy(tmp_path: Path) -> None:
+    """The new file was linked to a temporary name, then renamed (no replace) to its own: a
+    crash in between left a full copy under ``.autonomo-….tmp``. Linked to its own name
+    straight away, nothing is left but the copy done or not done."""
+    ws = tmp_path / "workspace"
+    ws.mkdir()
+    (ws / "a.txt").write_text(OLD)
+    for at in ("renameat2", "rename", "link"):
+        done = _crash_child(tmp_path, "copy_file", {"source": "a.txt", "destination": "b.txt"},
+                            at=at, flag=True)
+        assert sorted(os.listdir(ws)) in (["a.txt"], ["a.txt", "b.txt"]), (at, done.stderr)
+        assert (ws / "a.txt").read_text() == OLD
+    assert (ws / "b.txt").read_text() == OLD
+
+
+def _write_just_after_the_check(monkeypatch: pytest.MonkeyPatch, target: Path) -> None:
+    """A program appends a line to ``target`` right after the host checked it unchanged, and
+    before the host puts the new file in its place."""
+    real_stat = os.stat
+    done: list[bool] = []
+
+    def stat_then_write(*args, **kwargs):
+        result = real_stat(*args, **kwargs)
+        checking = sys._getframe(1).f_code.co_name in ("_same_file", "_change")
+        if checking and not done and args[0] == target.name:
+            done.append(True)
+            with open(target, "a") as other:
+                other.write(LINE)
+        return result
+
+    monkeypatch.setattr(os, "stat", stat_then_write)
+
+
+@pytest.mark.parametrize("command", ["replace_text", "append_to_file"])
+def test_a_write_between_the_check_and_the_rename_is_not_lost(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """Renamed over the old file after the check, the program's line was lost: now the two
+    names are swapped, the old file checked again, and swapped back."""
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    target.write_text(OLD)
+    _write_just_after_the_check(monkeypatch, target)
+    if command == "replace_text":
+        res = run(ctx, command, path="a.txt", old="old", new="new")
+        assert res.status == "error" and "changed by something else" in res.output, res.output
+        assert target.read_text() == OLD + LINE
+    else:  # given up, then appended in place after the program's line
+        res = run(ctx, command, path="a.txt", content="more\n")
+        assert res.status == "success", res.output
+        assert target.read_text() == OLD + LINE + "more\n"
+    assert os.listdir(ctx.workspace) == ["a.txt"]
+    res = run(ctx, "replace_text", path="a.txt", old="old", new="new")  # once it is quiet
+    assert res.status == "success" and target.read_text().startswith("new text\n" + LINE)
+
+
+def test_without_the_exchange_an_edit_still_replaces_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system without ``RENAME_EXCHANGE``: renamed over after the check, as before."""
+    ctx = make_ctx(tmp_path)
+    target = ctx.workspace / "a.txt"
+    target.write_text(OLD)
+    _no_noreplace(monkeypatch)
+    assert run(ctx, "replace_text", path="a.txt", old="old", new="new").status == "success"
+    assert run(ctx, "append_to_file", path="a.txt", content="more\n").status == "success"
+    assert target.read_text() == "new text\nmore\n"
+    assert os.listdir(ctx.workspace) == ["a.txt"]
+
+
+def test_names_that_are_not_utf8_are_moved_and_edited_the_other_way(tmp_path: Path) -> None:
+    """The ``renameat2`` binding encodes names strictly as UTF-8: a name made by a program
+    (bytes ``\\xff``) goes the way of a file system without the flags (guard)."""
+    ctx = make_ctx(tmp_path)
+    ws = os.fsencode(ctx.workspace)
+    Path(os.fsdecode(os.path.join(ws, b"bad\xff.txt"))).write_text(OLD)
+    res = run(ctx, "replace_text", path="bad\udcff.txt", old="old", new="new")
+    assert res.status == "success", res.output
+    res = run(ctx, "rename_file", source="bad\udcff.txt", destination="b\udcfe.txt")
+    assert res.status == "success", res.output
+    assert os.listdir(ws) == [b"b\xfe.txt"]
+    assert Path(os.fsdecode(os.path.join(ws, b"b\xfe.txt"))).read_text() == "new text\n"
+    (ctx.workspace / "taken.txt").write_text("kept")
+    res = run(ctx, "rename_file", source="b\udcfe.txt", destination="taken.txt")
+    assert res.status == "error" and "already exists" in res.output
+    assert (ctx.workspace / "taken.txt").read_text() == "kept"
