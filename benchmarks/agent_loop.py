@@ -73,6 +73,7 @@ class TimedModel(ChatModel):
         self.inner, self.seconds = inner, 0.0
         self.name, self.context_window = inner.name, inner.context_window
         self.enforces_schema, self.supports_tools = inner.enforces_schema, inner.supports_tools
+        self.parallel_calls = inner.parallel_calls
 
     def call(self, request):
         started = time.perf_counter()

@@ -215,3 +215,32 @@ def test_a_run_commits_each_step_only_with_fsync_steps(tmp_path, batches, fsync)
     assert observer.seen == ([1, 2, 3, 4] if fsync else [0, 0, 0, 4])
     assert [c["step"] for c in store.calls(agent.state.id)] == [1, 2, 3, 4]
     assert len(AgentStore(store.data_dir).load(agent.state.id).episodes) == 4
+
+
+
+@pytest.mark.parametrize("parallel", [1, 4])
+def test_summaries_use_threads_only_for_a_model_that_answers_several_at_once(tmp_path,
+                                                                             parallel):
+    import threading
+
+    from autonomo import ScriptedModel, Settings
+
+    threads: set[int] = set()
+
+    def summary(messages):
+        threads.add(threading.get_ident())
+        return "printed lorem ipsum"
+
+    summarizer = ScriptedModel([summary] * 20)
+    summarizer.parallel_calls = parallel  # ScriptedModel's own: 1 (it answers at once)
+    settings = Settings(data_dir=tmp_path / "data")
+    settings.agent.history_budget = 2000  # about six of these episodes
+    agent, _, _ = make_agent(
+        tmp_path, [*(reply("big_output", n=1000 + i) for i in range(10)),
+                   reply("finish", reason="done")], settings=settings, summary_model=summarizer)
+    Runner(agent).run()
+    assert agent.state.compacted_upto >= 5
+    if parallel == 1:
+        assert threads == {threading.get_ident()}  # asked in turn: no thread started
+    else:
+        assert threading.get_ident() not in threads

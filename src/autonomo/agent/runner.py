@@ -240,8 +240,8 @@ class Runner:
         if not due:
             return
         summaries.summarize(
-            due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80)
-        )
+            due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80),
+            parallel=model.parallel_calls)
         agent.state.compacted_upto = due[-1].number
         self._condense_summaries(model)
         self._write(due, durable=False)
