@@ -68,19 +68,11 @@ def test_the_answer_is_among_the_grounded_texts(tmp_path, task, answer):
     assert answer in where.texts
 
 
-_PERSON = "not offered by construction (spans.task_spans; since ee8e41a's _describes also the " \
-          "possessive case): a literal holding a person word or a possessive is taken for " \
-          "a description and never offered whole"
-
-
 @pytest.mark.parametrize(("task", "literal"), [
     pytest.param("Put the line Maria's birthday is Friday in dates.txt",
-                 "Maria's birthday is Friday",
-                 marks=pytest.mark.xfail(strict=True, reason=_PERSON)),
-    pytest.param("Write I will be late to status.txt", "I will be late",
-                 marks=pytest.mark.xfail(strict=True, reason=_PERSON)),
-    pytest.param("Leave the message your parcel is ready in note.txt", "your parcel is ready",
-                 marks=pytest.mark.xfail(strict=True, reason=_PERSON)),
+                 "Maria's birthday is Friday"),
+    pytest.param("Write I will be late to status.txt", "I will be late"),
+    pytest.param("Leave the message your parcel is ready in note.txt", "your parcel is ready"),
     pytest.param("status.txt should say: we open at nine", "we open at nine"),
     pytest.param("Write the words ready to ship to state.txt", "ready to ship"),
 ])

@@ -69,7 +69,16 @@ def _value(text: str) -> object:
     return {"true": True, "false": False, "null": None}.get(text.lower(), text)
 
 
+#: a switch said in words: "tls turned on", "cache switched off" (a true/false value)
+_SWITCH = re.compile(r"\b(?:turned|switched|toggled|set|is)\s+(on|off)\b", re.IGNORECASE)
+
+
+def _switched(task: str) -> str:
+    return _SWITCH.sub(lambda m: "true" if m.group(1).lower() == "on" else "false", task)
+
+
 def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
+    task = _switched(task)
     names = set(files)
     found: dict[str, object] = {}
     for key, raw in _PAIR.findall(task):
@@ -106,7 +115,7 @@ _LINKS = {"is", "are", "was", "be", "=", ":", "equals", "set", "to", "and", "wit
 def _listed_pairs(task: str) -> list[dict[str, object]]:
     """Objects of a list of two-word items, each a key and its value (at least two)."""
     out = []
-    for match in _ITEM_PAIRS.findall(task):
+    for match in _ITEM_PAIRS.findall(_switched(task)):
         items = [i.split() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.strip()) if i]
         pairs = [(i[0], i[-1]) for i in items if (len(i) == 2 or (len(i) == 3 and i[1] == "to"))
                  and not {i[0].lower(), i[-1].lower()} & _LINKS]
@@ -168,7 +177,8 @@ def enumerated_lines(task: str) -> list[str]:
 #: a file of a package a line
 REQUIREMENTS = re.compile(r"(?:^|/)requirements[\w.-]*\.(?:txt|in)$", re.IGNORECASE)
 #: a requirement: a package, and its version after a space ("django 5.0") or an operator
-_REQUIREMENT = re.compile(r"([A-Za-z][\w.-]*?)(?:\s+v?(\d+(?:\.\d+)*)|\s*([<>=!~]=?\s*[\w.*]+))?")
+_REQUIREMENT = re.compile(r"([A-Za-z][\w.-]*?)(?:\s+(?:(?:to|at)\s+)?v?(\d+(?:\.\d+)*)"
+                          r"|\s*([<>=!~]=?\s*[\w.*]+))?")
 _SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+|;\s*|:\s+")
 
 
@@ -181,7 +191,7 @@ def requirement_lines(task: str, files: Iterable[str] = ()) -> list[str]:
         task = task.replace(name, " ")
     runs: list[list[str]] = []
     current: list[str] = []
-    for segment in _SEPARATOR.split(task.strip().rstrip(".")):
+    for segment in _SEPARATOR.split(task.strip().rstrip(".?!")):
         segment = segment.strip().strip("\"'")
         if _REQUIREMENT.fullmatch(segment) and segment.lower() not in INSTRUCTION_WORDS:
             current.append(segment)
@@ -190,7 +200,9 @@ def requirement_lines(task: str, files: Iterable[str] = ()) -> list[str]:
             runs.append(current)
         words = segment.split()
         current = []
-        for n in (2, 1):  # the run starts at the end of a longer clause ("listing flask>=3")
+        # the run starts at the end of a longer clause ("listing flask>=3", "pins pytest
+        # to 8.2")
+        for n in (3, 2, 1):
             tail = " ".join(words[-n:])
             if (len(words) > n and _REQUIREMENT.fullmatch(tail)
                     and (n == 1 or re.fullmatch(r"v?[\d.]+", words[-1]))

@@ -39,7 +39,7 @@ from autonomo.agent.strategies.facts import (
     json_facts,
     number_facts,
 )
-from autonomo.agent.strategies.values import scan
+from autonomo.agent.strategies.values import parts, scan
 
 _YES = {"yes", "true", "y", "1", "x"}
 _NO = {"no", "false", "n", "0", ""}
@@ -188,6 +188,7 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
             out += [fact(f"{title} {head[i]} {LIST_WORDS}",
                          "\n".join(r[i].strip() for r in marked), src, own=title)
                     for i in range(len(head)) if i != col]
+        out += _rows_by_part(src, head, body, col)
         # (a date read of every cell only when the task states a date bound)
         if bounds and all(days := [_day(c, False) for c in cells]):
             for later, day, written in bounds:
@@ -199,6 +200,34 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
                          for i in range(len(head)) if i != col]
                 needs = frozenset(w.lower() for w in re.findall(r"[A-Za-z]+|\d+", written))
                 out += [Fact(f.key, f.value, f.source, needs, f.label) for f in made]
+    return out
+
+
+def _rows_by_part(src: str, head: list[str], body: list[list[str]], col: int) -> list[Fact]:
+    """Of a column of values of one shape (dates, e-mail addresses), the rows grouped by a
+    part of the value (the year, the domain): how many, and their other cells; each group
+    "needs" its part stated ("the members whose membership expires in 2026")."""
+    found = [scan(r[col].strip()) for r in body]
+    if not all(len(f) == 1 and f[0].text == r[col].strip() for f, r in zip(found, body,
+                                                                          strict=True)):
+        return []
+    split = [parts(f[0]) for f in found]
+    out: list[Fact] = []
+    for n, (label, _) in enumerate(split[0] if split else ()):
+        groups: dict[str, list[list[str]]] = {}
+        for row, named in zip(body, split, strict=True):
+            if n < len(named):
+                groups.setdefault(named[n][1], []).append(row)
+        if not 1 < len(groups) < len(body):
+            continue
+        for part, rows in groups.items():
+            made = [fact(f"{title} {label} rows {COUNT_WORDS}", len(rows), src, own=title)
+                    for title in head[col:col + 1]]
+            made += [fact(f"{head[col]} {label} {head[i]} {LIST_WORDS}",
+                          "\n".join(r[i].strip() for r in rows), src, own=head[i])
+                     for i in range(len(head)) if i != col]
+            out += [Fact(f.key, f.value, f.source, frozenset({part.lower()}), f.label)
+                    for f in made]
     return out
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import yaml
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies.values import scan
+from autonomo.agent.strategies.values import parts, scan
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
@@ -161,6 +161,13 @@ def file_facts(name: str, text: str) -> list[Fact]:
                           if w.lower() not in FILLER), "")
             made = _fact(" ".join(before + after), found.text, src)
             facts.append(Fact(made.key, made.value, made.source, tag=stem(label)))
+            # its parts by its shape, each under its own name and its shape's ("only its
+            # domain", "the year of the date": more of the task's words than the whole),
+            # only when the task names the part
+            for names, part in parts(found):
+                for named in names.split():
+                    made = _fact(f"{named} {found.kind} {' '.join(before + after)}", part, src)
+                    facts.append(Fact(made.key, made.value, made.source, words(named)))
     facts += _line_facts(src, lines)
     return facts
 
@@ -234,6 +241,9 @@ def _json_facts(src: str, text: str) -> list[Fact]:
         if isinstance(item, dict):
             if item:
                 facts.append(_fact(f"{path} keys {_LIST}", "\n".join(map(str, item)), src))
+                if path:  # the entries under a key: "how many services" of services: {…}
+                    facts.append(_fact(f"{path.split()[-1]} keys entries {_COUNT}", len(item),
+                                       src))
             flags = {str(k): v for k, v in item.items() if isinstance(v, bool)}
             if len(flags) > 1:  # the keys set true, and those set false
                 for label, flag in ((_ON, True), (_OFF, False)):

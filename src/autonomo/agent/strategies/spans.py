@@ -36,7 +36,8 @@ FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".cs
 MAX_SPANS = 150
 MAX_SPAN_CHARS = 300
 _MAX_PHRASE_WORDS = 5
-_QUOTED = re.compile(r"'([^']{1,200})'|\"([^\"]{1,200})\"")
+#: (an apostrophe inside a word, "router's", "it's", opens and closes nothing)
+_QUOTED = re.compile(r"(?<!\w)'([^']{1,200})'(?!\w)|\"([^\"]{1,200})\"")
 
 
 def _clean(text: str) -> str:
@@ -79,14 +80,21 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     phrases: list[str] = []
     for asked in questions(task):
         task = task.replace(asked, " . ")
+    described: list[str] = []
     for clause in re.split(r"[.;:!?](?:\s|$)|,\s|\n", task):
         words = [w.strip(",.;:!?\"'()") for w in clause.split()]
         words = [w for w in words if w and w != "-"]
         runs: list[list[str]] = [[]]
         describing = False  # "my preferred keyboard layout", up to a small word
+        whole: list[str] | None = None  # from a describing word to a file name
         for word in words:
+            named = word in names or word.rstrip(".") in names
+            if whole is not None and named:
+                described.append(_trimmed(whole))
+            whole = None if named else [*whole, word] if whole is not None else (
+                [word] if _describes(word) else None)
             describing = (describing and word.lower() not in FILLER) or _describes(word)
-            if describing or word in names or word.rstrip(".") in names:
+            if describing or named:
                 runs.append([])
             else:
                 runs[-1].append(word)
@@ -101,8 +109,19 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
             and p.split()[0].lower() not in _EDGES and p.split()[-1].lower() not in _EDGES]
     # a piece of a longer phrase that is kept is not offered: a 135M model picks "dog" out
     # of "walk the dog" (the task states the numbers it means outright: ``literals``)
+    # (the words from a describing word to a file name may be the text itself, in the first
+    # person or with a possessive: "Write I will be late to status.txt"; offered last)
     return spans[:quoted] + [p for p in kept
-                             if not any(p != q and f" {p} " in f" {q} " for q in kept)]
+                             if not any(p != q and f" {p} " in f" {q} " for q in kept)] + [
+        p for p in dict.fromkeys(described) if len(p.split()) > 1 and p not in kept
+        and not complements(task, names)]  # (not what a value is said of: "… - it's X")
+
+
+def _trimmed(words: list[str]) -> str:
+    """``words`` without the small words at their end ("late to" → "late")."""
+    while words and words[-1].lower() in _EDGES:
+        words = words[:-1]
+    return " ".join(words)
 
 
 #: a number standing alone ("3", "-2.5"; not a piece of "v2", "2025-03-14", "bob,7" or
@@ -135,6 +154,27 @@ _PLACEHOLDER = re.compile(r"[<{\[][^<>{}\[\]]{1,40}[>}\]]")
 _HOLE = re.compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}|\[[^\[\]]{0,40}\s[^\[\]]{0,40}\]")
 
 
+#: the numbers a count is written with
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten", "eleven", "twelve")
+
+
+def _as_lines(task: str, found: re.Match[str]) -> str:
+    """The text after a colon; a list of items joined by commas, one item a line, when
+    what comes before the colon counts them ("three lines: eggs, oat milk, rye bread") or
+    asks for lines."""
+    text = found.group(1)
+    items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if i.strip()]
+    if len(items) < 2 or any(len(i.split()) > 4 for i in items):
+        return text
+    before = re.findall(r"[\w-]+", task[:found.start()].lower())[-3:]
+    counted = [NUMBER_WORDS.index(w) if w in NUMBER_WORDS else int(w)
+               for w in before if w in NUMBER_WORDS or w.isdigit()]
+    if len(items) in counted or (not counted and "lines" in before):
+        return "\n".join(items)
+    return text
+
+
 def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False) -> list[str]:
     """The texts a task states outright: quoted texts, the rest of a line after a colon
     ("a line that reads: …"), settings ("PORT=80"), values whole by their shape (``16:42``,
@@ -147,7 +187,8 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
     # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")
     asked = questions(told)
     found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
-             + [t for t in _AFTER_COLON.findall(told) if not any(t in q for q in asked)]
+             + [_as_lines(told, m) for m in _AFTER_COLON.finditer(told)
+                if not any(m.group(1) in q for q in asked)]
              + _SETTING.findall(task))
     if placeholders:
         return [t for t in found if _PLACEHOLDER.search(t)]

@@ -71,6 +71,10 @@ def _cells(item: str, columns: list[str]) -> list[str] | None:
     else:
         names = {_stem(c) for c in columns}
         cells = [w for w in item.split() if w.lower() not in _LINKING and _stem(w) not in names]
+        if len(cells) > len(columns):  # a name of several capitalised words is one cell
+            cells = re.sub(r"\b([A-Z][^\s\d]*)\s+(?=[A-Z][^\s\d]*\b)", "\\1\x00",
+                           " ".join(cells)).replace("\x00", "\x01").split()
+            cells = [c.replace("\x01", " ") for c in cells]
         last = cells[-len(columns):]
         if len(cells) > len(columns) and any(re.search(r"\d|^[A-Z]", c) for c in last):
             cells = last

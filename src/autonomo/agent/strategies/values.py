@@ -68,3 +68,31 @@ def kind_of(text: str) -> str | None:
     """The shape of ``text`` when it is one value whole (None otherwise)."""
     found = scan(text.strip())
     return found[0].kind if len(found) == 1 and found[0].text == text.strip() else None
+
+
+#: the parts of a value of a shape, each under the words that name it ("only its domain",
+#: "the year of the date", "the major version"), as (words, pattern of the value with a
+#: group per part)
+_PARTS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
+    "email": (("user username local account mailbox", "domain host server"),
+              re.compile(r"([^@]+)@(.+)")),
+    "url": (("scheme protocol", "host domain site server", "path"),
+            re.compile(r"([a-z][a-z0-9+.-]*)://([^/:?#]+)(?::\d+)?(/[^?#]*)?", re.I)),
+    "date": (("year", "month", "day"), re.compile(r"(\d{4})-(\d{2})-(\d{2})")),
+    "time": (("hour hours", "minute minutes"), re.compile(r"(\d{1,2}):(\d{2})")),
+    "version": (("major", "minor", "patch micro"),
+                re.compile(r"[vV]?(\d+)\.(\d+)(?:\.(\d+))?")),
+    "ip": (("address host", "port"), re.compile(r"([\d.]+):(\d+)")),
+}
+
+
+def parts(value: Value) -> list[tuple[str, str]]:
+    """(the words naming a part, the part) of a value by its shape: an e-mail's user and
+    domain, a URL's scheme, host and path, an ISO date's year, month and day, a time's hour
+    and minute, a version's major, minor and patch, an address's host and port."""
+    named = _PARTS.get(value.kind)
+    found = named[1].match(value.text) if named else None
+    if not named or not found:
+        return []
+    return [(label, part) for label, part in zip(named[0], found.groups(), strict=False)
+            if part]
