@@ -190,3 +190,29 @@ def test_names_that_are_not_utf8_are_moved_and_edited_the_other_way(tmp_path: Pa
     res = run(ctx, "rename_file", source="b\udcfe.txt", destination="taken.txt")
     assert res.status == "error" and "already exists" in res.output
     assert (ctx.workspace / "taken.txt").read_text() == "kept"
+
+
+def test_a_folder_put_at_the_old_name_between_link_and_removal_is_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder cannot be linked back: it is renamed back (it was left under a hidden name
+    and the move reported as failed)."""
+    ctx = make_ctx(tmp_path)
+    ws = ctx.workspace
+    (ws / "out").write_text(OLD)
+    _no_noreplace(monkeypatch)
+    real_link = os.link
+
+    def link_then_make_a_folder(src, dst, *args, **kwargs):
+        real_link(src, dst, *args, **kwargs)
+        if dst == "out.txt":
+            (ws / "new").mkdir()
+            (ws / "new" / "f.txt").write_text(LINE)
+            os.unlink(ws / "out")  # a program's output folder takes the name
+            os.rename(ws / "new", ws / "out")
+
+    monkeypatch.setattr(os, "link", link_then_make_a_folder)
+    res = run(ctx, "rename_file", source="out", destination="out.txt")
+    assert res.status == "success", res.output
+    assert (ws / "out.txt").read_text() == OLD
+    assert (ws / "out" / "f.txt").read_text() == LINE
+    assert sorted(os.listdir(ws)) == ["out", "out.txt"]

@@ -224,11 +224,21 @@ def _move_by_link(src_dir: int, src: str, dst_dir: int, dst: str) -> None:
     except FileNotFoundError:
         return  # removed meanwhile by something else: moved all the same
     now = os.stat(aside, dir_fd=src_dir, follow_symlinks=False)
-    if (now.st_dev, now.st_ino) != (moved.st_dev, moved.st_ino):
-        # another file took the old name meanwhile: it goes back there (a hard link again,
-        # which never replaces a third one; that one would keep the aside name, not be lost)
-        os.link(aside, src, src_dir_fd=src_dir, dst_dir_fd=src_dir, follow_symlinks=False)
-    os.unlink(aside, dir_fd=src_dir)
+    if (now.st_dev, now.st_ino) == (moved.st_dev, moved.st_ino):
+        os.unlink(aside, dir_fd=src_dir)
+        return
+    # another entry took the old name meanwhile: it goes back there, replacing nothing (a
+    # hard link; a folder, which cannot be linked, renamed: that replaces an empty folder
+    # at most); should a third one be there by then, it keeps the aside name
+    try:
+        if stat.S_ISDIR(now.st_mode):
+            os.rename(aside, src, src_dir_fd=src_dir, dst_dir_fd=src_dir)
+        else:
+            os.link(aside, src, src_dir_fd=src_dir, dst_dir_fd=src_dir, follow_symlinks=False)
+            os.unlink(aside, dir_fd=src_dir)
+    except OSError as exc:
+        raise WorkspaceError(f"The file was moved, but {src} was replaced meanwhile, and then "
+                             f"again; the replacement is kept as {aside}.") from exc
 
 
 def taken(folder: int, name: str) -> bool:
