@@ -209,11 +209,13 @@ class Runner:
         self.agent.state.episodes.append(episode)
         self.agent.store.write_intent(self.agent.state, episode, self.calls.take_unsaved())
 
-    def _write(self, episodes: list[Episode], *, durable: bool) -> None:
+    def _write(self, episodes: list[Episode], *, durable: bool, batch: bool = False) -> None:
+        """``batch``: a step's end, which fast steps may share a transaction with
+        (``AgentStore.write``); not with ``agent.fsync_steps``, which commits each step."""
         calls = self.calls.take_unsaved()
         durable = durable and self.agent.settings.agent.fsync_steps
         self.agent.store.write(self.agent.state, episodes=episodes, calls=calls,
-                               durable=durable)
+                               durable=durable, batch=batch)
 
     def _record(self, episode: Episode) -> None:
         state = self.agent.state
@@ -224,7 +226,7 @@ class Runner:
             state.status, state.stop_reason = (
                 ("unverified", f"{why}. The agent's reason: {episode.result.output}")
                 if why else ("finished", episode.result.output))
-        self._write([episode], durable=True)
+        self._write([episode], durable=True, batch=True)
         if state.status in ENDED and not self._in_run:
             self.release()  # a step-by-step driver (the server) has no run end
         self._remember(episode)
@@ -248,8 +250,8 @@ class Runner:
         if not due:
             return
         summaries.summarize(
-            due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80)
-        )
+            due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80),
+            parallel=model.parallel_calls)
         agent.state.compacted_upto = due[-1].number
         self._condense_summaries(model)
         self._write(due, durable=False)

@@ -183,10 +183,9 @@ def agents_list() -> None:
     store = AgentStore(settings().data_dir)
     table = Table("id", "name", "status", "steps", "last update", "task")
     for state in store.list():
-        steps = store.db.query("select count(*) from episodes where agent_id = ?", (state.id,))
         activity = store.activity(state.id)
         table.add_row(state.id, escape(state.name), activity.display_status(state.status),
-                      str(steps[0][0]), activity.updated_at.replace("T", " ")[:19],
+                      str(store.step_count(state.id)), activity.updated_at.replace("T", " ")[:19],
                       escape(state.task[:60]))
     console.print(table)
 
