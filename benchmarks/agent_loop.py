@@ -20,6 +20,13 @@ Prints one ``name: value`` line per figure:
   in RAM and saves nothing, so ``step_overhead_less_store_vs_smolagents`` (our overhead less
   the store's time, over smolagents') compares the loops alone. Our step also parses the
   model's JSON reply; smolagents' instant model hands over a parsed tool call.
+* ``step_overhead_all_steps_ms`` and ``step_store_all_steps_ms``: per step over whole runs,
+  every kind of step counted as often as it came (the median of each kind, weighted). The
+  medians above show a regular step; ours summarise old steps every fifth step or so here
+  (smolagents never does: its prompt grows instead), and steps that follow each other
+  quickly share one SQLite transaction (``AgentStore.write(batch=True)``), committed by the
+  step that ends the batch (here the summarising one). These figures count both;
+  ``step_overhead_all_steps_vs_smolagents`` sets the first against smolagents' median.
 * ``context_growth_30``: prompt tokens at step 30 ÷ at step 1, each command returning ~1,000
   characters (the default command set, one-shot strategy). smolagents' figure beside it.
 * ``cache_reuse_20`` (``--embedded``): the share of prompt tokens served from the KV cache
@@ -65,12 +72,14 @@ class TimedModel(ChatModel):
     provider does (``complete`` is the caller's side)."""
 
     def __init__(self, inner: ChatModel) -> None:
-        self.inner, self.seconds = inner, 0.0
+        self.inner, self.seconds, self.calls = inner, 0.0, 0
         self.name, self.context_window = inner.name, inner.context_window
         self.enforces_schema, self.supports_tools = inner.enforces_schema, inner.supports_tools
+        self.parallel_calls = getattr(inner, "parallel_calls", 4)  # older trees: none
 
     def call(self, request):
         started = time.perf_counter()
+        self.calls += 1
         try:
             return self.inner.call(request)
         finally:
@@ -88,6 +97,11 @@ class StepClock(RunObserver):
         #: per step, the milliseconds spent inside the agent store (``time_store``)
         self.store_ms: list[float] = []
         self._store_seconds = 0.0
+        #: per step, its kind: whether it summarised old steps (a call of ``summaries``) and
+        #: whether it committed a transaction of the store (``time_store``)
+        self.summaries: TimedModel | None = None
+        self.kinds: list[tuple[bool, bool]] = []
+        self._summary_calls, self._transactions = 0, 0
 
     def time_store(self, store) -> None:
         """Add up the time spent in ``store``'s per-step writes (on this instance only)."""
@@ -104,6 +118,13 @@ class StepClock(RunObserver):
                     self._store_seconds += time.perf_counter() - started
 
             setattr(store, name, timed)
+        transaction = store.db.transaction
+
+        def counted(*args, **kwargs):
+            self._transactions += 1
+            return transaction(*args, **kwargs)
+
+        store.db.transaction = counted
 
     def on_model_response(self, purpose, completion) -> None:
         if purpose == "propose":
@@ -116,6 +137,9 @@ class StepClock(RunObserver):
         self.overheads.append((now - self._start - inside) * 1000)
         self.store_ms.append(self._store_seconds * 1000)
         self._start, self._model_seconds, self._store_seconds = now, model_seconds, 0.0
+        calls = self.summaries.calls if self.summaries is not None else 0
+        self.kinds.append((calls != self._summary_calls, self._transactions > 0))
+        self._summary_calls, self._transactions = calls, 0
 
 
 def reply(item: int) -> str:
@@ -138,6 +162,7 @@ def run_ours(data_dir: Path, *, fsync: bool = False) -> StepClock:
         profile=AgentProfile(name="LookupGPT", role="an agent that looks items up"),
     )
     clock = StepClock(model, summaries)
+    clock.summaries = summaries
     clock.time_store(agent.store)
     Runner(agent, observer=clock).run(max_steps=STEPS)
     return clock
@@ -245,6 +270,19 @@ class _Cache(RunObserver):
             self.cached += completion.usage.cached_prompt_tokens
 
 
+def all_steps(clocks: list[StepClock], figure: str) -> float:
+    """Per step over whole runs (their first steps left out), every kind of step counted
+    as often as it came: the median of each kind (summarising or not, committing or not:
+    ``StepClock.kinds``), weighted by how many steps were of it. A mean would be as much
+    the machine's pauses as the steps' work."""
+    kinds: dict[tuple[bool, bool], list[float]] = {}
+    for clock in clocks:
+        for kind, value in list(zip(clock.kinds, getattr(clock, figure), strict=True))[1:]:
+            kinds.setdefault(kind, []).append(value)
+    steps = sum(len(values) for values in kinds.values())
+    return sum(len(values) * statistics.median(values) for values in kinds.values()) / steps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--embedded", action="store_true")
@@ -271,6 +309,14 @@ def main() -> None:
             print("step_overhead_vs_smolagents_rounds: "
                   + " ".join(f"{ratio:.2f}" for ratio in each))
         print(f"step_store_ms: {store:.3f}")
+        # every step but the first, summarising ones and the commits of batches included
+        # (``AgentStore.write(batch=True)``: fast steps share a transaction)
+        clocks = [clock for clock, _ in rounds]
+        print(f"step_store_all_steps_ms: {all_steps(clocks, 'store_ms'):.3f}")
+        whole = all_steps(clocks, "overheads")
+        print(f"step_overhead_all_steps_ms: {whole:.3f}")
+        if theirs:  # smolagents' steps are all of one kind: its median
+            print(f"step_overhead_all_steps_vs_smolagents: {whole / baseline_ms:.2f}")
         if theirs:
             print(f"step_overhead_less_store_vs_smolagents: "
                   f"{(mine - store) / baseline_ms:.2f}")

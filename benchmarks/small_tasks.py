@@ -17,7 +17,9 @@ plain ``llama_cpp`` chat calls with a per-command JSON schema, the same step lim
 
 Prints ``name: value`` lines: ``tuning_pass_rate``, ``check_pass_rate``, ``false_finish_rate``
 (runs that ended FINISHED while their check failed), ``invalid_responses``, ``median_task_s``,
-``reference_task_s``, ``task_time_ratio`` (autonomo's median ÷ the reference's, same run), over
+``reference_task_s``, ``task_time_ratio`` (autonomo's median ÷ the reference's, same run),
+``not_verified`` (runs that ended "unverified": a finish no verifier confirmed) and
+``verified_pass_rate`` (of the passed runs, those that ended FINISHED), over
 every task run; when both halves ran, each half's as well (``check_false_finish_rate``, …).
 """
 
@@ -223,6 +225,11 @@ def report(prefix: str, rows: list[dict[str, Any]], with_reference: bool) -> Non
     false = sum(r["status"] == "finished" and not r["passed"] for r in rows)
     print(f"{prefix}tasks: {len(rows)}")
     print(f"{prefix}false_finish_rate: {false / len(rows):.2f}")
+    # runs whose finish no verifier confirmed (``agent/verifying``): ended, not FINISHED
+    print(f"{prefix}not_verified: {sum(r['status'] == 'unverified' for r in rows)}")
+    passed = [r for r in rows if r["passed"]]
+    verified = sum(r["status"] == "finished" for r in passed)
+    print(f"{prefix}verified_pass_rate: {verified / max(len(passed), 1):.2f}")
     print(f"{prefix}invalid_responses: {sum(r['invalid'] for r in rows)}")
     median = statistics.median(r["seconds"] for r in rows)
     print(f"{prefix}median_task_s: {median:.2f}")

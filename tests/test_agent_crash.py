@@ -10,6 +10,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
 import yaml
 
 from agent_helpers import TEST_TOOLS, reply, workbench
@@ -22,6 +23,8 @@ CHILD = textwrap.dedent(
     sys.path.insert(0, {tests!r})
     from agent_helpers import TEST_TOOLS, make_agent, reply
     from autonomo import Runner
+    from autonomo.agent import state
+    state.BATCH_SECONDS = {batch!r}  # 0: each step commits; else steps 1-2 share a batch
 
     def slow_step(label: str) -> str:
         '''Take a long time (the test kills the process here).'''
@@ -45,10 +48,11 @@ def slow_step(label: str) -> str:
     raise AssertionError("an interrupted command must not run again")
 
 
-def test_killed_run_resumes_without_loss_or_repeat(tmp_path):
+@pytest.mark.parametrize("batch", [0.0, 3600.0])
+def test_killed_run_resumes_without_loss_or_repeat(tmp_path, batch):
     marker = tmp_path / "started"
     script = CHILD.format(tests=str(Path(__file__).parent), marker=str(marker),
-                          tmp=str(tmp_path))
+                          tmp=str(tmp_path), batch=batch)
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     agent_id = child.stdout.readline().strip()
     deadline = time.monotonic() + 60
@@ -58,6 +62,9 @@ def test_killed_run_resumes_without_loss_or_repeat(tmp_path):
         time.sleep(0.05)
     os.kill(child.pid, signal.SIGKILL)
     child.wait()
+    from autonomo.agent.state import AgentStore
+    committed = AgentStore(tmp_path / "data").db.query("select count(*) from episodes")
+    assert committed[0][0] == (0 if batch else 2)  # a batch: only in the intent log
 
     settings = Settings(data_dir=tmp_path / "data")
     model = ScriptedModel([reply("finish", reason="checked and done")])

@@ -240,6 +240,29 @@ def test_a_run_whose_work_is_not_verified_ends_stopped_with_the_reason_and_exit_
     assert "stopped" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("content", "code", "shown", "status"), [
+    ("B-14", 0, "FINISHED", "finished"),            # verified: the stated value, nothing else
+    ("B-14 and more", 4, "NOT VERIFIED", "unverified"),  # no rule refuses it, none verifies it
+])
+def test_a_finish_no_verifier_confirms_ends_not_verified_with_exit_4(
+        env, capsys, monkeypatch, content, code, shown, status):
+    """Small-model mode (here by the setting): an accepted finish is FINISHED only when a
+    verifier confirms it; else the run ends at once, NOT VERIFIED, exit code 4."""
+    monkeypatch.setenv("AUTONOMO_AGENT__FINISH_EVIDENCE", "true")
+    responses = script(env / "responses.yaml",
+                       reply("write_file", path="spot.txt", content=content),
+                       reply("finish", reason="spot.txt written"),
+                       reply("write_file", path="spot.txt", content="never run"))
+    got = main(["run", "--continuous", "--limit", "3", "--provider", "scripted", "--model",
+                responses, "--name", "Pat", "--role", "a clerk", "--workspace",
+                str(env / "ws"), "spot.txt - write B-14 in it"])
+    out = capsys.readouterr().out
+    assert got == code, out
+    assert shown in out and (env / "ws" / "spot.txt").read_text() == content
+    assert main(["agents", "list"]) == 0
+    assert status in capsys.readouterr().out
+
+
 def test_a_task_that_is_not_utf8_is_a_clear_error(env, capsys):
     """A Latin-1 terminal passes "café" as bytes Python keeps as a lone surrogate: the agent
     could never be saved (a traceback from the JSON serializer)."""

@@ -42,9 +42,9 @@ CHILD = textwrap.dedent(
 
     settings = Settings(data_dir=Path({data!r}))
     model = DiesAtCall([reply("append_to_file", path="log.txt", content=f"line {{n}}\\n")
-                        for n in range(1, 6)] + [reply("finish", reason="never reached")])
+                        for n in range(1, 12)] + [reply("finish", reason="never reached")])
     bench = workbench(settings, model)
-    agent = bench.new_agent("append five lines to log.txt",
+    agent = bench.new_agent("append eleven lines to log.txt",
                             tools=["append_to_file", "finish"],
                             profile=AgentProfile(name="LogGPT", role="a test agent"))
     print(agent.state.id, flush=True)
@@ -53,7 +53,7 @@ CHILD = textwrap.dedent(
 )
 
 
-@pytest.mark.parametrize("kill_at", [1, 2, 4])
+@pytest.mark.parametrize("kill_at", [1, 2, 9])
 def test_a_kill_between_fast_steps_loses_no_step_and_repeats_none(
         tmp_path: Path, kill_at: int) -> None:
     data = tmp_path / "data"

@@ -32,77 +32,19 @@ CASES = _CASES1 + CASES2 + CASES3 + CASES4 + CASES5
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
-_MISS = "false accept: "
 _NO = "false refusal: "
 #: (task, right?, plan number) the check gets wrong today, and why (main at 7afc05f, the
 #: check asking for positive evidence). At a436f0d 19 right plans were refused too (values
 #: the question is about, possessives, whole rewrites, '.bak' endings…); all fixed since.
+#: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
+#: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
+#: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
 KNOWN: dict[tuple[str, bool, int], str] = {
-    ('Add cherry as a new last line of fruits.txt', False, 1):
-        _MISS + 'a lower-case word the task gives is no stated value',
-    ('Write the number of words in title.txt to n_words.txt', False, 1):
-        _MISS + 'a count task answered with a word from the file',
-    ('List the .py files in src, one per line, in modules.txt', False, 0):
-        _MISS + "'List the .py files in src' (no 'folder') misses the folder",
-    ('List the .py files in src, one per line, in modules.txt', False, 1):
-        _MISS + "'List the .py files in src' (no 'folder') misses the folder",
-    ('Write a Python file shout.py that prints HELLO in capitals', False, 0):
-        _MISS + 'values are compared without case',
-    ('Create mathx.py defining a function triple(n) that returns n times 3', False, 0):
-        _MISS + 'what a function returns is not checked',
-    ('hello.py prints Hi. Make it print Welcome instead', False, 0):
-        _MISS + 'the program prints more than asked',
-    ('If flag.txt says on, write enabled to status.txt, otherwise write disabled', False, 0):
-        _MISS + 'the wrong branch of a condition',
-    ('Write the capital of France to capital.txt', False, 1):
-        _MISS + 'a wrong capital (a value the record cannot judge)',
-    ('Replace the contents of motto.txt with carpe diem', False, 1):
-        _MISS + 'half of the text the task gives',
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
-    ('Tea ran out too - put it on groceries.md', False, 0): _MISS + 'the list written over',
-    ('Tea ran out too - put it on groceries.md', False, 1): _MISS + "the task's chatter appended",
-    ('Lena scored 88; record her in results.csv like the others', False, 0):
-        _MISS + 'a sentence appended to a CSV',
-    ('Lena scored 88; record her in results.csv like the others', False, 2):
-        _MISS + 'the CSV written over',
-    ('Make stock.csv with columns item and qty: hammers 4, nails 250', False, 0):
-        _MISS + 'two rows written as one line',
-    ('limits.json: a JSON object with max_mb 25 and guests false', False, 1):
-        _MISS + 'a key the task gives missing',
-    ('Start requirements.txt with django 5.0 and pillow 10.3, pinned', False, 0):
-        _MISS + 'one prose line, no pins',
-    ('tally.py should print the sum of 1 to 10 when run', False, 0):
-        _MISS + 'what the program prints is not checked',
-    ('tally.py should print the sum of 1 to 10 when run', False, 1):
-        _MISS + 'what the program prints is not checked',
-    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 0):
-        _MISS + "renaming worded without 'rename': a copy",
-    ("draft_FINAL2.txt is a silly name; I'd like it to be called essay.txt", False, 1):
-        _MISS + "renaming worded without 'rename': a write",
-    ('Combine part1.txt and part2.txt into whole.txt, part1 first', False, 0):
-        _MISS + 'the file names written for their texts',
-    ('Who is older according to ages.csv, Noor or Sven? Write the name to older.txt', False,
-     0): _MISS + 'the other name of the two',
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
     # added 06:08, main at 0f32940: deletions worded beyond the lexicon of removal verbs
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
-    # added 06:55, main at 7145639: analogues of the fresh set's false finishes (i10x)
-    ('Which framework does app.md say the service uses? Put it in framework.txt', False, 1):
-        _MISS + 'another word of the file written as the value found',
-    ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',
-     False, 0): _MISS + 'the whole log copied for one value',
-    ('audit.log has one line starting with DENIED. Save the user named on it to denied.txt',
-     False, 1): _MISS + 'lines of the log written for one value',
-    ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 0):
-        _MISS + 'a number absent from the input written as the list',
-    ('Write the odd numbers from vals.txt, one per line, to odds.txt', False, 1):
-        _MISS + 'the even numbers for the odd ones',
-    ('evens.py should print the even numbers from 2 to 8, one per line', False, 0):
-        _MISS + 'what the program prints is not checked',
-    ('evens.py should print the even numbers from 2 to 8, one per line', False, 1):
-        _MISS + 'what the program prints is not checked',
-
     # added 07:31, main at d544db3: deletions worded outside the removal lexicon
     ('Zap build.log', True, 0): _NO + "'zap' is no removal verb",
     ('old.txt has served its purpose; get it out of here', True, 0):
@@ -112,83 +54,34 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('Kill off scratch.md', True, 0): _NO + "'kill off' is no removal",
 
     # -- finish_fresh_cases3 (session 20, i10x), main at 3948f07: by failure class ---------------
-    ('Add a line bye at the end of session.log', False, 0):
-        _MISS + 'a shell redirection overwrote the file the task appends to',
-    ('Add a line bye at the end of session.log', False, 1):
-        _MISS + "a shell edit removed the file's first line after the append",
-    ('Clone theme.css as theme_dark.css', False, 1):
-        _MISS + "the source's name written for its text",
     ('What date is the meeting in invite.txt? Write it to when.txt', True, 0):
         _NO + "the date alone is refused: the check wants the whole field, time included",
     ('Which numpy version does requirements.txt pin? Write it to np.txt', True, 0):
         _NO + "the version is read as '=1.26.4' (half of the '==' kept)",
     ('Do away with scratch_2.txt', True, 0): _NO + "'do away with' is no removal",
     # added 10:05, main at 0f68a43 (same on i10v's 710fd76)
-    ('Write the word blue to shade.txt', False, 0):
-        _MISS + 'a file the task never names emptied by a shell command',
-    ('Write the word blue to shade.txt', False, 1):
-        _MISS + 'a file the task never names overwritten by a shell copy',
-    ('Delete trace.out', False, 1): _MISS + 'files the task never names deleted by a shell search',
-    ('Copy the postcode from address.txt into postcode.txt', False, 0):
-        _MISS + 'a part of a value of two words written for the value',
-    ('Copy the postcode from address.txt into postcode.txt', False, 1):
-        _MISS + 'a part of a value of two words written for the value',
     ("What is the ticket's price in fare.txt? Save it to price.txt", True, 1):
         _NO + 'the amount without its currency word is refused',
     # -- finish_fresh_cases4 (session 21, i10x), main at 268c14d: the stance "FINISHED only when
     # the operation and its result are recognised"
-    ('Keep a spare of deck.txt called deck_spare.txt', False, 0):
-        _MISS + 'a move where a copy is asked: the source is gone',
-    ('wip.md is finished: call it chapter3.md from now on', False, 0):
-        _MISS + 'a copy where a move is asked: the old name stays',
-    ('drafts/old_intro.txt can go; keep the rest of drafts/', False, 1):
-        _MISS + 'a removal answered by a rename: the file lives on under another name',
     ('Replace what status.txt says with closed', True, 0):
         _NO + 'replacing a text worded without a lexicon verb counts as loss',
-    ('Which day in temps.csv was warmest? Put the day in warmest.txt', False, 0):
-        _MISS + 'an extreme of a column not derived: the coolest day written',
-    ('Which day in temps.csv was warmest? Put the day in warmest.txt', False, 1):
-        _MISS + 'an extreme of a column not derived: another day written',
-    ('How many pilots does crew.csv list? Write the number to pilots.txt', False, 0):
-        _MISS + 'a filtered count answered with all the rows',
-    ('Write crew.json: a JSON object mapping Arne to pilot and Bea to navigator', False, 1):
-        _MISS + 'a mapping the task gives written with its values swapped',
     ('Put the pilots from crew.csv in pilots_list.txt, one name per line', True, 0):
         _NO + 'a filtered list refused as an incomplete list of every name',
-    ('Make a Python module volume.py with box(a, b, c) returning the volume of a box', False,
-     0): _MISS + 'what a function returns is not checked',
-    ('Run greet.py with the argument Mira and write its output to greet_out.txt', False, 0):
-        _MISS + 'the output of a run with an argument written in part',
-    ('Run greet.py with the argument Mira and write its output to greet_out.txt', False, 1):
-        _MISS + 'the argument written for the output of a run',
-    # -- finish_fresh_cases5 (session 21, i10x), main at be008be: wrong work a positive verifier
+    # -- finish_fresh_cases5 (session 21, i10x), i10v at e67ad23: wrong work a positive verifier
     # could take for the operation it recognises
     ('Copy the error line from run.log into errors.txt', True, 0):
         _NO + "a file's stem read as the task's verb (run.log: a task to run a program)",
-    ('Copy the error line from app.log into errors.txt', False, 0):
-        _MISS + 'a part of a file asked for, the whole file copied',
-    ('Copy the error line from app.log into errors.txt', False, 1):
-        _MISS + 'a part of a file asked for, the whole text written',
-    ('Append the city from venue.txt to cities.txt', False, 1):
-        _MISS + "a value's line appended with its label",
     ('pick.txt says which logo is in use. Copy that logo to logo_active.svg', False, 0):
-        _MISS + 'the source named through a pointer file: the pointer copied',
-    ('pick.txt says which logo is in use. Copy that logo to logo_active.svg', False, 1):
-        _MISS + 'the source named through a pointer file: another file copied',
+        'false FINISHED: the source named through a pointer file: the pointer copied',
     ('In server.toml, copy the port number into port.txt', False, 0):
-        _MISS + 'the file named before the verb, a part of it asked for: the file copied',
+        'false FINISHED: the file named before the verb, a part of it asked for: the file copied',
     ('Of draft_a.txt and draft_b.txt, delete the one that is empty', True, 0):
         _NO + 'a file named to be judged, not changed, counts as never used',
-    ('Of draft_a.txt and draft_b.txt, delete the one that is empty', False, 0):
-        _MISS + 'two files named, one designated by a condition: both deleted',
     ('Delete every .tmp file except keep.tmp', True, 0):
         _NO + "a file of the kind excepted by name is counted among the kind's files",
     ('In paint.txt replace red with blue on every line except the first', True, 1):
         _NO + 'a whole rewrite of a file the task edits counts as loss',
-    ('In paint.txt replace red with blue on every line except the first', False, 0):
-        _MISS + 'an edit restricted to some lines done on every line',
-    ('Set the version of kite in kite.json to 1.5.0', False, 0):
-        _MISS + 'a key that stands at two depths: the nested one changed',
 }
 
 
@@ -245,9 +138,16 @@ def _plans() -> list:
 def test_fresh_wording(tmp_path: Path, n: int, right: bool, i: int) -> None:
     _kind, task, files, check, rights, wrongs = CASES[n]
     plan = (rights if right else wrongs)[i]
-    ws, accepted, why = play(tmp_path, task, files, plan)
+    runs: list[AgentState] = []
+    ws, accepted, why = play(tmp_path, task, files, plan, runs)
     assert check(ws) is right, "the plan's label is wrong: the case's check disagrees"
-    assert accepted is right, f"{task!r} {plan}: {'refused' if right else 'accepted'} | {why}"
+    if right:  # right work is never refused (it may end not verified: ``agent/verifying``)
+        last = runs[0].episodes[-1] if runs[0].episodes else None
+        refused = last is None or last.action.name != "finish" or last.result is None \
+            or last.result.status != "success"
+        assert not refused, f"{task!r} {plan}: refused | {why}"
+    else:  # wrong work never ends FINISHED: refused, or not verified
+        assert not accepted, f"{task!r} {plan}: FINISHED | {why}"
 
 
 def first_look(tmp: Path, task: str, files: dict[str, str]) -> dict[str, str]:
@@ -265,7 +165,7 @@ def report() -> None:
     totals: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory() as t:
         for n, (kind, task, files, check, rights, wrongs) in enumerate(CASES):
-            row = totals.setdefault(kind, [0] * 9)
+            row = totals.setdefault(kind, [0] * 10)
             for right, plans in ((True, rights), (False, wrongs)):
                 for i, plan in enumerate(plans):
                     tmp = Path(t) / f"{n}-{right}-{i}"
@@ -286,13 +186,14 @@ def report() -> None:
                     row[1 if right else 3] += bad
                     row[5 if right else 6] += small is not right
                     row[7 if right else 8] += plain is not right
+                    row[9] += not right and runs[0].status == "finished"
                     print(f"# {kind} {n}-{'right' if right else 'wrong'}{i} {task[:45]!r}: "
                           f"{'accepted' if accepted else 'refused'}{'  <--' if bad else ''}"
                           f"{'' if small == accepted else ' (small model: the opposite)'}"
                           f"{'' if accepted else ' | ' + why[:140]}", flush=True)
     names = ("right_plans", "right_refused", "wrong_plans", "wrong_accepted", "mislabelled",
              "small_right_refused", "small_wrong_accepted", "no_evidence_right_refused",
-             "no_evidence_wrong_accepted")
+             "no_evidence_wrong_accepted", "wrong_ended_finished")
     for kind, row in totals.items():
         print(f"{kind}: " + ", ".join(f"{k} {v}" for k, v in zip(names, row, strict=True)))
     for j, name in enumerate(names):

@@ -177,5 +177,11 @@ CASES: list[tuple[str, dict[str, str], list[Step], bool]] = [
                          ids=[f"{n}-{'right' if c[3] else 'wrong'}" for n, c in enumerate(CASES)])
 def test_shape_rule(tmp_path: Path, n: int) -> None:
     task, files, plan, right = CASES[n]
-    _ws, accepted, why = play(tmp_path, task, files, plan)
-    assert accepted is right, f"{task!r} {plan}: {why}"
+    runs: list = []
+    _ws, accepted, why = play(tmp_path, task, files, plan, runs)
+    if right:  # never refused (it may end not verified: ``agent/verifying``)
+        last = runs[0].episodes[-1]
+        assert last.action.name == "finish" and last.result.status == "success", \
+            f"{task!r} {plan}: refused | {why}"
+    else:  # never ends FINISHED
+        assert not accepted, f"{task!r} {plan}: {why}"

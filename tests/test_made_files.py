@@ -54,3 +54,22 @@ def test_a_text_in_the_first_person_is_offered_after_the_values(tmp_path):
                                               ).texts
     where = situation(tmp_path, "our router's name - it's Birchwood5; save it in router.txt")
     assert where.texts[0] == "Birchwood5"
+
+
+@pytest.mark.parametrize(("task", "body"), [
+    ("Write conv.py with a function to_f(c): take c, * 1.8, then + 32", "(c * 1.8) + 32"),
+    ("make speed.py defining to_kmh(ms) - ms × 3.6", "ms * 3.6"),
+    ("make halves.py with a function half(n) that divides it by 2", "n / 2"),
+    ("create boost.py with f(x) that multiplies the value by 2 and then adds 1", "(x * 2) + 1"),
+])
+def test_arithmetic_by_symbol_or_any_form_of_its_verb_is_applied_in_order(task, body):
+    made = compose.python_texts(task)
+    assert made and made[0].endswith(f"    return {body}\n")
+
+
+def test_a_title_that_starts_with_a_capitalised_article_is_offered_whole():
+    from autonomo.agent.strategies.shapes import items
+    playlist = "The Long Road\nA Quiet Morning\nBlue Hour\n"
+    task = "we listened to The Salt Marsh yesterday, add it to playlist.txt"
+    assert items(playlist, task, spans.INSTRUCTION_WORDS, ["playlist.txt"])[0] == \
+        "The Salt Marsh"

@@ -35,26 +35,42 @@ def _no_noreplace(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(renameat2, "renameat2", refuse)
 
 
-def test_a_file_put_at_the_old_name_between_link_and_removal_is_kept(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Removed by name right after the link, the program's new log.txt was lost."""
+def _rotated_log(ws: Path) -> None:
+    """A program writes a fresh log and renames it into place."""
+    (ws / "fresh.tmp").write_text(LINE)
+    os.rename(ws / "fresh.tmp", ws / "log.txt")
+
+
+def _output_folder(ws: Path) -> None:
+    """A program's output folder takes the name (a folder cannot be linked back)."""
+    (ws / "new").mkdir()
+    (ws / "new" / "f.txt").write_text(LINE)
+    os.unlink(ws / "log.txt")
+    os.rename(ws / "new", ws / "log.txt")
+
+
+@pytest.mark.parametrize("put", [_rotated_log, _output_folder], ids=["file", "folder"])
+def test_an_entry_put_at_the_old_name_between_link_and_removal_is_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, put) -> None:
+    """Removed by name right after the link, the program's new log.txt was lost (a folder:
+    left under a hidden name by the first fix, and the move reported as failed)."""
     ctx = make_ctx(tmp_path)
     ws = ctx.workspace
     (ws / "log.txt").write_text(OLD)
     _no_noreplace(monkeypatch)
     real_link = os.link
 
-    def link_then_rotate(src, dst, *args, **kwargs):
+    def link_then_put(src, dst, *args, **kwargs):
         real_link(src, dst, *args, **kwargs)
-        if dst == "log.1.txt":  # the program writes a fresh log and renames it into place
-            (ws / "fresh.tmp").write_text(LINE)
-            os.rename(ws / "fresh.tmp", ws / "log.txt")
+        if dst == "log.1.txt":
+            put(ws)
 
-    monkeypatch.setattr(os, "link", link_then_rotate)
+    monkeypatch.setattr(os, "link", link_then_put)
     res = run(ctx, "rename_file", source="log.txt", destination="log.1.txt")
     assert res.status == "success", res.output
     assert (ws / "log.1.txt").read_text() == OLD
-    assert (ws / "log.txt").read_text() == LINE
+    kept = ws / "log.txt" / "f.txt" if put is _output_folder else ws / "log.txt"
+    assert kept.read_text() == LINE
     assert sorted(os.listdir(ws)) == ["log.1.txt", "log.txt"]
 
 
@@ -190,29 +206,3 @@ def test_names_that_are_not_utf8_are_moved_and_edited_the_other_way(tmp_path: Pa
     res = run(ctx, "rename_file", source="b\udcfe.txt", destination="taken.txt")
     assert res.status == "error" and "already exists" in res.output
     assert (ctx.workspace / "taken.txt").read_text() == "kept"
-
-
-def test_a_folder_put_at_the_old_name_between_link_and_removal_is_kept(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A folder cannot be linked back: it is renamed back (it was left under a hidden name
-    and the move reported as failed)."""
-    ctx = make_ctx(tmp_path)
-    ws = ctx.workspace
-    (ws / "out").write_text(OLD)
-    _no_noreplace(monkeypatch)
-    real_link = os.link
-
-    def link_then_make_a_folder(src, dst, *args, **kwargs):
-        real_link(src, dst, *args, **kwargs)
-        if dst == "out.txt":
-            (ws / "new").mkdir()
-            (ws / "new" / "f.txt").write_text(LINE)
-            os.unlink(ws / "out")  # a program's output folder takes the name
-            os.rename(ws / "new", ws / "out")
-
-    monkeypatch.setattr(os, "link", link_then_make_a_folder)
-    res = run(ctx, "rename_file", source="out", destination="out.txt")
-    assert res.status == "success", res.output
-    assert (ws / "out.txt").read_text() == OLD
-    assert (ws / "out" / "f.txt").read_text() == LINE
-    assert sorted(os.listdir(ws)) == ["out", "out.txt"]

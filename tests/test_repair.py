@@ -197,41 +197,6 @@ def test_what_a_program_printed_may_be_the_data_file_it_is_stored_in(tmp_path):
     assert content["enum"][0] == '{"files": 3}'
 
 
-def test_a_removal_in_other_words_offers_the_command_and_only_its_objects(tmp_path):
-    for name in ("v1.cfg", "v2.cfg", "old.log", "bill_3.txt", "list.vcf", "list_dup.vcf"):
-        (tmp_path / name).write_text("x\n")
-    (tmp_path / "bills").mkdir()
-    (tmp_path / "bills" / "bill_1.txt").write_text("1\n")
-    strategy = _strategy()
-
-    def path_enum(task: str, command: str, key: str = "path") -> list[str] | None:
-        offered = _offer(strategy, AgentState(tasks=[task], workspace=str(tmp_path)))
-        return offered[command]["properties"][key]["enum"] if command in offered else None
-
-    # the finish check's reading of the task (finishing_targets.roles) decides, not a verb
-    assert path_enum("Now that v2.cfg exists, v1.cfg can go", "delete_file") == ["v1.cfg"]
-    assert path_enum("Toss old.log, nobody reads it", "delete_file") == ["old.log"]
-    assert path_enum("Put bill_3.txt into the bills folder", "rename_file",
-                     "destination") == ["bills/bill_3.txt"]
-    # never the original a duplicate was made of
-    assert path_enum("list_dup.vcf is a duplicate of list.vcf. Remove the duplicate",
-                     "delete_file") == ["list_dup.vcf"]
-    assert path_enum("Count the lines of old.log into n.txt", "delete_file") is None
-
-
-def test_a_copy_asked_for_by_its_relation_noun_offers_copy_file(tmp_path):
-    (tmp_path / "plan.txt").write_text("x\n")
-    (tmp_path / "backup.toml").write_text("days = 14\n")
-    strategy = _strategy()
-    offered = _offer(strategy, AgentState(tasks=["Keep a backup of plan.txt as plan.bak"],
-                                          workspace=str(tmp_path)))
-    assert offered["copy_file"]["properties"]["destination"]["enum"] == ["plan.bak"]
-    # a relation noun in a question about a file: no new name for it
-    assert "copy_file" not in _offer(strategy, AgentState(
-        tasks=["How many days are backups kept per backup.toml? Write it in days.txt"],
-        workspace=str(tmp_path)))
-
-
 def test_a_program_is_not_run_again_with_the_arguments_it_failed_with(tmp_path):
     (tmp_path / "conv.py").write_text("import sys\nprint(float(sys.argv[1]) * 2)\n")
     strategy = _strategy()

@@ -136,3 +136,27 @@ def test_a_task_whose_work_is_not_verified_never_ends_finished(tmp_path: Path) -
         refused = [s["additional_output"]["executed"] for s in steps
                    if (s["additional_output"]["executed"] or {}).get("command") == "finish"]
         assert refused and refused[0]["status"] == "error"
+
+
+def test_a_finish_no_verifier_confirms_ends_the_task_unverified(tmp_path: Path) -> None:
+    """Small-model mode: the finish is accepted by the check, but no verifier confirms it
+    (the task states no value to write): the task ends 'unverified' — last step, its reason
+    saying what could not be confirmed — and takes no further step, like a finished one."""
+    def script(task_id: str, options: dict) -> list:
+        return [reply("write_file", "Writing.", path="riddle.txt", content="echo"),
+                reply("finish", "Done.", reason="riddle.txt written")]
+
+    settings = server_settings(tmp_path)
+    settings.agent.finish_evidence = True  # the scripted model is no small local one
+    app = create_app(settings, model_factory=scripted_factory(script))
+    with running(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+        task_id = client.post("/ap/v1/agent/tasks", json={
+            "input": "Solved the riddle: it's an echo. Put that in riddle.txt"}).json()["task_id"]
+        steps = []
+        while not (steps and steps[-1]["is_last"]) and len(steps) < 6:
+            steps.append(client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).json())
+        last = steps[-1]["additional_output"]
+        assert steps[-1]["is_last"] and last["task_status"] == "unverified"
+        assert "could not be derived" in last["stop_reason"]
+        again = client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={})
+        assert again.status_code == 409 and "unverified" in again.json()["message"]

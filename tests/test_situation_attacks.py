@@ -28,6 +28,13 @@ TASKS = [
     "What does ../host/photos/Thumbs.db say? Put it in a.txt",
     "Find secret.txt somewhere in this folder and copy it to found.txt",
     "Put the first line of d/d/d/d/d/deep.txt in top.txt",
+    # names read against the real entries whatever their shape (i10g, s21): dotfiles and
+    # names without an ending that lead out, or are a FIFO
+    "Append DEBUG=1 to .env",
+    "Copy .env to .env.example",
+    "Run cleanup and put what it prints in out.txt",
+    "Add the line all: build to Makefile",
+    "What is in photos/Thumbs.db? Put it in a.txt",
 ]
 
 
@@ -44,6 +51,9 @@ def hostile(tmp_path: Path) -> Iterator[Path]:
     (ws / "inner" / "secret.txt").symlink_to(host / "secret.txt")
     os.mkfifo(ws / "pipe.txt")  # opened blocking, it would wait for a writer forever
     (ws / "blob.csv").write_bytes(bytes(range(256)) * 20)
+    (ws / ".env").symlink_to(host / "secret.txt")  # a dotfile leading out
+    os.mkfifo(ws / "cleanup")  # a name without an ending that is a FIFO
+    (ws / "Makefile").symlink_to(host / "secret.txt")
     make_deep_folder(ws, 400)
     yield ws
     remove_deep_folder(ws)
@@ -62,7 +72,7 @@ def deadline() -> Iterator[None]:
     signal.signal(signal.SIGALRM, old)
 
 
-@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize("task", TASKS, ids=[t[:40] for t in TASKS])
 def test_no_host_text_or_name_reaches_the_step_and_nothing_hangs(
         hostile: Path, deadline: None, task: str) -> None:
     where = situation(hostile, task, existed=None)

@@ -157,7 +157,7 @@ def test_many_agents_each_keep_their_own_record(tmp_path):
     for round_ in range(2):
         for n in range(count):
             files.write(f"agent{n}", {"n": n, "round": round_})
-    assert all(files.read(f"agent{n}") == {"n": n, "round": 1} for n in range(count))
+    assert all(files.read(f"agent{n}") == [{"n": n, "round": 1}] for n in range(count))
     assert len(files._fds) <= intents._MAX_OPEN
     files.close()
 

@@ -16,6 +16,7 @@ from autonomo.agent.strategies.grounding import (
     situation,
 )
 from autonomo.agent.strategies.offered import ungrounded, unneeded
+from autonomo.agent.strategies.repair import unwritten
 from autonomo.config import Settings
 from autonomo.tools.builtin import builtin_registry
 from autonomo.tools.registry import CommandRegistry, CommandResult
@@ -228,3 +229,29 @@ def test_a_hostile_or_huge_program_is_taken_as_one_that_may_print():
     assert may_print("-" * 63_000 + "1")
     assert may_print("x = 1\n" * 20_000)  # too big to parse every step
     assert not may_print("x = 1\n")
+
+
+def test_once_every_text_was_tried_none_is_written_back_and_reads_are_new_ones(tmp_path):
+    (tmp_path / "buses.txt").write_text("Bus 14 leaves at 07:40 from stop B\n"
+                                        "Bus 9 leaves at 08:05 from stop D\n")
+    (tmp_path / "fares.txt").write_text("single 2.40\nday 6.10\n" + "x\n" * 400)
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["when does bus 9 leave (buses.txt)? note it in leave.txt"],
+                       workspace=str(tmp_path))
+    first = _offer(state, strategy)
+    _step(state, "read_file", path="buses.txt")
+    # a file read (and not changed since) is not offered again while another is
+    where = unwritten(situation(tmp_path, state.task), state)
+    assert where.values("existing_file") == ["fares.txt"]
+    for text in first["write_file"]["content"]:
+        (tmp_path / "leave.txt").write_text(text)
+        _step(state, "write_file", path="leave.txt", content=text)
+
+    # a finish refused (the proposer then leaves it out): every text was tried, none is
+    # written back (before: the first, wrong, one over the last)
+    words = Settings().agent.small_model_command_words
+    exclude = unneeded(state.task, words, str(tmp_path)) | {"finish"}
+    request = strategy.request(exclude, state)
+    left = {o["properties"]["name"]["const"]
+            for o in request.schema["properties"]["command"]["anyOf"]}
+    assert left and not {"write_file", "append_to_file"} & left

@@ -289,3 +289,21 @@ def test_a_folder_1100_levels_deep_does_not_break_listing_or_search(ctx) -> None
         assert run(ctx, "list_folder").output.splitlines() == ["d/", "top.txt (7 bytes)"]
     finally:
         remove_deep_folder(ctx.workspace)
+
+
+def test_a_path_longer_than_the_system_takes_is_refused_before_it_is_checked(
+        tmp_path: Path) -> None:
+    """A 100 KB path ("a/a/…", from a reply or a task's token) was checked in O(n²): its
+    50,000 parents compared one by one (4 s a check; names.task_files checks every token).
+    No file has such a path: it is refused at once, naming the limit."""
+    ctx = make_ctx(tmp_path)
+    ws = Workspace(ctx.workspace)
+    deep = "a/" * 50_000 + "x.txt"
+    with pytest.raises(WorkspaceError, match="100005 bytes long; a path has at most 4096"):
+        ws.resolve(deep)
+    assert ws.kind(deep) is None and not ws.exists(deep)
+    res = run(ctx, "write_file", path=deep, content="x")
+    assert res.status == "error" and "at most 4096" in res.output
+    assert os.listdir(ctx.workspace) == []
+    inside = "a/" * 2_000 + "x.txt"  # 4,005 bytes: checked as before
+    assert ws.resolve(inside) == ctx.workspace.resolve() / inside

@@ -53,7 +53,8 @@ def resume_note(state: AgentState, dead_owner: Owner | None) -> str | None:
     elif state.status == "running" and not follow_up:
         why = "The last run did not end cleanly (it was killed or crashed)."
     elif state.stop_reason:
-        label = {"finished": "finished", "failed": "failed"}.get(state.status, "stopped")
+        label = {"finished": "finished", "failed": "failed",
+                 "unverified": "ended not verified"}.get(state.status, "stopped")
         why = f"The last run {label}: {shorten(state.stop_reason, 200)}"
     else:
         why = ""

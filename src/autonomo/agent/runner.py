@@ -20,7 +20,8 @@ from autonomo.agent.finishing import USER_STOP, agent_objection, not_verified
 from autonomo.agent.observer import Observers, PluginEvents, RunObserver
 from autonomo.agent.proposals import Proposer, Stop, memory_text
 from autonomo.agent.recovery import restore_memories, resume_note
-from autonomo.agent.state import AgentState
+from autonomo.agent.state import ENDED, AgentState
+from autonomo.agent.verifying import agent_unverified, record_start
 from autonomo.errors import BudgetExceededError, ModelResponseError, ProviderError, UserError
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Completion, Message
@@ -103,6 +104,7 @@ class Runner:
         self.agent.store.adopt_intent(state)  # a step its last driver had in flight
         note = resume_note(state, dead_owner)
         self._recover_interrupted()
+        record_start(self.agent)  # the workspace at the task's start, for the verifiers
         restore_memories(self.agent.memory, state.episodes, self._remember)
         state.status, state.stop_reason = "running", ""
         self.agent.store.save(state)
@@ -173,10 +175,13 @@ class Runner:
 
     def _execute(self, action: Action) -> CommandResult:
         name, arguments = action.name, action.arguments
+        unverified = None
         if name == "finish":  # no false success, whatever the strategy or model
             objection = agent_objection(self.agent, str(arguments.get("reason", "")))
             if objection:
                 return CommandResult.error(objection)
+            # FINISHED only when verified (small-model mode): else the run ends unverified
+            unverified = agent_unverified(self.agent)
         pre_command = implemented(self.agent.plugins, "pre_command")
         if pre_command is not None:
             verdict = pre_command(agent=self.agent, name=name, arguments=arguments)
@@ -190,6 +195,8 @@ class Runner:
             for replacement in post_command(agent=self.agent, name=name, result=result):
                 if isinstance(replacement, CommandResult):
                     result = replacement
+        if unverified and result.finished:
+            result.data["not_verified"] = unverified
         return result
 
     # -- recording ------------------------------------------------------------------------------
@@ -202,20 +209,25 @@ class Runner:
         self.agent.state.episodes.append(episode)
         self.agent.store.write_intent(self.agent.state, episode, self.calls.take_unsaved())
 
-    def _write(self, episodes: list[Episode], *, durable: bool) -> None:
+    def _write(self, episodes: list[Episode], *, durable: bool, batch: bool = False) -> None:
+        """``batch``: a step's end, which fast steps may share a transaction with
+        (``AgentStore.write``); not with ``agent.fsync_steps``, which commits each step."""
         calls = self.calls.take_unsaved()
         durable = durable and self.agent.settings.agent.fsync_steps
         self.agent.store.write(self.agent.state, episodes=episodes, calls=calls,
-                               durable=durable)
+                               durable=durable, batch=batch)
 
     def _record(self, episode: Episode) -> None:
         state = self.agent.state
         if not state.episodes or state.episodes[-1] is not episode:
             state.episodes.append(episode)
         if episode.result and episode.result.finished:
-            state.status, state.stop_reason = "finished", episode.result.output
-        self._write([episode], durable=True)
-        if state.status == "finished" and not self._in_run:
+            why = episode.result.data.get("not_verified")
+            state.status, state.stop_reason = (
+                ("unverified", f"{why}. The agent's reason: {episode.result.output}")
+                if why else ("finished", episode.result.output))
+        self._write([episode], durable=True, batch=True)
+        if state.status in ENDED and not self._in_run:
             self.release()  # a step-by-step driver (the server) has no run end
         self._remember(episode)
         self.observer.on_episode(state, episode)
@@ -238,8 +250,8 @@ class Runner:
         if not due:
             return
         summaries.summarize(
-            due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80)
-        )
+            due, lambda messages: self.call_model(model, "summary", messages, max_tokens=80),
+            parallel=model.parallel_calls)
         agent.state.compacted_upto = due[-1].number
         self._condense_summaries(model)
         self._write(due, durable=False)
@@ -274,7 +286,7 @@ class Runner:
 
     def _stop(self, status: str, reason: str) -> None:
         state = self.agent.state
-        if status != "finished":  # the run's end says why its work is not verified
+        if status not in ENDED:  # the run's end says why its work is not verified
             reason = not_verified(self.agent, reason)
         state.status, state.stop_reason = status, reason  # type: ignore[assignment]
         self._write([], durable=True)

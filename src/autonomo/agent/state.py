@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,9 +22,12 @@ from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import AGENT_MIGRATIONS, Database
 from autonomo.storage.intents import IntentFiles
 from autonomo.storage.model_json import model_json
-from autonomo.storage.prompts import Fresh, PromptWriter, read_calls
+from autonomo.storage.prompts import PromptWriter, read_calls
 
-Status = Literal["created", "running", "waiting", "finished", "stopped", "failed"]
+Status = Literal["created", "running", "waiting", "finished", "unverified", "stopped", "failed"]
+#: the statuses of a run its agent ended by finishing: ``unverified`` is a finish the
+#: verifiers could not confirm (``agent/verifying.py``); neither runs on without a new task
+ENDED = ("finished", "unverified")
 
 
 _clock: tuple[int, str] = (0, "")
@@ -127,36 +130,53 @@ class CallRecord:
     completion: Completion
 
 
-_Fresh = list[Fresh]
-
-
 @dataclass
 class _Prepared:
-    """An agent's steps in flight (episodes without a result, written to its intent file)
-    and the rows of its calls not yet in the database."""
+    """What an agent's next transaction writes that is not in the database yet: the steps
+    in flight and finished (their episodes, each with its JSON when logged finished), and
+    the rows of their calls, in order (the batch of ``storage/prompts.py``). All of it is in
+    the agent's intent log."""
 
     episodes: list[Episode] = field(default_factory=list)
-    calls: list[tuple[tuple[Any, ...], _Fresh]] = field(default_factory=list)
+    calls: list[tuple[Any, ...]] = field(default_factory=list)
+    #: id(episode) -> (the episode, its JSON as logged when finished)
+    logged: dict[int, tuple[Episode, str]] = field(default_factory=dict)
+    #: finished steps logged instead of committed (``write(batch=True)``)
+    deferred: int = 0
 
 
-#: an intent record read back: the episodes in flight, the usage, the calls' rows
+#: an intent log read back: the episodes in flight or finished, the usage, the calls' rows
 _Intent = tuple[list[Episode], Usage, list[tuple[Any, ...]]]
 #: the columns of a call's row (``AgentStore._call_row``)
 _CALL_COLUMNS = 8
+#: a batch (``write(batch=True)``): at most this many steps share a transaction, and only
+#: while the agent's last commit is this recent (seconds): fast steps share one, a slow
+#: step (a real model's) commits at once
+BATCH_STEPS = 8
+BATCH_SECONDS = 0.25
 
 
-def _intent(record: dict[str, Any] | None) -> _Intent | None:
-    """``record`` checked and parsed; None when it is not one this store writes."""
-    if record is None:
+def _intent(records: list[dict[str, Any]]) -> _Intent | None:
+    """An intent log's records checked and merged (a later record's episode replaces an
+    earlier one of the same number); None when there are none or one is not of this
+    store's shape."""
+    if not records:
         return None
+    episodes: dict[int, Episode] = {}
+    calls: list[tuple[Any, ...]] = []
     try:
-        calls = [tuple(row) for row in record["calls"]]
-        if any(len(row) != _CALL_COLUMNS for row in calls):
-            return None
-        return ([Episode.model_validate_json(e) for e in record["episodes"]],
-                Usage.model_validate_json(record["usage"]), calls)
+        for record in records:
+            rows = [tuple(row) for row in record["calls"]]
+            if any(len(row) != _CALL_COLUMNS for row in rows):
+                return None
+            calls += rows
+            for data in record["episodes"]:
+                episode = Episode.model_validate_json(data)
+                episodes[episode.number] = episode
+            usage = Usage.model_validate_json(record["usage"])
     except (KeyError, TypeError, ValueError):
         return None
+    return sorted(episodes.values(), key=lambda e: e.number), usage, calls
 
 
 #: fields of the agent row that do not make it a new row (``AgentStore._write_agent``)
@@ -167,6 +187,14 @@ _NEWEST_USAGE = ("(select usage from model_calls where agent_id = agents.id"
 #: SQL, in a query of ``agents``: its last update, the row's or its newest model call's
 _LAST_UPDATE = ("max(updated_at, coalesce((select created_at from model_calls"
                 " where agent_id = agents.id order by id desc limit 1), ''))")
+
+
+def _logged(prepared: _Prepared, episode: Episode, given: list[Episode]) -> str:
+    """``episode``'s JSON: as logged finished, unless it is one of the write's ``given``."""
+    logged = prepared.logged.get(id(episode))
+    if logged is not None and logged[0] is episode and all(episode is not e for e in given):
+        return logged[1]
+    return model_json(episode)
 
 
 def _later(usage: Usage, newest: str | None) -> Usage:
@@ -199,6 +227,8 @@ class AgentStore:
         self.intents = IntentFiles(self.data_dir)
         #: per agent: the steps in flight and their calls' rows, for the next transaction
         self._prepared: dict[str, _Prepared] = {}
+        #: per agent: when this store last committed it (``time.monotonic``; ``write``)
+        self._committed_at: dict[str, float] = {}
 
     def default_workspace(self, agent_id: str) -> Path:
         return self.data_dir / "agents" / agent_id / "workspace"
@@ -207,18 +237,22 @@ class AgentStore:
     def save(self, state: AgentState, *, durable: bool = True) -> None:
         self.write(state, durable=durable)
 
-    def _write_agent(self, db: Any, state: AgentState, usage: str,
-                     carried: bool) -> tuple[tuple[str, ...], str] | None:
-        """Upsert the agent row unless this store last committed it with the same content;
-        a change of usage alone needs no new row when the transaction's last model call
-        ``carried`` it (its ``usage`` column, ``m004``). Returns what to remember once
-        committed, or None.
+    def _row_key(self, state: AgentState) -> tuple[str, ...]:
+        """The agent row's content but its usage and time (``_write_agent``)."""
+        return (state.name, state.created_at, state.status, model_json(state, _NOT_IN_KEY))
+
+    def _write_agent(self, db: Any, state: AgentState, usage: str, carried: bool,
+                     key: tuple[str, ...] | None = None) -> tuple[tuple[str, ...], str] | None:
+        """Upsert the agent row unless this store last committed it with the same content
+        (``key``, computed if not given); a change of usage alone needs no new row when the
+        transaction's last model call ``carried`` it (its ``usage`` column, ``m004``).
+        Returns what to remember once committed, or None.
 
         A step's agent row differs from the last only by its usage (and the time): not
         rewriting it saves a page and the row's JSON a step. So ``updated_at`` is the time
         of the row's last change; the agent's last update is the later of it and of its
         newest model call (``activity``)."""
-        key = (state.name, state.created_at, state.status, model_json(state, _NOT_IN_KEY))
+        key = key if key is not None else self._row_key(state)
         last = self._agent_rows.get(state.id)
         if last is not None and last[0] == key and (carried or last[1] == usage):
             return None
@@ -242,37 +276,81 @@ class AgentStore:
         episodes: Iterable[Episode] = (),
         calls: Iterable[CallRecord] = (),
         durable: bool = True,
+        batch: bool = False,
     ) -> None:
         """Episodes, model calls and the agent row, in one transaction (one fsync at most).
-        The steps in flight (``write_intent``) and their calls go with it."""
-        stored: dict[Hashable, str] = {}
-        objects: list[tuple[Message, str]] = []
-        prepared = self._prepared.get(state.id)
-        if prepared is not None:
-            episodes = [*episodes]
-            episodes += [e for e in prepared.episodes if all(e is not x for x in episodes)]
-        call_rows = prepared.calls if prepared is not None else []
-        call_rows = [*call_rows, *(self._call_row(state.id, call) for call in calls)]
+        The steps in flight (``write_intent``) and their calls go with it.
+
+        ``batch``: a step's end, which, when not ``durable``, may be appended to the agent's
+        intent log instead and committed with the next steps' (``BATCH_STEPS``): when its
+        episodes are finished, the agent row is unchanged but for its usage, and the agent's
+        last commit is recent. It survives a crash of the process either way."""
+        episodes = [*episodes]
+        prepared = self._prepared.get(state.id) or _Prepared()
+        rows = self._call_rows(state.id, calls, len(prepared.calls))
         usage = model_json(state.usage)
-        with self.db.transaction(durable=durable) as db:
-            for number, (row, fresh) in enumerate(call_rows, 1):  # the last: with the usage
-                self._insert_call(db, row, fresh, usage if number == len(call_rows) else None,
-                                  stored, objects)
-            rows = [(state.id, e.number, model_json(e)) for e in episodes]
-            if rows:
-                db.executemany(
-                    "insert into episodes(agent_id, number, data) values (?, ?, ?)"
-                    " on conflict(agent_id, number) do update set data=excluded.data", rows)
-            agent_row = self._write_agent(db, state, usage, bool(call_rows))
+        key = self._row_key(state)
+        if batch and not durable and self._may_defer(state.id, prepared, episodes, key):
+            self._log(state, prepared, episodes, rows, usage)
+            return
+        every = [*episodes, *(e for e in prepared.episodes if all(e is not x for x in episodes))]
+        rows = [*prepared.calls, *rows]
+        try:
+            with self.db.transaction(durable=durable) as db:
+                ids: list[int] = []
+                for row in rows:  # the last: with the usage
+                    ids.append(self._insert_call(db, row, ids, usage if len(ids) + 1 == len(rows)
+                                                 else None))
+                if every:
+                    db.executemany(
+                        "insert into episodes(agent_id, number, data) values (?, ?, ?)"
+                        " on conflict(agent_id, number) do update set data=excluded.data",
+                        [(state.id, e.number, _logged(prepared, e, episodes)) for e in every])
+                agent_row = self._write_agent(db, state, usage, bool(rows), key)
+        except BaseException:
+            self._prompts.discard(state.id, len(prepared.calls))  # the new rows are not kept
+            raise
         # committed
-        if prepared is not None and self._prepared.get(state.id) is prepared:
+        if self._prepared.get(state.id) is prepared:
             del self._prepared[state.id]
-        self._prompts.committed(state.id, stored, objects)
+            self.intents.clear(state.id)
+        self._committed_at[state.id] = time.monotonic()
+        self._prompts.committed(state.id, ids)
         if agent_row is not None:
             self._agent_rows[state.id] = agent_row
 
+    def _may_defer(self, agent_id: str, prepared: _Prepared, episodes: list[Episode],
+                   key: tuple[str, ...]) -> bool:
+        last = self._agent_rows.get(agent_id)
+        return (bool(episodes) and all(e.result is not None for e in episodes)
+                and last is not None and last[0] == key
+                and prepared.deferred + 1 < BATCH_STEPS
+                and time.monotonic() - self._committed_at.get(agent_id, -BATCH_SECONDS)
+                < BATCH_SECONDS)
+
+    def _log(self, state: AgentState, prepared: _Prepared, episodes: list[Episode],
+             rows: list[tuple[Any, ...]], usage: str, *, deferred: int = 1) -> None:
+        """Append ``episodes`` and the call ``rows`` (the next of the batch) to the agent's
+        intent log, and to what its next transaction writes."""
+        data = [model_json(e) for e in episodes]
+        try:
+            self.intents.write(state.id, {"episodes": data, "usage": usage, "calls": rows},
+                               restart=not (prepared.episodes or prepared.calls))
+        except BaseException:
+            self._prompts.discard(state.id, len(prepared.calls))
+            raise
+        for episode, json_ in zip(episodes, data, strict=True):
+            if all(episode is not e for e in prepared.episodes):
+                prepared.episodes.append(episode)
+            if episode.result is not None:
+                prepared.logged[id(episode)] = (episode, json_)
+        prepared.calls += rows
+        prepared.deferred += deferred
+        self._prepared[state.id] = prepared
+
     def load(self, agent_id: str) -> AgentState:
-        """An agent by id, unique id prefix, or unique name."""
+        """An agent by id, unique id prefix, or unique name; with the steps its intent log
+        holds (finished, or in flight: shown as running)."""
         found = self.db.state_by_id("agents", agent_id, what="agent",
                                     listing="autonomo agents list", or_name=True)
         state = AgentState.model_validate_json(found)
@@ -285,34 +363,44 @@ class AgentStore:
         newest = self.db.query(f"select {_NEWEST_USAGE} from agents where id = ?",
                                (state.id,))
         state.usage = _later(state.usage, newest[0][0] if newest else None)
-        self._in_flight(state, _intent(self.intents.read(state.id)))  # shown as running
+        self._in_flight(state, _intent(self.intents.read(state.id)))
         return state
+
+    def step_count(self, agent_id: str) -> int:
+        """How many steps the agent has, its intent log's included."""
+        count, last = self.db.query("select count(*), max(number) from episodes"
+                                    " where agent_id = ?", (agent_id,))[0]
+        record = _intent(self.intents.read(agent_id))
+        numbers = {e.number for e in record[0] if e.number > (last or 0)} if record else ()
+        return count + len(numbers)
 
     # -- a step in flight -------------------------------------------------------------------------
     def write_intent(self, state: AgentState, episode: Episode,
                      calls: Iterable[CallRecord]) -> None:
         """Before ``episode``'s command runs: record that it started, with the model calls
-        not yet written, in the agent's intent file (``storage/intents.py``). The next
-        ``write`` of the agent puts them in the database."""
-        prepared = self._prepared.setdefault(state.id, _Prepared())
-        prepared.episodes.append(episode)
-        prepared.calls += [self._call_row(state.id, call) for call in calls]
-        self.intents.write(state.id, {
-            "episodes": [model_json(e) for e in prepared.episodes],
-            "usage": model_json(state.usage),
-            "calls": [row for row, _ in prepared.calls],
-        })
+        not yet written, in the agent's intent log (``storage/intents.py``). The next
+        committing ``write`` of the agent puts them in the database."""
+        prepared = self._prepared.get(state.id) or _Prepared()
+        rows = self._call_rows(state.id, calls, len(prepared.calls))
+        self._log(state, prepared, [episode], rows, model_json(state.usage), deferred=0)
 
     def adopt_intent(self, state: AgentState) -> None:
-        """For a run claiming the agent (``acquire`` first): the steps its last driver had
-        in flight when it died join ``state`` (result None: they are recovered as
-        interrupted), and their calls and usage go with the next ``write``."""
+        """For a run claiming the agent (``acquire`` first): the steps its last driver left
+        in its intent log when it died join ``state`` (one in flight has result None: it is
+        recovered as interrupted), and their calls and usage go with the next ``write``."""
         if state.id in self._prepared:  # this store's own, not yet written
             return
-        record = _intent(self.intents.read(state.id))
+        records, generation, end = self.intents.read_log(state.id)
+        record = _intent(records)
         flying = self._in_flight(state, record) if record is not None else []
         if flying and record is not None:
-            self._prepared[state.id] = _Prepared(flying, [(row, []) for row in record[2]])
+            prepared = self._prepared[state.id] = _Prepared(flying, record[2])
+            if end:
+                self.intents.continue_log(state.id, generation, end)
+            else:  # a file from before the log: the next record would overwrite it
+                self.intents.write(state.id, {"episodes": [model_json(e) for e in flying],
+                                              "usage": model_json(state.usage),
+                                              "calls": prepared.calls})
 
     def _in_flight(self, state: AgentState, record: _Intent | None) -> list[Episode]:
         """The episodes of the agent's intent ``record`` that the database lacks, added to
@@ -380,12 +468,17 @@ class AgentStore:
         return previous
 
     def release(self, agent_id: str, token: str) -> None:
-        """Give up driving the agent (only if run ``token`` still holds it)."""
+        """Give up driving the agent (only if run ``token`` still holds it). What this store
+        has not committed of it stays in its intent log, for the next driver to adopt
+        (``adopt_intent``; a run commits all before it releases, unless it raised)."""
         with self.db.transaction() as db:
             row = db.execute("select owner from agents where id = ?", (agent_id,)).fetchone()
             owner = Owner.from_json(row[0]) if row else None
-            if owner is not None and owner.token == token:
-                db.execute("update agents set owner = null where id = ?", (agent_id,))
+            if owner is None or owner.token != token:
+                return
+            db.execute("update agents set owner = null where id = ?", (agent_id,))
+        if self._prepared.pop(agent_id, None) is not None:
+            self._prompts.discard(agent_id, 0)
 
     def ensure_free(self, agent_id: str) -> None:
         """Raise ``AgentBusyError`` if a live process drives the agent (checked before
@@ -403,24 +496,27 @@ class AgentStore:
         return Activity(owner, owner is not None and owner.alive(), rows[0][1])
 
     # -- trajectory ---------------------------------------------------------------------------
-    def _call_row(self, agent_id: str, call: CallRecord) -> tuple[tuple[Any, ...], _Fresh]:
-        """The call's row; its prompt's new messages inside it (``storage/prompts.py``),
-        whose places are known once the row has its id."""
-        prompt, fresh = self._prompts.encode(agent_id, call.messages, {})
-        return (agent_id, call.step, call.purpose, call.completion.model, prompt,
-                _options_json(call.options), model_json(call.completion), _now()), fresh
+    def _call_rows(self, agent_id: str, calls: Iterable[CallRecord],
+                   before: int) -> list[tuple[Any, ...]]:
+        """The calls' rows, the next of the agent's batch after its first ``before``; each
+        prompt's new messages inside its row (``storage/prompts.py``)."""
+        rows = []
+        for call in calls:
+            prompt = self._prompts.encode(agent_id, call.messages, before + len(rows) + 1)
+            rows.append((agent_id, call.step, call.purpose, call.completion.model, prompt,
+                         _options_json(call.options), model_json(call.completion), _now()))
+        return rows
 
-    def _insert_call(self, db: Any, row: tuple[Any, ...], fresh: _Fresh, usage: str | None,
-                     stored: dict[Hashable, str], objects: list[tuple[Message, str]]) -> None:
-        """Insert a call's ``row``, with the agent's ``usage`` if given (a transaction's last
-        call). What the row stored goes to ``stored`` and ``objects`` (known committed once
-        the transaction is)."""
+    def _insert_call(self, db: Any, row: tuple[Any, ...], ids: list[int],
+                     usage: str | None) -> int:
+        """Insert a call's ``row`` (``ids``: the batch's rows inserted before it), with the
+        agent's ``usage`` if given (a transaction's last call); returns its id."""
+        agent_id, step, purpose, model, prompt, *rest = row
         cursor = db.execute(
             "insert into model_calls(agent_id, step, purpose, model, message_hashes, prompt,"
             " options, response, created_at, usage) values (?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)",
-            (*row, usage))
-        if fresh:
-            self._prompts.stored(cursor.lastrowid, fresh, stored, objects)
+            (agent_id, step, purpose, model, PromptWriter.resolve(prompt, ids), *rest, usage))
+        return cursor.lastrowid
 
     def calls(self, agent_id: str) -> list[dict[str, Any]]:
         """Every model call of an agent, with its full prompt, oldest first."""

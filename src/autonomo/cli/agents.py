@@ -75,12 +75,16 @@ def drive(agent: Agent, *, continuous: bool, limit: int | None, debug: bool, spe
             # run the user stopped at a prompt does not
             by_user = interactive and result.reason.startswith("Stopped by the user")
             stopped = 0 if by_user else 3
-            return {"finished": 0, "stopped": stopped}.get(result.status, 1)
+            return {"finished": 0, "stopped": stopped,
+                    "unverified": UNVERIFIED_EXIT}.get(result.status, 1)
         task = console.input("Follow-up task for the same agent (Enter or n to quit): ").strip()
         if task.lower() in QUIT_ANSWERS:
             return 0
         agent.follow_up(task)
 
+
+#: the exit code of a run that ended with a finish the verifiers could not confirm
+UNVERIFIED_EXIT = 4
 
 #: answers to the follow-up prompt that mean "no more tasks", not a task called "n"
 QUIT_ANSWERS = ("", "n", "no", "q", "quit", "exit")
@@ -133,6 +137,7 @@ def run(
 ) -> None:
     """Run an agent on a task (asks before each command unless --continuous)."""
     from autonomo import Workbench
+    from autonomo.agent.state import ENDED
 
     current = settings_from(model=model, provider=provider, base_url=base_url,
                             strategy=strategy, budget=budget)
@@ -141,7 +146,7 @@ def run(
     workbench = Workbench.open(current)
     try:
         if not task:
-            resumable = [a for a in workbench.store.list() if a.status != "finished"][:5]
+            resumable = [a for a in workbench.store.list() if a.status not in ENDED][:5]
             for a in resumable:
                 console.print(f"  {a.id}  {escape(a.name)}  [dim]{a.status}[/]  "
                               f"{escape(a.task[:60])}")
@@ -178,10 +183,9 @@ def agents_list() -> None:
     store = AgentStore(settings().data_dir)
     table = Table("id", "name", "status", "steps", "last update", "task")
     for state in store.list():
-        steps = store.db.query("select count(*) from episodes where agent_id = ?", (state.id,))
         activity = store.activity(state.id)
         table.add_row(state.id, escape(state.name), activity.display_status(state.status),
-                      str(steps[0][0]), activity.updated_at.replace("T", " ")[:19],
+                      str(store.step_count(state.id)), activity.updated_at.replace("T", " ")[:19],
                       escape(state.task[:60]))
     console.print(table)
 
@@ -212,7 +216,8 @@ def agents_show(agent_id: str) -> None:
                       f"(last update {activity.updated_at}); `autonomo agents resume "
                       f"{state.id}` continues it.")
     elif state.stop_reason:
-        label = {"finished": "Finished", "failed": "Failed"}.get(state.status, "Stopped")
+        label = {"finished": "Finished", "failed": "Failed",
+                 "unverified": "Not verified"}.get(state.status, "Stopped")
         console.print(f"[bold]{label}:[/] {escape(state.stop_reason)}")
     console.print(f"[dim]{usage_line(state.usage)}[/]")
 
@@ -228,6 +233,7 @@ def agents_resume(
 ) -> None:
     """Continue an agent where it stopped (or give a finished one a follow-up task)."""
     from autonomo import Workbench
+    from autonomo.agent.state import ENDED
 
     current = settings()
     warn_if_unsandboxed(current)
@@ -238,8 +244,9 @@ def agents_resume(
         agent = workbench.assemble(state)
         if task:
             agent.follow_up(task)
-        elif agent.state.status == "finished":
-            raise UserError(f"Agent {agent_id} has finished; give it a follow-up with --task.")
+        elif agent.state.status in ENDED:
+            raise UserError(f"Agent {agent_id} has finished ({agent.state.status}); give it a "
+                            "follow-up with --task.")
         code = drive(agent, continuous=continuous, limit=limit, debug=debug, speak=speak,
                      interactive=not continuous)
     finally:

@@ -20,6 +20,8 @@ from autonomo.agent.observer import RunObserver
 from autonomo.agent.state import AgentState
 from autonomo.llm.types import Completion, Message, Usage
 
+#: how a run's end status is shown when its name alone would mislead
+STATUS_LABELS = {"unverified": "NOT VERIFIED"}
 SPINNER_TEXT = {"propose": "Thinking…", "summary": "Condensing earlier steps…"}
 RESULT_PREVIEW = 600
 
@@ -126,7 +128,8 @@ class TerminalObserver(RunObserver):
             self._calls_in_flight = 0
             self._stop_spinner()
         colour = {"finished": "green", "failed": "red"}.get(state.status, "yellow")
-        self.console.print(f"[bold {colour}]{state.status.upper()}:[/] {escape(state.stop_reason)}")
+        label = STATUS_LABELS.get(state.status, state.status.upper())
+        self.console.print(f"[bold {colour}]{label}:[/] {escape(state.stop_reason)}")
         self.console.print(f"[dim]The agent's files are in {state.workspace}; "
                            f"`autonomo log {state.id}` shows every step.[/]")
 

@@ -33,6 +33,10 @@ class ChatModel:
     prices: Prices | None = None
     #: the answer length assumed when a call does not set ``max_tokens``
     default_max_tokens: int = 1024
+    #: how many calls at once it answers sooner than one after another: several for a
+    #: remote API; 1 for a model that answers one call at a time in this process (then
+    #: threads would only cost: the summaries of old steps are asked for in turn)
+    parallel_calls: int = 4
     #: the completion of the last call (after a stream: the whole of it, usage included)
     last_completion: Completion | None = None
 

@@ -128,6 +128,7 @@ class LlamaCppModel(ChatModel):
 
     enforces_schema = True
     supports_tools = True
+    parallel_calls = 1  # one call at a time (``_lock``)
 
     def __init__(
         self,

@@ -28,6 +28,7 @@ class ScriptedModel(ChatModel):
 
     enforces_schema = False
     supports_tools = True
+    parallel_calls = 1  # answers at once, in this process
 
     def __init__(
         self,

@@ -119,7 +119,7 @@ def _delegated(name: str) -> property:
 
 
 for _name in ("name", "context_window", "enforces_schema", "supports_tools", "prices",
-              "default_max_tokens"):
+              "default_max_tokens", "parallel_calls"):
     setattr(ModelWrapper, _name, _delegated(_name))
 
 

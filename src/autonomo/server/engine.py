@@ -35,6 +35,7 @@ from autonomo import (
     Workbench,
 )
 from autonomo.agent.approval import Decision, parse_answer
+from autonomo.agent.state import ENDED
 from autonomo.config import LLMConfig
 from autonomo.errors import (
     AutonomoError,
@@ -259,13 +260,13 @@ class TaskEngine:
                      auto: bool = False) -> StepRow | None:
         """One step (``auto``: one of the steps the task runs on its own, if any are left)."""
         row = self.task(task_id)
-        if row.status == "finished":
-            raise RequestError("The task is finished; create a new task to continue.", 409)
+        if row.status in ENDED:
+            raise RequestError(f"The task is {row.status}; create a new task to continue.", 409)
         try:
             with self._claimed(task_id):
                 row = self.task(task_id)  # re-read once claimed: the proposal may have changed
                 if auto:
-                    if row.auto_steps <= 0 or row.status == "finished":
+                    if row.auto_steps <= 0 or row.status in ENDED:
                         return None
                     self.store.update_task(task_id, auto_steps=row.auto_steps - 1)
                 refused = self._sync(row)
@@ -462,8 +463,8 @@ class TaskEngine:
     def run(self, task_id: str, steps: int) -> None:
         """Let the task run ``steps`` steps without asking (continuous mode, resume)."""
         row = self.task(task_id)
-        if row.status == "finished":
-            raise RequestError("The task is finished.", 409)
+        if row.status in ENDED:
+            raise RequestError(f"The task is {row.status}.", 409)
         self.store.update_task(task_id, auto_steps=steps)
         self._schedule(task_id)
         self.publish_task(task_id)

@@ -1,23 +1,28 @@
-"""A step's intent: what the agent store must find if its process dies while a command runs.
+"""A step's intent: what the agent store must find if its process dies before its next commit.
 
 Before a command runs, the agent's record must say that it started. A crash during the
 command is then recovered as "interrupted" (it may or may not have taken effect), not run
 again, and the model calls that proposed it keep their place in the trajectory and their
-cost in the usage. That record was a SQLite transaction of its own, a step's first of two
-(7 to 14 pages written). It is now one ``pwrite`` of the rows the step's one transaction
-writes after the command, into a small file per agent (``agents/<id>/step-intent``),
-overwritten in place each step. Like a WAL commit with ``synchronous=NORMAL`` (what that
-transaction had), it survives a crash of the process, not a power loss; the transaction
-after the command is the durable one, as before.
+cost in the usage. That record is one ``pwrite`` of the rows the step will write, appended
+to a small log per agent (``agents/<id>/step-intent``). Like a WAL commit with
+``synchronous=NORMAL``, it survives a crash of the process, not a power loss.
 
-Only two readers open the file: loading an agent (the step in flight is shown as running)
-and a run claiming it (``AgentStore.adopt_intent``: the rows go into its first
-transaction, and the step is recorded as interrupted). A record is stale once the database
-holds its episodes: the store never writes a step's calls without its episode.
+A step that ends quickly after the agent's last commit may be recorded the same way (one
+more record: the finished episode, ``AgentStore.write(batch=True)``): consecutive fast steps
+then share one SQLite transaction, written when the batch is full, a while after the last
+commit, or with any other write of the agent. A slow step (a real model) commits at once.
 
-The file: ``AIN1``, the payload's length and CRC-32 (4 bytes each, big-endian), then the
-payload, JSON. A torn or foreign file reads as no record: it can only be torn if the
-process died inside the ``pwrite``, before the command started.
+Only a few readers open the file: loading an agent (its finished steps and the step in
+flight), counting its steps, and a run claiming it (``AgentStore.adopt_intent``: the rows go
+into its first transaction, the step in flight is recorded as interrupted). Records are
+stale once the database holds their episodes: the store commits a batch whole, and never
+writes a step's calls without its episode.
+
+The file: records, each ``AIL1``, the log's generation (8 bytes), the payload's length and
+CRC-32 (4 bytes each, big-endian), then the payload, JSON. The first record after a commit
+starts a new generation at offset 0; reading stops at the first record that is torn,
+foreign, or of another generation (left over from a longer log before). A file written
+before the log (``AIN1``: one record) still reads.
 """
 
 from __future__ import annotations
@@ -34,8 +39,11 @@ from typing import Any
 
 import orjson
 
-MAGIC = b"AIN1"
-_HEADER = struct.Struct(">4sII")
+MAGIC = b"AIL1"
+_HEADER = struct.Struct(">4sQII")
+#: the one-record file written before the log (read only)
+_OLD_MAGIC = b"AIN1"
+_OLD_HEADER = struct.Struct(">4sII")
 #: open files kept per store (one per agent it drives; a server drives many)
 _MAX_OPEN = 64
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -44,11 +52,13 @@ MAX_RECORD = 64 << 20
 
 
 class IntentFiles:
-    """The agents' intent files under ``data_dir/agents``; files stay open between steps."""
+    """The agents' intent logs under ``data_dir/agents``; files stay open between steps."""
 
     def __init__(self, data_dir: Path) -> None:
         self.root = Path(data_dir) / "agents"
         self._fds: dict[str, int] = {}
+        #: per agent: the log's generation and where its next record goes
+        self._ends: dict[str, tuple[int, int]] = {}
         #: a server drives agents from several threads: no file is closed (past
         #: ``_MAX_OPEN``) while another thread writes through it
         self._lock = threading.Lock()
@@ -59,14 +69,34 @@ class IntentFiles:
             hashlib.sha256(agent_id.encode()).hexdigest()[:32]
         return self.root / name / "step-intent"
 
-    def write(self, agent_id: str, record: dict[str, Any]) -> None:
+    def write(self, agent_id: str, record: dict[str, Any], *, restart: bool = True) -> None:
+        """Append ``record`` to the agent's log; ``restart``: it is the first record since
+        the agent's last commit (a new generation, from the start of the file)."""
         payload = orjson.dumps(record)
-        data = _HEADER.pack(MAGIC, len(payload), zlib.crc32(payload)) + payload
         with self._lock:
+            end = None if restart else self._ends.get(agent_id)
+            generation, offset = end if end is not None else \
+                (int.from_bytes(os.urandom(8), "big"), 0)
+            data = _HEADER.pack(MAGIC, generation, len(payload),
+                                zlib.crc32(payload, generation & 0xFFFFFFFF)) + payload
             fd = self._fds.get(agent_id)
             if fd is None:
                 fd = self._open(agent_id)
-            os.pwrite(fd, data, 0)
+            os.pwrite(fd, data, offset)
+            self._ends[agent_id] = (generation, offset + len(data))
+
+    def clear(self, agent_id: str) -> None:
+        """The agent's records are committed: the log reads as empty (until the next
+        record), so an episode deleted from the database later does not come back."""
+        with self._lock:
+            self._ends.pop(agent_id, None)
+            fd = self._fds.get(agent_id)
+            os.pwrite(fd if fd is not None else self._open(agent_id), bytes(len(MAGIC)), 0)
+
+    def continue_log(self, agent_id: str, generation: int, end: int) -> None:
+        """Append after a log another process left (``read_log``), not over it."""
+        with self._lock:
+            self._ends[agent_id] = (generation, end)
 
     def _open(self, agent_id: str) -> int:
         path = self.path(agent_id)
@@ -77,30 +107,47 @@ class IntentFiles:
         self._fds[agent_id] = fd
         return fd
 
-    def read(self, agent_id: str) -> dict[str, Any] | None:
-        """The agent's last record; None when there is none or it is torn."""
+    def read(self, agent_id: str) -> list[dict[str, Any]]:
+        """The records of the agent's log, in order (none when there is no file)."""
+        return self.read_log(agent_id)[0]
+
+    def read_log(self, agent_id: str) -> tuple[list[dict[str, Any]], int, int]:
+        """The records of the agent's log, its generation and where it ends."""
         try:
             fd = os.open(self.path(agent_id), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
         except (FileNotFoundError, NotADirectoryError):
-            return None
+            return [], 0, 0
         try:
-            header = os.pread(fd, _HEADER.size, 0)
-            if len(header) < _HEADER.size:
-                return None
-            magic, length, crc = _HEADER.unpack(header)
-            if magic != MAGIC or length > MAX_RECORD:
-                return None
-            payload = os.pread(fd, length, _HEADER.size)
+            with os.fdopen(fd, "rb", closefd=False) as file:
+                data = file.read()
         finally:
             os.close(fd)
-        if len(payload) != length or zlib.crc32(payload) != crc:
-            return None
-        record = orjson.loads(payload)
-        return record if isinstance(record, dict) else None
+        if data[:4] == _OLD_MAGIC:
+            return _old_record(data), 0, 0
+        records: list[dict[str, Any]] = []
+        offset, generation = 0, None
+        while len(data) - offset >= _HEADER.size:
+            magic, found, length, crc = _HEADER.unpack_from(data, offset)
+            start = offset + _HEADER.size
+            payload = data[start:start + length]
+            if (magic != MAGIC or found != (generation if generation is not None else found)
+                    or length > MAX_RECORD or len(payload) != length
+                    or zlib.crc32(payload, found & 0xFFFFFFFF) != crc):
+                break
+            try:
+                record = orjson.loads(payload)
+            except orjson.JSONDecodeError:
+                break
+            if not isinstance(record, dict):
+                break
+            records.append(record)
+            generation, offset = found, start + length
+        return records, generation or 0, offset
 
     def remove(self, agent_id: str) -> None:
         with self._lock:
             fd = self._fds.pop(agent_id, None)
+            self._ends.pop(agent_id, None)
             if fd is not None:
                 os.close(fd)
         with contextlib.suppress(FileNotFoundError):
@@ -114,3 +161,18 @@ class IntentFiles:
         for fd in self._fds.values():
             os.close(fd)
         self._fds.clear()
+
+
+def _old_record(data: bytes) -> list[dict[str, Any]]:
+    """A file written before the log: one record, or none when it is torn."""
+    if len(data) < _OLD_HEADER.size:
+        return []
+    _, length, crc = _OLD_HEADER.unpack_from(data)
+    payload = data[_OLD_HEADER.size:_OLD_HEADER.size + length]
+    if length > MAX_RECORD or len(payload) != length or zlib.crc32(payload) != crc:
+        return []
+    try:
+        record = orjson.loads(payload)
+    except orjson.JSONDecodeError:
+        return []
+    return [record] if isinstance(record, dict) else []

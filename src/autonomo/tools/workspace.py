@@ -21,6 +21,9 @@ _FILE_FLAGS = os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 _UNSAFE_IN_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 _RULE = "Use a path relative to the workspace root, e.g. 'notes.txt' or 'src/main.py'."
+#: the longest path the system takes (``PATH_MAX``): a longer one names no file, and checking
+#: it cost O(n²) (a 100 KB path of "a/a/…", 4 s a check)
+PATH_MAX = 4096
 
 
 def kind_of(mode: int) -> str:
@@ -97,6 +100,9 @@ class Workspace:
         if "\x00" in text:
             raise WorkspaceError(f"Path {text!r} contains a NUL byte. {_RULE}")
         text = text.strip() or "."
+        if len(text) > PATH_MAX and len(os.fsencode(text)) > PATH_MAX:
+            raise WorkspaceError(f"Path {text[:60]!r}… is {len(os.fsencode(text))} bytes long; "
+                                 f"a path has at most {PATH_MAX}. {_RULE}")
         if text == SANDBOX_MOUNT or text.startswith(SANDBOX_MOUNT + "/"):
             text = text[len(SANDBOX_MOUNT) :].lstrip("/") or "."
         candidate = Path(text).expanduser() if text.startswith("~") else Path(text)
@@ -106,7 +112,7 @@ class Workspace:
         except RecursionError as exc:  # realpath recurses once per link of a chain
             raise WorkspaceError(f"Refused path {text!r}: it goes through too many symbolic "
                                  f"links. {_RULE}") from exc
-        if real != self.root and self.root not in real.parents:
+        if not real.is_relative_to(self.root):
             if candidate.is_absolute():
                 why = "it is an absolute path outside the workspace"
             elif ".." in candidate.parts:

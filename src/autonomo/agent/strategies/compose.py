@@ -20,6 +20,7 @@ import yaml
 
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies import tables
+from autonomo.agent.strategies.facts import SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
 #: "<key> is <value>", "<key> set to <value>", "<key> = <value>", "<key>: <value>"; a value
@@ -69,12 +70,10 @@ def _value(text: str) -> object:
     return {"true": True, "false": False, "null": None}.get(text.lower(), text)
 
 
-#: a switch said in words: "tls turned on", "cache switched off" (a true/false value)
-_SWITCH = re.compile(r"\b(?:turned|switched|toggled|set|is)\s+(on|off)\b", re.IGNORECASE)
-
-
 def _switched(task: str) -> str:
-    return _SWITCH.sub(lambda m: "true" if m.group(1).lower() == "on" else "false", task)
+    """A switch said in words as its value: "tls turned on" → "tls true" (``SWITCHED``, the
+    one definition the facts use too)."""
+    return SWITCHED.sub(lambda m: "true" if m.group(1).lower() == "on" else "false", task)
 
 
 def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
@@ -334,20 +333,29 @@ def expression(words: str, names: Iterable[str] = ()) -> str | None:
 #: a function's signature, "to_kmh(ms)"; an operation on its one parameter in words
 _SIGNATURE = re.compile(r"\b([A-Za-z_]\w*)\(\s*([A-Za-z_]\w*)\s*\)")
 _OPERATION = re.compile(
-    r"\b(multiply|multiplied|divide|divided)\s+(?:(?:it|that|this|them|the\s+\w+)\s+)?by\s+"
-    r"(-?\d+(?:\.\d+)?)|\b(add|adds|adding|subtract|subtracts|subtracting)\s+(-?\d+(?:\.\d+)?)",
+    r"\b(multipl\w*|divid\w*)\s+(?:\w+\s+){0,2}?by\s+"
+    r"(-?\d+(?:\.\d+)?)|\b(add\w*|subtract\w*)\s+(-?\d+(?:\.\d+)?)",
     re.IGNORECASE)
 _OPERATORS = {"multiply": "*", "divide": "/", "add": "+", "subtract": "-"}
 
 
+#: an operator written as a symbol before a number ("* 1.8 + 32", "× 3.6", "÷ 2")
+_SYMBOL = re.compile(r"(?:(?<=\s)|^)([*/+×÷−]|-(?=\s))\s*(\d+(?:\.\d+)?)(?![\w.])")
+_SYMBOLS = {"×": "*", "÷": "/", "−": "-"}
+
+
 def _operations(task: str) -> list[tuple[str, str]]:
-    """(operator, number) of each arithmetic the task states in words ("multiply by 3.6")."""
-    out = []
-    for verb, number, other, added in _OPERATION.findall(task):
+    """(operator, number) of each arithmetic the task states, in its order: in words
+    ("multiply by 3.6") or by a symbol before a number ("then * 1.8 + 32")."""
+    found = []
+    for m in _OPERATION.finditer(task):
+        verb, number, other, added = m.groups()
         word = (verb or other).lower()
         op = next(o for w, o in _OPERATORS.items() if word.startswith(w[:5]))
-        out.append((op, number or added))
-    return out
+        found.append((m.start(), op, number or added))
+    found += [(m.start(), _SYMBOLS.get(m.group(1), m.group(1)), m.group(2))
+              for m in _SYMBOL.finditer(task)]
+    return [(op, number) for _, op, number in sorted(found)]
 
 
 def python_texts(task: str) -> list[str]:

@@ -36,10 +36,12 @@ _MEAN = "average mean"
 _SORTED = "sorted sort alphabetical alphabetically order"
 _DISTINCT = "distinct different unique"
 _REVERSED = "reverse reversed opposite backwards"
-#: the words of a flag set or not ("switched on" reads as enabled: ``_SWITCHED``)
+#: the words of a flag set or not ("switched on" reads as enabled: ``SWITCHED``)
 _ON = "true enabled active yes"
 _OFF = "false disabled inactive"
-_SWITCHED = re.compile(r"\b(?:switched|turned|toggled|set|is|are)\s+(on|off)\b", re.IGNORECASE)
+#: a switch said in words: "switched on", "turned off" (for the facts: enabled/disabled; for a
+#: file made: true/false)
+SWITCHED = re.compile(r"\b(?:switched|turned|toggled|set|is|are)\s+(on|off)\b", re.IGNORECASE)
 #: (a speed's or a time's ends depend on its unit: "fastest" is the least minutes and the
 #: most km/h; those words ask for both ends)
 _EITHER = "fastest faster slowest slower earliest earlier latest later quickest"
@@ -527,7 +529,7 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
     # added before October 2026", not all the items; a word the task rules out costs 1)
     # (a count is asked for with a word of counting: without one, a list of the same
     # things comes first)
-    uncounted = 0.25 * (fact.key >= _COUNTED and not _COUNTED & wanted)
+    uncounted = 0.3 * (fact.key >= _COUNTED and not _COUNTED & wanted)
     return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
             + 0.5 * bool(fact.needs) - len(fact.key & excluded) - uncounted
             + 0.5 * (fact.tag in wanted) - 0.3 * len(re.findall(r",\s", fact.value))
@@ -554,7 +556,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
-    rest = _SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
+    rest = SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
                          rest)  # ("on" is a filler word)
     for name in named:
         rest = rest.replace(name, " ")

@@ -14,6 +14,15 @@ from typing import Any
 
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
+from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
+    KIND_NAMED,
+    mentioned_files,
+    named_folders,
+    new_names,
+    related_names,
+    resolve,
+    task_files,
+)
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -35,17 +44,6 @@ PREVIEW_CHARS = 600
 _PROGRAMS = (".py", ".js", ".ts", ".sh", ".rb", ".pl")
 #: stated values a program may be given as its arguments at most
 MAX_ARGUMENTS = 4
-#: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``);
-#: an editor's leftover keeps its "~" (``notes.txt~`` is not ``notes.txt``)
-_FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7}~?)(?![\w/~-])")
-#: words that ask for a file's new name without "rename" or "move" ("call it b.txt", "a
-#: clearer name: b.txt", "a proper .json extension"; tasks of two seen sets, and the
-#: auditor's "change the name of", "give it the new name")
-NAMING = frozenset({"name", "call", "extension"})
-#: a quoted file name with spaces in it: ``'travel plans.txt'``
-_SPACED_NAME = re.compile(r"(['\"])(\w[\w.-]*(?: [\w.-]+){1,5}\.[A-Za-z][A-Za-z0-9]{0,7})\1")
-#: files a task names by their kind: "every .bak file", "the *.log files"
-_PATTERN = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
 #: files a task says must stay by their kind: "keep the .txt files"
 _KEPT_KIND = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s+|all\s+|any\s+)*"
                         r"\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b", re.IGNORECASE)
@@ -56,10 +54,6 @@ _POINTED = re.compile(r"\b(?:that|this|the named|the listed|the mentioned) file\
 _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+)?(?:file\s+)?"
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
-
-#: a folder a task names by its trailing slash: ``photos/``, ``old_games/`` (it may not
-#: exist yet: a copy's destination)
-_FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/.~-])")
 
 #: grounding kinds whose values are paths (narrowed to the files in focus)
 _PATH_KINDS = ("file", "new_file", "existing_file", "named_file", "removed_file", "python_file")
@@ -109,9 +103,32 @@ class Situation:
     protected: tuple[str, ...] = ()
     #: the argument lists a run of a program failed with (``repair.failed_args``)
     failed_args: tuple[tuple[str, ...], ...] = ()
+    #: the texts the current task already wrote to its one file to write (``repair``):
+    #: not offered again while others are left
+    tried: tuple[str, ...] = ()
+    #: the files read whole since the workspace last changed: not offered to read again
+    #: while others are left
+    read: tuple[str, ...] = ()
     #: Python programs the task names whose code has no call that prints or writes
     #: (``may_print``): a run of one tells nothing; its text is what the task is about
     silent: tuple[str, ...] = ()
+    #: the folders the task names (``names.named_folders``)
+    places: tuple[str, ...] = ()
+    #: files the task names whose whole text is one of ``texts`` (read from, not written to)
+    sources: tuple[str, ...] = ()
+    #: (file the task names that was there, its lines) as the agent has seen them
+    held: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
+        """``texts`` but those every file to add to already holds line by line (appending
+        them adds nothing: a 135M model appended a name the list had); all of them when
+        none is new."""
+        targets = [dict(self.held).get(path) for path in self.values("file")]
+        if not targets or any(lines is None for lines in targets):
+            return list(texts)
+        new = [t for t in texts if not all(
+            {line.strip() for line in t.splitlines()} <= lines for lines in targets if lines)]
+        return new or list(texts)
 
     def composed_for(self, path: str, kind: str) -> tuple[str, ...]:
         """The composed texts of ``path`` for a text parameter of ``kind``."""
@@ -128,13 +145,24 @@ class Situation:
             return [v for v in values if v in self.focus] or values
         return values
 
+    def _beside(self) -> list[str]:
+        """A new name the task gives without a folder, in the folder of the files it names
+        there (all in one), a folder it does not name apart as a place (a move "out of
+        drafts" leaves it; "a copy of t/a.html called b.html" is beside it)."""
+        new = [n for n in self.named if "/" not in n and n not in (self.existed or self.files)]
+        folders = {name.rpartition("/")[0] for name in self.named if name in self.files}
+        if len(folders) != 1 or not (folder := folders.pop()) or folder in self.places:
+            return []  # (files in more than one folder, or at the top: which is the source?)
+        return [f"{folder}/{n}" for n in new]
+
     def edited(self) -> tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]:
         """``edits``, of the files in focus when some are edited."""
         return tuple(e for e in self.edits if e[0] in self.focus) or self.edits
 
     def _values(self, kind: str) -> list[str]:
         if kind == "existing_file":
-            return list(self.files or self.named)
+            files = list(self.files or self.named)
+            return [f for f in files if f not in self.read] or files
         if kind == "removed_file":
             # what the task's removal acts on (``finishing_targets.roles``), never a file it
             # needs to stay (the original of a duplicate, a file to keep): the finish check
@@ -161,8 +189,14 @@ class Situation:
             return [n for n in named if n in self.files] or named
         if kind == "new_file":
             # a copy's or a move's destination: never a file that is there (it would be
-            # lost: a 135M model copied a file, then moved the original over the copy)
-            return [v for v in self._values("file") if v not in self.files]
+            # lost: a 135M model copied a file, then moved the original over the copy);
+            # in a folder the task names, made or not ("into old_games/"); a bare new name
+            # there or beside the file in its folder ("a copy of t/a.html called b.html")
+            beside = self._beside()
+            bare = {v.rsplit("/", 1)[-1] for v in beside}
+            return [v for v in dict.fromkeys([*self.moved, *(
+                v for v in self._values("file") if v not in bare), *beside])
+                if v not in self.files]
         if kind == "folder":
             return [".", *self.folders]
         if kind == "python_file":
@@ -173,32 +207,59 @@ class Situation:
             # a file the task names that does not exist yet is what it asks to write: a
             # small model otherwise overwrites the file it was to read
             new = [n for n in self.named if n not in (self.existed or self.files)]
-            if self.moved:  # "into the old folder": there, not over a file it has
-                return list(dict.fromkeys([*self.moved, *new]))
-            return new or list(dict.fromkeys([*self.named, *self.files]))
+            # "into the old folder": there, not over a file it has (a folder the task
+            # names that is not there is a place to copy or move to, not to write in:
+            # ".gitignore - add node_modules/")
+            if moved := [m for m in self.moved if m.rsplit("/", 1)[0] in self.folders]:
+                return list(dict.fromkeys([*moved, *new]))
+            # (not a file whose whole text is a text to write: its source, "the people in
+            # a.txt to the end of b.txt": a 135M model appended them to a.txt)
+            return new or [n for n in self.named if n not in self.sources] or list(
+                self.named) or list(self.files)
         return []
 
 
 #: the largest program whose code is parsed (``may_print``); a bigger one may print
 MAX_PARSED = 64_000
-#: calls through which a Python program shows something: print, file.write, json.dump, …
-_OUTPUT_CALLS = frozenset({"print", "pprint", "write", "writelines", "dump", "echo"})
+#: module-level statements that do nothing when the module runs (definitions, imports)
+_DEFINING = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_QUIET = (*_DEFINING, ast.Pass)
 
 
 def may_print(code: str) -> bool:
-    """Whether a Python program's code has a call that prints or writes (read by its syntax
-    tree, not its words); code that does not parse may do anything. A test module, a module
-    of functions, a version file show nothing when run: what a task asks of them is in their
-    text (a 135M model ran test_geometry.py to count its tests and wrote what it printed)."""
+    """Whether running a Python program may show or change anything: its module level does
+    more than define, import and assign values without a call (read by its syntax tree, not
+    by the names of its calls: a CSV writer or a logger acts as much as print). Code that
+    does not parse may do anything. A test module, a module of functions, a version file do
+    nothing when run: what a task asks of them is in their text (a 135M model ran
+    test_geometry.py to count its tests and wrote what it printed)."""
     if len(code) > MAX_PARSED:
         return True  # (parsing a big file every step would cost seconds)
     try:
-        tree = ast.parse(code)
-        return any(isinstance(node, ast.Call) and (
-            getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in _OUTPUT_CALLS
-            for node in ast.walk(tree))
+        for node in ast.parse(code).body:
+            if isinstance(node, _QUIET) or (
+                    isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+                continue  # (a docstring)
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and not any(
+                    isinstance(n, ast.Call | ast.Await | ast.Yield) for n in ast.walk(node)):
+                continue
+            return True
+        return False
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True  # (a hostile file nests deep enough to exhaust the parser)
+
+
+def _is_code(name: str, text: str) -> bool:
+    """Whether a file is a program: by its ending, a ``#!`` line, or a Python text that
+    imports or defines something (a script called ``cleanup``; not a text naming a file)."""
+    if name.lower().endswith(_PROGRAMS) or text.startswith("#!"):
+        return True
+    for whole in (text, text.rsplit("\n\n", 1)[0]):  # (a preview may be cut)
+        try:
+            return any(isinstance(node, _DEFINING) for node in ast.parse(whole).body)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+    return False
 
 
 def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
@@ -217,67 +278,6 @@ def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -
     return tuple(out)
 
 
-def new_names(task: str, files: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """Names a task that asks for a new name (``NAMING``) gives a file it names by a new
-    ending only: ``a.jsn`` with "a proper .json extension" is ``a.json``."""
-    if not NAMING & set(re.findall(r"[a-z]+", task.lower())):
-        return ()
-    endings = {m.lower() for m in _PATTERN.findall(task)}
-    return tuple(f"{stem}.{ending}" for name in mentioned_files(task) if name in files
-                 for stem, own in [name.rsplit(".", 1)] for ending in sorted(endings)
-                 if ending != own.lower())
-
-
-def related_names(old: str, new: str) -> bool:
-    """Whether ``new`` reads as another name of ``old``: the same ending, the same stem
-    (case and separators aside), or one is the other with an ending more (``tox.ini`` and
-    ``tox.ini.txt``, ``a.txt`` and ``a.txt.bak``)."""
-    def stem(name: str) -> str:
-        return re.sub(r"[\s_-]+", "", name.rsplit(".", 1)[0].lower())
-
-    a, b = old.lower(), new.lower()
-    return (a.rsplit(".", 1)[-1] == b.rsplit(".", 1)[-1] or stem(old) == stem(new)
-            or a.startswith(b + ".") or b.startswith(a + "."))
-
-
-def named_folders(task: str, folders: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """The folders ``task`` names: one of the workspace's by its name as a word ("into the
-    archive folder"), or any by a trailing slash ("old_games/ should get a copy")."""
-    said = set(re.findall(r"[\w-]+", task.lower()))
-    slashed = [m.rstrip("/") for m in _FOLDER_NAME.findall(task)]
-    return tuple(dict.fromkeys([*(f for f in folders if Path(f).name.lower() in said),
-                                *(f for f in slashed if ".." not in f.split("/"))]))
-
-
-def resolve(names: tuple[str, ...], files: list[str] | tuple[str, ...],
-            places: tuple[str, ...]) -> dict[str, str]:
-    """The workspace's path of each of ``names`` that the workspace does not have as it is:
-    a file named apart from its folder ("a Thumbs.db in photos/") is the file of that name
-    in a folder the task names (``places``), when there is one such file."""
-    out: dict[str, str] = {}
-    for name in names:
-        if name in files or "/" in name:
-            continue
-        same = [f for f in files if f.rsplit("/", 1)[-1] == name]
-        inside = [f for f in same if any(f.startswith(place + "/") for place in places)]
-        if len(inside) == 1:
-            out[name] = inside[0]
-    return out
-
-
-def mentioned_files(text: str) -> tuple[str, ...]:
-    """File names in ``text``, in order of first mention; a quoted name may hold spaces
-    (``'travel plans.txt'``, not ``plans.txt``)."""
-    quoted = [(m.start(2), m.end(2), m.group(2)) for m in _SPACED_NAME.finditer(text)]
-    names = sorted([*quoted, *(
-        (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
-        if not any(start <= m.start(1) < end for start, end, _ in quoted))])
-    return tuple(dict.fromkeys(
-        n for _, _, n in names
-        if ".." not in n and max(len(part) for part in n.split(".")) > 1  # not "e.g", "i.e"
-    ))
-
-
 @dataclass(frozen=True)
 class Preview:
     name: str
@@ -287,13 +287,14 @@ class Preview:
     cut: bool
 
 
-def previews(workspace: Path | str, task: str) -> list[Preview]:
-    """The text (at most ``PREVIEW_CHARS``) of the existing files the task names, in the
-    task's order; read through the workspace's descriptor-based reader (a symlink is not
-    followed), unreadable files skipped."""
+def previews(workspace: Path | str, task: str,
+             names: tuple[str, ...] | None = None) -> list[Preview]:
+    """The text (at most ``PREVIEW_CHARS``) of the existing files the task names
+    (``names``, else ``task_files``), in the task's order; read through the workspace's
+    descriptor-based reader (a symlink is not followed), unreadable files skipped."""
     ws = Workspace(workspace)
     shown: list[Preview] = []
-    for name in mentioned_files(task):
+    for name in task_files(task, workspace) if names is None else names:
         if len(shown) >= MAX_PREVIEWS:
             break
         try:
@@ -347,24 +348,27 @@ def situation(workspace: Path | str, task: str,
     is the file to write, even after it has been written once); ``edited``: (file, old,
     new) of the replacements made (never undone)."""
     files, folders = _listing(workspace)
-    named = mentioned_files(task)
+    named = task_files(task, workspace, files)
+    # (a hidden file the task names is one of the workspace's files: ".gitignore")
+    files += [n for n in named if n not in files
+              and Workspace(workspace).kind(n) == "a regular file"]
     known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
     instructions = task
     texts: dict[str, str] = {}  # the files' texts seen, in the task's order
     pointers: tuple[str, ...] = ()
-    for shown in previews(workspace, task):
+    for shown in previews(workspace, task, named):
         if existed is not None and shown.name not in existed:
             continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
         known += derived.derived_facts(shown.name, shown.text, task)
         texts[shown.name] = shown.text
-        if shown.name.lower().endswith(_PROGRAMS):
+        if _is_code(shown.name, shown.text):
             pass  # "glob.glob", "os.remove" in a program's text name no files
         elif more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file:
             named += more                       # instructions, words of the task
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
-    named = tuple(dict.fromkeys([*named, *new_names(task, files)]))
+    named = tuple(dict.fromkeys([*named, *new_names(task, named, files)]))
     places = named_folders(task, folders)
     # (the task's own words decide the roles; the names are then the workspace's when the
     # task started: once the file is deleted, its name is not another file's)
@@ -372,12 +376,14 @@ def situation(workspace: Path | str, task: str,
     removal, paths = roles(task, named), resolve(named, start, places)
     named = tuple(dict.fromkeys(paths.get(n, n) for n in named))
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
-    kinds = {m.lower() for m in _PATTERN.findall(task)} - kept_kinds
+    kinds = {m.lower() for m in KIND_NAMED.findall(task)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
+    # (of the files there when the task started: a file the agent made or moved is not
+    # moved again; a 135M model moved the file it had just moved out of drafts/ back in)
     moved = tuple(dict.fromkeys(
-        path for folder in places for name in named if name in files
+        path for folder in places for name in named if name in files and name in start
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
     if not any(name in start for name in named):
         # no file the task names was there: the files of a folder it names are the ones
@@ -459,17 +465,23 @@ def situation(workspace: Path | str, task: str,
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     texts = tuple(t for t in texts if t not in ruled_out)
+    sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
+    held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
+                 for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
                                         files if existed is None else list(existed),
                                         seen), matching,
                      kept, moved, pointers,
-                     arguments=tuple(t for t in stated if " " not in t) if any(
+                     # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
+                     arguments=tuple(t for t in stated if " " not in t or any(
+                         f"{q}{t}{q}" in task for q in "'\"")) if any(
                          n.endswith(".py") and n in files for n in named) else (),
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
-                     printed=printed, silent=silent_programs(workspace, named),
+                     printed=printed, silent=silent_programs(workspace, named), places=places,
+                     sources=sources, held=held,
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 

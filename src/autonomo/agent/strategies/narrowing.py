@@ -42,6 +42,8 @@ def ground(schema: Any, where: Situation | None) -> Any:
         return schema
     if kind in TEXT_KINDS:
         values = list(where.texts) if where is not None else []
+        if kind == "added_text" and where is not None:
+            values = where.news(values)
         if values:
             described = {k: schema[k] for k in ("description",) if k in schema}
             schema.clear()

@@ -10,19 +10,22 @@ among the rest.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from autonomo.agent.finishing_targets import RELATIONS, roles
+from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
-from autonomo.agent.strategies.grounding import (
-    CLOSED_KINDS,
+from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
+from autonomo.agent.strategies.names import (
     NAMING,
-    Situation,
+    longer_stem,
     mentioned_files,
     new_names,
+    place_words,
     related_names,
-    silent_programs,
+    task_files,
+    version_of,
 )
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.tools.grounding import GROUNDED_KEY
@@ -64,30 +67,36 @@ def unneeded(task: str, needed: dict[str, list[str]],
     deletes files (a 135M model ran the program it was to move)."""
     words = set(re.findall(r"[a-z]+", task.lower()))
     out = {name for name, verbs in needed.items() if not any(says(words, v) for v in verbs)}
-    if ("rename_file" in out and workspace and words & NAMING
+    if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
             and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace)):
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
-        # "write the name in a.txt to b.txt")
-        out.discard("rename_file")
-    if workspace and {"delete_file", "rename_file"} & out:
-        out -= _removing(task, Workspace(workspace))
+        # "write the name in a.txt to b.txt"); a longer name of it ("a spare called
+        # a_spare.pdf") may be a copy as well: the model's likelihood chooses
+        out -= {"rename_file", "copy_file"} if _renaming(task, workspace, longer_stem) \
+            else {"rename_file"}
+    elif ({"rename_file", "copy_file"} <= out and workspace
+          and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, version_of)):
+        # neither a copy nor a move said, no text to write, and a new name that is a
+        # version of a file it names (".env.example -> .env", "a.json" and "a_laptop.json"):
+        # the model's likelihood chooses between copying and moving it
+        out -= {"rename_file", "copy_file"}
+    if ({"delete_file", "rename_file"} <= out and workspace and _removing(task, workspace)
+            and not _renaming(task, workspace)
+            and not _into_folder(task, Workspace(workspace))):
+        # (no move said, no new name nor place given: a removal is a deletion)
+        out.discard("delete_file")
     if ("rename_file" in out and workspace and "copy_file" in out
             and _into_folder(task, Workspace(workspace))):
         # "q3.txt should live in archive/ now": a file of the workspace and a folder of it
-        # the task names, no copy asked (not the word, the workspace decides)
-        out.discard("rename_file")
-    if "copy_file" in out and workspace and words & RELATIONS:
-        # "save a backup of a.txt as a.bak": a relation noun of the finish check's reading
-        # (finishing_targets.RELATIONS), a file of the workspace and a new name for it
-        ws = Workspace(workspace)
-        named = mentioned_files(task)
-        there = [n for n in named if ws.exists(n)]
-        if any(related_names(old, n) for old in there for n in named if n not in there):
-            out.discard("copy_file")
+        # the task names, neither a copy nor a move said (not the word, the workspace
+        # decides; the model's likelihood chooses between the two, and a move is not
+        # offered for a file the task keeps: ``removed_file``)
+        out -= {"rename_file", "copy_file"}
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
-        programs = [n for n in mentioned_files(task) if n.endswith(".py") and ws.exists(n)]
+        programs = [n for n in task_files(task, workspace) if n.endswith(".py")
+                    and ws.exists(n)]
         if set(programs) - set(silent_programs(workspace, programs)):
             # (one whose code prints: a program that shows nothing is read, not run)
             out.discard("execute_python_file")
@@ -123,37 +132,31 @@ def objection_now(state: AgentState, names: frozenset[str], look: dict[str, Any]
     return finish_objection(state, "", names, shown=shown, evidence=evidence)
 
 
-def _removing(task: str, ws: Workspace) -> set[str]:
-    """The command a task's removal asks for whatever its verb ("throw away a.log", "b.cfg
-    can go", "put c.txt into the bills folder": ``finishing_targets.roles``, the finish
-    check's reading): moving a file it acts on to a new name or a folder the task names,
-    else deleting it; none when it acts on no file of the workspace."""
-    named = mentioned_files(task)
-    if not any(ws.exists(n) for n in roles(task, named).objects):
-        return set()
-    words = set(re.findall(r"[\w-]+", task.lower()))
-    place = any(not ws.exists(n) for n in named) or any(
-        ws.kind(w) == "a folder" for w in words if w not in {".", ".."})
-    return {"rename_file" if place else "delete_file"}
+def _removing(task: str, workspace: str) -> bool:
+    """Whether the finish check's reading of the task's removal (``finishing_targets.roles``:
+    "throw away a.log", "trash b.md") acts on a file of the workspace: the same reading
+    that grants the mandate to delete offers the command, whatever the verb."""
+    ws = Workspace(workspace)
+    return any(ws.exists(n) for n in roles(task, task_files(task, workspace)).objects)
 
 
 def _into_folder(task: str, ws: Workspace) -> bool:
     """Whether ``task`` names a file at the top of the workspace and, by its name, a folder
     of the workspace that file could go into."""
-    if not any(ws.exists(n) and "/" not in n for n in mentioned_files(task)):
+    if not any(ws.exists(n) and "/" not in n for n in task_files(task, ws.root)):
         return False
-    words = set(re.findall(r"[\w-]+", task.lower())) - {".", ".."}
-    return any(ws.kind(w) == "a folder" for w in words)
+    return any(ws.kind(w) == "a folder" for w in place_words(task))
 
 
-def _renaming(task: str, workspace: str) -> bool:
-    """Whether ``task`` names a file of the workspace and a new name related to it (the
-    same ending or stem, ``related_names``)."""
+def _renaming(task: str, workspace: str,
+              related: Callable[[str, str], bool] = related_names) -> bool:
+    """Whether ``task`` names a file of the workspace and a new name ``related`` to it
+    (the same ending or stem, ``related_names``)."""
     ws = Workspace(workspace)
-    named = mentioned_files(task)
+    named = task_files(task, workspace)
     there = [n for n in named if ws.exists(n)]
-    new = [n for n in (*named, *new_names(task, there)) if not ws.exists(n)]
-    return any(related_names(old, name) for old in there for name in new)
+    new = [n for n in (*named, *new_names(task, named, there)) if not ws.exists(n)]
+    return any(related(old, name) for old in there for name in new)
 
 
 def not_offered(state: AgentState, where: Situation, names: frozenset[str],
@@ -207,7 +210,7 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # repeats or stacks lines (a 135M model appended the value it had written once its
         # finish was refused; then four values in a row, once another try was offered)
         dropped.add("append_to_file")
-    if set(where.values("file")) <= set(where.values("named_file")):
+    if set(where.values("new_file")) <= set(where.values("named_file")):
         # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
         # change …": a 135M model renamed bio.txt to bio.txt)
         dropped |= {"rename_file", "copy_file"}
@@ -279,6 +282,12 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped.add("list_folder")
     if where.files and set(where.values("existing_file")) <= read:
         dropped.add("read_file")  # every file read whole since the last change
+    targets = where.values("file")
+    if where.tried and not set(where.texts) - set(where.tried) and not any(
+            spans.needs_free_text(t) for t in targets):
+        # every text there is for the one file to write was written to it: another
+        # write only repeats one (a 135M model wrote back its first, wrong, text)
+        dropped |= WRITING
     if not offered - dropped:
         dropped -= _LOOKING
     if mending := repairing(where, outputs, frozenset(offered - dropped), whole, gone):
@@ -316,7 +325,7 @@ def _whole_copy(where: Situation) -> bool:
                                                               or n in where.existed)]
     suffix = {n.rsplit(".", 1)[-1].lower() for n in sources}
     return bool(sources) and any(t.rsplit(".", 1)[-1].lower() in suffix
-                                 for t in where.values("file") if t not in sources)
+                                 for t in where.values("new_file") if t not in sources)
 
 
 def _written_whole(state: AgentState) -> set[str]:

@@ -63,16 +63,19 @@ def _current(state: AgentState) -> list:
 
 def unwritten(where: Situation, state: AgentState) -> Situation:
     """``where`` without the texts the current task already wrote to its one file to write,
-    while others are left: writing one again tells the finish check nothing new (a 135M
+    while others are left (``tried``: all of them), and with the files a command read whole
+    since the last change (``read``): writing or reading one again tells nothing new (a 135M
     model whose finish was refused listed the folder and read files until the run ended
     "kept repeating"; now its next try is another text)."""
+    where = replace(where, read=tuple(sorted(known_looks(state)[1])))
     targets = where.values("file")
     if len(targets) != 1:
         return where
     done = {str(e.action.arguments.get("content") or "") for e in _current(state)
             if e.action.name in _WRITING and e.action.arguments.get("path") == targets[0]}
-    texts = tuple(t for t in where.texts if t not in done)
-    return replace(where, texts=texts) if texts and texts != where.texts else where
+    tried = tuple(t for t in where.texts if t in done)
+    texts = tuple(t for t in where.texts if t not in done) or where.texts
+    return replace(where, texts=texts, tried=tried) if tried else where
 
 
 def known_looks(state: AgentState, shown: frozenset[str] = frozenset()) -> tuple[bool, set[str]]:

@@ -169,9 +169,14 @@ def items(text: str, task: str, skipped: Iterable[str] = (), files: Iterable[str
                         and re.search(r"(?:^|[.!?]\s*)$", lead)):
                     piece = piece.lower()  # "Tea ran out": a sentence's first word
                     ends = (piece, piece)
+                # (a capitalised small word inside a sentence starts a title: "finished The
+                # Glass Cartographer", when the items' titles start so too: "A Winter in …")
+                titled = (size > 1 and ends[0][0].isupper() and any(
+                    w[0].lower() in skip and w[0][0].isupper() for w in words_per_line)
+                    and not re.search(r"(?:^|[.!?]\s*)$", lead))
                 if (size not in sizes and size < min(sizes)) or (
                         (_case(ends[0]), _case(ends[1])) not in shapes_
-                        or ends[0].lower() in skip or ends[-1].lower() in skip
+                        or (ends[0].lower() in skip and not titled) or ends[-1].lower() in skip
                         or piece.lower() in held):
                     continue
                 (named if _NAMING.search(lead) else after if _ARTICLE.search(lead)

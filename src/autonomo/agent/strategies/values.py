@@ -72,7 +72,8 @@ def kind_of(text: str) -> str | None:
 
 #: the parts of a value of a shape, each under the words that name it ("only its domain",
 #: "the year of the date", "the major version"), as (words, pattern of the value with a
-#: group per part)
+#: group per part). A part is offered only when the task uses one of these names (a small
+#: closed class); a part designated otherwise (by position, by a separator) is not found.
 _PARTS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "email": (("user username local account mailbox", "domain host server"),
               re.compile(r"([^@]+)@(.+)")),

@@ -158,7 +158,8 @@ function renderSummary(task) {
   $("detail-tokens").textContent = total.total_tokens;
   $("detail-cost").textContent = Number(total.cost).toFixed(4);
   $("detail-calls").textContent = total.calls;
-  const waiting = !!task.proposal && !task.busy && task.status !== "finished";
+  const ended = task.status === "finished" || task.status === "unverified";
+  const waiting = !!task.proposal && !task.busy && !ended;
   $("proposal").hidden = !task.proposal;
   if (task.proposal) {
     const thoughts = task.proposal.thoughts || {};
@@ -170,13 +171,14 @@ function renderSummary(task) {
   $("feedback").placeholder = asking ? "Your answer to the agent's question" :
     "Feedback instead of running the command";
   $("send-feedback").textContent = asking ? "Send answer" : "Send feedback";
-  const over = task.status === "finished";
+  const over = ended;
   $("approve").disabled = task.busy || over;
   $("approve-n").disabled = !waiting;
   $("send-feedback").disabled = !waiting;
   $("stop").disabled = over || task.status === "stopped";
   $("resume").disabled = task.busy || over;
-  if (!task.busy) $("activity").textContent = over ? "The task is finished." :
+  if (!task.busy) $("activity").textContent = over ? (task.status === "unverified" ?
+    "The task ended, but its result is not verified." : "The task is finished.") :
     (waiting ? "Waiting for your approval." : "");
 }
 

@@ -1,0 +1,179 @@
+"""The files and folders a task names, read against the workspace's real entries.
+
+A name's shape (``notes.txt``) finds most of them; a token that is the path of a file the
+workspace has is a file whatever its shape (``.gitignore``, a script called ``cleanup``):
+read by shape alone, such a task looked like one that names no file, and a 135M model wrote
+``file.txt`` or appended to the script.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from autonomo.tools import fstree
+from autonomo.tools.workspace import Workspace
+
+#: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``,
+#: nor the part of an address before its "@"); an editor's leftover keeps its "~"
+#: (``notes.txt~`` is not ``notes.txt``)
+_FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7}~?)(?![\w/~@-])")
+#: words that ask for a file's new name without "rename" or "move" ("call it b.txt", "a
+#: clearer name: b.txt", "a proper .json extension"; tasks of two seen sets, and the
+#: auditor's "change the name of", "give it the new name")
+NAMING = frozenset({"name", "call", "extension"})
+#: a quoted file name with spaces in it: ``'travel plans.txt'``
+_SPACED_NAME = re.compile(r"(['\"])(\w[\w.-]*(?: [\w.-]+){1,5}\.[A-Za-z][A-Za-z0-9]{0,7})\1")
+#: files a task names by their kind: "every .bak file", "the *.log files"
+KIND_NAMED = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
+#: a folder a task names by its trailing slash: ``photos/``, ``old_games/`` (it may not
+#: exist yet: a copy's destination)
+_FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/.~-])")
+#: distinct tokens of a task looked up in the workspace at most (``task_files``)
+MAX_TOKENS = 500
+#: a token of a task that may be a path: no spaces, quotes or brackets
+_TOKEN = re.compile(r"[^\s'\"`,;()<>\[\]{}]+")
+#: a name that starts with a dot: ``.env``, ``.env.local`` (or an ending: ``.py``)
+_DOT_NAME = re.compile(r"(?<![\w./-])(\.\w[\w.-]*?)(?=[.,;:!?]?(?:\s|$|[)'\"]))")
+
+
+def mentioned_files(text: str) -> tuple[str, ...]:
+    """File names in ``text`` by their shape, in order of first mention; a quoted name may
+    hold spaces (``'travel plans.txt'``, not ``plans.txt``)."""
+    return tuple(dict.fromkeys(n for _, n in _mentioned(text)))
+
+
+def _mentioned(text: str) -> list[tuple[int, str]]:
+    """(where, file name) of each mention of a file name in ``text`` by its shape."""
+    quoted = [(m.start(2), m.end(2), m.group(2)) for m in _SPACED_NAME.finditer(text)]
+    names = sorted([*quoted, *(
+        (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
+        if not any(start <= m.start(1) < end for start, end, _ in quoted))])
+    return [(start, n) for start, _, n in names
+            if ".." not in n and max(len(part) for part in n.split(".")) > 1]  # not "e.g"
+
+
+def task_files(task: str, workspace: Path | str | None,
+               files: list[str] | tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The files ``task`` names, in its order: names shaped like files
+    (``mentioned_files``), and any token that is the path of a file the workspace has, or
+    the name of the one file of that name it lists (``files``), whatever its shape."""
+    found = list({n: (start, n) for start, n in reversed(_mentioned(task))}.values())
+    ws = Workspace(workspace) if workspace is not None else None
+    seen = {n for _, n in found}
+    by_name: dict[str, list[str]] = {}
+    for f in files:
+        by_name.setdefault(f.rsplit("/", 1)[-1], []).append(f)
+    for match in _TOKEN.finditer(task):
+        token = match.group().rstrip(".:!?")
+        if (not token or token in seen or token.startswith(("/", "~"))
+                or ".." in token.split("/") or fstree.shown(token) != token):
+            continue
+        seen.add(token)
+        if len(seen) > MAX_TOKENS:
+            break  # (a task of thousands of words: each looked up costs a few syscalls)
+        if ws is not None and ws.kind(token) == "a regular file":
+            found.append((match.start(), token))
+        elif "/" not in token and len(same := by_name.get(token, [])) == 1:
+            found.append((match.start(), same[0]))
+    return tuple(dict.fromkeys(n for _, n in sorted(found)))
+
+
+def twins(task: str, there: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Dot-names the task gives that are one of ``there`` (files it names that exist) with
+    an ending less or more: ``.env`` beside ``.env.example`` (a new file's name; an ending
+    alone, ``.py``, is none)."""
+    return tuple(dict.fromkeys(
+        name for name in _DOT_NAME.findall(task) if name not in there
+        and any(old.lower().startswith(name.lower() + ".")
+                or name.lower().startswith(old.lower() + ".") for old in there)))
+
+
+def new_names(task: str, named: list[str] | tuple[str, ...],
+              files: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """Names a task gives a file it names by a new ending only, when it asks for a new name
+    (``NAMING``) or the file has no ending: ``a.jsn`` with "a proper .json extension" is
+    ``a.json``, a script ``cleanup`` with "make it a .py" is ``cleanup.py``; and its
+    dot-name ``twins``."""
+    there = [n for n in named if n in files]
+    out = list(twins(task, there))
+    naming = NAMING & set(re.findall(r"[a-z]+", task.lower()))
+    text = task
+    for name in named:  # (".bashrc" names a file, not an ending)
+        text = text.replace(name, " ")
+    endings = {m.lower() for m in KIND_NAMED.findall(text)}
+    for name in there:
+        folder, _slash, base = name.rpartition("/")
+        stem, _, own = base.rpartition(".")
+        if not stem:  # no ending ("cleanup"), or a dotfile (".bashrc")
+            stem, own = base, ""
+        if naming or not own:  # (an ending given to a file that has none names it)
+            out += [f"{folder}{'/' if folder else ''}{stem}.{ending}"
+                    for ending in sorted(endings) if ending != own.lower()]
+    return tuple(dict.fromkeys(out))
+
+
+def related_names(old: str, new: str) -> bool:
+    """Whether ``new`` reads as another name of ``old``: the same ending, the same stem
+    (case and separators aside), or one is the other with an ending more (``tox.ini`` and
+    ``tox.ini.txt``, ``a.txt`` and ``a.txt.bak``, ``cleanup`` and ``cleanup.py``)."""
+    def stem(name: str) -> str:
+        return re.sub(r"[\s_-]+", "", name.rsplit(".", 1)[0].lower())
+
+    a, b = old.lower(), new.lower()
+    return (a.rsplit(".", 1)[-1] == b.rsplit(".", 1)[-1] or stem(old) == stem(new)
+            or a.startswith(b + ".") or b.startswith(a + "."))
+
+
+def version_of(old: str, new: str) -> bool:
+    """Whether ``new`` names a version of ``old``: its stem with more after it and the same
+    ending (``keymap.json``, ``keymap_laptop.json``), or one is the other with an ending
+    more (``.env.example``, ``.env``); not another ending alone (``parts.json`` of
+    ``parts.csv`` is a conversion)."""
+    a, b = old.lower(), new.lower()
+    return a.startswith(b + ".") or b.startswith(a + ".") or longer_stem(old, new)
+
+
+def longer_stem(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old``'s stem with more after it and the same ending
+    (``invoice.pdf``, ``invoice_spare.pdf``)."""
+    stem_a, _, end_a = old.lower().rpartition("/")[2].rpartition(".")
+    stem_b, _, end_b = new.lower().rpartition("/")[2].rpartition(".")
+    return bool(stem_a) and end_a == end_b and stem_b.startswith(stem_a) and stem_b != stem_a
+
+
+def named_folders(task: str, folders: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The folders ``task`` names: one of the workspace's by its name as a word ("into the
+    archive folder"), or any by a trailing slash ("old_games/ should get a copy"); a folder
+    said only as a part of a longer path (``old_reports`` of ``old_reports/2026/``) is not
+    named itself, nor the folder of a file's path (``templates`` of
+    ``templates/quote.html``)."""
+    slashed = [m.rstrip("/") for m in _FOLDER_NAME.findall(task)]
+    said = place_words(task)
+    return tuple(dict.fromkeys([*(f for f in folders if Path(f).name.lower() in said),
+                                *(f for f in slashed if ".." not in f.split("/"))]))
+
+
+def place_words(task: str) -> set[str]:
+    """The words of ``task`` that may name a folder: not the folders of a path
+    (``old_reports`` of ``old_reports/2026/``, ``templates`` of ``templates/quote.html``)."""
+    text = _FOLDER_NAME.sub(lambda m: m.group(1).rsplit("/", 1)[-1] + "/", task)
+    for path in mentioned_files(task):
+        text = text.replace(path, path.rsplit("/", 1)[-1])
+    return set(re.findall(r"[\w-]+", text.lower())) - {".", ".."}
+
+
+def resolve(names: tuple[str, ...], files: list[str] | tuple[str, ...],
+            places: tuple[str, ...]) -> dict[str, str]:
+    """The workspace's path of each of ``names`` that the workspace does not have as it is:
+    a file named apart from its folder ("a Thumbs.db in photos/") is the file of that name
+    in a folder the task names (``places``), when there is one such file."""
+    out: dict[str, str] = {}
+    for name in names:
+        if name in files or "/" in name:
+            continue
+        same = [f for f in files if f.rsplit("/", 1)[-1] == name]
+        inside = [f for f in same if any(f.startswith(place + "/") for place in places)]
+        if len(inside) == 1:
+            out[name] = inside[0]
+    return out

@@ -1,0 +1,342 @@
+"""Positive verifier of a value derived from a source and written into one answer file.
+
+The task names a source (a file of the start workspace, the workspace's files, a program it
+ran) and an answer file; the value is derived here, independently, by a few plain
+computations: a keyed value (``City: Lisbon``, a JSON path, an INI section's key, a CSV cell
+by row and column), a count (lines, words, rows, entries, files of a kind, rows holding a
+value), a line by its position, a list (JSON keys, a CSV column or header, file names), or
+what a program the run ran printed (the run's own record of the sandbox's output, not the
+agent's words). Every content word of the task must be accounted for by the derivation
+(a word it cannot place may change what is asked: not verified), every derivation that
+applies must agree, and the answer file must hold exactly the derived value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_sources import (
+    FUNCTION_WORDS,
+    content_words,
+    keyed,
+    shown,
+    table,
+    words,
+)
+from autonomo.agent.verifying_task import files_named, new_names, verbs
+from autonomo.agent.verifying_verdict import Verdict
+
+#: files an answer is not written into as a plain value
+_STRUCTURED = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml", ".py", ".js",
+               ".html", ".sh")
+_COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
+_HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
+                     r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5,
+             "seventh": 6, "eighth": 7, "ninth": 8, "tenth": 9, "last": -1}
+_KINDS = {"python": ".py", "markdown": ".md", "text": ".txt", "csv": ".csv", "json": ".json",
+          "log": ".log", "yaml": ".yaml", "image": None, "html": ".html"}
+#: words of a program's run ("run X and write its output to F")
+_RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
+              "script", "program", "result", "stdout", "shows", "what", "does", "with"}
+#: words of a list ("the keys of", "one per line")
+_LIST_WORDS = {"keys", "key", "names", "name", "list", "column", "columns", "headers",
+               "header", "values", "each", "sorted", "sort", "alphabetically", "order",
+               "alphabetical"}
+
+
+#: words that ask for a list, not one value
+_LISTING = re.compile(r"\b(?:list|names|values|column|every|all|each)\b|\bper\s+line\b",
+                      re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Expected:
+    """A derived answer: one value, or a list of items (``ordered``: in that order)."""
+
+    how: str
+    value: str | None = None
+    items: tuple[str, ...] = ()
+    ordered: bool = False
+
+    def key(self) -> tuple[object, ...]:
+        if self.value is not None:
+            return ("value", self.value)
+        return ("list", self.items if self.ordered else tuple(sorted(self.items)))
+
+    def holds(self, text: str) -> bool:
+        if self.value is not None and self.how.startswith("the sum"):
+            try:  # a sum in any notation of the same number (7, 7.0, 7.00)
+                return abs(float(text.strip()) - float(self.value)) < 1e-9
+            except ValueError:
+                return False
+        if self.value is not None:
+            return text.strip() == self.value
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        return lines == list(self.items) if self.ordered else sorted(lines) == sorted(self.items)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A program the run ran (``execute_python_file``), its arguments and what it printed
+    (None when the record does not hold all of it)."""
+
+    program: str
+    args: tuple[str, ...]
+    printed: str | None
+
+
+def _covered(required: set[str], *explained: set[str]) -> bool:
+    return required <= set().union(*explained)
+
+
+def _lookups(task: str, source: str, text: str, required: set[str],
+             bonus: set[str]) -> list[Expected]:
+    """A keyed value or a CSV cell the task's words pick out, uniquely."""
+    found: list[Expected] = []
+    leaves = keyed(source, text)
+    if leaves:
+        scored = []
+        for path, value in leaves.items():
+            path_words = {w for part in path for w in words(part)}
+            if not set(words(path[-1])) & (required | bonus) or not required <= path_words:
+                continue
+            scored.append((len(path_words & (required | bonus)), path, value))
+        best = [s for s in scored if scored and s[0] == max(x[0] for x in scored)]
+        if len(best) == 1 and not isinstance(best[0][2], (dict, list)) and best[0][2] != "":
+            found.append(Expected(f"{'/'.join(best[0][1])} of {source}", shown(best[0][2])))
+    parsed = table(source, text)
+    if parsed:
+        header, rows = parsed
+        wanted = [i for i, h in enumerate(header)
+                  if words(h) and set(words(h)) <= required | bonus]
+        lower = task.lower()
+        keys = [(r, i) for r in rows for i, cell in enumerate(r) if cell and not cell.isdigit()
+                and re.search(rf"(?<!\w){re.escape(cell.lower())}(?!\w)", lower)]
+        rows_hit = {id(r) for r, _ in keys}
+        if len(wanted) == 1 and len(rows_hit) == 1:
+            row, at = keys[0]
+            col = wanted[0]
+            if at != col and _covered(required, set(words(header[col])), set(words(row[at])),
+                                      set(words(header[at]))) and row[col]:
+                found.append(Expected(f"{header[col]} of {row[at]} in {source}", row[col]))
+    return found
+
+
+def _counts(task: str, source: str, text: str, required: set[str],
+            answer_words: set[str], names: list[str]) -> list[Expected]:
+    """A count of the source's lines, words, rows or entries, or of its rows (objects)
+    holding the one value the task names: every plain way of counting that applies must
+    agree. A word of the answer file's name counts as the task's ("unpaid.txt" may be the
+    only place the condition is said)."""
+    stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+    units = {"lines", "line", "words", "word", "rows", "row", "entries", "entry", "items",
+             "item", "records", "record", "elements", "header", "list"} | stem
+    left = {w for w in (required | answer_words) - units if len(w) > 1}
+    bare = task
+    for name in names:
+        bare = bare.replace(name, " ")
+    task_words = set(words(bare))
+    ways: set[int] = set()
+    parsed = table(source, text)
+    rows: list[dict[str, str]] | None = None
+    if parsed:
+        rows = [dict(zip(parsed[0], r, strict=True)) for r in parsed[1]]
+    elif source.lower().endswith(".json"):
+        rows = _objects(text)
+    if rows is not None and not left and task_words & ({"rows", "entries", "records",
+                                                         "items", "elements"} | stem):
+        ways.add(len(rows))
+    for value in left if rows else ():  # the one value a field holds; its field may be named
+        fields = {k for r in rows or () for k, c in r.items() if str(c).lower() == value}
+        if len(fields) == 1 and left - {value} <= set(words(field := next(iter(fields)))):
+            ways.add(sum(1 for r in rows or () if str(r.get(field, "")).lower() == value))
+    if rows is None and not left:
+        if task_words & {"lines", "line"}:
+            total = len(text.splitlines())
+            if total != len([x for x in text.splitlines() if x.strip()]):
+                return []
+            ways.add(total)
+        if task_words & {"words", "word"}:
+            ways.add(len(text.split()))
+    if rows is None and len(left) == 1 and (token := next(iter(left))):
+        hits = [m.group() for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", bare)
+                if m.group().lower() == token]
+        if hits:
+            lines = sum(1 for x in text.splitlines() if re.search(rf"\b{hits[0]}\b", x))
+            if lines == len(re.findall(rf"\b{hits[0]}\b", text)):
+                ways.add(lines)
+    return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
+
+
+def _objects(text: str) -> list[dict[str, str]] | None:
+    """A JSON list (at the top, or the one list of a one-key object) as rows: its objects'
+    plain fields, or each plain item as one field."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(data, dict) and len(data) == 1:
+        data = next(iter(data.values()))
+    if not isinstance(data, list):
+        return None
+    return [{k: shown(v) for k, v in item.items() if not isinstance(v, (dict, list))}
+            if isinstance(item, dict) else {"": shown(item)} for item in data]
+
+
+def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
+                           answer: str) -> list[Expected]:
+    """How many files of a kind the workspace (or a folder it names) holds, or their names."""
+    kinds = {kind for w in words(task) if (kind := _KINDS.get(w))}
+    kinds |= {m.lower() for m in re.findall(r"(?<![\w.])\.\w{1,8}(?=\s+files?\b)", task)}
+    at = re.search(r"\b(?:in|inside|of)\s+(?:the\s+)?(?:([\w.-]+)/|([\w.-]+)\s+folder\b)", task)
+    folder = (at.group(1) or at.group(2)) if at else None
+    folder_words = set(words(folder)) if folder else set()
+    left = required - {"files", "file"} - set(_KINDS) - folder_words - _LIST_WORDS
+    if not re.search(r"\bfiles?\b", task, re.IGNORECASE) or left or len(kinds) > 1:
+        return []
+    base = f"{folder}/" if folder else ""
+    every = [p for p in start.files if p.startswith(base) and p != answer
+             and (not kinds or p.lower().endswith(next(iter(kinds))))]
+    top = [p for p in every if "/" not in p[len(base):]]
+    if every != top:
+        return []  # whether files in sub-folders count is not said
+    names = tuple(p[len(base):] for p in top)
+    if _COUNTING.search(task):
+        return [Expected("a count of files", str(len(names)))]
+    if re.search(r"\bnames?\b|\blist\b", task, re.IGNORECASE):
+        return [Expected("the file names", items=names, ordered=_ordered(task))]
+    return []
+
+
+def _ordered(task: str) -> bool:
+    return bool(re.search(r"\b(?:sort|sorted|alphabetical|alphabetically|order)\b", task,
+                          re.IGNORECASE))
+
+
+def _nth_line(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
+    m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
+                  r"\s+line\b", task, re.IGNORECASE)
+    if m is None or required - {m.group(1).lower(), "line"}:
+        return []
+    index = _ORDINALS[m.group(1).lower()]
+    every, kept = text.splitlines(), [x for x in text.splitlines() if x.strip()]
+    if every != kept or not kept or index >= len(kept):
+        return []  # blank lines: whether they count is not said
+    return [Expected(f"the {m.group(1)} line of {source}", kept[index].strip())]
+
+
+_SUMMING = re.compile(r"\b(?:add\s+up|sum|total)\b", re.IGNORECASE)
+
+
+def _sums(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
+    """The sum of the one CSV column the task names ("add up the numbers in the value
+    column"), when every cell of it is a number."""
+    parsed = table(source, text)
+    if parsed is None or not _SUMMING.search(task):
+        return []
+    header, rows = parsed
+    left = required - {"numbers", "column", "up", "sum", "add"}
+    columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) <= left | {"value"}
+               and set(words(h)) & set(words(task))]
+    if len(columns) != 1 or left - set(words(header[columns[0]])):
+        return []
+    try:
+        total = sum(float(r[columns[0]]) for r in rows)
+    except ValueError:
+        return []
+    return [Expected(f"the sum of the {header[columns[0]]} column of {source}", repr(total))]
+
+
+def _lists(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
+    """The keys of a JSON object, a CSV's header or one of its columns."""
+    found: list[Expected] = []
+    left = required - _LIST_WORDS
+    ordered = _ordered(task)
+    if source.lower().endswith(".json") and not left and re.search(r"\bkeys\b", task, re.I):
+        data = keyed(source, text)
+        if data:
+            tops = tuple(dict.fromkeys(path[0] for path in data))
+            if not any(t.isdigit() for t in tops):
+                found.append(Expected(f"the keys of {source}", items=tops, ordered=ordered))
+    parsed = table(source, text)
+    if parsed:
+        header, rows = parsed
+        if not left and re.search(r"\b(?:headers?|column\s+names)\b", task, re.IGNORECASE):
+            found.append(Expected(f"the header of {source}", items=tuple(header),
+                                  ordered=ordered))
+        columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) & left]
+        if len(columns) == 1 and _LISTING.search(task) \
+                and left <= set(words(header[columns[0]])) | {"addresses"}:
+            cells = tuple(r[columns[0]] for r in rows if r[columns[0]])
+            found.append(Expected(f"the {header[columns[0]]} column of {source}",
+                                  items=cells, ordered=ordered))
+    return found
+
+
+def _program(task: str, runs: Sequence[Run], start: Snapshot, required: set[str],
+             names: list[str]) -> list[Expected]:
+    """What the one program the task names printed when the run ran it."""
+    programs = [n for n in names if n.endswith(".py") and n in start.files]
+    if len(programs) != 1 or required - _RUN_WORDS:
+        return []
+    mine = [r for r in runs if r.program == programs[0]]
+    stated = [w for w in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", task)]
+    if not mine or any(r.printed is None for r in mine) or len({r.printed for r in mine}) > 1:
+        return []
+    if any(tuple(stated) != tuple(a for a in r.args if re.fullmatch(r"\d+(?:\.\d+)?", a))
+           for r in mine):
+        return []  # not run with the numbers the task gives (or with others)
+    printed = mine[0].printed or ""
+    return [Expected(f"what {programs[0]} printed", printed.strip())] if printed.strip() else []
+
+
+def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
+             runs: Sequence[Run] = ()) -> Verdict | None:
+    """One answer file new or rewritten, nothing else changed: it holds exactly the value
+    every applicable derivation gives."""
+    touched = changes.added | changes.changed
+    if changes.removed or len(touched) != 1:
+        return None
+    (answer,) = touched
+    named = [m.path for m in files_named(task, start.files)]
+    spoken = new_names(task, start.files)
+    if answer not in named + spoken or answer.lower().endswith(_STRUCTURED):
+        return None
+    if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", task, flags=re.IGNORECASE),
+             nouns=False) & {"delete", "move", "append"}:
+        return None
+    cleaned = _HEADER.sub(" header ", task)
+    answer_words = set(words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])) - FUNCTION_WORDS
+    required = content_words(cleaned, [*named, *spoken]) - answer_words
+    sources = [p for p in dict.fromkeys(named) if p != answer]
+    expected: list[Expected] = []
+    for source in sources:
+        text = start.files[source].text
+        if text is None:
+            return Verdict.no("derive", f"{source} is too big or not text")
+        if _COUNTING.search(cleaned):
+            expected += _counts(cleaned, source, text, required, answer_words,
+                                [*named, *spoken])
+        else:
+            expected += _nth_line(cleaned, source, text, required)
+            expected += _lists(cleaned, source, text, required)
+        expected += _lookups(cleaned, source, text, required, answer_words)
+        expected += _sums(cleaned, source, text, required)
+    expected += _program(cleaned, runs, start, required, sources)
+    if not sources:
+        expected += _file_counts_and_lists(cleaned, start, required, answer)
+    if not expected:
+        return Verdict.no("derive", "the value could not be derived from the task and its "
+                                    "sources")
+    if len({e.key() for e in expected}) > 1:
+        return Verdict.no("derive", "the ways of deriving the value disagree: "
+                          + "; ".join(e.how for e in expected))
+    text = now.files[answer].text
+    if text is None or not expected[0].holds(text):
+        return Verdict.no("derive", f"{answer} does not hold {expected[0].how}")
+    return Verdict.yes("derive", f"{answer} holds {expected[0].how}")

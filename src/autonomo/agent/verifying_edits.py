@@ -1,0 +1,184 @@
+"""Positive verifier of an edit of one named file: "X → Y" changed exactly there.
+
+Two ways an edit is derived from the task, each independent of what the agent wrote:
+
+* a stated pair ("replace X with Y", "change X to Y", "from X to Y", "X should be Y",
+  "Y instead of X"): the expected text is the start text with X replaced by Y — every
+  occurrence when the task says "every"/"all", else the one occurrence X has (X standing
+  more than once: not verified);
+* a keyed value ("set max_players to 6 in game.json", "change the database port to 5544"):
+  in a JSON file, the parsed data differs in exactly one value, whose key's words the task
+  uses and whose new value is one the task states, of the old value's type; in a text of
+  ``key = value`` / ``key: value`` lines (INI, YAML, TOML, Python, .env), exactly one line
+  differs, its key stands once in the file, its words are the task's, and only its value
+  changed, to one the task states.
+
+Nothing else in the workspace may have changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_sources import flatten, words
+from autonomo.agent.verifying_task import files_named, quoted, verbs
+from autonomo.agent.verifying_verdict import Verdict
+
+
+def _wordset(text: str) -> set[str]:
+    return set(words(text))
+
+
+_TOKEN = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s,;!?]+(?<![.:]))"
+#: a stated pair: (pattern, whether it replaces every occurrence whatever the task says)
+_PAIRS = [
+    rf"\breplace\s+(?:every\s+|all\s+|each\s+)?(?:the\s+)?(?P<x>{_TOKEN}(?:\s+{_TOKEN})?)\s+"
+    rf"(?:with|by)\s+(?P<y>{_TOKEN}(?:\s+{_TOKEN})?)",
+    rf"\bchange\s+(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
+    rf"\bfrom\s+(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
+    rf"(?P<x>{_TOKEN})\s+should\s+be\s+(?P<y>{_TOKEN})",
+    rf"(?P<y>{_TOKEN})\s+(?:now\s+)?instead\s+of\s+(?P<x>{_TOKEN})",
+]
+#: a stated new value: "to 6", "is B2", "be 45", "= 8"
+_NEW = re.compile(rf"(?:\bto|\bis|\bbe|=|:)\s+(?P<y>{_TOKEN})", re.IGNORECASE)
+_LINE = re.compile(r"^(?P<head>\s*(?P<key>[A-Za-z_][\w.-]*)\s*[:=]\s*)(?P<q>[\"']?)"
+                   r"(?P<value>[^\"'#\n]*?)(?P=q)(?P<tail>\s*(?:#.*)?)$")
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text.rstrip(".,;:!?")
+
+
+def _stated_pairs(task: str) -> set[tuple[str, str]]:
+    pairs = {(_unquote(m.group("x")), _unquote(m.group("y")))
+             for p in _PAIRS for m in re.finditer(p, task, re.IGNORECASE)}
+    return {(x, y) for x, y in pairs if x and y and x != y}
+
+
+def _by_pair(task: str, before: str, after: str) -> Verdict | None:
+    """The start text with a stated pair replaced, against the text now."""
+    every = bool(re.search(r"\b(?:every|all|each)\b", task, re.IGNORECASE))
+    expected: set[str] = set()
+    for x, y in _stated_pairs(task):
+        if re.search(rf"(?<!\w){re.escape(x)}\s*[:=]", before):
+            continue  # a key, not a value: "the title should be Z" changes the title's value
+        count = len(re.findall(rf"(?<!\w){re.escape(x)}(?!\w)", before))
+        if count == 1 or (count and every):
+            expected.add(re.sub(rf"(?<!\w){re.escape(x)}(?!\w)", lambda _m, y=y: y, before))
+    if not expected:
+        return None
+    if len(expected) > 1:
+        return Verdict.no("edit", "the task's words give more than one edit")
+    if after not in expected:
+        return Verdict.no("edit", "the file is not its start text with the stated change")
+    return Verdict.yes("edit", "exactly the stated text changed")
+
+
+def _new_values(task: str) -> set[str]:
+    return {_unquote(m.group("y")) for m in _NEW.finditer(task)} | set(quoted(task))
+
+
+def _same_type(old: Any, new: Any) -> bool:
+    number = (int, float)
+    if isinstance(old, bool) or isinstance(new, bool):
+        return type(old) is type(new)
+    return (isinstance(old, number) and isinstance(new, number)) or type(old) is type(new)
+
+
+def _by_json(task: str, before: str, after: str) -> Verdict | None:
+    try:
+        old, new = json.loads(before), json.loads(after)
+    except ValueError:
+        return Verdict.no("edit", "the file does not parse as JSON")
+    old_leaves, new_leaves = flatten(old), flatten(new)
+    if set(old_leaves) != set(new_leaves):
+        return Verdict.no("edit", "the file's keys changed, not only a value")
+    differ = [k for k in old_leaves if old_leaves[k] != new_leaves[k]
+              or type(old_leaves[k]) is not type(new_leaves[k])]
+    if len(differ) != 1:
+        return Verdict.no("edit", f"{len(differ)} values changed, not one")
+    (key,) = differ
+    named = next((k for k in reversed(key) if not k.isdigit()), "")
+    if not named or not _wordset(named) <= _wordset(task):
+        return Verdict.no("edit", f"the value changed is {'/'.join(key)}, which the task "
+                                  "does not name")
+    # another value the task's words point at more closely ("the music volume": not the
+    # top-level volume)
+    task_words = _wordset(task)
+
+    def score(path: tuple[str, ...]) -> int:
+        return len(set().union(*(_wordset(k) for k in path)) & task_words)
+    if any(score(other) > score(key) for other in old_leaves
+           if other != key and _wordset(other[-1]) & task_words) or any(
+            score(other) >= score(key) for other in old_leaves
+            if other != key and other[-1] == key[-1]):  # the same name elsewhere: a tie
+        return Verdict.no("edit", f"the task's words point at another value than "
+                                  f"{'/'.join(key)}")
+    value = new_leaves[key]
+    if not _same_type(old_leaves[key], value) or not any(
+            _equal(value, stated) for stated in _new_values(task)):
+        return Verdict.no("edit", f"{'/'.join(key)} is now {value!r}, not a value the task "
+                                  "states")
+    return Verdict.yes("edit", f"{'/'.join(key)} is now {value!r}; nothing else changed")
+
+
+def _equal(value: Any, stated: str) -> bool:
+    if isinstance(value, bool):
+        return str(value).lower() == stated.lower()
+    if isinstance(value, (int, float)):
+        try:
+            return float(stated) == value
+        except ValueError:
+            return False
+    return isinstance(value, str) and value == stated
+
+
+def _by_line(task: str, before: str, after: str) -> Verdict | None:
+    old_lines, new_lines = before.split("\n"), after.split("\n")
+    if len(old_lines) != len(new_lines):
+        return None
+    differ = [i for i, (a, b) in enumerate(zip(old_lines, new_lines, strict=True)) if a != b]
+    if len(differ) != 1:
+        return None
+    old, new = _LINE.match(old_lines[differ[0]]), _LINE.match(new_lines[differ[0]])
+    if old is None or new is None:
+        return None
+    key = old.group("key")
+    if (old.group("head"), old.group("q"), old.group("tail")) != \
+            (new.group("head"), new.group("q"), new.group("tail")):
+        return Verdict.no("edit", f"more than the value of {key} changed on its line")
+    if sum(1 for line in old_lines if (m := _LINE.match(line)) and m.group("key") == key) != 1:
+        return Verdict.no("edit", f"{key} stands more than once in the file")
+    if not _wordset(key) <= _wordset(task):
+        return Verdict.no("edit", f"the value changed is {key}'s, which the task does not "
+                                  "name")
+    if new.group("value") not in _new_values(task):
+        return Verdict.no("edit", f"{key} is now {new.group('value')!r}, not a value the "
+                                  "task states")
+    return Verdict.yes("edit", f"{key} is now {new.group('value')!r}; nothing else changed")
+
+
+def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
+    """One named existing file changed, nothing else: by a stated pair, or a keyed value."""
+    if changes.removed or changes.added or len(changes.changed) != 1:
+        return None
+    (path,) = changes.changed
+    if path not in {m.path for m in files_named(task, start.files)}:
+        return None
+    ops = verbs(task)
+    if ops & {"delete", "copy", "move"}:
+        return Verdict.no("edit", "the task asks for more than an edit")
+    before, after = start.files[path].text, now.files[path].text
+    if before is None or after is None:
+        return Verdict.no("edit", f"{path} is too big or not text")
+    verdicts = [_by_pair(task, before, after),
+                _by_json(task, before, after) if path.lower().endswith(".json")
+                else _by_line(task, before, after)]
+    found = [v for v in verdicts if v is not None]
+    return next((v for v in found if v.verified), found[0] if found else None)

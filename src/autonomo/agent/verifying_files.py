@@ -1,0 +1,209 @@
+"""Positive verifiers of whole-file operations: delete, copy, move or rename.
+
+Each recognises its operation from the task and from what changed in the workspace since the
+task's start (``verifying_snapshot.changes``), and verifies its result independently: the
+files the task designates for deletion, derived from the task and the start workspace, are
+exactly the files gone; a copy's new file has the bytes its source had at the start and the
+source is unchanged; a move's new file has them and the source is gone; nothing else in the
+workspace changed. A verifier returns None when the change is not of its shape, a ``Verdict``
+otherwise (verified or not, and why).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Collection
+
+from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_task import (
+    VERBS,
+    Mention,
+    acts_on_whole,
+    files_named,
+    folders_named,
+    negations,
+    new_names,
+    verbs,
+)
+from autonomo.agent.verifying_verdict import Verdict
+
+#: words that protect a file named after them in its clause ("keep b.txt", "a duplicate of
+#: a.txt", "not c.txt", "except d.txt")
+_PROTECTING = re.compile(r"\b(?:keep|keeping|leave|leaving|stay|stays|not|except|of|but)\b|"
+                         r"n't\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.;,:!?()\n]|\s-\s|\bbut\b|\band\s+(?=keep|leave)", re.IGNORECASE)
+_DELETE = re.compile(rf"\b(?:{VERBS['delete']})\b", re.IGNORECASE)
+#: "every .bak file", "the .orig files", "all *.tmp files"
+_KIND = re.compile(r"(?<![\w.])\*?(\.[A-Za-z0-9]{1,8})\s+files?\b", re.IGNORECASE)
+#: words that say a source stays where it is ("a -> b (keep a)")
+_KEEPING = re.compile(r"\b(?:keep|keeping|stays?|original)\b", re.IGNORECASE)
+#: words in a denial that only restate a copy or a move ("a copy, not a move")
+_COPY_HARMLESS = {"move", "moving", "moved", "rename", "renaming", "lose", "losing", "lost",
+                  "change", "changes", "changing", "edit", "touch", "delete", "remove"}
+_MOVE_HARMLESS = {"copy", "copies", "change", "changes", "inside", "content", "contents",
+                  "edit", "edits", "else", "extension", "ending", "suffix"}
+
+
+def _clause_before(task: str, at: int) -> str:
+    """The task's words from the start of the clause holding position ``at`` up to it."""
+    head = task[:at]
+    ends = list(_CLAUSE_END.finditer(head))
+    return head[ends[-1].end():] if ends else head
+
+
+def _protected(task: str, mention: Mention) -> bool:
+    clause = _DELETE.sub(" ", _clause_before(task, mention.start))  # "get rid of" is no "of"
+    return bool(_PROTECTING.search(clause))
+
+
+def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
+    """Only files gone: exactly the files the task designates for deletion (named and not
+    protected, or of a kind it names, within the folder it names)."""
+    if changes.added or changes.changed or not changes.removed:
+        return None
+    ops = verbs(task, nouns=False)
+    if "delete" not in ops:
+        return Verdict.no("delete", "files were removed, but the task's words for removing "
+                                    "a file were not recognised")
+    if ops & {"copy", "move", "append"}:
+        return Verdict.no("delete", "the task asks for more than a deletion")
+    mentions = files_named(task, start.files)
+    if any(not acts_on_whole(task, _DELETE, m, mentions) for m in mentions
+           if not _protected(task, m)):
+        return Verdict.no("delete", "the task may remove a part of a file, not the file")
+    objects = {m.path for m in mentions if not _protected(task, m)}
+    scope = folders_named(task, _folders(start.files))
+    for kind in _KIND.findall(task):
+        objects |= {p for p in start.files if p.lower().endswith(kind.lower())
+                    and (not scope or any(p.startswith(f + "/") for f in scope))}
+    if not objects:
+        return Verdict.no("delete", "the files to delete could not be derived from the task")
+    if set(changes.removed) != objects:
+        return Verdict.no("delete", _difference("deleted", objects, changes.removed))
+    return Verdict.yes("delete", f"deleted {_names(objects)}, nothing else changed")
+
+
+def _folders(files: Collection[str]) -> set[str]:
+    return {"/".join(p.split("/")[:i]) for p in files for i in range(1, p.count("/") + 1)}
+
+
+def _names(paths: Collection[str]) -> str:
+    return ", ".join(sorted(paths))
+
+
+def _difference(what: str, expected: Collection[str], actual: Collection[str]) -> str:
+    missing, extra = set(expected) - set(actual), set(actual) - set(expected)
+    parts = [f"{_names(missing)} not {what}" if missing else "",
+             f"{_names(extra)} {what} though the task does not designate "
+             f"{'it' if len(extra) == 1 else 'them'}" if extra else ""]
+    return "; ".join(p for p in parts if p)
+
+
+def _targets(task: str, source: str, files: Collection[str]) -> set[str]:
+    """Where the task puts a copy or a moved ``source``: each new name it gives (in each
+    folder it names, or in ``source``'s folder when it says "the same folder", else as
+    written), or ``source``'s name in each folder it names."""
+    ext = re.search(r"\b(?:a|the)\s+(?:proper\s+|right\s+|correct\s+)?(\.\w{1,8})\s+"
+                    r"(?:one|extension|ending)\b", task, re.IGNORECASE)
+    names = [n for n in new_names(task, files) if n != source
+             and not (ext and n == ext.group(1))]
+    folders = folders_named(task, _folders(files))
+    same = bool(re.search(r"\bsame\s+(?:folder|directory|place)\b", task, re.IGNORECASE))
+    base = source.rsplit("/", 1)[-1]
+    found: set[str] = set()
+    for name in names:
+        if folders and "/" not in name:
+            found |= {f"{f}/{name}" for f in folders}
+        elif same and "/" not in name:
+            found.add(posixpath.join(posixpath.dirname(source), name))
+        else:
+            found.add(name)
+    if not names:
+        found |= {f"{f}/{base}" for f in folders if f != posixpath.dirname(source)}
+        if ext:
+            stem = base.rsplit(".", 1)[0] if "." in base.strip(".") else base
+            found.add(posixpath.join(posixpath.dirname(source), stem + ext.group(1)))
+    return found
+
+
+def _source(task: str, start: Snapshot, digest: str,
+            op: str) -> tuple[str | None, Verdict | None]:
+    """The one file the task names as the source of a copy or move (and whose start bytes
+    the new file has), or a verdict why there is none."""
+    mentions = files_named(task, start.files)
+    named = {m.path for m in mentions}
+    verb = re.compile(rf"\b(?:{VERBS[op]})\b", re.IGNORECASE)
+    if any(not acts_on_whole(task, verb, m, mentions) for m in mentions):
+        return None, Verdict.no(op, "the task may act on a part of a file, not the file")
+    if len(named) != 1:
+        return None, Verdict.no(op, f"the task names {len(named)} existing files, not one "
+                                    "source")
+    source = next(iter(named))
+    entry = start.files[source]
+    if entry.kind != "file" or entry.digest != digest:
+        return None, Verdict.no(op, f"the new file does not hold {source}'s text as it was at "
+                                    "the start")
+    return source, None
+
+
+def _placed(task: str, start: Snapshot, now: Snapshot, added: str, op: str,
+            harmless: set[str], removed: str | None = None) -> tuple[str, Verdict | None]:
+    """The one source the task names for a copy or a move (``removed``: the file the move
+    took away), and a verdict when it, or where ``added`` stands, is not what the task
+    says."""
+    if left := negations(task, harmless):
+        return "", Verdict.no(op, f"the task restricts it in words not understood: {left[0]!r}")
+    source, why = _source(task, start, now.files[added].digest, op)
+    if source is None:
+        return "", why
+    if removed is not None and source != removed:
+        return source, Verdict.no(op, f"{removed} was moved, but the task names {source}")
+    targets = _targets(task, source, start.files)
+    if added not in targets:
+        return source, Verdict.no(op, f"{added} is not where the task puts the {op} of "
+                                      f"{source} ({_names(targets) or 'no place derived'})")
+    return source, None
+
+
+def copying(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
+    """One new file, nothing else changed: a byte-identical copy of the one file the task
+    names, where the task puts it."""
+    if changes.removed or changes.changed or len(changes.added) != 1:
+        return None
+    (added,) = changes.added
+    ops = verbs(task)
+    if "copy" not in ops and not (re.search(r"\s->\s", task) and _KEEPING.search(task)):
+        return None
+    if ops & {"delete", "append"} or ("move" in ops and not _denied_move(task)):
+        return Verdict.no("copy", "the task asks for more than a copy")
+    source, why = _placed(task, start, now, added, "copy", _COPY_HARMLESS)
+    if why is not None:
+        return why
+    return Verdict.yes("copy", f"{added} is a byte-identical copy of {source}; {source} and "
+                               "everything else unchanged")
+
+
+def _denied_move(task: str) -> bool:
+    return bool(re.search(r"\bnot\s+(?:a\s+|the\s+)?(?:move|rename)\b", task, re.IGNORECASE))
+
+
+def moving(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
+    """One file gone and one new with its start bytes, nothing else changed: the one file the
+    task names, renamed or moved where the task puts it."""
+    if changes.changed or len(changes.added) != 1 or len(changes.removed) != 1:
+        return None
+    (added,), (removed,) = changes.added, changes.removed
+    ops = verbs(task)
+    extension = re.search(r"\bgive\s+it\s+(?:a|the)\b.*\.\w+\s+(?:one|extension)\b", task,
+                          re.IGNORECASE)
+    if "move" not in ops and not extension and not re.search(r"\binto\b", task):
+        return Verdict.no("move", "a file was renamed, but the task's words for it were not "
+                                  "recognised")
+    if ops & {"delete", "append"} or ("copy" in ops and not re.search(
+            r"\bnot\s+(?:a\s+)?cop", task, re.IGNORECASE)):
+        return Verdict.no("move", "the task asks for more than a move")
+    source, why = _placed(task, start, now, added, "move", _MOVE_HARMLESS, removed)
+    if why is not None:
+        return why
+    return Verdict.yes("move", f"{source} is now {added}, byte for byte; nothing else changed")

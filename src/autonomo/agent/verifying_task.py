@@ -1,0 +1,170 @@
+"""What a task designates, read for the positive verifiers (``verifying``).
+
+Everything here is read from the task's text and the workspace as it was at the task's
+start, never from what the agent did: the files and folders the task names (resolved against
+the start workspace, dotfiles and names without an extension included), the verbs of the
+operations it asks for, the words that deny or restrict one, and the values it states.
+
+Wording this module does not know yields nothing, and a verifier that gets nothing does not
+verify: unknown wording is never a success.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+
+#: a word of the task that restricts or denies something ("not", "don't", "without" …)
+NEGATION = re.compile(r"\b(?:not|never|no|nothing|none|without|instead|rather|except|unless|"
+                      r"if|only if|neither|nor)\b|n't\b", re.IGNORECASE)
+#: the verbs of each whole-file or text operation a verifier knows
+VERBS = {
+    "delete": r"delete|deleted|remove|removed|erase|get rid of|discard|trash|throw away",
+    "copy": r"copy|copies|copied|duplicate|duplicated|identical",
+    "move": r"move|rename|relocate|call it|should be called|name it|"
+            r"give\s+(?:[\w.'-]+\s+)?(?:a|the)\s+(?:\w+\s+)?name",
+    "append": r"append|appended|add|added",
+    "write": r"write|written|save|saved|put|create|created|store|stored|note|jot",
+    "edit": r"change|changed|replace|replaced|update|updated|set|fix|bump|correct",
+}
+_VERB = {op: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for op, words in VERBS.items()}
+#: a file or folder name as a task writes it: with a folder part, a dot or a trailing slash
+_NAME = re.compile(r"(?<![\w.@/-])((?:[\w.-]+/)*(?:[\w-][\w.-]*\.[\w-]+|\.\w[\w.-]*)"
+                   r"|(?:[\w.-]+/)+)(?![\w@-]|\.\w)")
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)|\"([^\"\n]+)\"|`([^`\n]+)`|‘([^’\n]+)’|“([^”\n]+)”")
+#: words before a plain word that make it a file's name ("the file called cleanup")
+_NAMING = re.compile(r"\b(?:file|script|program|called|named)\s+$", re.IGNORECASE)
+
+
+#: a determiner before an operation's word makes it a noun ("the duplicate", "a copy")
+_DETERMINER = re.compile(r"\b(?:the|a|an|this|that|its|my|our|your|their)\s+$", re.IGNORECASE)
+
+
+def verbs(task: str, *, nouns: bool = True) -> set[str]:
+    """The operations whose words the task uses (``nouns=False``: as verbs only, not "the
+    duplicate" or "a copy")."""
+    # a word inside a file name ('family copy.vcf') is no operation
+    task = _NAME.sub(lambda m: " " * len(m.group()), _QUOTED.sub(
+        lambda m: " " * len(m.group()) if "." in m.group() else m.group(), task))
+    return {op for op, pattern in _VERB.items()
+            if any(nouns or not _DETERMINER.search(task[:m.start()])
+                   for m in pattern.finditer(task))}
+
+
+def quoted(task: str) -> list[str]:
+    """The quoted texts of the task, in order."""
+    return [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(task)]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A file of the start workspace the task names: its path, and where in the task."""
+
+    path: str
+    start: int
+    end: int
+
+
+def _whole(task: str, text: str) -> list[tuple[int, int]]:
+    """Where ``text`` stands in ``task`` as a whole name (not inside a longer name)."""
+    return [(m.start(), m.end()) for m in re.finditer(
+        rf"(?<![\w.@/-]){re.escape(text)}(?![\w@/-]|\.\w)", task)]
+
+
+def files_named(task: str, files: Collection[str]) -> list[Mention]:
+    """The files of ``files`` (the start workspace) the task names, by path or by a name
+    that only one of them has; a plain word ("cleanup") only when quoted or said to be a
+    file. In order of mention."""
+    by_name: dict[str, list[str]] = {}
+    for path in files:
+        by_name.setdefault(path.rsplit("/", 1)[-1], []).append(path)
+    found: list[Mention] = []
+    for path in files:
+        base = path.rsplit("/", 1)[-1]
+        spots = _whole(task, path)
+        if not spots and len(by_name[base]) == 1 and base != path:
+            spots = _whole(task, base)
+        for start, end in spots:
+            plain = "." not in base.strip(".") and "/" not in path and not base.startswith(".")
+            if plain and not (_NAMING.search(task[:start]) or (
+                    start > 0 and task[start - 1] in "'\"`‘“")):
+                continue
+            found.append(Mention(path, start, end))
+    found.sort(key=lambda m: m.start)
+    # a name inside a longer name the task also names ("a.txt" in "a.txt.bak") is not one
+    return [m for m in found if not any(o is not m and o.start <= m.start and m.end <= o.end
+                                        and (o.end - o.start) > (m.end - m.start)
+                                        for o in found)]
+
+
+def new_names(task: str, files: Collection[str]) -> list[str]:
+    """Names of files the task gives that the start workspace does not hold (targets of a
+    copy, a rename or a write), quoted ones included, in order; not a part of a name of the
+    start workspace ("plans.txt" of 'travel plans.txt')."""
+    spans = [(m.start, m.end) for m in files_named(task, files)]
+    names = [m.group(1) for m in _NAME.finditer(task) if not m.group(1).endswith("/")
+             and not any(s <= m.start(1) < e for s, e in spans)]
+    names += [q for q in quoted(task) if re.fullmatch(r"[\w .()-]+\.\w+", q)]
+    known = set(files) | {p.rsplit("/", 1)[-1] for p in files}
+    return list(dict.fromkeys(n.rstrip(".") for n in names
+                              if n.rstrip(".") not in known and not _version_like(n)))
+
+
+def _version_like(name: str) -> bool:
+    """``1.1``, ``2.4.1``, ``127.0.0.1``, ``v2.10.0``: numbers, not file names."""
+    return bool(re.fullmatch(r"v?\d+(?:\.\d+)+\.?", name))
+
+
+def folders_named(task: str, folders: Collection[str]) -> list[str]:
+    """Folders the task names: ``name/`` (existing or new), or an existing folder called
+    "the <name> folder" / "into <name>"."""
+    found = [m.group(1).rstrip("/") for m in _NAME.finditer(task) if m.group(1).endswith("/")]
+    for folder in folders:
+        base = folder.rsplit("/", 1)[-1]
+        if re.search(rf"\b(?:the\s+)?{re.escape(base)}\s+(?:folder|directory)\b", task) \
+                or re.search(rf"\b(?:into|in|to)\s+(?:the\s+)?{re.escape(folder)}\b(?!\.\w)",
+                             task):
+            found.append(folder)
+    return list(dict.fromkeys(found))
+
+
+def negations(task: str, harmless: Collection[str]) -> list[str]:
+    """The task's denying or restricting phrases that a verifier does not understand: each
+    negation word with the words after it (to the clause's end), unless one of ``harmless``
+    (words that only restate the operation: "not a move" for a copy) is among the next four
+    words."""
+    left: list[str] = []
+    for m in NEGATION.finditer(task):
+        clause = re.split(r"[.;,:!?()\n]|\s-\s", task[m.end():], maxsplit=1)[0]
+        following = re.findall(r"[\w']+", clause.lower())[:4]
+        if following and not set(following) & set(harmless):
+            left.append((m.group(0) + clause).strip())
+    return left
+
+
+#: words that may stand between an operation's verb and the file it acts on ("delete the
+#: old file a.txt", "make a copy of b.txt"); any other word may make the object a part of
+#: the file ("copy the first line of a.txt"): the file is then not the object
+_BETWEEN = {"the", "a", "an", "file", "files", "called", "named", "old", "every", "all", "of",
+            "duplicate", "copy", "exact", "identical", "contents", "content", "whole",
+            "entire", "and", "both", "please", "also", "just", "over", "stale", "it", "this",
+            "that", "these", "those", "from", "my", "our", "your", "byte", "for"}
+_SENTENCE = re.compile(r"[.!?;:]\s|\n|\s-\s")
+
+
+def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
+                  mentions: list[Mention]) -> bool:
+    """Whether the verb nearest before ``mention`` in its sentence acts on the whole file:
+    only words of ``_BETWEEN`` (and other named files) stand between them. A file named
+    before any verb of its sentence ("x.txt can go - delete it") is not judged here."""
+    starts = [m.end() for m in _SENTENCE.finditer(task[:mention.start])]
+    sentence_start = starts[-1] if starts else 0
+    found = [m for m in verb.finditer(task, sentence_start, mention.start)]
+    if not found:
+        return True
+    between = task[found[-1].end():mention.start]
+    for other in mentions:
+        if found[-1].end() <= other.start and other.end <= mention.start:
+            between = between.replace(task[other.start:other.end], " ")
+    return set(re.findall(r"[a-z]+(?:'[a-z]+)?", between.lower())) <= _BETWEEN

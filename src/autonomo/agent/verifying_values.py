@@ -1,0 +1,205 @@
+"""Positive verifiers of a value written into one file: a write of a value the task states,
+an append of it as a new line, an edit "X → Y" of one named file.
+
+The value is read from the task alone, by the few shapes a task states a value in (quoted,
+"the word X to F", "F should say: X", "…, X, in F"); the shapes must agree on one value, or
+nothing is verified. The file must then hold exactly it: a write, the value and nothing else;
+an append, the start text and the value as a new last line; an edit, the start text with
+exactly the designated occurrence changed. Nothing else in the workspace may have changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_task import files_named, negations, new_names, quoted, verbs
+from autonomo.agent.verifying_verdict import Verdict
+
+#: nouns that introduce a stated value ("the word Berlin", "the number 42")
+_NOUNS = (r"word|number|phrase|text|line|name|title|value|code|item|entry|colou?r|time|date|"
+          r"ratio|version|address|password|tag|row")
+#: verbs that put a stated value into a file
+_PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record"
+#: where a stated value ends: before the words that say where it goes, or at the sentence's end
+_UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
+          r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|[.!?;]\s)")
+#: words that may not start a value found after a verb ("write the name …": an article or a
+#: preposition begins a description, not a value)
+_DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|on|at|to|by|"
+                         r"about|up|only|just)\b", re.IGNORECASE)
+#: words no stated value holds: they point at a value or name its kind, they do not state it
+#: ("Hello followed by that name", "just the number", "its output")
+_POINTING = re.compile(r"\b(?:it|its|it's|that|this|these|those|them|their|they|him|his|her|"
+                       r"he|she|what|which|whose|followed|number|count|total|sum|answer|result|"
+                       r"output|value|values|names|just|only)\b|[<>{}]", re.IGNORECASE)
+#: files whose text has a syntax of its own: a value written into them is not judged here
+_STRUCTURED = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml", ".py",
+               ".js", ".html", ".md", ".sh", ".env")
+#: words that place a value among a file's other lines
+_POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before|line|lines|"
+                       r"row|entry|list)\b", re.IGNORECASE)
+#: words in a denial that only say "nothing but the value"
+_ONLY = {"else", "more", "other", "extra", "quotes", "label"}
+
+
+def _clean(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"`":
+        value = value[1:-1]
+    return value.strip()
+
+
+def stated(task: str, target: str) -> set[str]:
+    """The values the task states for ``target`` (a file name as the task writes it), by
+    every shape that finds one; unknown shapes give none."""
+    name = re.escape(target)
+    until = _UNTIL.format(target=name)
+    found: list[str] = []
+    quotes = [q for q in quoted(task) if q != target and not q.endswith(target)]
+    patterns = [
+        # "write the word Berlin to …", "append the line walk the dog to …"
+        rf"\b(?:{_PUTTING})\s+(?:the\s+)?(?:{_NOUNS})s?\s+(?P<v>.+?){until}",
+        # "append 17 as a new line …", "add node_modules/ at the end"
+        rf"\b(?:{_PUTTING})\s+(?!(?:the\s+)?(?:{_NOUNS})s?\b)(?P<v>[^\s:].*?){until}",
+        # "… containing the text Good morning", "F should say: X", "a line that reads: X"
+        rf"\b(?:containing|saying|that\s+says|that\s+reads|should\s+(?:contain|say|read|hold))"
+        rf"(?:\s+the\s+(?:{_NOUNS}))?\s*:?\s+(?P<v>.+?){until}",
+        # "content: X", "haiku.txt: X", "at the bottom: X", "append: X"
+        rf"(?:\b(?:content|contents|text|bottom|end|append|add)|{name})\s*:\s+(?P<v>.+?)"
+        r"\s*[.!?]?\s*$",
+        # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
+        rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+{name}\b",
+        rf"\((?P<v>[^()]+)\)\s+(?:in|into|to)\s+{name}\b",
+    ]
+    for index, pattern in enumerate(patterns):
+        for m in re.finditer(pattern, task, re.IGNORECASE):
+            value = _clean(m.group("v"))
+            after_verb = index < 3  # not delimited by a colon, commas or brackets
+            if value and not _POINTING.search(value) and target not in value \
+                    and not (after_verb and _DESCRIBING.match(value)):
+                found.append(value)
+    # a quoted part of a longer stated value ("alias ll='ls -la'") is not a value of its own
+    found += [q for q in quotes if not any(q != o and q in o for o in found)]
+    return set(found)
+
+
+def _target(task: str, start: Snapshot, changes: Changes) -> tuple[str, str] | None:
+    """The one changed file and the name the task gives it, when the task names it."""
+    touched = changes.added | changes.changed
+    if changes.removed or len(touched) != 1:
+        return None
+    (path,) = touched
+    if path in {m.path for m in files_named(task, start.files)}:
+        spoken = path if re.search(rf"(?<![\w./-]){re.escape(path)}", task) \
+            else path.rsplit("/", 1)[-1]
+        return path, spoken
+    if path in new_names(task, start.files):
+        return path, path
+    return None
+
+
+#: words that say a file is to hold a value, besides the verbs of writing
+_HOLDING = re.compile(r"\b(?:should\s+(?:contain|say|read|hold)|containing|saying|content|"
+                      r"contents)\b", re.IGNORECASE)
+
+
+#: words that ask for the value changed or placed, not written as stated
+_TRANSFORMING = re.compile(
+    r"\b(?:upper|lower|uppercase|lowercase|capitals?|capitali[sz]ed?|reversed?|backwards|sort|"
+    r"sorted|order|twice|times|double|each|every|prefix|suffix|bold|italic|json|csv|yaml|"
+    r"format|formatted|comma|commas|separated|spaces|quoted|quotes|round|rounded|decimal|"
+    r"translate|translated|instead|except|without|plus|minus|after|before|between|above|below)\b",
+    re.IGNORECASE)
+
+
+def _beyond(task: str, value: str, start: Snapshot) -> str:
+    """What in the task, outside the value and the file names, may change what is to be
+    written: a word of transforming or placing, or a number of its own."""
+    rest = task.replace(value, " ")
+    for name in [*start.files, *new_names(task, start.files)]:
+        rest = rest.replace(name, " ")
+    if m := _TRANSFORMING.search(rest):
+        return m.group()
+    if m := re.search(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.])", rest):
+        return m.group()
+    return ""
+
+
+def _value(task: str, spoken: str, op: str,
+           start: Snapshot) -> tuple[str | None, Verdict | None]:
+    if not verbs(task, nouns=False) & {"write", "append"} and not _HOLDING.search(task):
+        return None, Verdict.no(op, "the task's words for writing a value were not recognised")
+    if any(m.path.endswith((".py", ".sh", ".js")) for m in files_named(task, start.files)):
+        return None, Verdict.no(op, "the task names a program: what it prints is no value the "
+                                    "task states")
+    values = stated(task, spoken)
+    if len(values) == 1 and (extra := _beyond(task, next(iter(values)), start)):
+        return None, Verdict.no(op, f"the task says more than the value: {extra!r}")
+    if len(values) != 1:
+        return None, Verdict.no(op, "the value to write could not be derived from the task"
+                                if not values else
+                                f"the task's words give {len(values)} different values")
+    if left := negations(task, _ONLY):
+        return None, Verdict.no(op, f"the task restricts it in words not understood: "
+                                    f"{left[0]!r}")
+    return next(iter(values)), None
+
+
+def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
+    """One file new or rewritten, nothing else changed: it holds exactly the value the task
+    states (one line; a final newline allowed)."""
+    found = _target(task, start, changes)
+    # an existing file rewritten: only when the task says where nothing else goes
+    if found is None or (found[0] in changes.changed and (
+            "append" in verbs(task) or _POSITION.search(task))):
+        return None
+    path, spoken = found
+    if verbs(task) & {"delete", "copy", "move"}:
+        return Verdict.no("write", "the task asks for more than a write")
+    if path.lower().endswith(_STRUCTURED):
+        return Verdict.no("write", f"{path} has a syntax of its own; its text is not judged")
+    value, why = _value(task, spoken, "write", start)
+    if value is None:
+        return why
+    text = now.files[path].text
+    if text is None or text.removesuffix("\n") != value:
+        return Verdict.no("write", f"{path} does not hold exactly {value!r}")
+    return Verdict.yes("write", f"{path} holds {value!r}, nothing else changed")
+
+
+def _a_row(path: str, text: str, value: str) -> bool:
+    """Whether ``value`` is plainly a row of the CSV ``text`` (comma-separated, no spaces or
+    quotes around its cells, as many cells as the header)."""
+    if not path.lower().endswith(".csv") or not text.strip():
+        return False
+    header = text.splitlines()[0].split(",")
+    return bool(re.fullmatch(r"[^\s,\"']+(?:,[^\s,\"']+)*", value)) \
+        and value.count(",") == len(header) - 1
+
+
+def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
+    """One existing file changed, nothing else: its start text, then the value the task
+    states as a new last line."""
+    found = _target(task, start, changes)
+    if found is None or found[0] not in changes.changed or ("append" not in verbs(task) \
+            and not re.search(r"\b(?:end|bottom|last line)\b", task, re.IGNORECASE)):
+        return None
+    path, spoken = found
+    if verbs(task) & {"delete", "copy", "move"}:
+        return Verdict.no("append", "the task asks for more than an append")
+    value, why = _value(task, spoken, "append", start)
+    if value is None:
+        return why
+    before, after = start.files[path].text, now.files[path].text
+    if before is None or after is None:
+        return Verdict.no("append", f"{path} is too big or not text")
+    if path.lower().endswith(_STRUCTURED[:8]) and not _a_row(path, before, value):
+        return Verdict.no("append", f"{path} has a syntax of its own; {value!r} is not "
+                                    "plainly one of its rows")
+    joined = before + ("" if not before or before.endswith("\n") else "\n") + value
+    if after not in (joined, joined + "\n"):
+        return Verdict.no("append", f"{path} is not its start text with {value!r} as a new "
+                                    "last line")
+    return Verdict.yes("append", f"{value!r} appended to {path} as a new line, the rest "
+                                 "unchanged")
