@@ -1,0 +1,3 @@
+BASE_URL = "http://127.0.0.1:8800"
+TIMEOUT_S = 30
+RETRIES = 3

@@ -1,0 +1,3 @@
+for n in range(5, 0, -2):
+    print(f"T-{n}")
+print("liftoff")
