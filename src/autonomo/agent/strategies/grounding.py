@@ -417,11 +417,13 @@ def situation(workspace: Path | str, task: str,
     # (a value computed from them only when a word of the task names it: not a count of
     # the lines of the file whose name it reads)
     asks = spans.questions(task)
-    near = [] if values or not texts or not (asks or len(named) > 1) else [
-        v for v in facts.rank(known, task, named, facts.NEAR)
-        if any(v in text for text in texts.values()) or v in facts.rank(
-            [f for f in known if f.key & facts.words(task) - facts.STRUCTURE], task, named,
-            facts.NEAR)]
+    near: list[str] = []
+    if not values and texts and (asks or len(named) > 1):
+        # (the values of facts keyed by a word of the task, ranked once for every candidate)
+        keyed = set(facts.rank([f for f in known if f.key & facts.words(task) - facts.STRUCTURE],
+                               task, named, facts.NEAR))
+        near = [v for v in facts.rank(known, task, named, facts.NEAR)
+                if any(v in text for text in texts.values()) or v in keyed]
     # the answers a task allows ("yes or no"), the one the files seen give first
     answers, ruled_out = derived.alternatives(task, texts,
                                               spans.INSTRUCTION_WORDS | facts.FILLER)

@@ -67,26 +67,30 @@ def unneeded(task: str, needed: dict[str, list[str]],
     deletes files (a 135M model ran the program it was to move)."""
     words = set(re.findall(r"[a-z]+", task.lower()))
     out = {name for name, verbs in needed.items() if not any(says(words, v) for v in verbs)}
+    # the task's files, read against the workspace once for every rule below
+    named = task_files(task, workspace) if workspace else ()
     if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
-            and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace)):
+            and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, named)):
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
         # "write the name in a.txt to b.txt"); a longer name of it ("a spare called
         # a_spare.pdf") may be a copy as well: the model's likelihood chooses
-        out -= {"rename_file", "copy_file"} if _renaming(task, workspace, longer_stem) \
+        out -= {"rename_file", "copy_file"} if _renaming(task, workspace, named, longer_stem) \
             else {"rename_file"}
     elif ({"rename_file", "copy_file"} <= out and workspace
-          and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, version_of)):
+          and not words & _WRITE_WORDS - {"change"}
+          and _renaming(task, workspace, named, version_of)):
         # neither a copy nor a move said, no text to write, and a new name that is a
         # version of a file it names (".env.example -> .env", "a.json" and "a_laptop.json"):
         # the model's likelihood chooses between copying and moving it
         out -= {"rename_file", "copy_file"}
-    if ({"delete_file", "rename_file"} <= out and workspace and _removing(task, workspace)
-            and not _renaming(task, workspace)
-            and not _into_folder(task, Workspace(workspace))):
+    if ({"delete_file", "rename_file"} <= out and workspace
+            and _removing(task, workspace, named)
+            and not _renaming(task, workspace, named)
+            and not _into_folder(task, Workspace(workspace), named)):
         # (no move said, no new name nor place given: a removal is a deletion)
         out.discard("delete_file")
     if ("rename_file" in out and workspace and "copy_file" in out
-            and _into_folder(task, Workspace(workspace))):
+            and _into_folder(task, Workspace(workspace), named)):
         # "q3.txt should live in archive/ now": a file of the workspace and a folder of it
         # the task names, neither a copy nor a move said (not the word, the workspace
         # decides; the model's likelihood chooses between the two, and a move is not
@@ -95,8 +99,7 @@ def unneeded(task: str, needed: dict[str, list[str]],
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
-        programs = [n for n in task_files(task, workspace) if n.endswith(".py")
-                    and ws.exists(n)]
+        programs = [n for n in named if n.endswith(".py") and ws.exists(n)]
         if set(programs) - set(silent_programs(workspace, programs)):
             # (one whose code prints: a program that shows nothing is read, not run)
             out.discard("execute_python_file")
@@ -132,28 +135,27 @@ def objection_now(state: AgentState, names: frozenset[str], look: dict[str, Any]
     return finish_objection(state, "", names, shown=shown, evidence=evidence)
 
 
-def _removing(task: str, workspace: str) -> bool:
+def _removing(task: str, workspace: str, named: tuple[str, ...]) -> bool:
     """Whether the finish check's reading of the task's removal (``finishing_targets.roles``:
     "throw away a.log", "trash b.md") acts on a file of the workspace: the same reading
     that grants the mandate to delete offers the command, whatever the verb."""
     ws = Workspace(workspace)
-    return any(ws.exists(n) for n in roles(task, task_files(task, workspace)).objects)
+    return any(ws.exists(n) for n in roles(task, named).objects)
 
 
-def _into_folder(task: str, ws: Workspace) -> bool:
+def _into_folder(task: str, ws: Workspace, named: tuple[str, ...]) -> bool:
     """Whether ``task`` names a file at the top of the workspace and, by its name, a folder
     of the workspace that file could go into."""
-    if not any(ws.exists(n) and "/" not in n for n in task_files(task, ws.root)):
+    if not any(ws.exists(n) and "/" not in n for n in named):
         return False
     return any(ws.kind(w) == "a folder" for w in place_words(task))
 
 
-def _renaming(task: str, workspace: str,
+def _renaming(task: str, workspace: str, named: tuple[str, ...],
               related: Callable[[str, str], bool] = related_names) -> bool:
-    """Whether ``task`` names a file of the workspace and a new name ``related`` to it
-    (the same ending or stem, ``related_names``)."""
+    """Whether ``task`` names (``named``: its files) a file of the workspace and a new
+    name ``related`` to it (the same ending or stem, ``related_names``)."""
     ws = Workspace(workspace)
-    named = task_files(task, workspace)
     there = [n for n in named if ws.exists(n)]
     new = [n for n in (*named, *new_names(task, named, there)) if not ws.exists(n)]
     return any(related(old, name) for old in there for name in new)
