@@ -175,13 +175,10 @@ class Runner:
 
     def _execute(self, action: Action) -> CommandResult:
         name, arguments = action.name, action.arguments
-        unverified = None
         if name == "finish":  # no false success, whatever the strategy or model
             objection = agent_objection(self.agent, str(arguments.get("reason", "")))
             if objection:
                 return CommandResult.error(objection)
-            # FINISHED only when verified (small-model mode): else the run ends unverified
-            unverified = agent_unverified(self.agent)
         pre_command = implemented(self.agent.plugins, "pre_command")
         if pre_command is not None:
             verdict = pre_command(agent=self.agent, name=name, arguments=arguments)
@@ -195,7 +192,9 @@ class Runner:
             for replacement in post_command(agent=self.agent, name=name, result=result):
                 if isinstance(replacement, CommandResult):
                     result = replacement
-        if unverified and result.finished:
+        # FINISHED only when verified (small-model mode): else the run ends unverified (judged
+        # once the finish has run: a plugin may have refused or replaced it)
+        if result.finished and (unverified := agent_unverified(self.agent)):
             result.data["not_verified"] = unverified
         return result
 

@@ -176,8 +176,7 @@ def changes(start: Snapshot, now: Snapshot) -> Changes:
     return Changes(
         frozenset(before - after),
         frozenset(p for p in after - before if not _by_product(p)),
-        frozenset(p for p in before & after if start.files[p] != now.files[p]
-                  and (start.files[p].kind, start.files[p].digest)
+        frozenset(p for p in before & after if (start.files[p].kind, start.files[p].digest)
                   != (now.files[p].kind, now.files[p].digest)))
 
 

@@ -11,6 +11,7 @@ verify: unknown wording is never a success.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -76,6 +77,12 @@ def files_named(task: str, files: Collection[str]) -> list[Mention]:
     """The files of ``files`` (the start workspace) the task names, by path or by a name
     that only one of them has; a plain word ("cleanup") only when quoted or said to be a
     file. In order of mention."""
+    # (every verifier asks, with the same task and start: a regex a file, worked out once)
+    return list(_files_named(task, tuple(files)))
+
+
+@functools.lru_cache(maxsize=8)
+def _files_named(task: str, files: tuple[str, ...]) -> tuple[Mention, ...]:
     by_name: dict[str, list[str]] = {}
     for path in files:
         by_name.setdefault(path.rsplit("/", 1)[-1], []).append(path)
@@ -93,9 +100,10 @@ def files_named(task: str, files: Collection[str]) -> list[Mention]:
             found.append(Mention(path, start, end))
     found.sort(key=lambda m: m.start)
     # a name inside a longer name the task also names ("a.txt" in "a.txt.bak") is not one
-    return [m for m in found if not any(o is not m and o.start <= m.start and m.end <= o.end
-                                        and (o.end - o.start) > (m.end - m.start)
-                                        for o in found)]
+    return tuple(m for m in found if not any(o is not m and o.start <= m.start
+                                             and m.end <= o.end
+                                             and (o.end - o.start) > (m.end - m.start)
+                                             for o in found))
 
 
 def new_names(task: str, files: Collection[str]) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from autonomo.agent.finishing_record import PROGRAMS
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import files_named, negations, new_names, quoted, verbs
 from autonomo.agent.verifying_verdict import Verdict
@@ -130,7 +131,7 @@ def _value(task: str, spoken: str, op: str,
            start: Snapshot) -> tuple[str | None, Verdict | None]:
     if not verbs(task, nouns=False) & {"write", "append"} and not _HOLDING.search(task):
         return None, Verdict.no(op, "the task's words for writing a value were not recognised")
-    if any(m.path.endswith((".py", ".sh", ".js")) for m in files_named(task, start.files)):
+    if any(m.path.endswith(PROGRAMS) for m in files_named(task, start.files)):
         return None, Verdict.no(op, "the task names a program: what it prints is no value the "
                                     "task states")
     values = stated(task, spoken)
