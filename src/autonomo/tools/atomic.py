@@ -18,10 +18,9 @@ name only if the name is still free, so a file put there meanwhile is never repl
 unnamed file linked straight to it, which never replaces; ``move`` does the same for
 ``rename_file`` with ``renameat2(RENAME_NOREPLACE)``).
 
-The ``renameat2`` package (a small binding of the system call) is kept over a few lines of
-ctypes: it is made for the job and also gives ``RENAME_EXCHANGE`` (``_exchange``). It encodes
-names strictly as UTF-8; a name that is not is moved the way a file system without the flags
-is (``_move_by_link``), which is tested.
+``renaming.renameat2`` calls the system's ``renameat2`` through the C library (names as
+the file system's bytes); where the kernel or the file system lacks a flag, a move goes the
+link way (``_move_by_link``) and an edit renames over the old file, both tested.
 """
 
 from __future__ import annotations
@@ -34,9 +33,8 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import renameat2
-
 from autonomo.errors import WorkspaceError
+from autonomo.tools import renaming
 from autonomo.tools.workspace import Workspace, give_to_owner, kind_of
 
 _NEW_FLAGS = os.O_WRONLY | os.O_CLOEXEC
@@ -199,14 +197,11 @@ def move(src_dir: int, src: str, dst_dir: int, dst: str, *, replace: bool) -> No
         os.rename(src, dst, src_dir_fd=src_dir, dst_dir_fd=dst_dir)
         return
     try:
-        renameat2.renameat2(src_dir, src, dst_dir, dst, renameat2.Flags.RENAME_NOREPLACE)
+        renaming.renameat2(src_dir, src, dst_dir, dst, renaming.NOREPLACE)
         return
     except OSError as exc:
         if exc.errno not in (errno.EINVAL, errno.ENOSYS):
-            # the wrapper's message is "renameat2: EEXIST"; the system's own text reads better
-            raise OSError(exc.errno, os.strerror(exc.errno)) from None
-    except UnicodeEncodeError:
-        pass  # a name that is not valid UTF-8 (the wrapper encodes strictly): the link way
+            raise
     _move_by_link(src_dir, src, dst_dir, dst)
 
 
@@ -287,13 +282,11 @@ def _exchange(folder: int, a: str, b: str) -> bool:
     between the check and the rename; swapped instead, the old file is checked again at
     ``a`` afterwards, and swapped back if it changed."""
     try:
-        renameat2.renameat2(folder, a, folder, b, renameat2.Flags.RENAME_EXCHANGE)
+        renaming.renameat2(folder, a, folder, b, renaming.EXCHANGE)
     except OSError as exc:
         if exc.errno in (errno.EINVAL, errno.ENOSYS):
             return False
-        raise OSError(exc.errno, os.strerror(exc.errno)) from None
-    except UnicodeEncodeError:  # a name that is not valid UTF-8 (the wrapper encodes strictly)
-        return False
+        raise
     return True
 
 
