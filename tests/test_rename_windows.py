@@ -216,3 +216,64 @@ def test_names_that_are_not_utf8_are_moved_and_edited_with_the_flags(
     assert res.status == "error" and "already exists" in res.output
     assert (ctx.workspace / "taken.txt").read_text() == "kept"
     assert len(calls) == 2  # the edit's exchange and the move
+
+
+def _rotate(ws: Path) -> None:
+    """A log rotated by rename: the current log.txt becomes log.1.txt."""
+    os.rename(ws / "log.txt", ws / "log.1.txt")
+
+
+def _rotate_and_start_anew(ws: Path) -> None:
+    _rotate(ws)
+    (ws / "log.txt").write_text("fresh log\n")
+
+
+def _replace(ws: Path) -> None:
+    """A program renames its own new log.txt over the name."""
+    (ws / "fresh.tmp").write_text("fresh log\n")
+    os.rename(ws / "fresh.tmp", ws / "log.txt")
+
+
+@pytest.mark.parametrize("then", [_rotate, _rotate_and_start_anew, _replace],
+                         ids=["rotated", "rotated-and-new", "replaced"])
+def test_an_append_whose_swap_is_undone_writes_its_text_at_most_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, then) -> None:
+    """Just after the new file (old text + "more") is swapped in, a program writes a line to
+    the old file through a descriptor it holds, then ``then``. The host sees the old file
+    changed and swaps back. Rotated away, the new file kept "more", and the append was made
+    again in place (twice), while the old file with the program's line was removed."""
+    from autonomo.tools import atomic
+
+    ctx = make_ctx(tmp_path)
+    ws = ctx.workspace
+    (ws / "log.txt").write_text(OLD)
+    held = open(ws / "log.txt", "a")  # noqa: SIM115 (the program's descriptor)
+    real = atomic._exchange
+    calls: list[bool] = []
+
+    def swap_then_act(folder: int, a: str, b: str) -> bool:
+        done = real(folder, a, b)
+        if not calls:
+            calls.append(True)
+            held.write(LINE)
+            held.flush()
+            then(ws)
+        return done
+
+    monkeypatch.setattr(atomic, "_exchange", swap_then_act)
+    try:
+        res = run(ctx, "append_to_file", path="log.txt", content="more\n")
+    finally:
+        held.close()
+    texts = {name: (ws / name).read_text() for name in os.listdir(ws)}
+    assert sum(t.count("more") for t in texts.values()) <= 1, texts
+    assert sum(t.count(LINE) for t in texts.values()) == 1, texts  # the program's line kept
+    if then is not _replace:  # the moved file is the program's; the text went with it
+        assert res.status == "error" and "moved away" in res.output, res.output
+        assert texts["log.1.txt"] == OLD + "more\n"
+    else:  # the appended file was replaced: its text is written in place, after the line
+        assert res.status == "success", res.output
+    if then is _rotate:
+        assert texts == {"log.1.txt": OLD + "more\n", "log.txt": OLD + LINE}
+    if then is not _rotate:
+        assert "fresh log\n" in texts.values()

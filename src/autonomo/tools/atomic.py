@@ -32,6 +32,7 @@ import secrets
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NoReturn
 
 from autonomo.errors import WorkspaceError
 from autonomo.tools import renaming
@@ -162,12 +163,8 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
                     temp = None
                 elif (late := _change(folder, temp, shown, edited)) is not None:
                     # written between the check and the swap: the changed file goes back
-                    _exchange(folder, temp, name)
-                    if _identity(folder, temp) != _identity(fd):  # replaced in between too
-                        kept, temp = temp, None
-                        raise Changed(f"{shown} was changed twice by something else while it "
-                                      f"was being edited; one version is kept as {kept}.")
-                    raise late
+                    aside, temp = temp, None
+                    _swap_back(folder, aside, name, fd, shown, late)
                 # else ``temp`` names the old file now: removed below
         if durable:
             os.fsync(folder)
@@ -288,6 +285,33 @@ def _exchange(folder: int, a: str, b: str) -> bool:
             return False
         raise
     return True
+
+
+def _swap_back(folder: int, aside: str, name: str, fd: int, shown: str,
+               late: Changed) -> NoReturn:
+    """Put the old file, changed after its check and now at ``aside``, back at ``name``, and
+    remove the new file (``fd``) it comes back from; then ``late`` (nothing changed: an append
+    is then made in place). The new file was at ``name`` for a moment: something that moved it
+    elsewhere meanwhile (a log rotated by rename) keeps its text, which is then not written
+    again (it was written twice: in the moved file and in place); a third file that took
+    ``name`` meanwhile is kept at ``aside``, as is the old file if ``name`` is taken again."""
+    try:
+        _exchange(folder, aside, name)
+    except FileNotFoundError:  # ``name`` was moved or removed meanwhile: the old file goes back
+        with contextlib.suppress(OSError):
+            move(folder, aside, folder, name, replace=False)
+    mine, there = _identity(fd), _identity(folder, aside)
+    if there == mine:
+        os.unlink(aside, dir_fd=folder)
+    kept = f"; {aside} keeps another version of it" if there not in (None, mine) else ""
+    if os.fstat(fd).st_nlink:
+        raise WorkspaceError(f"{shown} was changed and then moved away by something else "
+                             "while it was being written: the new text went with the moved "
+                             f"file and was not written again{kept}.")
+    if kept:
+        raise Changed(f"{shown} was changed twice by something else while it was being "
+                      f"edited; one version is kept as {aside}.")
+    raise late
 
 
 def _identity(at: int, name: str | None = None) -> tuple[int, int] | None:
