@@ -197,6 +197,12 @@ def _logged(prepared: _Prepared, episode: Episode, given: list[Episode]) -> str:
     return model_json(episode)
 
 
+def _with_usage(rest: str, usage: str) -> str:
+    """The agent row's JSON from its JSON without the usage (``_row_key``) and the usage's:
+    the state was serialised twice a written row, once for the key and once whole."""
+    return f'{rest[:-1]},"usage":{usage}}}' if rest != "{}" else f'{{"usage":{usage}}}'
+
+
 def _later(usage: Usage, newest: str | None) -> Usage:
     """The later of the agent row's ``usage`` and the one written with its newest model
     call (``newest``, JSON; None before ``m004``). Usage only grows: the later is the
@@ -261,7 +267,8 @@ class AgentStore:
             " values (?, ?, ?, ?, ?, ?)"
             " on conflict(id) do update set name=excluded.name, updated_at=excluded.updated_at,"
             " status=excluded.status, state=excluded.state",
-            (state.id, state.name, state.created_at, _now(), state.status, model_json(state)),
+            (state.id, state.name, state.created_at, _now(), state.status,
+             _with_usage(key[3], usage)),
         )
         return key, usage
 
