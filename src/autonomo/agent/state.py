@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from autonomo.agent.episodes import Episode
 from autonomo.agent.owner import Owner
 from autonomo.agent.profile import AgentProfile, Directives
+from autonomo.agent.task_text import analysed
 from autonomo.errors import AgentBusyError
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import AGENT_MIGRATIONS, Database
@@ -89,7 +90,10 @@ class AgentState(BaseModel):
 
     @property
     def task(self) -> str:
-        return self.tasks[-1] if self.tasks else ""
+        """The current task as the step's analysis reads it (``task_text.analysed``: a token
+        longer than any name, or a task longer than a small model's context, would stall a
+        step); ``tasks`` keeps each whole."""
+        return analysed(self.tasks[-1]) if self.tasks else ""
 
     @property
     def name(self) -> str:

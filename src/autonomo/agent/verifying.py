@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from autonomo.agent import verifying_snapshot as snapshots
 from autonomo.agent.episodes import Episode
 from autonomo.agent.finishing_record import norm, printed
+from autonomo.agent.task_text import MAX_TASK, MAX_TOKEN, is_cut
 from autonomo.agent.verifying_derived import Run, deriving
 from autonomo.agent.verifying_edits import editing
 from autonomo.agent.verifying_files import copying, deletion, moving
@@ -66,6 +67,9 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
     the programs the task's steps ran)."""
     if start is None:
         return Verdict.no("", "no record of the workspace at the task's start")
+    if is_cut(task):  # a long token read as "…" may be what tells the right result apart
+        return Verdict.no("", f"the task has a word longer than {MAX_TOKEN} characters, or "
+                              f"is longer than {MAX_TASK}: it is not read whole")
     if not start.complete or not now.complete:
         return Verdict.no("", f"the workspace is too big to compare: {start.why or now.why}")
     found = changes(start, now)
@@ -119,7 +123,7 @@ def agent_verdict(agent: Agent) -> Verdict | None:
         return None
     start = snapshots.load(_start_path(agent))
     runs = runs_of(agent.state.episodes, len(agent.state.tasks) - 1)
-    return verify(agent.state.task, start, snapshots.take(agent.state.workspace), runs)
+    return verify(agent.state.tasks[-1], start, snapshots.take(agent.state.workspace), runs)
 
 
 def agent_unverified(agent: Agent) -> str | None:

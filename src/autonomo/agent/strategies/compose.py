@@ -163,7 +163,9 @@ def enumerated_lines(task: str) -> list[str]:
     """The items of the task's enumerations, one per line ("requests and flask" → two
     lines); an item a count names is a noun for the others ("two packages, a and b")."""
     out = []
-    for match in re.finditer(r"(?:[^\s,]+,\s+)+[^\s,]+,?\s+and\s+[^\s,.;]+", task):
+    # (?<!…): an item is tried from its start only (from every character of a long token it
+    # was O(n²))
+    for match in re.finditer(r"(?<![^\s,])(?:[^\s,]+,\s+)+[^\s,]+,?\s+and\s+[^\s,.;]+", task):
         items = [w.strip("\"'") for w in re.split(r",\s*|\s+and\s+", match.group(0)) if w]
         before = task[:match.start()].split()[-1:]
         if before and (before[0].isdigit() or before[0].lower() in _COUNT_WORDS):

@@ -23,6 +23,7 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     resolve,
     task_files,
 )
+from autonomo.agent.task_text import analysed
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -292,6 +293,7 @@ def previews(workspace: Path | str, task: str,
     """The text (at most ``PREVIEW_CHARS``) of the existing files the task names
     (``names``, else ``task_files``), in the task's order; read through the workspace's
     descriptor-based reader (a symlink is not followed), unreadable files skipped."""
+    task = analysed(task)
     ws = Workspace(workspace)
     shown: list[Preview] = []
     for name in task_files(task, workspace) if names is None else names:
@@ -347,6 +349,7 @@ def situation(workspace: Path | str, task: str,
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once); ``edited``: (file, old,
     new) of the replacements made (never undone)."""
+    task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
     files, folders = _listing(workspace)
     named = task_files(task, workspace, files)
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
