@@ -16,6 +16,7 @@ from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
+    given_names,
     mentioned_files,
     named_folders,
     new_names,
@@ -55,11 +56,12 @@ _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
 
-#: grounding kinds whose values are paths (narrowed to the files in focus)
+#: grounding kinds whose values are paths (narrowed to the files in focus); all of them are
+#: closed: with no value the situation allows, a command that requires one is not offered
+#: (never a free path: a 135M model given one for a new file without an ending wrote
+#: ``/path/to/file.json``; never any file for one it destroys, moves or creates)
 _PATH_KINDS = ("file", "new_file", "existing_file", "named_file", "removed_file", "python_file")
-#: kinds that name a file a command destroys, moves or creates beside another: with no value
-#: the situation allows, the command is not offered (never a free path, never any file)
-CLOSED_KINDS = ("named_file", "removed_file", "new_file")
+CLOSED_KINDS = _PATH_KINDS
 
 
 @dataclass(frozen=True)
@@ -368,7 +370,9 @@ def situation(workspace: Path | str, task: str,
             named += more                       # instructions, words of the task
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
-    named = tuple(dict.fromkeys([*named, *new_names(task, named, files)]))
+    # (and a name it gives a new file with no ending: "a file named room_b")
+    named = tuple(dict.fromkeys([*named, *new_names(task, named, files),
+                                 *given_names(task, files, folders)]))
     places = named_folders(task, folders)
     # (the task's own words decide the roles; the names are then the workspace's when the
     # task started: once the file is deleted, its name is not another file's)
@@ -467,6 +471,13 @@ def situation(workspace: Path | str, task: str,
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     texts = tuple(t for t in texts if t not in ruled_out)
+    if ran and any("\n" in out for out in ran):
+        # a program the task names printed several lines: what it printed, whole, is the
+        # text; a part of it only when a word of the task keys it ("the mean it prints")
+        # (a 135M model wrote the lines one by one, each over the last, to the step limit)
+        keyed = set(facts.rank([f for f in known if f.key & facts.words(task) - facts.STRUCTURE],
+                               task, named))
+        texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
     sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
