@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import create_strategy
 from autonomo.agent.strategies.names import given_names, naming_word
 from autonomo.config import Settings
 from autonomo.tools.grounding import GROUNDED_KEY
+from autonomo.tools.registry import CommandResult
 from test_step_policy import _commands, _offer, _step
 
 _PATHS = ("path", "source", "destination")
@@ -104,3 +106,41 @@ def test_a_copy_the_task_asked_for_never_opens_a_removal(tmp_path):
 def test_a_key_after_a_name_value_is_no_file_name():
     assert given_names("store name Rosa, shoe_size 38 in a profile", (), ()) == ()
     assert given_names("name it as room_4", (), ()) == ("room_4",)
+
+
+def test_a_renamed_file_is_not_renamed_back_to_the_name_it_had(tmp_path):
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "about.htm").write_text("<p>hi</p>\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["site/about.htm wants the longer .html ending - rename it"],
+                       workspace=str(tmp_path))
+    assert _offer(state, strategy)["rename_file"]["destination"] == ["site/about.html"]
+    (tmp_path / "site" / "about.htm").rename(tmp_path / "site" / "about.html")
+    _step(state, "rename_file", source="site/about.htm", destination="site/about.html")
+    # (before: about.html back to about.htm, then again, to the step limit)
+    assert "rename_file" not in _offer(state, strategy)
+
+
+def test_a_program_that_printed_several_lines_offers_them_whole(tmp_path):
+    (tmp_path / "weekdays.py").write_text("for d in ('Mon', 'Tue', 'Wed'):\n    print(d)\n")
+    (tmp_path / "gauge.py").write_text("print('pressure: 2.1')\nprint('temp: 19')\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["run weekdays.py; whatever it shows goes to days.txt"],
+                       workspace=str(tmp_path))
+    state.episodes.append(Episode(number=1, action=Action(
+        name="execute_python_file", arguments={"path": "weekdays.py"}), result=CommandResult(
+        status="success", output="Exit code 0.\nSTDOUT:\nMon\nTue\nWed\n")))
+    # (before: "Mon", "Tue", "Wed" as well: written one by one, each over the last)
+    assert _offer(state, strategy)["write_file"]["content"] == ["Mon\nTue\nWed"]
+    state = AgentState(tasks=["run gauge.py and put the temp it reports in t.txt"],
+                       workspace=str(tmp_path))
+    state.episodes.append(Episode(number=1, action=Action(
+        name="execute_python_file", arguments={"path": "gauge.py"}), result=CommandResult(
+        status="success", output="Exit code 0.\nSTDOUT:\npressure: 2.1\ntemp: 19\n")))
+    assert "19" in _offer(state, strategy)["write_file"]["content"]
+
+
+def test_a_dotfile_to_make_in_an_empty_workspace_is_the_file_to_write(tmp_path):
+    offer = _offer(AgentState(tasks=["start a .dockerignore that leaves out *.tmp files"],
+                              workspace=str(tmp_path)))
+    assert offer["write_file"]["path"] == [".dockerignore"]  # (before: a free path)

@@ -16,6 +16,7 @@ from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
+    dot_names,
     given_names,
     mentioned_files,
     named_folders,
@@ -120,6 +121,9 @@ class Situation:
     sources: tuple[str, ...] = ()
     #: (file the task names that was there, its lines) as the agent has seen them
     held: tuple[tuple[str, frozenset[str]], ...] = ()
+    #: the dot-names the task says (``names.dot_names``): a file to write when there is no
+    #: other (an empty workspace, "set up a .gitignore")
+    dotted: tuple[str, ...] = ()
 
     def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
         """``texts`` but those every file to add to already holds line by line (appending
@@ -196,9 +200,11 @@ class Situation:
             # there or beside the file in its folder ("a copy of t/a.html called b.html")
             beside = self._beside()
             bare = {v.rsplit("/", 1)[-1] for v in beside}
+            # (nor one that was there when the task started: a 135M model renamed a.mdx to
+            # a.md as asked, then a.md back to a.mdx)
             return [v for v in dict.fromkeys([*self.moved, *(
                 v for v in self._values("file") if v not in bare), *beside])
-                if v not in self.files]
+                if v not in self.files and v not in (self.existed or ())]
         if kind == "folder":
             return [".", *self.folders]
         if kind == "python_file":
@@ -217,7 +223,7 @@ class Situation:
             # (not a file whose whole text is a text to write: its source, "the people in
             # a.txt to the end of b.txt": a 135M model appended them to a.txt)
             return new or [n for n in self.named if n not in self.sources] or list(
-                self.named) or list(self.files)
+                self.named) or list(self.files) or list(self.dotted)
         return []
 
 
@@ -473,10 +479,11 @@ def situation(workspace: Path | str, task: str,
     texts = tuple(t for t in texts if t not in ruled_out)
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
-        # text; a part of it only when a word of the task keys it ("the mean it prints")
+        # text; a part of it only when a word of the task keys it and the output says it
+        # ("the mean it prints" of "mean: 4.5"; not a count of the program's own lines)
         # (a 135M model wrote the lines one by one, each over the last, to the step limit)
-        keyed = set(facts.rank([f for f in known if f.key & facts.words(task) - facts.STRUCTURE],
-                               task, named))
+        said = facts.words(task) & facts.words("\n".join(ran)) - facts.STRUCTURE
+        keyed = set(facts.rank([f for f in known if f.key & said], task, named))
         texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
     sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
@@ -494,7 +501,7 @@ def situation(workspace: Path | str, task: str,
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources, held=held,
+                     sources=sources, held=held, dotted=dot_names(task),
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 

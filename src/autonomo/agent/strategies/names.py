@@ -122,6 +122,14 @@ def given_names(task: str, files: list[str] | tuple[str, ...] = (),
     return tuple(dict.fromkeys(out))
 
 
+def dot_names(task: str) -> tuple[str, ...]:
+    """The dot-names the task says that stand for no kind of files (``*.log``): ``.env``,
+    ``.gitignore``, or an ending said alone (``.md``): a file to write only when the task
+    gives no other name for one."""
+    return tuple(dict.fromkeys(m.group(1) for m in _DOT_NAME.finditer(task)
+                               if not task[:m.start()].endswith("*")))
+
+
 def twins(task: str, there: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Dot-names the task gives that are one of ``there`` (files it names that exist) with
     an ending less or more: ``.env`` beside ``.env.example`` (a new file's name; an ending
