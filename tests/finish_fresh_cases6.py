@@ -18,8 +18,11 @@ _SCORES = "6\n9\n7\n8\n"
 _MOTTO = "Measure Twice, Cut Once\n"
 _SCHED = "Monday 09:00\nTuesday 09:00\nFriday 14:00\n"
 _PREFS = '{"muted": false, "sound": {"muted": false, "volume": 4}}\n'
+_MUTED = '{"muted": false, "sound": {"muted": true, "volume": 4}}\n'
+_TOP = '{"muted": true, "sound": {"muted": false, "volume": 4}}\n'
 _HARVEST = "fruit,kg\napples,12\npears,5\n"
-_SQUARE = "import sys\n\nif len(sys.argv) < 2:\n    print('usage: square.py N')\nelse:\n    print(int(sys.argv[1]) ** 2)\n"
+_SQUARE = ("import sys\n\nif len(sys.argv) < 2:\n    print('usage: square.py N')\nelse:\n"
+           "    print(int(sys.argv[1]) ** 2)\n")
 _DATA = "id,name,score\n1,Ana,7\n2,Bo,9\n"
 
 CASES6: list[Case] = [
@@ -83,8 +86,8 @@ CASES6: list[Case] = [
      [[R("schedule.txt"), W("schedule.txt", "Monday 10:00\nTuesday 10:00\nFriday 14:00\n")]]),
     ("edit", "In prefs.json mute the sound (sound.muted true)", {"prefs.json": _PREFS},
      js("prefs.json", {"muted": False, "sound": {"muted": True, "volume": 4}}),
-     [[R("prefs.json"), W("prefs.json", '{"muted": false, "sound": {"muted": true, "volume": 4}}\n')]],
-     [[R("prefs.json"), W("prefs.json", '{"muted": true, "sound": {"muted": false, "volume": 4}}\n')]]),
+     [[R("prefs.json"), W("prefs.json", _MUTED)]],
+     [[R("prefs.json"), W("prefs.json", _TOP)]]),
     # -- a row in the file's own layout; a run's argument ----------------------------------------
     ("append", "Add plums, 3 kg, to harvest.csv", {"harvest.csv": _HARVEST},
      lines("harvest.csv", ["fruit,kg", "apples,12", "pears,5", "plums,3"]),
