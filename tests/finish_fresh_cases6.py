@@ -2,11 +2,12 @@
 verifier could take for the value or the operation it recognises, and right work an old rule
 could refuse. Wrong: a filter not applied (the filter said in a column, or as an exception),
 a value derived the wrong way (a sum for a mean, a whole file for its first row), a value
-scaled wrongly, typed wrongly (a number as text), a transformation not applied (the source
-copied as is), an edit at the wrong depth or in more places than asked, a program run without
-its argument. Right: a value whose unit is rightly left out, an editor leftover deleted, a
-move worded without a listed verb, counts and totals, a row in the file's own layout. Same
-layout as ``finish_fresh_cases`` (kind, task, files, check, right plans, wrong plans).
+typed wrongly (a number or a boolean as text), a unit kept where the task asks for the value
+alone, a transformation not applied (the source copied as is), an edit at the wrong depth or
+in more places than asked, a program run without its argument. Right: a value whose unit is
+rightly left out, an editor leftover deleted, a move worded without a listed verb, counts and
+totals, a row in the file's own layout. Same layout as ``finish_fresh_cases`` (kind, task,
+files, check, right plans, wrong plans).
 """
 
 from __future__ import annotations
@@ -64,6 +65,15 @@ CASES6: list[Case] = [
      {}, js("flags.json", {"beta": False, "retries": 2}),
      [[W("flags.json", '{"beta": false, "retries": 2}\n')]],
      [[W("flags.json", '{"beta": "false", "retries": "2"}\n')]]),
+    # -- a form the task asks for: the value alone, the type a JSON literal has -----------------
+    ("write", "The pump runs at 3 bar: note it in pump.txt as a bare number", {},
+     says("pump.txt", "3"),
+     [[W("pump.txt", "3\n")]],
+     [[W("pump.txt", "3 bar")]]),
+    ("create", "Create gate.json where open is false and width is 4", {},
+     js("gate.json", {"open": False, "width": 4}),
+     [[W("gate.json", '{"open": false, "width": 4}')]],
+     [[W("gate.json", '{"open": "false", "width": 4}')]]),
     # -- a transformation not applied -----------------------------------------------------------
     ("twostep", "Write the motto from motto.txt in lower case to motto_lower.txt",
      {"motto.txt": _MOTTO}, says("motto_lower.txt", "measure twice, cut once", exact_case=True),
