@@ -75,9 +75,14 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
     found = changes(start, now)
     if not found.touched:
         return Verdict.no("", "nothing in the workspace changed")
-    verdicts = [v for check in _VERIFIERS if (v := check(task, start, now, found)) is not None]
-    if (derived := deriving(task, start, now, found, runs)) is not None:
-        verdicts.append(derived)
+    try:
+        verdicts = [v for check in _VERIFIERS
+                    if (v := check(task, start, now, found)) is not None]
+        if (derived := deriving(task, start, now, found, runs)) is not None:
+            verdicts.append(derived)
+    except RecursionError:  # a JSON/TOML/YAML file nested deeper than the parsers' stack:
+        # it ended the run (``json.loads`` raised out of the finish)
+        return Verdict.no("", "a file the task names is nested too deeply to read")
     if good := next((v for v in verdicts if v.verified), None):
         return good
     if verdicts:  # the most telling: a derivation's, unless it found nothing to derive
