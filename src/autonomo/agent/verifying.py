@@ -128,7 +128,8 @@ def agent_verdict(agent: Agent) -> Verdict | None:
         return None
     start = snapshots.load(_start_path(agent))
     runs = runs_of(agent.state.episodes, len(agent.state.tasks) - 1)
-    return verify(agent.state.tasks[-1], start, snapshots.take(agent.state.workspace), runs)
+    task = agent.state.tasks[-1] if agent.state.tasks else ""  # whole: ``verify`` bounds it
+    return verify(task, start, snapshots.take(agent.state.workspace), runs)
 
 
 def agent_unverified(agent: Agent) -> str | None:
