@@ -1,5 +1,5 @@
 """What a hostile task text costs a small model's step: a task of ``--size`` characters in a
-few shapes (one long path, one long dotted or comma token, many 256-character tokens, many
+few shapes (one long path, one long dotted or comma token, many 1,024-character tokens, many
 short words), run for three steps through the real ``Runner`` with a scripted model (a write,
 then finishes the checks refuse), the step's analysis bounded as it is (``task_text``).
 
@@ -30,7 +30,7 @@ SHAPES = {
     "path": lambda n: "Delete " + "a/" * (n // 2) + "x",
     "dotted": lambda n: "Copy notes.txt to " + "a." * (n // 2) + "txt",
     "commas": lambda n: "Add " + "1," * (n // 2) + " at the end of notes.txt",
-    "tokens": lambda n: "Copy notes.txt to " + " ".join(["a." * 128] * (n // 257)),
+    "tokens": lambda n: "Copy notes.txt to " + " ".join(["a." * 512] * (n // 1025)),
     "words": lambda n: "Write " + "Aa " * (n // 3) + "to out.txt",
 }
 

@@ -22,7 +22,7 @@ HOSTILE = {
     "path": "Delete " + "a/" * 50_000 + "x",
     "dotted": "Copy notes.txt to " + "a." * 50_000 + "txt",
     "numbers": "Add " + "1," * 50_000 + " at the end of notes.txt",
-    "long-tokens": "Copy notes.txt to " + " ".join(["a." * 128] * 390),
+    "long-tokens": "Copy notes.txt to " + " ".join(["a." * 512] * 97),
     "words": "Write " + "Aa " * 33_000 + "to out.txt",
     "listed": "Write " + "a, " * 33_000 + "and b to out.txt",
 }

@@ -5,8 +5,9 @@ The small model's step reads the task with a few hundred regular expressions and
 (names, values, phrases, the finish checks and verifiers). Many try a pattern from each
 character of a token to its end, so a token of n characters costs O(n²): a task naming a
 100 KB path ("Delete a/a/a/…") stalled a step for minutes. The analysis therefore reads
-each token of at most ``MAX_TOKEN`` characters (longer, it is no file name — a name's part
-is at most 255 bytes — nor a value a step can offer; it is read as ``CUT``) and the first
+each token of at most ``MAX_TOKEN`` characters (longer, it is no path a task means nor a
+value a step can offer; it is read as ``CUT``; a name too long for the system, over 255
+bytes, is still read, so the finish check refuses it) and the first
 ``MAX_TASK`` characters (a 135M model's whole context is smaller). The agent keeps the task
 whole (``AgentState.tasks``, the first prompt); a task the analysis read cut is never
 verified as done (``verifying.verify``).
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-MAX_TOKEN = 256
+MAX_TOKEN = 1_024
 MAX_TASK = 4_096
 #: what a token too long to read stands for (a character no name or value pattern takes)
 CUT = "…"
