@@ -97,3 +97,12 @@ def parts(value: Value) -> list[tuple[str, str]]:
         return []
     return [(label, part) for label, part in zip(named[0], found.groups(), strict=False)
             if part]
+
+
+def part_names(label: str, part: str) -> list[str]:
+    """The ways a task may state a part it filters by: the part as written, and a date's
+    month also by its name ("10" and "october")."""
+    names = [part.lower()]
+    if label == "month" and part.isdigit() and 1 <= int(part) <= 12:
+        names.append(MONTHS[int(part) - 1])
+    return names
