@@ -164,3 +164,24 @@ def test_files_are_filtered_by_the_month_of_the_date_in_their_names(tmp_path):
     assert where.texts[0] == "2025-03-02_water.pdf\n2025-03-29_rent.pdf"
     counted = situation(tmp_path, "how many of the scans/ files are from April -> n.txt")
     assert counted.texts[0] == "1"
+
+
+def test_a_value_of_the_shape_the_task_names_comes_first(tmp_path):
+    (tmp_path / "crew.csv").write_text("role,name,contact\nskipper,Oona Pratt,oona@sail.example\n"
+                                       "cook,Bram Lee,bram@sail.example\n")
+    where = situation(tmp_path, "look up the skipper's email in crew.csv, save it to s.txt")
+    assert where.texts[0] == "oona@sail.example"
+    from autonomo.agent.strategies import values
+    assert values.named_kind_first("the link please", ["Docs", "https://x.example/a"]) == [
+        "https://x.example/a", "Docs"]
+    assert values.named_kind_first("the skipper", ["Oona", "o@x.example"]) == [
+        "Oona", "o@x.example"]
+
+
+def test_an_area_asked_in_a_unit_squared_is_the_product_of_two_lengths(tmp_path):
+    (tmp_path / "tile.txt").write_text("Terracotta tile\nside: 30 cm\nother side: 45 cm\n")
+    where = situation(tmp_path, "How big is the tile in tile.txt, in sq cm? Put it in a.txt")
+    assert where.texts[0] == "1350"
+    # no unit squared asked: no product
+    plain = situation(tmp_path, "How long is the other side in tile.txt? Put it in b.txt")
+    assert "1350" not in plain.texts

@@ -106,3 +106,20 @@ def part_names(label: str, part: str) -> list[str]:
     if label == "month" and part.isdigit() and 1 <= int(part) <= 12:
         names.append(MONTHS[int(part) - 1])
     return names
+
+
+#: the words a task names a value's shape by (a closed lexicon of the shapes' own names)
+_KIND_NAMES = {"email": ("email", "e-mail", "mail"), "url": ("url", "link", "website"),
+               "phone": ("phone", "telephone", "mobile"), "colour": ("colour", "color", "hex"),
+               "ip": ("ip",), "version": ("version",)}
+
+
+def named_kind_first(task: str, found: list[str]) -> list[str]:
+    """``found`` with the values of a shape the task names by its name first ("the
+    treasurer's e-mail address": the address before the treasurer's name beside it)."""
+    said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
+    kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)}
+    if not kinds:
+        return found
+    first = [v for v in found if kind_of(v) in kinds]
+    return first + [v for v in found if v not in first]
