@@ -166,15 +166,15 @@ def test_files_are_filtered_by_the_month_of_the_date_in_their_names(tmp_path):
     assert counted.texts[0] == "1"
 
 
-def test_a_value_of_the_shape_the_task_names_comes_first(tmp_path):
+def test_only_values_of_the_shape_the_task_names_are_offered(tmp_path):
     (tmp_path / "crew.csv").write_text("role,name,contact\nskipper,Oona Pratt,oona@sail.example\n"
                                        "cook,Bram Lee,bram@sail.example\n")
     where = situation(tmp_path, "look up the skipper's email in crew.csv, save it to s.txt")
-    assert where.texts[0] == "oona@sail.example"
+    assert where.texts[0] == "oona@sail.example" and "Oona Pratt" not in where.texts
     from autonomo.agent.strategies import values
-    assert values.named_kind_first("the link please", ["Docs", "https://x.example/a"]) == [
-        "https://x.example/a", "Docs"]
-    assert values.named_kind_first("the skipper", ["Oona", "o@x.example"]) == [
+    assert values.of_named_kind("the link please", ["Docs", "https://x.example/a"]) == [
+        "https://x.example/a"]
+    assert values.of_named_kind("the skipper", ["Oona", "o@x.example"]) == [
         "Oona", "o@x.example"]
 
 
@@ -185,3 +185,12 @@ def test_an_area_asked_in_a_unit_squared_is_the_product_of_two_lengths(tmp_path)
     # no unit squared asked: no product
     plain = situation(tmp_path, "How long is the other side in tile.txt? Put it in b.txt")
     assert "1350" not in plain.texts
+
+
+def test_numbers_with_one_dot_are_pins_only_after_to_or_at():
+    assert compose.pinned_lines("versions.txt: python at 3.12 and node to 20.11",
+                                ["versions.txt"]) == ["python==3.12\nnode==20.11"]
+    assert compose.pinned_lines("laps.txt: Ines 41.2, Tomas 39.8 and Wren 40.1",
+                                ["laps.txt"]) == []
+    # a CSV or JSON file is composed in its own shape, never as pins
+    assert compose.pinned_lines("make t.csv with rows lib 2.1.3 and app 1.0.4", ["t.csv"]) == []

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 import yaml
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import keyed, tables
+from autonomo.agent.strategies import keyed, spans, tables
 from autonomo.agent.strategies.facts import SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
@@ -241,11 +241,20 @@ def requirement_lines(task: str, files: Iterable[str] = ()) -> list[str]:
 
 
 def pinned_lines(task: str, files: Iterable[str] = ()) -> list[str]:
-    """``requirement_lines`` for a file of any name, only those whose every line pins a
-    dotted version ("numpy to 2.1.3 and pandas to 2.2.3": a pin by its shape)."""
-    return [t for t in requirement_lines(task, files)
-            if all(re.fullmatch(r"[A-Za-z][\w.-]*==\d+(?:\.\d+)+", line)
-                   for line in t.splitlines())]
+    """``requirement_lines`` for a plain text file of any name, only those whose every line
+    pins a version by its shape: ``x.y.z``, or ``x.y`` after "to"/"at" ("numpy to 2.1.3 and
+    pandas to 2.2.3"; not "Ottilie 31.2, Bram 29.8")."""
+    files = list(files)
+    if any(spans.needs_free_text(name) for name in files):
+        return []
+
+    def pinned(line: str) -> bool:
+        found = re.fullmatch(r"([A-Za-z][\w.-]*)==(\d+(?:\.\d+)+)", line)
+        return bool(found) and (found.group(2).count(".") > 1 or re.search(
+            rf"\b{re.escape(found.group(1))}\s+(?:to|at)\s+v?{re.escape(found.group(2))}\b",
+            task) is not None)
+
+    return [t for t in requirement_lines(task, files) if all(map(pinned, t.splitlines()))]
 
 
 _COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

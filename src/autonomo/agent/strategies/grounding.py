@@ -412,7 +412,7 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     known += datatypes.differences(texts.items())
-    values = shaped_values.named_kind_first(task, facts.rank(known, task, named))
+    values = shaped_values.of_named_kind(task, facts.rank(known, task, named))
     used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task

@@ -170,7 +170,7 @@ def _as_lines(task: str, found: re.Match[str]) -> str:
     before = re.findall(r"[\w-]+", task[:found.start()].lower())[-4:]
     # (a number of items, not a rate: "one per line")
     counted = [NUMBER_WORDS.index(w) if w in NUMBER_WORDS else int(w)
-               for w, after in zip(before[1:], [*before[2:], ""], strict=True)
+               for w, after in zip(before[1:], [*before[2:], ""], strict=False)
                if (w in NUMBER_WORDS or w.isdigit()) and after != "per"]
     # (the layout said just before the colon: "one per line:", "on separate lines:")
     if len(items) in counted or (not counted and any(w in ("line", "lines") for w in before)):

@@ -114,12 +114,10 @@ _KIND_NAMES = {"email": ("email", "e-mail", "mail"), "url": ("url", "link", "web
                "ip": ("ip",), "version": ("version",)}
 
 
-def named_kind_first(task: str, found: list[str]) -> list[str]:
-    """``found`` with the values of a shape the task names by its name first ("the
-    treasurer's e-mail address": the address before the treasurer's name beside it)."""
+def of_named_kind(task: str, found: list[str]) -> list[str]:
+    """Of ``found``, only the values of a shape the task names by its name when there are
+    some ("the treasurer's e-mail address": the address, not the treasurer's name beside it,
+    whose shorter text a 135M model's likelihood prefers); else all of them."""
     said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
     kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)}
-    if not kinds:
-        return found
-    first = [v for v in found if kind_of(v) in kinds]
-    return first + [v for v in found if v not in first]
+    return [v for v in found if kind_of(v) in kinds] or found
