@@ -16,8 +16,10 @@ Per rule and set, counted once per run:
 
 * ``right``: it objected while the work was right (a finish there was refused);
 * ``right_alone``: ... and no other rule objected (without it the run could end there);
+* ``lost``: ... and the run's work was wrong at its end (the model went on and undid it);
 * ``wrong``: it objected while the work was wrong;
 * ``fixed``: ... and the run's work was right at its end;
+* ``shield``: it objected to wrong work the verifiers would confirm;
 * ``guard``: it was the only rule to object to wrong work the verifiers would confirm:
   without it that run could end FINISHED though wrong (must stay 0 for a dropped rule).
 
@@ -55,7 +57,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 from finish_check import INVENTED, RIGHT, WRONG, _reply  # noqa: E402
 
-FIGURES = ("right", "right_alone", "wrong", "fixed", "guard")
+FIGURES = ("right", "right_alone", "lost", "wrong", "fixed", "shield", "guard")
 
 
 @dataclass
@@ -85,12 +87,16 @@ class Tally:
                         print(f"# right refused by {rule}{' (alone)' if alone else ''}: "
                               f"{run} | {why[:140]}", flush=True)
                     figures["right"].add(run)
+                    if not looks[-1].passed:
+                        figures["lost"].add(run)
                     if alone:
                         figures["right_alone"].add(run)
                 else:
                     figures["wrong"].add(run)
                     if looks[-1].passed:
                         figures["fixed"].add(run)
+                    if look.verified:
+                        figures["shield"].add(run)
                     if alone and look.verified:
                         if run not in figures["guard"]:
                             print(f"# guard {rule}: {run} | {why[:140]}", flush=True)

@@ -57,7 +57,7 @@ from autonomo.agent.finishing_changes import (
     overwritten,
     twice,
 )
-from autonomo.agent.finishing_counts import count_unverified, count_verified, list_incomplete
+from autonomo.agent.finishing_counts import count_verified, list_incomplete
 from autonomo.agent.finishing_evidence import (
     COPY_WORDS,
     made_up_number,
@@ -102,7 +102,6 @@ from autonomo.agent.finishing_targets import (
 )
 from autonomo.agent.finishing_values import (
     computed,
-    counted,
     files_listed,
     keyed_value,
     listed,
@@ -344,7 +343,10 @@ def objections(state: AgentState, reason: str, commands: Collection[str] = (), *
         if _exists(workspace, name):
             continue
         unasked = name in parts.protected or (not removing and name not in parts.objects)
-        if name in record.removed and unasked and not (
+        # a removal worded outside the parse's verbs ("zap a.log") is no proof: only a file
+        # the task protects, or the source of a copy, must stay
+        needed = name in parts.protected or (bool(task_words & COPY_WORDS) and unasked)
+        if name in record.removed and needed and not (
                 _renamed_to(record, name, named) and not task_words & COPY_WORDS):
             yield _found("removed_named",
                           f"Refused: you removed {name}, but the task does not ask for that: it "
@@ -416,7 +418,6 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         ("ungrounded", lambda: ungrounded(task, record, observed,
                                           [n for n, t in starts.items() if t.strip()])),
         ("described_unlanded", lambda: described_unlanded(task, named, read)),
-        ("count_unverified", lambda: count_unverified(task, named, record, read, starts)),
         ("list_incomplete", lambda: list_incomplete(task, named, record, read, starts)),
         ("asked_value", lambda: asked_value(task, named, record, [said, observed], read)),
         ("unused_input", lambda: unused_input(task, named, spared, record, starts)),
@@ -494,7 +495,6 @@ def _record_objections(task: str, named: tuple[str, ...], record: Record, worksp
         ("exact_line", lambda: None if sources else exact_line(task, named, record, read)),
         ("from_each", lambda: from_each(task, sources, record, read)),
         ("keyed_value", lambda: keyed_value(task, named, sources, record, read)),
-        ("counted", lambda: counted(task, named, sources, record, workspace, read)),
         ("nth_line", lambda: nth_line(task, sources, record, read)),
         ("computed", lambda: computed(task, named, sources, record, read)),
         ("listed", lambda: listed(task, named, sources, record, read)),

@@ -353,23 +353,28 @@ def _code_like(value: str) -> bool:
 def unlanded_value(task: str, named: Iterable[str], record: Record, observed: str,
                    finals: Callable[[], str], has_input: bool = True) -> str | None:
     """A value the task states and no input holds, that nothing the run wrote or ran holds
-    (the final texts of the files it wrote count too: a shell line may have written them)."""
+    (the final texts of the files it wrote count too: a shell line may have written them).
+    Only values whose absence proves the work wrong count: quoted ones, and those with a
+    digit or a symbol outside the task's questions and the file names it gives; a plain
+    word or a unit ("January", "°C", "GHz") may rightly go unwritten (the positive
+    verifiers judge whether a word landed)."""
     out = written_text(record)
     if not out.strip() or not (named or _DOTFILE.search(task)):
         # the run only moved, copied or deleted files: no text to hold values; a task that
         # names no file (a team's or an SOP's prompt) may answer in the finish reason
         return None
     names = " ".join([*named, observed])
+    quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
     # an owner ("Pepper's microchip number") says whose value, it is not one to write
     values = [v for v in stated_values(task, named) if not _holds(names, v)
               and not _in_a_name(v, named)
-              and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)]
+              and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
+              and _must_land(task, v, named, quoted)]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
         # *.log) must be written as given; elsewhere ("year.txt should contain 1969") all
         # (a program the task says prints "Good night" must hold it still)
-        quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
         program = bool(record.written) and all(
             str(p).endswith(PROGRAMS) for p in record.written)
         worked = bool(set(_words(_without(task, named))) & WORK_WORDS) or task.strip().endswith("?")
@@ -395,6 +400,35 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     return (f"Refused: the task gives {', '.join(repr(v) for v in missing[:3])}, but "
             f"{'it is' if one else 'they are'} in no file you wrote and no command you ran. "
             f"Put {'it' if one else 'them'} where the task says, then finish.")
+
+
+def _must_land(task: str, value: str, named: Iterable[str], quoted: set[str]) -> bool:
+    """Whether a stated ``value`` missing from the work proves it wrong (see
+    ``unlanded_value``)."""
+    if value in quoted:
+        return True
+    return (_code_like(value) or any(c.isdigit() for c in value)) \
+        and not _asked_about(task, value) and not _designates_a_file(task, value, named)
+
+
+def _designates_a_file(task: str, value: str, named: Iterable[str]) -> bool:
+    """Whether ``value`` with the word before it is a file name the task gives ("cone 6"
+    for ``kiln/cone6.txt``): it says which file, it is no value to write."""
+    names = {re.sub(r"[^a-z0-9]", "", n.lower()) for n in named}
+    for m in re.finditer(rf"(\w+)\W+{re.escape(value)}(?!\w)", task):
+        joined = re.sub(r"[^a-z0-9]", "", (m.group(1) + value).lower())
+        if any(joined in n for n in names):
+            return True
+    return False
+
+
+def _asked_about(task: str, value: str) -> bool:
+    """Whether ``value`` stands only in the task's questions (sentences that end with a
+    question mark): it says what is asked about ("What channel is the 5 GHz radio on?"),
+    it is no text to write."""
+    sentences = re.split(r"(?<=[.?!])\s+|\n", task)  # (not at a file name's dot)
+    holding = [s for s in sentences if _holds(s, value)]
+    return bool(holding) and all(s.rstrip().endswith("?") for s in holding)
 
 
 def _in_a_name(value: str, named: Iterable[str]) -> bool:

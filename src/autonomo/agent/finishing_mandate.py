@@ -7,9 +7,9 @@ governs the file, and refused otherwise (the parse being unsure is no mandate):
 * a file renamed to another name the task says, where the task asks no copy and denies no
   move, is the rename it asks for;
 * a file deleted or renamed away must otherwise be an *object* of the task's own removal,
-  move or rename (``finishing_targets.roles``) — or, when that parse finds no object in a task that
-  asks a removal, a file the task names — not a file it protects, and the task must not
-  deny that act ("a copy, not a move", "don't delete …");
+  move or rename (``finishing_targets.roles``) — or, when that parse finds no object in a task
+  that asks a removal or asks no copy, a file the task names — not a file it protects, and
+  the task must not deny that act ("a copy, not a move", "don't delete …");
 * a file the task does not name may go only inside the scope the task's removal gives: a
   folder it names with no object of the removal in it ("empty the trash folder"; but "the
   Thumbs.db in photos/" names one file there, not the folder's photos), a kind (``every
@@ -159,8 +159,11 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     copying = bool(set(re.findall(r"[a-z]+", task.lower())) & (COPY_WORDS | RELATIONS))
     pointed = {n for name in named
                for n in mentioned_files(said.get(name) or read(where[name]) or "")}
-    # the parser found no object: a removal's files are the ones the task names
-    fallback = removal and not objects
+    # the parser found no object: a removal's files are the ones the task names; and in a
+    # task whose removal it does not read at all ("zap build.log") and that asks no copy, a
+    # file the task names and does not protect is no proven loss either (the verifiers judge
+    # the deletion; a refusal here cost right work)
+    fallback = not objects and (removal or not copying)
     for loss in lost:
         path, base = loss.path, loss.path.rsplit("/", 1)[-1]
         if loss.how == "overwrote":

@@ -1,0 +1,148 @@
+"""A contradiction rule refuses a finish only when the record proves the work wrong.
+
+Since a finish no rule refuses ends FINISHED only when a positive verifier confirms it, a
+rule's refusal of right work costs the run (the model goes on, loops, or overwrites the
+answer), while a rule that lets wrong work through costs at most an honest "unverified".
+Each case is played through the real ``Runner`` with a scripted model (wordings of this
+file's own): right work must not be refused; wrong work the record contradicts must still
+be refused; wrong work no rule can prove wrong must still not end FINISHED.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent_helpers import plugins, reply, workbench
+from autonomo import AgentProfile, ScriptedModel, Settings
+from autonomo.agent.runner import Runner
+
+_PLUGINS = plugins()
+Step = tuple[str, dict]
+
+
+def W(path: str, content: str) -> Step:
+    return ("write_file", {"path": path, "content": content})
+
+
+def A(path: str, content: str) -> Step:
+    return ("append_to_file", {"path": path, "content": content})
+
+
+def D(path: str) -> Step:
+    return ("delete_file", {"path": path})
+
+
+def R(path: str) -> Step:
+    return ("read_file", {"path": path})
+
+
+def play(tmp: Path, task: str, files: dict[str, str], plan: list[Step]) -> tuple[str, str]:
+    """Run ``plan`` then ``finish`` as a small local model's run is judged: (what the
+    finish got back — "refused: …" or "ran" —, the run's end status)."""
+    ws = tmp / "ws"
+    for path, text in files.items():
+        (ws / path).parent.mkdir(parents=True, exist_ok=True)
+        (ws / path).write_text(text)
+    ws.mkdir(exist_ok=True)
+    model = ScriptedModel([reply(n, **a) for n, a in plan] + [reply("finish", reason="done")])
+    bench = workbench(Settings(data_dir=tmp / "data", agent={"finish_evidence": True}), model,
+                      _PLUGINS)
+    try:
+        agent = bench.new_agent(task, workspace=ws, profile=AgentProfile(name="T", role="t"))
+        Runner(agent).run(max_steps=len(plan) + 1)
+        last = agent.state.episodes[-1]
+        status = agent.state.status
+    finally:
+        bench.close()
+    assert last.action.name == "finish" and last.result is not None
+    got = "ran" if last.result.status == "success" else f"refused: {last.result.output}"
+    return got, status
+
+
+METER = "date,reading\n2025-11-30,3650\n2025-12-31,3912\n"
+ORDERS = "id,method,total\n1,card,12\n2,cash,7\n3,card,30\n4,voucher,5\n"
+RECIPES = ("Bread dough: flour to water 5:3\nPizza dough: flour to water 5:3.2\n"
+           "Pasta dough: flour to egg 2:1\n")
+PRINTERS = "hp-laser: black only\ncanon-ink: colour\n"
+
+#: (task, files at the start, a right plan, the file and text the right plan leaves)
+RIGHT = [
+    pytest.param("Add January's meter reading to home/meter.csv: 2026-01-31, 4210 kWh",
+                 {"home/meter.csv": METER}, [A("home/meter.csv", "2026-01-31,4210\n")],
+                 id="a-unit-after-a-number-need-not-be-written"),
+    pytest.param("Put 418 in oven/rack2.txt: the grill heat for rack 2, in °F", {},
+                 [W("oven/rack2.txt", "418")], id="a-number-that-says-which-file"),
+    pytest.param("Since March the bus pass costs 46. Put the new price in pass.txt", {},
+                 [W("pass.txt", "46")], id="a-plain-word-of-the-task-need-not-be-written"),
+    pytest.param("Which of the 2 printers in printers.txt prints colour? Write its name to "
+                 "colour.txt", {"printers.txt": PRINTERS}, [W("colour.txt", "canon-ink")],
+                 id="a-number-of-the-question-is-no-value-to-write"),
+    pytest.param("what's the flour-to-water ratio for the pizza dough in recipes.txt? save it "
+                 "to ratio.txt", {"recipes.txt": RECIPES}, [W("ratio.txt", "5:3.2")],
+                 id="a-part-of-the-keyed-value-may-be-the-answer"),
+    pytest.param("docs/.report.odt.tmp is junk from a crashed save. Delete it, not report.odt",
+                 {"docs/.report.odt.tmp": "~lock", "docs/report.odt": "text"},
+                 [D("docs/.report.odt.tmp")], id="a-file-after-not-is-protected-not-the-object"),
+    pytest.param("How many orders in orders.csv came to more than 10? Write the count to "
+                 "big_orders.txt", {"orders.csv": ORDERS},
+                 [R("orders.csv"), W("big_orders.txt", "2")], id="a-filtered-count-is-not-refused"),
+    pytest.param("Count the files kept in the holiday folder and put the number in "
+                 "photo_count.txt", {"holiday/a.jpg": "1", "holiday/b.jpg": "2",
+                                     "holiday/c.jpg": "3", "notes.txt": "x", "todo.txt": "y"},
+                 [("list_folder", {"path": "holiday"}), W("photo_count.txt", "3")],
+                 id="a-count-of-a-folder-said-in-words"),
+]
+
+
+@pytest.mark.parametrize(("task", "files", "plan"), RIGHT)
+def test_right_work_is_not_refused(tmp_path: Path, task: str, files: dict[str, str],
+                                   plan: list[Step]) -> None:
+    got, _status = play(tmp_path, task, files, plan)
+    assert got == "ran", got
+
+
+#: (task, files, a wrong plan, what the refusal must say)
+REFUSED = [
+    pytest.param("Add January's meter reading to home/meter.csv: 2026-01-31, 4210 kWh",
+                 {"home/meter.csv": METER}, [A("home/meter.csv", "2026-01-31\n")],
+                 "4210", id="the-number-itself-must-still-land"),
+    pytest.param("docs/.report.odt.tmp is junk from a crashed save. Delete it, not report.odt",
+                 {"docs/.report.odt.tmp": "~lock", "docs/report.odt": "text"},
+                 [D("docs/report.odt")], "report.odt", id="the-protected-file-deleted"),
+    pytest.param("what's the flour-to-water ratio for the pizza dough in recipes.txt? save it "
+                 "to ratio.txt", {"recipes.txt": RECIPES}, [W("ratio.txt", "5:3")],
+                 "5:3.2", id="another-key-s-value-is-no-part-of-this-one"),
+    pytest.param("Put the word pending in state.txt", {}, [W("status.txt", "pending")],
+                 "state.txt", id="the-named-file-never-written"),
+]
+
+
+@pytest.mark.parametrize(("task", "files", "plan", "says"), REFUSED)
+def test_wrong_work_the_record_contradicts_is_refused(tmp_path: Path, task: str,
+                                                      files: dict[str, str], plan: list[Step],
+                                                      says: str) -> None:
+    got, _status = play(tmp_path, task, files, plan)
+    assert got.startswith("refused: ") and says in got, got
+
+
+#: wrong work no rule proves wrong any more: it ends "unverified", never FINISHED
+UNPROVEN = [
+    pytest.param("How many orders in orders.csv came to more than 10? Write the count to "
+                 "big_orders.txt", {"orders.csv": ORDERS},
+                 [R("orders.csv"), W("big_orders.txt", "3")], id="a-wrong-filtered-count"),
+    pytest.param("How many lines does orders.csv have? Write the count to n.txt",
+                 {"orders.csv": ORDERS}, [R("orders.csv"), W("n.txt", "9")],
+                 id="a-wrong-plain-count"),
+    pytest.param("Which of the 2 printers in printers.txt prints colour? Write its name to "
+                 "colour.txt", {"printers.txt": PRINTERS}, [W("colour.txt", "hp-laser")],
+                 id="the-other-printer"),
+]
+
+
+@pytest.mark.parametrize(("task", "files", "plan"), UNPROVEN)
+def test_wrong_work_no_rule_proves_wrong_never_ends_finished(
+        tmp_path: Path, task: str, files: dict[str, str], plan: list[Step]) -> None:
+    _got, status = play(tmp_path, task, files, plan)
+    assert status != "finished"
