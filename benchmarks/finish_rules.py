@@ -25,8 +25,10 @@ Per rule and set, counted once per run:
 
 ``--plans``: the same on the final workspace of each plan of ``finish_check.py`` (RIGHT,
 WRONG, INVENTED) and of ``tests/finish_fresh_cases*.py`` (labelled by their own checks).
-Prints ``<source>_<rule>_<figure>: value`` lines, then per observation a ``#`` line for
-every refusal of right work and every guard.
+Prints ``<source>_false_finished`` (runs whose wrong work, after some step, no rule
+refuses and the verifiers confirm: a finish there would end FINISHED; must be 0) and a
+``<source>_<rule>: <figure> <value>, ...`` line per rule; ``#`` lines name every refusal of
+right work, every guard and every possible false FINISHED.
 """
 
 from __future__ import annotations
@@ -76,9 +78,15 @@ class Tally:
 
     runs: dict[str, dict[str, set[str]]] = field(
         default_factory=lambda: defaultdict(lambda: {f: set() for f in FIGURES}))
+    #: runs with wrong work no rule refuses and the verifiers confirm, after some step
+    false_finished: set[str] = field(default_factory=set)
 
     def add(self, run: str, looks: list[Seen]) -> None:
         for look in looks:
+            if not look.passed and look.verified and not look.rules \
+                    and run not in self.false_finished:
+                print(f"# FALSE FINISHED possible: {run}", flush=True)
+                self.false_finished.add(run)
             for rule, why in look.rules.items():
                 alone = len(look.rules) == 1
                 figures = self.runs[rule]
@@ -103,6 +111,7 @@ class Tally:
                         figures["guard"].add(run)
 
     def show(self, source: str) -> None:
+        print(f"{source}_false_finished: {len(self.false_finished)}")
         for rule in sorted(self.runs):
             line = ", ".join(f"{f} {len(self.runs[rule][f])}" for f in FIGURES)
             print(f"{source}_{rule}: {line}")

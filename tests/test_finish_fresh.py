@@ -39,6 +39,8 @@ _NO = "false refusal: "
 #: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
 #: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
 #: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
+#: Session 22 (i10r, rules refuse only on proof): 8 false refusals fixed and gone (deletions
+#: worded outside the removal verbs, a part of a keyed value, a list filtered by a value).
 KNOWN: dict[tuple[str, bool, int], str] = {
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
@@ -46,28 +48,15 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
     # added 07:31, main at d544db3: deletions worded outside the removal lexicon
-    ('Zap build.log', True, 0): _NO + "'zap' is no removal verb",
     ('old.txt has served its purpose; get it out of here', True, 0):
         _NO + "'get it out of here' is no removal",
-    ('There is no use for legacy.ini any more', True, 0): _NO + "'no use for' is no removal",
     ('Retire v0.cfg, keep.txt stays', True, 0): _NO + "'retire' is no removal verb",
-    ('Kill off scratch.md', True, 0): _NO + "'kill off' is no removal",
 
     # -- finish_fresh_cases3 (session 20, i10x), main at 3948f07: by failure class ---------------
-    ('What date is the meeting in invite.txt? Write it to when.txt', True, 0):
-        _NO + "the date alone is refused: the check wants the whole field, time included",
-    ('Which numpy version does requirements.txt pin? Write it to np.txt', True, 0):
-        _NO + "the version is read as '=1.26.4' (half of the '==' kept)",
-    ('Do away with scratch_2.txt', True, 0): _NO + "'do away with' is no removal",
-    # added 10:05, main at 0f68a43 (same on i10v's 710fd76)
-    ("What is the ticket's price in fare.txt? Save it to price.txt", True, 1):
-        _NO + 'the amount without its currency word is refused',
     # -- finish_fresh_cases4 (session 21, i10x), main at 268c14d: the stance "FINISHED only when
     # the operation and its result are recognised"
     ('Replace what status.txt says with closed', True, 0):
         _NO + 'replacing a text worded without a lexicon verb counts as loss',
-    ('Put the pilots from crew.csv in pilots_list.txt, one name per line', True, 0):
-        _NO + 'a filtered list refused as an incomplete list of every name',
     # -- finish_fresh_cases5 (session 21, i10x), i10v at e67ad23: wrong work a positive verifier
     # could take for the operation it recognises
     ('Copy the error line from run.log into errors.txt', True, 0):

@@ -65,6 +65,7 @@ METER = "date,reading\n2025-11-30,3650\n2025-12-31,3912\n"
 ORDERS = "id,method,total\n1,card,12\n2,cash,7\n3,card,30\n4,voucher,5\n"
 RECIPES = ("Bread dough: flour to water 5:3\nPizza dough: flour to water 5:3.2\n"
            "Pasta dough: flour to egg 2:1\n")
+MENU = "name,kind\nSoup,vegetarian\nSteak,meat\nSalad,vegetarian\n"
 PRINTERS = "hp-laser: black only\ncanon-ink: colour\n"
 
 #: (task, files at the start, a right plan, the file and text the right plan leaves)
@@ -76,6 +77,9 @@ RIGHT = [
                  [W("oven/rack2.txt", "418")], id="a-number-that-says-which-file"),
     pytest.param("Since March the bus pass costs 46. Put the new price in pass.txt", {},
                  [W("pass.txt", "46")], id="a-plain-word-of-the-task-need-not-be-written"),
+    pytest.param("List the names of the vegetarian dishes from menu.csv in veg.txt, one per line",
+                 {"menu.csv": MENU}, [R("menu.csv"), W("veg.txt", "Soup\nSalad\n")],
+                 id="a-list-of-some-rows-picked-by-a-value-of-another-column"),
     pytest.param("Which of the 2 printers in printers.txt prints colour? Write its name to "
                  "colour.txt", {"printers.txt": PRINTERS}, [W("colour.txt", "canon-ink")],
                  id="a-number-of-the-question-is-no-value-to-write"),
@@ -114,6 +118,9 @@ REFUSED = [
     pytest.param("what's the flour-to-water ratio for the pizza dough in recipes.txt? save it "
                  "to ratio.txt", {"recipes.txt": RECIPES}, [W("ratio.txt", "5:3")],
                  "5:3.2", id="another-key-s-value-is-no-part-of-this-one"),
+    pytest.param("List every name from menu.csv in dishes.txt, one per line",
+                 {"menu.csv": MENU}, [R("menu.csv"), W("dishes.txt", "Soup\nSteak\n")],
+                 "Salad", id="a-whole-column-with-a-value-left-out"),
     pytest.param("Put the word pending in state.txt", {}, [W("status.txt", "pending")],
                  "state.txt", id="the-named-file-never-written"),
 ]

@@ -370,6 +370,9 @@ def column_values(task: str, named: Iterable[str], record: Record,
         columns = [i for i, cell in enumerate(rows[0]) if _singular(cell.lower()) in wanted]
         if len(columns) != 1:
             continue
+        if any(_singular(c.lower()) in wanted for r in rows[1:]
+               for i, c in enumerate(r) if i != columns[0]):
+            continue  # a value of another column said ("the pilots"): only some rows
         values = [r[columns[0]] for r in rows[1:] if len(r) > columns[0]]
         for path in [p for p in named if p in record.written and p != source]:
             got = {i.strip().lower() for i in re.split(r"[\n,;]", read(path) or "")
