@@ -80,6 +80,11 @@ RIGHT = [
     pytest.param("List the names of the vegetarian dishes from menu.csv in veg.txt, one per line",
                  {"menu.csv": MENU}, [R("menu.csv"), W("veg.txt", "Soup\nSalad\n")],
                  id="a-list-of-some-rows-picked-by-a-value-of-another-column"),
+    pytest.param("Create tax.py with a function gross(amount) that adds 7% sales tax to it",
+                 {}, [W("tax.py", "def gross(amount):\n    return amount * 1.07\n")],
+                 id="a-percentage-a-program-computes"),
+    pytest.param("Write a module quota.py that sets MAX_FILES = 40", {},
+                 [W("quota.py", "MAX_FILES=40\n")], id="a-spec-token-written-another-way"),
     pytest.param("Which of the 2 printers in printers.txt prints colour? Write its name to "
                  "colour.txt", {"printers.txt": PRINTERS}, [W("colour.txt", "canon-ink")],
                  id="a-number-of-the-question-is-no-value-to-write"),
@@ -121,6 +126,9 @@ REFUSED = [
     pytest.param("List every name from menu.csv in dishes.txt, one per line",
                  {"menu.csv": MENU}, [R("menu.csv"), W("dishes.txt", "Soup\nSteak\n")],
                  "Salad", id="a-whole-column-with-a-value-left-out"),
+    pytest.param("Write a module quota.py that sets MAX_FILES = 40", {},
+                 [W("quota.py", "LIMIT = 40\n")], "MAX_FILES",
+                 id="the-name-a-program-must-define"),
     pytest.param("Put the word pending in state.txt", {}, [W("status.txt", "pending")],
                  "state.txt", id="the-named-file-never-written"),
 ]

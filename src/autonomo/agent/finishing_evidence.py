@@ -386,8 +386,9 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         values = [v for v in values
                   if _after(task, v) not in {"from", "to", "into", "in"} | CONVERTING]
     if all(str(p).endswith(PROGRAMS) for p in record.written):
-        # a program computes its numbers: "return x times 2" may be "x + x"
-        values = [v for v in values if not re.fullmatch(r"-?[\d.]+", v)]
+        # a program computes its numbers: "return x times 2" may be "x + x", "21%" may be
+        # "* 1.21", "X = 25" may be "X=25": only names (and quoted texts) must stand in it
+        values = [v for v in values if v in quoted or re.search(r"[A-Za-z]", v)]
     if not values:
         return None
     missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)]
