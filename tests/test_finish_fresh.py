@@ -39,8 +39,9 @@ _NO = "false refusal: "
 #: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
 #: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
 #: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
-#: Session 22 (i10r, rules refuse only on proof): 8 false refusals fixed and gone (deletions
-#: worded outside the removal verbs, a part of a keyed value, a list filtered by a value).
+#: Session 22 (i10r, rules refuse only on proof): 9 false refusals fixed and gone (deletions
+#: worded outside the removal verbs, a part of a keyed value, a list filtered by a value, a file
+#: excepted from its kind).
 KNOWN: dict[tuple[str, bool, int], str] = {
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
@@ -67,8 +68,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         'false FINISHED: the file named before the verb, a part of it asked for: the file copied',
     ('Of draft_a.txt and draft_b.txt, delete the one that is empty', True, 0):
         _NO + 'a file named to be judged, not changed, counts as never used',
-    ('Delete every .tmp file except keep.tmp', True, 0):
-        _NO + "a file of the kind excepted by name is counted among the kind's files",
     ('In paint.txt replace red with blue on every line except the first', True, 1):
         _NO + 'a whole rewrite of a file the task edits counts as loss',
 }

@@ -94,6 +94,9 @@ RIGHT = [
     pytest.param("docs/.report.odt.tmp is junk from a crashed save. Delete it, not report.odt",
                  {"docs/.report.odt.tmp": "~lock", "docs/report.odt": "text"},
                  [D("docs/.report.odt.tmp")], id="a-file-after-not-is-protected-not-the-object"),
+    pytest.param("Remove every .log file except today.log",
+                 {"mon.log": "a", "tue.log": "b", "today.log": "c"}, [D("mon.log"), D("tue.log")],
+                 id="a-file-excepted-from-its-kind"),
     pytest.param("How many orders in orders.csv came to more than 10? Write the count to "
                  "big_orders.txt", {"orders.csv": ORDERS},
                  [R("orders.csv"), W("big_orders.txt", "2")], id="a-filtered-count-is-not-refused"),
@@ -129,6 +132,9 @@ REFUSED = [
     pytest.param("Write a module quota.py that sets MAX_FILES = 40", {},
                  [W("quota.py", "LIMIT = 40\n")], "MAX_FILES",
                  id="the-name-a-program-must-define"),
+    pytest.param("Remove every .log file except today.log",
+                 {"mon.log": "a", "tue.log": "b", "today.log": "c"}, [D("mon.log")],
+                 "tue.log", id="a-file-of-the-kind-left"),
     pytest.param("Put the word pending in state.txt", {}, [W("status.txt", "pending")],
                  "state.txt", id="the-named-file-never-written"),
 ]

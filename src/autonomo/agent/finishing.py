@@ -479,7 +479,9 @@ def _record_objections(task: str, named: tuple[str, ...], record: Record, worksp
     kept = kept_files(task, named)
     sources = value_files(task, named, record, exists)
     checks: list[tuple[str, Callable[[], str | None]]] = [
-        ("kept_changed", lambda: kept_changed(kept, record, exists)),
+        # (a file to keep said apart from its folder, "not report.odt", is there below it)
+        ("kept_changed", lambda: kept_changed(kept, record,
+                                              lambda n: exists(n) or _below(workspace, n))),
         ("kind_left", lambda: kind_left(task, workspace, kept)),
         ("named_left", lambda: named_left(task, named, kept, exists)),
         ("moved_into", lambda: moved_into(task, exists)),
