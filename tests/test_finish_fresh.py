@@ -39,9 +39,9 @@ _NO = "false refusal: "
 #: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
 #: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
 #: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
-#: Session 22 (i10r, rules refuse only on proof): 9 false refusals fixed and gone (deletions
+#: Session 22 (i10r, rules refuse only on proof): 10 false refusals fixed and gone (deletions
 #: worded outside the removal verbs, a part of a keyed value, a list filtered by a value, a file
-#: excepted from its kind).
+#: excepted from its kind, a file's stem read as a verb).
 KNOWN: dict[tuple[str, bool, int], str] = {
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
@@ -60,8 +60,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _NO + 'replacing a text worded without a lexicon verb counts as loss',
     # -- finish_fresh_cases5 (session 21, i10x), i10v at e67ad23: wrong work a positive verifier
     # could take for the operation it recognises
-    ('Copy the error line from run.log into errors.txt', True, 0):
-        _NO + "a file's stem read as the task's verb (run.log: a task to run a program)",
     ('pick.txt says which logo is in use. Copy that logo to logo_active.svg', False, 0):
         'false FINISHED: the source named through a pointer file: the pointer copied',
     ('In server.toml, copy the port number into port.txt', False, 0):

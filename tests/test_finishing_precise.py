@@ -97,6 +97,10 @@ RIGHT = [
     pytest.param("Remove every .log file except today.log",
                  {"mon.log": "a", "tue.log": "b", "today.log": "c"}, [D("mon.log"), D("tue.log")],
                  id="a-file-excepted-from-its-kind"),
+    pytest.param("Put the last line of nightly_run.log in result.txt",
+                 {"nightly_run.log": "start\nok\ndone in 3s\n"},
+                 [R("nightly_run.log"), W("result.txt", "done in 3s")],
+                 id="a-verb-inside-a-file-name-is-no-verb"),
     pytest.param("How many orders in orders.csv came to more than 10? Write the count to "
                  "big_orders.txt", {"orders.csv": ORDERS},
                  [R("orders.csv"), W("big_orders.txt", "2")], id="a-filtered-count-is-not-refused"),
