@@ -101,6 +101,8 @@ RIGHT = [
                  {"nightly_run.log": "start\nok\ndone in 3s\n"},
                  [R("nightly_run.log"), W("result.txt", "done in 3s")],
                  id="a-verb-inside-a-file-name-is-no-verb"),
+    pytest.param("the pool opens at 06:45 on weekends now, note that in pool.txt", {},
+                 [W("pool.txt", "06:45 on weekends")], id="a-part-of-a-time-is-no-count"),
     pytest.param("How many orders in orders.csv came to more than 10? Write the count to "
                  "big_orders.txt", {"orders.csv": ORDERS},
                  [R("orders.csv"), W("big_orders.txt", "2")], id="a-filtered-count-is-not-refused"),

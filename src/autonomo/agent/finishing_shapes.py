@@ -160,9 +160,10 @@ def stated_counts(task: str) -> list[tuple[int, str]]:
     """(how many, what) for each count the task gives a list: ``three rows``, ``two
     packages``, ``3 random whole numbers`` (up to two words between)."""
     found: list[tuple[int, str]] = []
-    # the number and its noun with nothing but words between ("hammers 4, nails 250": none)
+    # the number and its noun with nothing but words between ("hammers 4, nails 250": none);
+    # a part of a time, a date or a ratio is no count ("22:30 on weekdays")
     low = task.lower()
-    for m in re.finditer(r"(?<![\w.,-])\w+\b", low):
+    for m in re.finditer(r"(?<![\w.,:/-])\w+\b(?![:.,/]\d)", low):
         token = m.group()
         number = _NUMBERS.get(token) or (int(token) if token.isdigit() and len(token) <= 2
                                          else 0)
