@@ -344,8 +344,9 @@ def objections(state: AgentState, reason: str, commands: Collection[str] = (), *
             continue
         unasked = name in parts.protected or (not removing and name not in parts.objects)
         # a removal worded outside the parse's verbs ("zap a.log") is no proof: only a file
-        # the task protects, or the source of a copy, must stay
-        needed = name in parts.protected or (bool(task_words & COPY_WORDS) and unasked)
+        # the task protects, the source of a copy, or a file the run wrote must stay
+        needed = name in parts.protected or (unasked and (
+            bool(task_words & COPY_WORDS) or any(w.path == name for w in record.writes)))
         if name in record.removed and needed and not (
                 _renamed_to(record, name, named) and not task_words & COPY_WORDS):
             yield _found("removed_named",
