@@ -161,9 +161,10 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
                for n in mentioned_files(said.get(name) or read(where[name]) or "")}
     # the parser found no object: a removal's files are the ones the task names; and in a
     # task whose removal it does not read at all ("zap build.log") and that asks no copy, a
-    # file the task names and does not protect is no proven loss either (the verifiers judge
-    # the deletion; a refusal here cost right work)
-    fallback = not objects and (removal or not copying)
+    # file the task names and does not protect, deleted, is no proven loss either (the
+    # verifiers judge the deletion; a refusal here cost right work)
+    fallback = not objects and removal
+    unread = not objects and not removal and not copying
     for loss in lost:
         path, base = loss.path, loss.path.rsplit("/", 1)[-1]
         if loss.how == "overwrote":
@@ -179,6 +180,7 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
             continue  # the task says both names and asks no copy: the rename it wants
         given = path not in protected and path not in kept and not refused and (
             path in objects or (fallback and path in said_names)
+            or (unread and loss.how == "deleted" and path in said_names)
             or (path not in said_names and removal and (
                 any(_in_folder(path, f) for f in places
                     if not any(_in_folder(n, f) for n in objects))
