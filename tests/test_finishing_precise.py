@@ -103,6 +103,15 @@ RIGHT = [
                  id="a-verb-inside-a-file-name-is-no-verb"),
     pytest.param("the pool opens at 06:45 on weekends now, note that in pool.txt", {},
                  [W("pool.txt", "06:45 on weekends")], id="a-part-of-a-time-is-no-count"),
+    pytest.param("How many different products does basket.json hold? Put the count in "
+                 "n_products.txt", {"basket.json": '{"items": [{"sku": "A-7", "n": 3}, '
+                                                   '{"sku": "B-2", "n": 4}]}'},
+                 [R("basket.json"), W("n_products.txt", "2")],
+                 id="products-counted-are-no-multiplication"),
+    pytest.param("Look up the port in net.json and write it to server.cfg as a line "
+                 "port=<the port>", {"net.json": '{"port": 8081, "host": "box"}'},
+                 [R("net.json"), W("server.cfg", "port=8081\n")],
+                 id="a-template-s-placeholder-is-no-value"),
     pytest.param("How many orders in orders.csv came to more than 10? Write the count to "
                  "big_orders.txt", {"orders.csv": ORDERS},
                  [R("orders.csv"), W("big_orders.txt", "2")], id="a-filtered-count-is-not-refused"),
@@ -141,6 +150,9 @@ REFUSED = [
     pytest.param("Remove every .log file except today.log",
                  {"mon.log": "a", "tue.log": "b", "today.log": "c"}, [D("mon.log")],
                  "tue.log", id="a-file-of-the-kind-left"),
+    pytest.param("Multiply the two numbers in pair.txt and save the product in out.txt",
+                 {"pair.txt": "6\n9\n"}, [R("pair.txt"), W("out.txt", "15")], "54",
+                 id="a-product-computed-wrong"),
     pytest.param("Put the word pending in state.txt", {}, [W("status.txt", "pending")],
                  "state.txt", id="the-named-file-never-written"),
 ]

@@ -230,15 +230,15 @@ def lost_keys(before: str, after: str) -> list[str]:
 
 #: "Move summary.txt into the archive folder", "put a.txt in old/"
 _INTO = re.compile(r"\b(?:move|put|place|file)\s+(?P<file>[\w./-]+\.\w+)\s+(?:in|into|to|"
-                   r"inside)\s+(?:the\s+)?(?P<folder>[\w.-]+?)(?:\s+(?:folder|directory|dir)"
-                   r"\b|/)", re.IGNORECASE)
+                   r"inside)\s+(?:the\s+)?(?:(?P<folder>[\w.-]+?)\s+(?:folder|directory|dir)"
+                   r"\b|(?P<path>[\w.-]+(?:/[\w.-]+)*)/)", re.IGNORECASE)
 
 
 def moved_into(task: str, exists: Callable[[str], bool]) -> str | None:
     """A task that moves a file into a folder (keeping its name): the file must be there,
     under its own name."""
     for m in _INTO.finditer(task):
-        name, folder = m.group("file"), m.group("folder")
+        name, folder = m.group("file"), m.group("folder") or m.group("path")  # (nested)
         target = f"{folder}/{name.rsplit('/', 1)[-1]}"
         if not exists(target):
             return (f"Refused: the task asks to move {name} into {folder}, so it should be "

@@ -408,6 +408,8 @@ def _must_land(task: str, value: str, named: Iterable[str], quoted: set[str]) ->
     ``unlanded_value``)."""
     if value in quoted:
         return True
+    if "<" in value or ">" in value:
+        return False  # a part of a template ("theme=<the theme>"): its value is filled in
     return (_code_like(value) or any(c.isdigit() for c in value)) \
         and not _asked_about(task, value) and not _designates_a_file(task, value, named)
 

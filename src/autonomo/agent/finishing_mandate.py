@@ -41,12 +41,12 @@ from autonomo.agent.finishing_record import (
 )
 from autonomo.agent.finishing_targets import (
     FOLDER_NAMED,
-    RELATIONS,
     asks_removal,
     denied,
     roles,
 )
 from autonomo.agent.strategies.grounding import mentioned_files
+from autonomo.agent.strategies.names import new_names, task_files
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,12 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     lost = losses(record, (said.get(".") or "").splitlines())
     if not lost:
         return None
-    named = mentioned_files(task)
+    # the names said, read against the files there at the start too ("the file called
+    # cleanup": a name with no ending) and the new names given by an ending ("give it the
+    # .py one": cleanup.py)
+    start = [*(said.get(".") or "").splitlines(), *(loss.path for loss in lost)]
+    named = tuple(dict.fromkeys([*mentioned_files(task), *task_files(task, None, start)]))
+    renamed_to = set(new_names(task, named, start))
     places = task_folders(task)
     universe = {*files_below(workspace), *(loss.path for loss in lost), *record.written}
     where = resolve(named, universe, places)
@@ -156,7 +161,8 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     removal = asks_removal(task) or bool({"empty", "clear"} & set(re.findall(r"[a-z]+",
                                                                               task.lower())))
     acts = denied(task)
-    copying = bool(set(re.findall(r"[a-z]+", task.lower())) & (COPY_WORDS | RELATIONS))
+    # (a copy asked by its words: "the final version" names a relation, it asks no copy)
+    copying = bool(set(re.findall(r"[a-z]+", task.lower())) & COPY_WORDS)
     pointed = {n for name in named
                for n in mentioned_files(said.get(name) or read(where[name]) or "")}
     # the parser found no object: a removal's files are the ones the task names; and in a
@@ -176,7 +182,7 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
         refused = bool(acts.get(act, set()) & {"*", path, base, *(
             n for n in named if where[n] == path)})
         if not refused and not copying and path not in kept and path in said_names \
-                and loss.to in said_names:
+                and (loss.to in said_names or loss.to in renamed_to):
             continue  # the task says both names and asks no copy: the rename it wants
         given = path not in protected and path not in kept and not refused and (
             path in objects or (fallback and path in said_names)

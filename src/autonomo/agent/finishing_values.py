@@ -296,6 +296,8 @@ _OPERATIONS = {"multiply": "product", "times": "product", "product": "product",
                "sum": "sum", "total": "sum", "plus": "sum",
                "subtract": "difference", "minus": "difference", "difference": "difference",
                "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean"}
+#: a task that asks for a count
+_COUNT_ASKED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]\w|\w)")
 
 
@@ -320,8 +322,13 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
     numbers of its files (and the numbers it states), and the number the run wrote is no
     result of it."""
     asked = _asked(task, named)
-    ops = {_OPERATIONS[w] for w in asked if w in _OPERATIONS}
-    if len(ops) != 1 or not sources:
+    bare = task
+    for name in named:
+        bare = bare.replace(name, " ")
+    # the words as said: "products" (plural) is what a count counts, no multiplication; and
+    # a task that asks how many counts, whatever it counts ("how many different products")
+    ops = {_OPERATIONS[w] for w in words(bare) if w in _OPERATIONS}
+    if len(ops) != 1 or not sources or _COUNT_ASKED.search(bare):
         return None
     operands: list[float] = []
     for source in sources:
@@ -329,9 +336,6 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
         if found is None:
             return None
         operands += found
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
     operands += [float(n) for n in _NUMBER.findall(bare)]
     if not 2 <= len(operands) <= 50:
         return None
