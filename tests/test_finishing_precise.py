@@ -112,6 +112,18 @@ RIGHT = [
                  "port=<the port>", {"net.json": '{"port": 8081, "host": "box"}'},
                  [R("net.json"), W("server.cfg", "port=8081\n")],
                  id="a-template-s-placeholder-is-no-value"),
+    pytest.param("There is a file named notes with no ending. It is markdown: add .md to its "
+                 "name", {"notes": "# todo\n"},
+                 [("rename_file", {"source": "notes", "destination": "notes.md"})],
+                 id="a-new-ending-for-a-name-without-one"),
+    pytest.param("move jan.csv into archive/2025/",
+                 {"jan.csv": "a,b\n", "archive/2025/dec.csv": "a,b\n"},
+                 [("rename_file", {"source": "jan.csv", "destination": "archive/2025/jan.csv"})],
+                 id="a-move-into-a-nested-folder"),
+    pytest.param("art/logo_new.svg is the version we keep. Take it out of art and call it "
+                 "logo.svg", {"art/logo_new.svg": "<svg/>", "art/logo_old.svg": "<svg/>"},
+                 [("rename_file", {"source": "art/logo_new.svg", "destination": "logo.svg"})],
+                 id="a-relation-noun-asks-no-copy"),
     pytest.param("How many orders in orders.csv came to more than 10? Write the count to "
                  "big_orders.txt", {"orders.csv": ORDERS},
                  [R("orders.csv"), W("big_orders.txt", "2")], id="a-filtered-count-is-not-refused"),
@@ -153,6 +165,10 @@ REFUSED = [
     pytest.param("Multiply the two numbers in pair.txt and save the product in out.txt",
                  {"pair.txt": "6\n9\n"}, [R("pair.txt"), W("out.txt", "15")], "54",
                  id="a-product-computed-wrong"),
+    pytest.param("There is a file named notes with no ending. It is markdown: add .md to its "
+                 "name", {"notes": "# todo\n", "ideas": "- fly\n"},
+                 [("rename_file", {"source": "ideas", "destination": "ideas.md"})], "ideas",
+                 id="another-file-given-the-ending"),
     pytest.param("Put the word pending in state.txt", {}, [W("status.txt", "pending")],
                  "state.txt", id="the-named-file-never-written"),
 ]
