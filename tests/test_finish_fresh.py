@@ -70,10 +70,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('In paint.txt replace red with blue on every line except the first', True, 1):
         _NO + 'a whole rewrite of a file the task edits counts as loss',
     # -- finish_fresh_cases6 (session 22, i10x), main at de605d7: old rules refusing right work
-    ('How many lines of visits.txt mention Porto? Write the number to porto.txt', True, 0):
-        _NO + "a count of the lines a filter keeps is judged as a count of every line",
-    ('battery.txt gives the capacity. Write the mAh figure alone to mah.txt', True, 0):
-        _NO + 'a value whose unit the task leaves out is refused for lacking it',
     ('Remove the editor backup report.md~; report.md stays', True, 0):
         _NO + "a leftover's name read as the name of the file it shadows",
     ('Tuck song.txt into lyrics/', True, 0):
