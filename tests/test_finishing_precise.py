@@ -16,7 +16,11 @@ import pytest
 
 from agent_helpers import plugins, reply, workbench
 from autonomo import AgentProfile, ScriptedModel, Settings
+from autonomo.agent.episodes import Action, Episode
+from autonomo.agent.finishing import explain
 from autonomo.agent.runner import Runner
+from autonomo.agent.state import AgentState
+from autonomo.tools.registry import CommandResult
 
 _PLUGINS = plugins()
 Step = tuple[str, dict]
@@ -201,3 +205,15 @@ def test_wrong_work_no_rule_proves_wrong_never_ends_finished(
         tmp_path: Path, task: str, files: dict[str, str], plan: list[Step]) -> None:
     _got, status = play(tmp_path, task, files, plan)
     assert status != "finished"
+
+
+def test_a_name_the_listing_shows_and_the_run_renamed_is_read_once(tmp_path: Path) -> None:
+    """A small model is shown the listing up front: the renamed file stands there and among
+    the run's losses, and is still one name the task says."""
+    (tmp_path / "notes.md").write_text("# todo\n")
+    task = "There is a file named notes with no ending. It is markdown: add .md to its name"
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    state.episodes.append(Episode(number=1, action=Action(
+        name="rename_file", arguments={"source": "notes", "destination": "notes.md"}),
+        result=CommandResult.ok("renamed")))
+    assert explain(state, "done", shown={".": "notes\nideas"}) is None

@@ -146,7 +146,8 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     # the names said, read against the files there at the start too ("the file called
     # cleanup": a name with no ending) and the new names given by an ending ("give it the
     # .py one": cleanup.py)
-    start = [*(said.get(".") or "").splitlines(), *(loss.path for loss in lost)]
+    start = list(dict.fromkeys([*(said.get(".") or "").splitlines(),
+                                *(loss.path for loss in lost)]))
     named = tuple(dict.fromkeys([*mentioned_files(task), *task_files(task, None, start)]))
     renamed_to = set(new_names(task, named, start))
     places = task_folders(task)
