@@ -40,7 +40,7 @@ _NO = "false refusal: "
 #: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
 #: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
 #: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
-#: Session 22 (i10r, rules refuse only on proof): 10 false refusals fixed and gone (deletions
+#: Session 22 (i10r, rules refuse only on proof): 10 false refusals fixed and gone (and 3 of cases6) (deletions
 #: worded outside the removal verbs, a part of a keyed value, a list filtered by a value, a file
 #: excepted from its kind, a file's stem read as a verb).
 KNOWN: dict[tuple[str, bool, int], str] = {
@@ -72,8 +72,6 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     # -- finish_fresh_cases6 (session 22, i10x), main at de605d7: old rules refusing right work
     ('Remove the editor backup report.md~; report.md stays', True, 0):
         _NO + "a leftover's name read as the name of the file it shadows",
-    ('Tuck song.txt into lyrics/', True, 0):
-        _NO + 'a move worded without a listed verb counts as a move not asked for',
     ('In prefs.json mute the sound (sound.muted true)', True, 0):
         _NO + 'a dotted key path read as one key that does not exist',
 }

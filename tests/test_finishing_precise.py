@@ -124,6 +124,9 @@ RIGHT = [
                  {"jan.csv": "a,b\n", "archive/2025/dec.csv": "a,b\n"},
                  [("rename_file", {"source": "jan.csv", "destination": "archive/2025/jan.csv"})],
                  id="a-move-into-a-nested-folder"),
+    pytest.param("Slip invoice.pdf into paid/", {"invoice.pdf": "%PDF", "paid/a.pdf": "%PDF"},
+                 [("rename_file", {"source": "invoice.pdf", "destination": "paid/invoice.pdf"})],
+                 id="a-move-into-the-folder-said-without-a-listed-verb"),
     pytest.param("art/logo_new.svg is the version we keep. Take it out of art and call it "
                  "logo.svg", {"art/logo_new.svg": "<svg/>", "art/logo_old.svg": "<svg/>"},
                  [("rename_file", {"source": "art/logo_new.svg", "destination": "logo.svg"})],

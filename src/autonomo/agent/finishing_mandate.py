@@ -183,8 +183,10 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
         refused = bool(acts.get(act, set()) & {"*", path, base, *(
             n for n in named if where[n] == path)})
         if not refused and not copying and path not in kept and path in said_names \
-                and (loss.to in said_names or loss.to in renamed_to):
-            continue  # the task says both names and asks no copy: the rename it wants
+                and (loss.to in said_names or loss.to in renamed_to
+                     or any(loss.to == f"{f}/{base}" for f in places)):
+            continue  # the task says both names (or the folder it goes into, keeping its
+            # name) and asks no copy: the rename it wants
         given = path not in protected and path not in kept and not refused and (
             path in objects or (fallback and path in said_names)
             or (unread and loss.how == "deleted" and path in said_names)
