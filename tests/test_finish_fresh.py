@@ -40,9 +40,10 @@ _NO = "false refusal: "
 #: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
 #: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
 #: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
-#: Session 22 (i10r, rules refuse only on proof): 10 false refusals fixed and gone (and 3 of cases6) (deletions
+#: Session 22 (i10r, rules refuse only on proof): 13 false refusals fixed and gone: deletions
 #: worded outside the removal verbs, a part of a keyed value, a list filtered by a value, a file
-#: excepted from its kind, a file's stem read as a verb).
+#: excepted from its kind, a file's stem read as a verb; of cases6 a filtered count, a unit
+#: left out, a move without a listed verb.
 KNOWN: dict[tuple[str, bool, int], str] = {
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
