@@ -21,25 +21,9 @@ from autonomo.agent.finishing import explain
 from autonomo.agent.runner import Runner
 from autonomo.agent.state import AgentState
 from autonomo.tools.registry import CommandResult
+from finish_fresh_cases import A, D, R, Step, W
 
 _PLUGINS = plugins()
-Step = tuple[str, dict]
-
-
-def W(path: str, content: str) -> Step:
-    return ("write_file", {"path": path, "content": content})
-
-
-def A(path: str, content: str) -> Step:
-    return ("append_to_file", {"path": path, "content": content})
-
-
-def D(path: str) -> Step:
-    return ("delete_file", {"path": path})
-
-
-def R(path: str) -> Step:
-    return ("read_file", {"path": path})
 
 
 def play(tmp: Path, task: str, files: dict[str, str], plan: list[Step]) -> tuple[str, str]:
