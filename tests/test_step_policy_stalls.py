@@ -144,3 +144,22 @@ def test_a_dotfile_to_make_in_an_empty_workspace_is_the_file_to_write(tmp_path):
     offer = _offer(AgentState(tasks=["start a .dockerignore that leaves out *.tmp files"],
                               workspace=str(tmp_path)))
     assert offer["write_file"]["path"] == [".dockerignore"]  # (before: a free path)
+
+
+def test_a_program_run_with_every_argument_since_the_last_change_is_not_run_again(tmp_path):
+    (tmp_path / "tax.py").write_text("import sys\nprint(float(sys.argv[1]) * 1.2)\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["run tax.py with 50 and keep what it prints in tax.txt"],
+                       workspace=str(tmp_path))
+    assert "execute_python_file" in _offer(state, strategy)
+    for args in (["50"], []):
+        state.episodes.append(Episode(number=len(state.episodes) + 1, action=Action(
+            name="execute_python_file", arguments={"path": "tax.py", "args": args}),
+            result=CommandResult(status="error", output="Exit code 1.")))
+    state.episodes.append(Episode(number=3, action=Action(
+        name="read_file", arguments={"path": "tax.py"}), result=CommandResult(
+        status="success", output="import sys")))
+    # (before: the same two runs again, to the step limit)
+    assert "execute_python_file" not in _offer(state, strategy)
+    _step(state, "write_file", path="tax.py", content="print(60.0)\n")
+    assert "execute_python_file" in _offer(state, strategy)  # changed: a run may differ

@@ -27,6 +27,7 @@ from autonomo.agent.strategies.names import (
     task_files,
     version_of,
 )
+from autonomo.agent.strategies.narrowing import argument_lists
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
@@ -231,6 +232,11 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
+    if "execute_python_file" in offered and _runs_known(state, where):
+        # every program there, with every argument list it may be given, was run since
+        # the workspace last changed: another run shows the same (a 135M model ran a
+        # module it had broken three times with the same argument)
+        dropped.add("execute_python_file")
     if look and where.existed is not None and _unseen_inputs(where, look, outputs):
         # a file the task names whose whole text the agent has not seen yet (shown cut or
         # not shown): read before anything is written from it
@@ -328,6 +334,24 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     if mending := repairing(where, outputs, frozenset(offered - dropped), whole, gone):
         dropped |= offered - mending
     return frozenset(dropped if offered - dropped else ())
+
+
+def _runs_known(state: AgentState, where: Situation) -> bool:
+    """Whether every program ``where`` offers to run was run with every argument list it
+    may be given (``narrowing.argument_lists``) since the current task last changed a file
+    (a run that failed as well: it fails the same way)."""
+    ran: set[tuple[str, tuple[str, ...]]] = set()
+    for e in state.episodes:
+        if e.task_index != len(state.tasks) - 1 or e.result is None:
+            continue
+        if e.action.name == "execute_python_file":
+            ran.add((str(e.action.arguments.get("path") or ""),
+                     tuple(str(a) for a in e.action.arguments.get("args") or ())))
+        elif e.action.name not in _LOOKING and e.result.status == "success":
+            ran = set()  # (a file changed: a run may now show something new)
+    programs = where.values("python_file")
+    return bool(ran and programs) and all(
+        (program, tuple(args)) in ran for program in programs for args in argument_lists(where))
 
 
 def _changed(state: AgentState, commands: frozenset[str] | set[str] = WRITING | {"replace_text"}
