@@ -163,3 +163,15 @@ def test_a_program_run_with_every_argument_since_the_last_change_is_not_run_agai
     assert "execute_python_file" not in _offer(state, strategy)
     _step(state, "write_file", path="tax.py", content="print(60.0)\n")
     assert "execute_python_file" in _offer(state, strategy)  # changed: a run may differ
+
+
+def test_an_identifier_in_a_task_naming_no_file_is_the_file_to_write(tmp_path):
+    from autonomo.agent.strategies.names import loose_names
+    offer = _offer(AgentState(tasks=["jot lunch at noon into memo_tue"], workspace=str(tmp_path)))
+    assert offer["write_file"]["path"] == ["memo_tue"]
+    assert loose_names("note v3 is out, *.bak ignored, see .envrc") == (".envrc",)
+    # a file there: a loose name does not displace it ("add user_4 to the list": the list
+    # it means is the file there, added to, not a new file user_4)
+    (tmp_path / "plan.txt").write_text("x\n")
+    offer = _offer(AgentState(tasks=["jot lunch at noon into memo_tue"], workspace=str(tmp_path)))
+    assert offer["append_to_file"]["path"] == ["plan.txt"] and "write_file" not in offer
