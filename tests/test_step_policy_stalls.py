@@ -175,3 +175,22 @@ def test_an_identifier_in_a_task_naming_no_file_is_the_file_to_write(tmp_path):
     (tmp_path / "plan.txt").write_text("x\n")
     offer = _offer(AgentState(tasks=["jot lunch at noon into memo_tue"], workspace=str(tmp_path)))
     assert offer["append_to_file"]["path"] == ["plan.txt"] and "write_file" not in offer
+
+
+def test_a_verb_the_task_denies_opens_nothing(tmp_path):
+    from autonomo.agent.strategies.offered import said
+    (tmp_path / "mugs").mkdir()
+    (tmp_path / "mugs" / "blue.jpg").write_text("jpeg\n")
+    offer = _offer(AgentState(tasks=["mugs/blue.jpg goes under mugs/sold/ - a move, do not "
+                                     "duplicate it"], workspace=str(tmp_path)))
+    assert "rename_file" in offer and "copy_file" not in offer
+    assert "fix" in said("it costs 4.10, not 3.90 - fix it")  # (a number between: not denied)
+    assert "delete" not in said("never delete cache.db; clean the rest")
+
+
+def test_a_whole_file_copy_with_no_text_to_write_offers_no_writing(tmp_path):
+    (tmp_path / "hosts").write_text("127.0.0.1 localhost\n")
+    offer = _offer(AgentState(tasks=["clone hosts to hosts.orig just in case"],
+                              workspace=str(tmp_path)))
+    # (before: writing its lines to hosts.orig as well)
+    assert set(offer) == {"copy_file"}

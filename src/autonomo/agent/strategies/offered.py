@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from autonomo.agent.finishing_targets import roles
+from autonomo.agent.finishing_targets import BETWEEN, DENYING, roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
@@ -62,6 +62,22 @@ def says(words: set[str], verb: str) -> bool:
     return any(w.startswith(r) and w[len(r):] in _ENDINGS for w in words for r in roots)
 
 
+def said(task: str) -> set[str]:
+    """The words of ``task`` but those a denying word stands right before, with only
+    articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
+    "not a move", "without deleting")."""
+    out = set()
+    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
+        tokens = re.findall(r"[\w'~./-]+", sentence)  # (a number between is a word too)
+        for i, token in enumerate(tokens):
+            j = i - 1
+            while j >= 0 and tokens[j] in BETWEEN:
+                j -= 1
+            if j < 0 or tokens[j] not in DENYING:
+                out |= set(re.findall(r"[a-z]+", token))
+    return out
+
+
 def unneeded(task: str, needed: dict[str, list[str]],
              workspace: str | None = None) -> frozenset[str]:
     """Commands a small model is not offered for ``task``: those whose words (``needed``,
@@ -69,7 +85,9 @@ def unneeded(task: str, needed: dict[str, list[str]],
     run whatever it says ("What does tip.py print?"), unless the task moves, copies or
     deletes files (a 135M model ran the program it was to move)."""
     words = set(re.findall(r"[a-z]+", task.lower()))
-    out = {name for name, verbs in needed.items() if not any(says(words, v) for v in verbs)}
+    # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
+    asked = said(task)
+    out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
     # the task's files, read against the workspace once for every rule below
     named = task_files(task, workspace) if workspace else ()
     if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
@@ -282,9 +300,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             n in where.existed for n in where.named):
         dropped |= WRITING  # an edit of files that were there: no new file to write
     task_words = set(re.findall(r"[a-z]+", state.task.lower()))
-    if (offered & _FILE_MOVING or gone) and not task_words & _WRITE_WORDS:
-        # a task that moves or deletes files and writes no text ("move a.txt into the old
-        # folder"): a 135M model wrote a value it saw into a file
+    if (offered & _FILE_MOVING or gone or ("copy_file" in offered and _another_name(where))) \
+            and not task_words & _WRITE_WORDS:
+        # a task that moves, copies or deletes files and writes no text ("move a.txt into
+        # the old folder"): a 135M model wrote a value it saw into a file
         dropped |= WRITING
     if _PART_COPY.search(state.task) and len(mentioned_files(state.task)) > 1:
         dropped.add("copy_file")
@@ -375,6 +394,19 @@ def _unseen_inputs(where: Situation, look: dict[str, Any],
 def whole_only_paths(where: Situation) -> set[str]:
     """Files whose new text is composed whole (a JSON object with a value changed)."""
     return {path for path, whole, added in where.composed if whole and not added}
+
+
+def _another_name(where: Situation) -> bool:
+    """Whether a new path the task gives is another name of a file it names that is there:
+    the same name in another folder, the same stem, or the name with an ending more or
+    less (``a.ini`` to ``a.bak``, ``b.txt`` to ``b.txt.bak``; not ``c.csv`` to
+    ``maria.txt``, which takes a part of it)."""
+    def stem(path: str) -> str:
+        return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+
+    sources = [n for n in where.named if n in (where.existed or where.files)]
+    return any(stem(old) == stem(new) or version_of(old, new)
+               for old in sources for new in where.values("new_file"))
 
 
 def _whole_copy(where: Situation) -> bool:
