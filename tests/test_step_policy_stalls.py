@@ -194,3 +194,17 @@ def test_a_whole_file_copy_with_no_text_to_write_offers_no_writing(tmp_path):
                               workspace=str(tmp_path)))
     # (before: writing its lines to hosts.orig as well)
     assert set(offer) == {"copy_file"}
+
+
+def test_after_a_named_program_failed_to_run_its_text_is_what_is_written_from(tmp_path):
+    (tmp_path / "sync.py").write_text("import paramiko\nimport yaml\n\nprint('synced')\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["which libraries does sync.py import? one per line in libs.txt"],
+                       workspace=str(tmp_path))
+    state.episodes.append(Episode(number=1, action=Action(
+        name="execute_python_file", arguments={"path": "sync.py"}), result=CommandResult(
+        status="error", output="ModuleNotFoundError: No module named 'paramiko'")))
+    offer = _offer(state, strategy)
+    # (before: writing waited for a run that worked, the run was not offered again: the
+    # model read sync.py until the loop guard stopped it)
+    assert "execute_python_file" not in offer and "write_file" in offer

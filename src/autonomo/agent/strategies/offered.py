@@ -244,7 +244,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             if last.action.name in WRITING | {"copy_file", "rename_file"}:
                 dropped |= WRITING | _LOOKING
     if "execute_python_file" in offered and where.existed is not None:
-        ran = {path for command, path, _ in outputs if command == "execute_python_file"}
+        # (a run that failed since the last change counts: running it again shows the same,
+        # ``_runs_known``; what the task asks is then in the program's text)
+        ran = {path for command, path, _ in outputs if command == "execute_python_file"} | {
+            path for path, _ in _ran_since_change(state)}
         if any(n.endswith(".py") and n in where.existed and n not in ran
                and n not in where.silent for n in where.named):
             # a program the task names and asks to run: its output is what is written (a
@@ -359,6 +362,15 @@ def _runs_known(state: AgentState, where: Situation) -> bool:
     """Whether every program ``where`` offers to run was run with every argument list it
     may be given (``narrowing.argument_lists``) since the current task last changed a file
     (a run that failed as well: it fails the same way)."""
+    ran = _ran_since_change(state)
+    programs = where.values("python_file")
+    return bool(ran and programs) and all(
+        (program, tuple(args)) in ran for program in programs for args in argument_lists(where))
+
+
+def _ran_since_change(state: AgentState) -> set[tuple[str, tuple[str, ...]]]:
+    """(program, its arguments) of the current task's runs, failed ones too, since a
+    step last changed a file."""
     ran: set[tuple[str, tuple[str, ...]]] = set()
     for e in state.episodes:
         if e.task_index != len(state.tasks) - 1 or e.result is None:
@@ -368,9 +380,7 @@ def _runs_known(state: AgentState, where: Situation) -> bool:
                      tuple(str(a) for a in e.action.arguments.get("args") or ())))
         elif e.action.name not in _LOOKING and e.result.status == "success":
             ran = set()  # (a file changed: a run may now show something new)
-    programs = where.values("python_file")
-    return bool(ran and programs) and all(
-        (program, tuple(args)) in ran for program in programs for args in argument_lists(where))
+    return ran
 
 
 def _changed(state: AgentState, commands: frozenset[str] | set[str] = WRITING | {"replace_text"}
