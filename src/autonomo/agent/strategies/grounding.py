@@ -13,7 +13,17 @@ from pathlib import Path
 from typing import Any
 
 from autonomo.agent.finishing_targets import roles
-from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
+from autonomo.agent.strategies import (
+    compose,
+    datatypes,
+    derived,
+    edits,
+    facts,
+    shapes,
+    spans,
+    transforms,
+)
+from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
@@ -360,7 +370,8 @@ def situation(workspace: Path | str, task: str,
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]
-    known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
+    known: list[facts.Fact] = [*facts.listing_facts(files), *datatypes.dated_files(files)
+                               ] if len(files) > 1 else []
     instructions = task
     texts: dict[str, str] = {}  # the files' texts seen, in the task's order
     pointers: tuple[str, ...] = ()
@@ -411,7 +422,7 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     known += datatypes.differences(texts.items())
-    values = facts.rank(known, task, named)
+    values = shaped_values.of_named_kind(task, facts.rank(known, task, named))
     used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
@@ -457,6 +468,8 @@ def situation(workspace: Path | str, task: str,
     # a requirements file's text: a package a line (before what the task states: "5.0")
     packages = compose.requirement_lines(task, named) if any(
         compose.REQUIREMENTS.search(name) for name in named) else []
+    # (pins by their shape, for a file of another name, as for a requirements file)
+    pins = [] if packages else compose.pinned_lines(task, named)
     seen = {**texts, **outputs_seen}
     # what a program the task names printed, whole: what the task asks to keep of its run
     # ("run split.py with 96 and 4 and save its answer": not the 96 it was given)
@@ -469,14 +482,25 @@ def situation(workspace: Path | str, task: str,
     # (a 135M model prefers the task's longer phrase to the item or the packages listed:
     # those found, the phrases are not offered)
     phrased = spans.task_spans(instructions, named)
-    texts = spans.choose([*(ran or ()), *shaped, *packages, *(() if packages else stated),
+    # a file the task reads put whole through a general transformation, for a new plain
+    # file it writes (then not its lines alone, nor the task's phrases or items: a 135M
+    # model took one of them)
+    reworked, lines = transforms.offered(texts, named, start, asks)
+    if reworked:
+        near, phrased, items = [v for v in near if v.strip() not in lines], [], []
+    texts = spans.choose([*(ran or ()), *shaped, *packages, *pins,
+                          *(() if packages or pins else stated),
                           # (a value filled into the task's template: not alone as well)
-                          *(() if packages or exact or filled else values or items or [
-                              *listed, *(near if asks else ()), *phrased,
+                          *(() if packages or pins or exact or filled else values or items or [
+                              *listed, *reworked, *(near if asks else ()), *phrased,
                               *near])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
-    texts = tuple(t for t in texts if t not in ruled_out)
+    # (a list the task states as lines, or pins: not its parts beside it, whose shorter
+    # text a 135M model's likelihood prefers: "sugar 80 g" alone for two amounts)
+    lists = [t for t in (*pins, *stated) if "\n" in t.strip()]
+    texts = tuple(t for t in texts if t not in ruled_out
+                  and ("\n" in t.strip() or not any(t in whole for whole in lists)))
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
         # text; a part of it only when a word of the task keys it and the output says it

@@ -167,10 +167,13 @@ def _as_lines(task: str, found: re.Match[str]) -> str:
     items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if i.strip()]
     if len(items) < 2 or any(len(i.split()) > 4 for i in items):
         return text
-    before = re.findall(r"[\w-]+", task[:found.start()].lower())[-3:]
+    before = re.findall(r"[\w-]+", task[:found.start()].lower())[-4:]
+    # (a number of items, not a rate: "one per line")
     counted = [NUMBER_WORDS.index(w) if w in NUMBER_WORDS else int(w)
-               for w in before if w in NUMBER_WORDS or w.isdigit()]
-    if len(items) in counted or (not counted and "lines" in before):
+               for w, after in zip(before[1:], [*before[2:], ""], strict=False)
+               if (w in NUMBER_WORDS or w.isdigit()) and after != "per"]
+    # (the layout said just before the colon: "one per line:", "on separate lines:")
+    if len(items) in counted or (not counted and any(w in ("line", "lines") for w in before)):
         return "\n".join(items)
     return text
 
