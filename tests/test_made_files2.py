@@ -75,6 +75,9 @@ def test_keys_the_task_names_are_read_into_a_new_object():
     made = compose.read_json("Build settings.json holding the region and workers of app.env",
                              seen)
     assert json.loads(made[0]) == {"region": "north", "workers": 6}
+    # a key whose value the task states itself is not read
+    assert compose.read_json("Build b.json with workers set to 2 and the region of app.env",
+                             seen) == ['{"region": "north"}']
     # nothing keyed read, or no key named: nothing
     assert compose.read_json("make x.json with the region", [("a.txt", "hello there")]) == []
 
@@ -176,6 +179,9 @@ def test_only_values_of_the_shape_the_task_names_are_offered(tmp_path):
         "https://x.example/a"]
     assert values.of_named_kind("the skipper", ["Oona", "o@x.example"]) == [
         "Oona", "o@x.example"]
+    # a version is not filtered by its name: "2.1" reads as a number, not a version
+    assert values.of_named_kind("which version of flask", ["2.1", "2.31.0"]) == [
+        "2.1", "2.31.0"]
 
 
 def test_an_area_asked_in_a_unit_squared_is_the_product_of_two_lengths(tmp_path):

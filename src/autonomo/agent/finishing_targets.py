@@ -196,6 +196,7 @@ def roles(task: str, named: Iterable[str]) -> Roles:
                     or (before == "by" and i > 1 and tokens[i - 2] in _REPLACED_BY)
                 relation = relation or before in _COPYING_VERBS
                 if relation or mode == "keep" or after in POINTING or after in _REPLACING \
+                        or before in _NEGATIONS \
                         or (mode == "remove" and before in {"from", "in", "inside"}):
                     found.protected.add(name)
                 elif mode == "remove":
@@ -228,7 +229,7 @@ def _refers(rest: list[str]) -> str:
     phrase: list[str] = []
     for token in rest:
         if token.startswith("\x00") or token == "," or removes(token) or token in KEEP_WORDS \
-                or (token in COMPLEMENT and phrase):
+                or token in _NEGATIONS or (token in COMPLEMENT and phrase):
             break
         if token not in COMPLEMENT:
             phrase.append(token)

@@ -327,8 +327,10 @@ def read_json(task: str, seen: Iterable[tuple[str, str]]) -> list[str]:
             filled = {k: found.get(k.lower(), v) if v is None else v for k, v in wanted.items()}
             if all(v is not None for v in filled.values()):
                 out.append(json.dumps(filled))
+    # (not a key the task gives a value of itself: "port set to 9000" is no port read)
+    stated = {k.lower() for k in _pairs(task, ())}
     named = {w: found[w.lower()] for w in re.findall(r"[A-Za-z_][\w-]*", task)
-             if w.lower() in found and len(w) > 1}
+             if w.lower() in found and len(w) > 1 and w.lower() not in stated}
     if named and not out:
         out.append(json.dumps(named))
     return out

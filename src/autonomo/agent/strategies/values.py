@@ -108,10 +108,11 @@ def part_names(label: str, part: str) -> list[str]:
     return names
 
 
-#: the words a task names a value's shape by (a closed lexicon of the shapes' own names)
+#: the words a task names a value's shape by (a closed lexicon of the shapes' own names;
+#: only shapes a value of that kind always has: a version "2.1" reads as a number, a phone
+#: number without a leading 0 or + as none, so those are not filtered by their names)
 _KIND_NAMES = {"email": ("email", "e-mail", "mail"), "url": ("url", "link", "website"),
-               "phone": ("phone", "telephone", "mobile"), "colour": ("colour", "color", "hex"),
-               "ip": ("ip",), "version": ("version",)}
+               "colour": ("colour", "color", "hex")}
 
 
 def of_named_kind(task: str, found: list[str]) -> list[str]:
