@@ -105,9 +105,9 @@ def asks_removal(task: str) -> bool:
 
 
 #: words that deny the act after them ("not a move", "don't delete", "without removing")
-_DENYING = frozenset({"not", "don't", "dont", "never", "no", "without", "t", "nor"})
+DENYING = frozenset({"not", "don't", "dont", "never", "no", "without", "t", "nor"})
 #: words that may stand between a denying word and the act ("not a move", "do not delete")
-_BETWEEN = frozenset({"a", "an", "the", "to", "be", "do", "does", "did", "it", "them", "any"})
+BETWEEN = frozenset({"a", "an", "the", "to", "be", "do", "does", "did", "it", "them", "any"})
 #: stems of the acts that keep a file's text but take its name away
 _MOVING = ("mov", "renam", "relocat")
 
@@ -125,9 +125,9 @@ def denied(task: str) -> dict[str, set[str]]:
             if not removes(token, told=False):
                 continue
             j = i - 1
-            while j >= 0 and low[j] in _BETWEEN:
+            while j >= 0 and low[j] in BETWEEN:
                 j -= 1
-            if j >= 0 and low[j] in _DENYING:
+            if j >= 0 and low[j] in DENYING:
                 files = {t.rstrip(".,") for t in tokens[i + 1:] if "." in t.strip(".,")}
                 act = "move" if token.startswith(_MOVING) else "delete"
                 acts.setdefault(act, set()).update(files or {"*"})

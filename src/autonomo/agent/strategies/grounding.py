@@ -26,8 +26,8 @@ from autonomo.agent.strategies import (
 from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
-    dot_names,
     given_names,
+    loose_names,
     mentioned_files,
     named_folders,
     new_names,
@@ -132,9 +132,9 @@ class Situation:
     sources: tuple[str, ...] = ()
     #: (file the task names that was there, its lines) as the agent has seen them
     held: tuple[tuple[str, frozenset[str]], ...] = ()
-    #: the dot-names the task says (``names.dot_names``): a file to write when there is no
-    #: other (an empty workspace, "set up a .gitignore")
-    dotted: tuple[str, ...] = ()
+    #: names of the task no word marks as a file's (``names.loose_names``): a file to write
+    #: when there is no other (an empty workspace, "set up a .gitignore")
+    loose: tuple[str, ...] = ()
 
     def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
         """``texts`` but those every file to add to already holds line by line (appending
@@ -234,7 +234,7 @@ class Situation:
             # (not a file whose whole text is a text to write: its source, "the people in
             # a.txt to the end of b.txt": a 135M model appended them to a.txt)
             return new or [n for n in self.named if n not in self.sources] or list(
-                self.named) or list(self.files) or list(self.dotted)
+                self.named) or list(self.files) or list(self.loose)
         return []
 
 
@@ -528,7 +528,7 @@ def situation(workspace: Path | str, task: str,
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources, held=held, dotted=dot_names(task),
+                     sources=sources, held=held, loose=loose_names(task),
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 
