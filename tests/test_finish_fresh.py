@@ -72,10 +72,8 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     # could take for the operation it recognises
     ('Copy the error line from run.log into errors.txt', True, 0):
         _NO + "a file's stem read as the task's verb (run.log: a task to run a program)",
-    ('pick.txt says which logo is in use. Copy that logo to logo_active.svg', False, 0):
-        'false FINISHED: the source named through a pointer file: the pointer copied',
-    ('In server.toml, copy the port number into port.txt', False, 0):
-        'false FINISHED: the file named before the verb, a part of it asked for: the file copied',
+    # (the pointer file copied and the part-of-a-file copy, false FINISHED here at e67ad23, are
+    # closed by i10v in session 22: the copy's object read after its verb)
     ('Of draft_a.txt and draft_b.txt, delete the one that is empty', True, 0):
         _NO + 'a file named to be judged, not changed, counts as never used',
     ('Delete every .tmp file except keep.tmp', True, 0):

@@ -13,6 +13,8 @@ Verifiers (each conservative: any doubt is "not verified"):
   the named file where the task puts it; a move or rename of it there;
 * ``verifying_values``: a write of the value the task states; an append of it as a new line;
 * ``verifying_edits``: an edit "X → Y" in a named file, everything else identical;
+* ``verifying_created``: a new CSV or JSON file holding exactly the rows, items or pairs
+  the task states (compared parsed);
 * ``verifying_derived``: a value derived from a named source (a keyed value, a count, a
   line, a list, a program's printed output) written into the answer file.
 
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 from autonomo.agent import verifying_snapshot as snapshots
 from autonomo.agent.episodes import Episode
 from autonomo.agent.finishing_record import norm, printed
+from autonomo.agent.verifying_created import creating
 from autonomo.agent.verifying_derived import Run, deriving
 from autonomo.agent.verifying_edits import editing
 from autonomo.agent.verifying_files import copying, deletion, moving
@@ -46,7 +49,7 @@ __all__ = ["Run", "Verdict", "agent_unverified", "agent_verdict", "record_start"
 _Verifier = Callable[[str, Snapshot, Snapshot, Changes], "Verdict | None"]
 _VERIFIERS: list[_Verifier] = [
     lambda task, start, now, ch: deletion(task, start, ch),
-    copying, moving, writing, appending, editing,
+    copying, moving, writing, appending, editing, creating,
 ]
 
 

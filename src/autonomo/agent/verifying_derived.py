@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import (
     FUNCTION_WORDS,
+    STRUCTURED,
     content_words,
     keyed,
     shown,
@@ -30,9 +31,6 @@ from autonomo.agent.verifying_sources import (
 from autonomo.agent.verifying_task import files_named, new_names, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
-#: files an answer is not written into as a plain value
-_STRUCTURED = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml", ".py", ".js",
-               ".html", ".sh")
 _COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
 _HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
                      r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
@@ -46,7 +44,7 @@ _RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed
 #: words of a list ("the keys of", "one per line")
 _LIST_WORDS = {"keys", "key", "names", "name", "list", "column", "columns", "headers",
                "header", "values", "each", "sorted", "sort", "alphabetically", "order",
-               "alphabetical"}
+               "alphabetical", "sections"}
 
 
 #: words that ask for a list, not one value
@@ -148,6 +146,7 @@ def _counts(task: str, source: str, text: str, required: set[str],
         rows = [dict(zip(parsed[0], r, strict=True)) for r in parsed[1]]
     elif source.lower().endswith(".json"):
         rows = _objects(text)
+        units |= set(words(_wrapper(text)))  # {"tasks": [...]}: the list's own name
     if rows is not None and not left and task_words & ({"rows", "entries", "records",
                                                          "items", "elements"} | stem):
         ways.add(len(rows))
@@ -173,6 +172,17 @@ def _counts(task: str, source: str, text: str, required: set[str],
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
 
 
+def _wrapper(text: str) -> str:
+    """The one key of a JSON object that only wraps a list, else ""."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return ""
+    if isinstance(data, dict) and len(data) == 1 and isinstance(next(iter(data.values())), list):
+        return str(next(iter(data)))
+    return ""
+
+
 def _objects(text: str) -> list[dict[str, str]] | None:
     """A JSON list (at the top, or the one list of a one-key object) as rows: its objects'
     plain fields, or each plain item as one field."""
@@ -189,14 +199,18 @@ def _objects(text: str) -> list[dict[str, str]] | None:
 
 
 def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
-                           answer: str) -> list[Expected]:
-    """How many files of a kind the workspace (or a folder it names) holds, or their names."""
+                           answer: str, answer_words: set[str]) -> list[Expected]:
+    """How many files of a kind the workspace (or a folder it names) holds, or their names.
+    A word of the answer file's name must be accounted for too: a condition said only there
+    ("october_receipts.txt") is one no plain listing applies."""
     kinds = {kind for w in words(task) if (kind := _KINDS.get(w))}
     kinds |= {m.lower() for m in re.findall(r"(?<![\w.])\.\w{1,8}(?=\s+files?\b)", task)}
     at = re.search(r"\b(?:in|inside|of)\s+(?:the\s+)?(?:([\w.-]+)/|([\w.-]+)\s+folder\b)", task)
     folder = (at.group(1) or at.group(2)) if at else None
     folder_words = set(words(folder)) if folder else set()
-    left = required - {"files", "file"} - set(_KINDS) - folder_words - _LIST_WORDS
+    left = _unexplained(required | answer_words, {"files", "file", *_KINDS, *folder_words,
+                                                  *_LIST_WORDS, *_GENERIC_ANSWER,
+                                                  *(k.lstrip(".") for k in kinds)})
     if not re.search(r"\bfiles?\b", task, re.IGNORECASE) or left or len(kinds) > 1:
         return []
     base = f"{folder}/" if folder else ""
@@ -211,6 +225,24 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     if re.search(r"\bnames?\b|\blist\b", task, re.IGNORECASE):
         return [Expected("the file names", items=names, ordered=_ordered(task))]
     return []
+
+
+#: words of an answer file's name that say nothing of what it holds ("out.txt")
+_GENERIC_ANSWER = {"out", "output", "answer", "answers", "result", "results", "list", "txt",
+                   "index", "inventory", "manifest", "contents", "catalog", "overview",
+                   "filenames", "listing"}
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") \
+        else word
+
+
+def _unexplained(needed: set[str], explained: set[str]) -> set[str]:
+    """The words of ``needed`` that ``explained`` does not account for (a plural for its
+    singular and back)."""
+    known = {_singular(w) for w in explained}
+    return {w for w in needed if _singular(w) not in known}
 
 
 def _ordered(task: str) -> bool:
@@ -252,26 +284,37 @@ def _sums(task: str, source: str, text: str, required: set[str]) -> list[Expecte
     return [Expected(f"the sum of the {header[columns[0]]} column of {source}", repr(total))]
 
 
-def _lists(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
-    """The keys of a JSON object, a CSV's header or one of its columns."""
+def _lists(task: str, source: str, text: str, required: set[str],
+           answer_words: set[str]) -> list[Expected]:
+    """The keys of a JSON object, a CSV's header or one of its columns (a word of the
+    answer file's name that is not the source's nor the column's may be a filter: none)."""
     found: list[Expected] = []
-    left = required - _LIST_WORDS
+    stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    left = _unexplained(required | answer_words, {*_LIST_WORDS, *stem, *_GENERIC_ANSWER})
     ordered = _ordered(task)
-    if source.lower().endswith(".json") and not left and re.search(r"\bkeys\b", task, re.I):
-        data = keyed(source, text)
+    # the top-level keys of a keyed file, or an INI file's sections
+    sections = source.lower().endswith((".ini", ".cfg", ".conf"))
+    asked = r"\bsections\b" if sections else r"\bkeys\b"
+    if source.lower().endswith((".json", ".yaml", ".yml", ".toml")) or sections:
+        # "the top-level keys": the keys listed are the top level's anyway
+        top = {"top", "level"} if re.search(r"\btop[\s-]level\b", task, re.I) else set()
+        data = keyed(source, text) if not left - top and re.search(asked, task, re.I) \
+            else None
         if data:
             tops = tuple(dict.fromkeys(path[0] for path in data))
             if not any(t.isdigit() for t in tops):
-                found.append(Expected(f"the keys of {source}", items=tops, ordered=ordered))
+                found.append(Expected(f"the {'sections' if sections else 'keys'} of {source}",
+                                      items=tops, ordered=ordered))
     parsed = table(source, text)
     if parsed:
         header, rows = parsed
         if not left and re.search(r"\b(?:headers?|column\s+names)\b", task, re.IGNORECASE):
             found.append(Expected(f"the header of {source}", items=tuple(header),
                                   ordered=ordered))
-        columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) & left]
-        if len(columns) == 1 and _LISTING.search(task) \
-                and left <= set(words(header[columns[0]])) | {"addresses"}:
+        columns = [i for i, h in enumerate(header)
+                   if words(h) and _unexplained(set(words(h)), left) != set(words(h))]
+        if len(columns) == 1 and _LISTING.search(task) and not _unexplained(
+                left, {*words(header[columns[0]]), "addresses"}):
             cells = tuple(r[columns[0]] for r in rows if r[columns[0]])
             found.append(Expected(f"the {header[columns[0]]} column of {source}",
                                   items=cells, ordered=ordered))
@@ -305,7 +348,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
     (answer,) = touched
     named = [m.path for m in files_named(task, start.files)]
     spoken = new_names(task, start.files)
-    if answer not in named + spoken or answer.lower().endswith(_STRUCTURED):
+    if answer not in named + spoken or answer.lower().endswith(STRUCTURED):
         return None
     if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", task, flags=re.IGNORECASE),
              nouns=False) & {"delete", "move", "append"}:
@@ -324,12 +367,12 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
                                 [*named, *spoken])
         else:
             expected += _nth_line(cleaned, source, text, required)
-            expected += _lists(cleaned, source, text, required)
+            expected += _lists(cleaned, source, text, required, answer_words)
         expected += _lookups(cleaned, source, text, required, answer_words)
         expected += _sums(cleaned, source, text, required)
     expected += _program(cleaned, runs, start, required, sources)
     if not sources:
-        expected += _file_counts_and_lists(cleaned, start, required, answer)
+        expected += _file_counts_and_lists(cleaned, start, required, answer, answer_words)
     if not expected:
         return Verdict.no("derive", "the value could not be derived from the task and its "
                                     "sources")

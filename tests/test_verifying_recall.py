@@ -1,0 +1,125 @@
+"""The positive verifiers (``agent/verifying*.py``), session 22: right work they now confirm
+(recall) and the false-FINISHED classes they now close. Every wording here is this file's
+own; each case names the class it stands for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_verifying import _cp, _judge, _put, _rm
+
+RECEIPTS = {"photos/2025-07-01_beach.jpg": "a", "photos/2025-07-19_lake.jpg": "b",
+            "photos/2025-08-02_park.jpg": "c"}
+POINTER = {"current.txt": "dark.css\n", "dark.css": "body{background:#000}\n",
+           "light.css": "body{background:#fff}\n"}
+TOML = {"app.toml": "[app]\nversion = \"2.4.1\"\nname = \"kite\"\n"}
+TODO = {"todo.txt": "buy milk (done)\ncall Ana\n", "notes.txt": "x\n"}
+TEMP = {"a.tmp": "1", "b.tmp": "2", "c.txt": "3", "old/notes_old.txt": "n",
+        "old/notes.txt": "m"}
+
+CASES = [
+    # -- false FINISHED closed: a filter said only in the answer file's name is no filter
+    # applied (every file name of the folder written)
+    ("Which photos in photos/ were taken in July? Put their file names in july_photos.txt,"
+     " one per line", RECEIPTS,
+     _put("july_photos.txt", "2025-07-01_beach.jpg\n2025-07-19_lake.jpg\n"
+                             "2025-08-02_park.jpg\n"), False),
+    ("List the file names in photos/ in summer_photos.txt", RECEIPTS,
+     _put("summer_photos.txt", "2025-07-01_beach.jpg\n2025-07-19_lake.jpg\n"
+                               "2025-08-02_park.jpg\n"), False),
+    ("List the file names in photos/ in photos.txt", RECEIPTS,   # no filter: confirmed
+     _put("photos.txt", "2025-07-01_beach.jpg\n2025-07-19_lake.jpg\n2025-08-02_park.jpg\n"),
+     True),
+    # -- false FINISHED closed: a pointer file (it names the source) copied in its place
+    ("current.txt says which theme is active. Copy that theme to active.css", POINTER,
+     _cp("current.txt", "active.css"), False),
+    # -- false FINISHED closed: the file named before the verb, a part of it asked for
+    ("In app.toml, copy the version number into version.txt", TOML,
+     _cp("app.toml", "version.txt"), False),
+    ("From todo.txt, delete the finished items", TODO, _rm("todo.txt"), False),
+    ("todo.txt: remove everything marked done", TODO, _rm("todo.txt"), False),
+    ("Copy the name in app.toml to name.txt", TOML, _cp("app.toml", "name.txt"), False),
+    ("delete app.toml's last line", TOML, _rm("app.toml"), False),
+    # the file named before its verb, and the verb's object is the file itself
+    ("app.toml is out of date - delete it", TOML, _rm("app.toml"), True),
+    ("app.toml: please copy it to backup/app.toml", TOML,
+     _cp("app.toml", "backup/app.toml"), True),
+    # -- recall: a plain description of the file between the verb and its name
+    ("get rid of the stale backup old/notes_old.txt, keep old/notes.txt", TEMP,
+     _rm("old/notes_old.txt"), True),
+    ("Delete both scratch files (a.tmp and b.tmp) but keep c.txt.", TEMP,
+     _rm("a.tmp", "b.tmp"), True),
+    ("remove the half-finished upload b.tmp -- keep a.tmp", TEMP, _rm("b.tmp"), True),
+    ("remove the half-finished upload b.tmp -- keep a.tmp", TEMP, _rm("a.tmp"), False),
+]
+
+
+KIOSK = {"booth.ini": "[screen]\nbrightness = 80\n[sound]\nvolume = 3\n",
+         "prefs.json": '{"theme": "dark", "font": {"size": 12}, "lang": "pt"}',
+         "chores.json": '{"chores": [{"who": "Ana", "state": "done"}, '
+                        '{"who": "Rui", "state": "open"}, {"who": "Eva", "state": "done"}]}',
+         "shop.md": "- eggs\n- rice\n", "steps.md": "1. boil\n2. drain\n"}
+CASES += [
+    # -- recall: a value stated in one clause and pointed at from the next
+    ("the bakery opens at 07:15 on Sundays, could you note that down in bakery.txt", {},
+     _put("bakery.txt", "07:15"), True),
+    ("the bakery opens at 07:15 on Sundays, could you note that down in bakery.txt", {},
+     _put("bakery.txt", "07:16"), False),
+    ("Our wifi channel should be 11 from now on. Please store it in channel.txt", {},
+     _put("channel.txt", "11\n"), True),
+    ("The parcel weighs 2.5 kg. Put that in parcel.txt", {}, _put("parcel.txt", "2.5 kg"),
+     True),
+    ("The answer to the quiz: a lighthouse. Write that to quiz.txt", {},
+     _put("quiz.txt", "a lighthouse"), True),
+    # … not when another number stands elsewhere, the clause before asks, or another verb
+    # works on the value first
+    ("Room 4 has 12 chairs. Put that in chairs.txt", {}, _put("chairs.txt", "12"), False),
+    ("How many minutes are in 3 hours? Put that in minutes.txt", {},
+     _put("minutes.txt", "3"), False),
+    ("The side is 6. Square it and store it in area.txt", {}, _put("area.txt", "6"), False),
+    # -- recall: a list's marker on an appended item
+    ("add 'oil' as the last item of shop.md", KIOSK, _put("shop.md", "- eggs\n- rice\n- oil\n"),
+     True),
+    ("add 'serve' as the last step of steps.md", KIOSK,
+     _put("steps.md", "1. boil\n2. drain\n3. serve\n"), True),
+    ("add 'serve' as the last step of steps.md", KIOSK,
+     _put("steps.md", "1. boil\n2. drain\n4. serve\n"), False),
+    # -- recall: a created CSV or JSON judged parsed
+    ("Create birds.csv with the header bird,count and the rows wren,4 and kite,1", {},
+     _put("birds.csv", "bird,count\nwren,4\nkite,1\n"), True),
+    ("Create birds.csv with the header bird,count and the rows wren,4 and kite,1", {},
+     _put("birds.csv", "bird,count\nwren,4\n"), False),
+    ("Create birds.csv with the header bird,count and the rows wren,4 and kite,1, sorted by "
+     "count", {}, _put("birds.csv", "bird,count\nwren,4\nkite,1\n"), False),
+    ("make lamp.json with a JSON object where colour is amber and watts is 40", {},
+     _put("lamp.json", '{"colour": "amber", "watts": 40}'), True),
+    ("make lamp.json with a JSON object where colour is amber and watts is 40", {},
+     _put("lamp.json", '{"watts": 40}'), False),
+    ("make lamp.json with a JSON object where colour is amber and watts is 40", {},
+     _put("lamp.json", '{"colour": "amber", "watts": "40"}'), False),
+    ("save a JSON list of the primes 2, 3 and 5 in primes.json", {},
+     _put("primes.json", "[2, 3, 5]"), True),
+    ("save a JSON list of the primes 2, 3 and 5 in primes.json", {},
+     _put("primes.json", "[3, 5]"), False),
+    # -- recall: the sections of an INI file, the top-level keys, rows of a wrapped list
+    ("Which sections does booth.ini have? List them in booth_sections.txt", KIOSK,
+     _put("booth_sections.txt", "screen\nsound\n"), True),
+    ("What are the top-level keys in prefs.json? List them in pref_keys.txt", KIOSK,
+     _put("pref_keys.txt", "theme\nfont\nlang\n"), True),
+    ("What are the top-level keys in prefs.json? List them in pref_keys.txt", KIOSK,
+     _put("pref_keys.txt", "theme\nsize\nlang\n"), False),
+    ("chores.json: how many chores have state done? -> chores_done.txt", KIOSK,
+     _put("chores_done.txt", "2"), True),
+    ("chores.json: how many chores have state done? -> chores_done.txt", KIOSK,
+     _put("chores_done.txt", "3"), False),
+]
+
+
+@pytest.mark.parametrize(("task", "files", "act", "verified"), CASES,
+                         ids=[f"{i}-{c[0][:40]}" for i, c in enumerate(CASES)])
+def test_verifiers(tmp_path: Path, task: str, files: dict[str, str], act,
+                   verified: bool) -> None:
+    ok, why = _judge(tmp_path, task, files, act)
+    assert ok is verified, why
