@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from test_verifying import _cp, _judge, _put, _rm
+from test_verifying import _cp, _judge, _mv, _put, _rm
 
 RECEIPTS = {"photos/2025-07-01_beach.jpg": "a", "photos/2025-07-19_lake.jpg": "b",
             "photos/2025-08-02_park.jpg": "c"}
@@ -44,6 +44,8 @@ CASES = [
     ("delete app.toml's last line", TOML, _rm("app.toml"), False),
     # the file named before its verb, and the verb's object is the file itself
     ("app.toml is out of date - delete it", TOML, _rm("app.toml"), True),
+    ("app.toml belongs in backup/ - move it there", TOML, _mv("app.toml", "backup/app.toml"),
+     True),
     ("app.toml: please copy it to backup/app.toml", TOML,
      _cp("app.toml", "backup/app.toml"), True),
     # -- recall: a plain description of the file between the verb and its name
@@ -93,6 +95,8 @@ CASES += [
      _put("birds.csv", "bird,count\nwren,4\n"), False),
     ("Create birds.csv with the header bird,count and the rows wren,4 and kite,1, sorted by "
      "count", {}, _put("birds.csv", "bird,count\nwren,4\nkite,1\n"), False),
+    ("Make a CSV called birds.csv with columns bird,count and rows Wren 4, Kite 1", {},
+     _put("birds.csv", "bird,count\n"), False),           # rows not comma-joined: not all
     ("make lamp.json with a JSON object where colour is amber and watts is 40", {},
      _put("lamp.json", '{"colour": "amber", "watts": 40}'), True),
     ("make lamp.json with a JSON object where colour is amber and watts is 40", {},

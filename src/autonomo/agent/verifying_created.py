@@ -65,9 +65,22 @@ def _csv(task: str, text: str) -> str:
                 if any(c.strip() for c in r)]
     except csv.Error:
         return "it does not parse as CSV"
-    stated = [m.group() for m in _ROWS.finditer(task)]
-    if not stated or rows != stated:
+    found = list(_ROWS.finditer(task))
+    if not found or rows != [m.group() for m in found]:
         return "its rows are not the task's comma-joined rows, in order"
+    return _more(task, [(m.start(), m.end()) for m in found])
+
+
+def _more(task: str, spans: list[tuple[int, int]]) -> str:
+    """What the task states besides ``spans`` (the values judged): a number, a quoted text or
+    a name (a capital not starting a sentence) may be one more row, item or pair."""
+    rest = list(task)
+    for start, end in spans:
+        rest[start:end] = " " * (end - start)
+    text = "".join(rest)
+    # (a word in capitals only is a kind's name: "JSON", "CSV")
+    if m := re.search(r"\d|[\"“‘]|(?<![.!?:]\s)(?<!^)\b[A-Z](?![A-Z]+\b)\w*", text.strip()):
+        return f"the task states more than the file holds ({m.group()!r} …)"
     return ""
 
 
@@ -93,10 +106,10 @@ def _json(task: str, text: str) -> str:
         if not data or None in tokens or any(isinstance(v, (dict, list)) for v in data):
             return "its items are not plain values the task states"
         run = _JOIN.join(t for t in tokens if t is not None)
-        if not re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task,
-                         re.IGNORECASE):
+        found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task, re.IGNORECASE)
+        if found is None:
             return "its items are not one whole enumeration of the task"
-        return ""
+        return _more(task, [found.span()])
     if not isinstance(data, dict) or not data:
         return "it is no JSON list or object"
     pairs = []
@@ -108,9 +121,9 @@ def _json(task: str, text: str) -> str:
         pairs.append(rf"(?:the\s+)?[\"'“‘]?{spelled}[\"'”’]?{_CONNECT}{token}")
     # every pair once, in any order, as one enumeration of the task
     for order in _orders(pairs):
-        if re.search(rf"{_ALONE}(?:{_JOIN.join(order)})(?!\w|{_JOIN}[\w\"'])", task,
-                     re.IGNORECASE):
-            return ""
+        if found := re.search(rf"{_ALONE}(?:{_JOIN.join(order)})(?!\w|{_JOIN}[\w\"'])",
+                              task, re.IGNORECASE):
+            return _more(task, [found.span()])
     return "its pairs are not exactly the task's enumeration of keys and values"
 
 

@@ -168,6 +168,7 @@ _WHERE = re.compile(r"\b(?:to|into|as|onto|over|under|called|named)\b|[.!?;:,(]|
                     re.IGNORECASE)
 #: words that stand for a file named before the verb ("a.txt is stale - delete it")
 _PRONOUNS = {"it", "them", "one", "ones", "both", "too", "as", "well", "away", "out", "now",
+             "there", "here", "over",
              "please", "entirely", "completely", "altogether"}
 
 
