@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from autonomo.agent.verifying import verify
+from autonomo.agent.verifying_rerun import rerunner
+from autonomo.agent.verifying_snapshot import take
+from autonomo.config import Settings
 from test_verifying import _cp, _judge, _mv, _put, _rm
 
 RECEIPTS = {"photos/2025-07-01_beach.jpg": "a", "photos/2025-07-19_lake.jpg": "b",
@@ -127,3 +131,94 @@ def test_verifiers(tmp_path: Path, task: str, files: dict[str, str], act,
                    verified: bool) -> None:
     ok, why = _judge(tmp_path, task, files, act)
     assert ok is verified, why
+
+
+PANTRY = {"pantry.csv": "item,unit,price\nrye flour,kg,2.10\nspelt flour,kg,3.40\n",
+          "lamp.json": '{\n  "dim": true,\n  "level": 3\n}\n',
+          "harbour/berths.txt": "berth 4: Ada Lovelace\nberth 9: Tern\nberth 14: Puffin\n",
+          "games.json": '{"games": [{"team": "A", "result": "won"}, '
+                        '{"team": "B", "result": "lost"}, {"team": "C", "result": "won"}]}',
+          "fuel.csv": "day,litres\nMon,12.5\nTue,7\n"}
+CASES_2 = [
+    # -- recall: a CSV edit judged parsed (one cell, the row the task names, the value it
+    # states)
+    ("the spelt flour in pantry.csv should cost 3.65, not 3.40 - fix it", PANTRY,
+     _put("pantry.csv", "item,unit,price\nrye flour,kg,2.10\nspelt flour,kg,3.65\n"), True),
+    ("the spelt flour in pantry.csv should cost 3.65, not 3.40 - fix it", PANTRY,
+     _put("pantry.csv", "item,unit,price\nrye flour,kg,3.65\nspelt flour,kg,3.40\n"), False),
+    ("the spelt flour in pantry.csv should cost 3.65, not 3.40 - fix it", PANTRY,
+     _put("pantry.csv", "item,unit,price\nrye flour,kg,2.10\nspelt flour,3.65,3.40\n"), False),
+    # -- recall: a JSON edit stated in brackets
+    ("switch off dimming in lamp.json (set \"dim\" to false), leave the rest as is", PANTRY,
+     _put("lamp.json", '{\n  "dim": false,\n  "level": 3\n}\n'), True),
+    ("switch off dimming in lamp.json (set \"dim\" to false), leave the rest as is", PANTRY,
+     _put("lamp.json", '{\n  "dim": false,\n  "level": 4\n}\n'), False),
+    # -- recall: the pointed value with the words of its clause
+    ("the ferry leaves at 06:40 on Mondays, could you note that down in ferry.txt", {},
+     _put("ferry.txt", "ferry leaves at 06:40"), True),
+    ("the ferry leaves at 06:40 on Mondays, could you note that down in ferry.txt", {},
+     _put("ferry.txt", "ferry leaves at 06:45"), False),
+    # -- recall: a key written out whole, the value named before it
+    ("In harbour/berths.txt, who is the owner of berth 9? Put it in owner.txt", PANTRY,
+     _put("owner.txt", "Tern"), True),
+    ("In harbour/berths.txt, who is the owner of berth 9? Put it in owner.txt", PANTRY,
+     _put("owner.txt", "Puffin"), False),
+    ("In harbour/berths.txt, who is the former owner of berth 9? Put it in owner.txt", PANTRY,
+     _put("owner.txt", "Tern"), False),                # a word that may change the answer
+    # -- recall: the counted things named after "how many"; a sum worded "altogether"
+    ("games.json: how many games have result won? -> won_count.txt", PANTRY,
+     _put("won_count.txt", "2"), True),
+    ("games.json: how many games have result won? -> won_count.txt", PANTRY,
+     _put("won_count.txt", "3"), False),
+    ("How many litres in fuel.csv altogether? Save the sum in litres_total.txt", PANTRY,
+     _put("litres_total.txt", "19.5"), True),
+    ("How many litres in fuel.csv on Mon altogether? Save the sum in litres_total.txt", PANTRY,
+     _put("litres_total.txt", "19.5"), False),
+]
+
+
+@pytest.mark.parametrize(("task", "files", "act", "verified"), CASES_2,
+                         ids=[f"{i}-{c[0][:40]}" for i, c in enumerate(CASES_2)])
+def test_more_verifiers(tmp_path: Path, task: str, files: dict[str, str], act,
+                        verified: bool) -> None:
+    ok, why = _judge(tmp_path, task, files, act)
+    assert ok is verified, why
+
+
+TALLY = ("from collections import Counter\n"
+         "votes = Counter(open('votes.txt').read().split())\n"
+         "for name, n in sorted(votes.items()):\n    print(f'{name}: {n}')\n")
+
+
+@pytest.mark.parametrize(("task", "files", "written", "verified"), [
+    # the program run again on the start, in the sandbox: all it prints, pointed at whole
+    ("tally.py counts the votes in votes.txt. Run it and keep what it shows in result.txt.",
+     {"tally.py": TALLY, "votes.txt": "wren kite wren\n"}, "kite: 1\nwren: 2\n", True),
+    ("tally.py counts the votes in votes.txt. Run it and keep what it shows in result.txt.",
+     {"tally.py": TALLY, "votes.txt": "wren kite wren\n"}, "kite: 1\nwren: 3\n", False),
+    # the same numbers, one a line or on one line
+    ("primes.py prints some numbers. I'd like them in result.txt.",
+     {"primes.py": "for p in (2, 3, 5, 7):\n    print(p)\n"}, "2 3 5 7", True),
+    # a part of several lines asked for: not judged
+    ("Run tally.py and put the largest count it prints in result.txt",
+     {"tally.py": "print(3)\nprint(5)\n"}, "3\n5\n", False),
+    # run with the task's number
+    ("km.py takes a distance in miles. Run it with 26.2 and write its output to result.txt",
+     {"km.py": "import sys\nprint(f'{float(sys.argv[1]) * 1.609344:.2f} km')\n"}, "42.16 km",
+     True),
+    # what differs between two runs derives nothing
+    ("dice.py rolls a die. Run it and keep what it shows in result.txt.",
+     {"dice.py": "import random\nprint(random.randint(1, 10**9))\n"}, "5", False),
+])
+def test_a_program_is_run_again_on_the_start(tmp_path: Path, task: str,
+                                             files: dict[str, str], written: str,
+                                             verified: bool) -> None:
+    """No run of the agent's is recorded here: the verifier runs the program itself."""
+    ws = tmp_path / "ws"
+    for name, text in files.items():
+        (ws / name).parent.mkdir(parents=True, exist_ok=True)
+        (ws / name).write_text(text)
+    start = take(ws)
+    (ws / "result.txt").write_text(written)
+    verdict = verify(task, start, take(ws), (), rerunner(start, Settings().sandbox))
+    assert verdict.verified is verified, verdict.why

@@ -16,7 +16,8 @@ Verifiers (each conservative: any doubt is "not verified"):
 * ``verifying_created``: a new CSV or JSON file holding exactly the rows, items or pairs
   the task states (compared parsed);
 * ``verifying_derived``: a value derived from a named source (a keyed value, a count, a
-  line, a list, a program's printed output) written into the answer file.
+  line, a list, a program's printed output: the program run again in the sandbox on the
+  start workspace, ``verifying_rerun``) written into the answer file.
 
 Every verifier also requires that nothing else in the workspace changed.
 """
@@ -32,9 +33,11 @@ from autonomo.agent import verifying_snapshot as snapshots
 from autonomo.agent.episodes import Episode
 from autonomo.agent.finishing_record import norm, printed
 from autonomo.agent.verifying_created import creating
-from autonomo.agent.verifying_derived import Run, deriving
+from autonomo.agent.verifying_derived import deriving
 from autonomo.agent.verifying_edits import editing
 from autonomo.agent.verifying_files import copying, deletion, moving
+from autonomo.agent.verifying_programs import Run
+from autonomo.agent.verifying_rerun import Rerun, rerunner
 from autonomo.agent.verifying_snapshot import Changes, Snapshot, changes
 from autonomo.agent.verifying_values import appending, writing
 from autonomo.agent.verifying_verdict import Verdict
@@ -64,9 +67,10 @@ def runs_of(episodes: list[Episode], task_index: int) -> list[Run]:
 
 
 def verify(task: str, start: Snapshot | None, now: Snapshot,
-           runs: list[Run] | tuple[Run, ...] = ()) -> Verdict:
+           runs: list[Run] | tuple[Run, ...] = (), rerun: Rerun | None = None) -> Verdict:
     """Whether the workspace ``now`` shows ``task`` done, judged against ``start`` (``runs``:
-    the programs the task's steps ran)."""
+    the programs the task's steps ran; ``rerun``: runs a program of the start again, in the
+    sandbox — without it, what a program prints is taken from ``runs``)."""
     if start is None:
         return Verdict.no("", "no record of the workspace at the task's start")
     if not start.complete or not now.complete:
@@ -75,7 +79,7 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
     if not found.touched:
         return Verdict.no("", "nothing in the workspace changed")
     verdicts = [v for check in _VERIFIERS if (v := check(task, start, now, found)) is not None]
-    if (derived := deriving(task, start, now, found, runs)) is not None:
+    if (derived := deriving(task, start, now, found, runs, rerun)) is not None:
         verdicts.append(derived)
     if good := next((v for v in verdicts if v.verified), None):
         return good
@@ -122,7 +126,8 @@ def agent_verdict(agent: Agent) -> Verdict | None:
         return None
     start = snapshots.load(_start_path(agent))
     runs = runs_of(agent.state.episodes, len(agent.state.tasks) - 1)
-    return verify(agent.state.task, start, snapshots.take(agent.state.workspace), runs)
+    rerun = rerunner(start, agent.settings.sandbox, agent.plugins) if start else None
+    return verify(agent.state.task, start, snapshots.take(agent.state.workspace), runs, rerun)
 
 
 def agent_unverified(agent: Agent) -> str | None:

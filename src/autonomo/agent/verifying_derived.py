@@ -18,6 +18,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from autonomo.agent.verifying_programs import Run, printed
+from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import (
     FUNCTION_WORDS,
@@ -38,9 +40,6 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixt
              "seventh": 6, "eighth": 7, "ninth": 8, "tenth": 9, "last": -1}
 _KINDS = {"python": ".py", "markdown": ".md", "text": ".txt", "csv": ".csv", "json": ".json",
           "log": ".log", "yaml": ".yaml", "image": None, "html": ".html"}
-#: words of a program's run ("run X and write its output to F")
-_RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
-              "script", "program", "result", "stdout", "shows", "what", "does", "with"}
 #: words of a list ("the keys of", "one per line")
 _LIST_WORDS = {"keys", "key", "names", "name", "list", "column", "columns", "headers",
                "header", "values", "each", "sorted", "sort", "alphabetically", "order",
@@ -60,6 +59,8 @@ class Expected:
     value: str | None = None
     items: tuple[str, ...] = ()
     ordered: bool = False
+    #: the same tokens in the same order will do (a program's output: "2 3 5" for "2\n3\n5")
+    loose: bool = False
 
     def key(self) -> tuple[object, ...]:
         if self.value is not None:
@@ -72,20 +73,16 @@ class Expected:
                 return abs(float(text.strip()) - float(self.value)) < 1e-9
             except ValueError:
                 return False
+        if self.value is not None and self.loose:
+            return _tokens(text) == _tokens(self.value)
         if self.value is not None:
             return text.strip() == self.value
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         return lines == list(self.items) if self.ordered else sorted(lines) == sorted(self.items)
 
 
-@dataclass(frozen=True)
-class Run:
-    """A program the run ran (``execute_python_file``), its arguments and what it printed
-    (None when the record does not hold all of it)."""
-
-    program: str
-    args: tuple[str, ...]
-    printed: str | None
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[^\s,;]+", text)
 
 
 def _covered(required: set[str], *explained: set[str]) -> bool:
@@ -107,6 +104,8 @@ def _lookups(task: str, source: str, text: str, required: set[str],
         best = [s for s in scored if scored and s[0] == max(x[0] for x in scored)]
         if len(best) == 1 and not isinstance(best[0][2], (dict, list)) and best[0][2] != "":
             found.append(Expected(f"{'/'.join(best[0][1])} of {source}", shown(best[0][2])))
+        elif len(best) != 1 and (named := _named_key(task, leaves, required)):
+            found.append(Expected(f"{'/'.join(named[0])} of {source}", shown(named[1])))
     parsed = table(source, text)
     if parsed:
         header, rows = parsed
@@ -125,6 +124,26 @@ def _lookups(task: str, source: str, text: str, required: set[str],
     return found
 
 
+def _named_key(task: str, leaves: dict[tuple[str, ...], object],
+               required: set[str]) -> tuple[tuple[str, ...], object] | None:
+    """The one key of several words or with a number ("locker 17") the task writes out
+    whole, when the one task word it leaves names the value of it ("the combination of
+    locker 17", "locker 17's combination")."""
+    hits = [(path, value) for path, value in leaves.items() if len(path) == 1
+            and (" " in path[0] or re.search(r"\d", path[0]))
+            and re.search(rf"(?<![\w-]){re.escape(path[0])}(?![\w-])", task, re.IGNORECASE)]
+    if len(hits) != 1 or isinstance(hits[0][1], (dict, list)) or hits[0][1] in ("", None):
+        return None
+    (path, value), = hits
+    left = required - set(words(path[0]))
+    key = re.escape(path[0])
+    if len(left) > 1 or any(not re.search(
+            rf"\b{w}\s+(?:of|for)\s+(?:the\s+)?{key}\b|\b{key}'s\s+{w}\b", task, re.I)
+            for w in left):
+        return None
+    return path, value
+
+
 def _counts(task: str, source: str, text: str, required: set[str],
             answer_words: set[str], names: list[str]) -> list[Expected]:
     """A count of the source's lines, words, rows or entries, or of its rows (objects)
@@ -134,6 +153,9 @@ def _counts(task: str, source: str, text: str, required: set[str],
     stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     units = {"lines", "line", "words", "word", "rows", "row", "entries", "entry", "items",
              "item", "records", "record", "elements", "header", "list"} | stem
+    # the things counted, named right after "how many" ("how many tasks have status done")
+    units |= {m.group(1).lower() for m in re.finditer(
+        r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)}
     left = {w for w in (required | answer_words) - units if len(w) > 1}
     bare = task
     for name in names:
@@ -263,19 +285,23 @@ def _nth_line(task: str, source: str, text: str, required: set[str]) -> list[Exp
 
 
 _SUMMING = re.compile(r"\b(?:add\s+up|sum|total)\b", re.IGNORECASE)
+#: words that only say "all of it added" ("what do the hours come to altogether")
+_SUM_WORDS = {"numbers", "column", "up", "sum", "add", "total", "altogether", "together",
+              "combined", "overall", "come", "comes"}
 
 
-def _sums(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
+def _sums(task: str, source: str, text: str, required: set[str],
+          answer_words: set[str]) -> list[Expected]:
     """The sum of the one CSV column the task names ("add up the numbers in the value
     column"), when every cell of it is a number."""
     parsed = table(source, text)
     if parsed is None or not _SUMMING.search(task):
         return []
     header, rows = parsed
-    left = required - {"numbers", "column", "up", "sum", "add"}
+    left = _unexplained(required | answer_words, _SUM_WORDS | set(_GENERIC_ANSWER))
     columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) <= left | {"value"}
                and set(words(h)) & set(words(task))]
-    if len(columns) != 1 or left - set(words(header[columns[0]])):
+    if len(columns) != 1 or _unexplained(left, set(words(header[columns[0]]))):
         return []
     try:
         total = sum(float(r[columns[0]]) for r in rows)
@@ -321,25 +347,15 @@ def _lists(task: str, source: str, text: str, required: set[str],
     return found
 
 
-def _program(task: str, runs: Sequence[Run], start: Snapshot, required: set[str],
-             names: list[str]) -> list[Expected]:
-    """What the one program the task names printed when the run ran it."""
-    programs = [n for n in names if n.endswith(".py") and n in start.files]
-    if len(programs) != 1 or required - _RUN_WORDS:
-        return []
-    mine = [r for r in runs if r.program == programs[0]]
-    stated = [w for w in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", task)]
-    if not mine or any(r.printed is None for r in mine) or len({r.printed for r in mine}) > 1:
-        return []
-    if any(tuple(stated) != tuple(a for a in r.args if re.fullmatch(r"\d+(?:\.\d+)?", a))
-           for r in mine):
-        return []  # not run with the numbers the task gives (or with others)
-    printed = mine[0].printed or ""
-    return [Expected(f"what {programs[0]} printed", printed.strip())] if printed.strip() else []
+def _program(task: str, start: Snapshot, required: set[str], names: list[str],
+             runs: Sequence[Run], rerun: Rerun | None) -> list[Expected]:
+    """What the one program the task names prints (``verifying_programs``)."""
+    found = printed(task, start, required, names, runs, rerun)
+    return [Expected(f"what {found[0]} prints", found[1], loose=True)] if found else []
 
 
 def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
-             runs: Sequence[Run] = ()) -> Verdict | None:
+             runs: Sequence[Run] = (), rerun: Rerun | None = None) -> Verdict | None:
     """One answer file new or rewritten, nothing else changed: it holds exactly the value
     every applicable derivation gives."""
     touched = changes.added | changes.changed
@@ -354,7 +370,8 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
              nouns=False) & {"delete", "move", "append"}:
         return None
     cleaned = _HEADER.sub(" header ", task)
-    answer_words = set(words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])) - FUNCTION_WORDS
+    answer_words = {w for w in words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+                    if len(w) > 1} - FUNCTION_WORDS
     required = content_words(cleaned, [*named, *spoken]) - answer_words
     sources = [p for p in dict.fromkeys(named) if p != answer]
     expected: list[Expected] = []
@@ -369,8 +386,8 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             expected += _nth_line(cleaned, source, text, required)
             expected += _lists(cleaned, source, text, required, answer_words)
         expected += _lookups(cleaned, source, text, required, answer_words)
-        expected += _sums(cleaned, source, text, required)
-    expected += _program(cleaned, runs, start, required, sources)
+        expected += _sums(cleaned, source, text, required, answer_words)
+    expected += _program(cleaned, start, required, sources, runs, rerun)
     if not sources:
         expected += _file_counts_and_lists(cleaned, start, required, answer, answer_words)
     if not expected:

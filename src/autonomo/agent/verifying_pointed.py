@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import re
 
-from autonomo.agent.verifying_sources import FUNCTION_WORDS
-
 #: verbs that put a value into a file ("jot that down in …")
 PUTTING = r"write|save|put|store|note|jot|append|add|record|keep|log|stick|enter"
 #: words that may stand before that verb in its clause ("can you jot that down …")
@@ -40,40 +38,48 @@ def _clauses(text: str) -> list[tuple[int, int, str]]:
 def pointed(task: str, target: str) -> set[str]:
     """The value the task points at for ``target`` (the file's name as the task writes it),
     or none."""
+    found = _pointed(task, target)
+    return {found[0]} if found else set()
+
+
+def forms(task: str, target: str, value: str) -> set[str]:
+    """What a file holding the pointed ``value`` may say: the value, the value and its unit
+    ("4.5 bar"), or the words of its clause around it, as the task says them ("the gym
+    closes at 22:30")."""
+    found = _pointed(task, target)
+    if found is None or found[0] != value:
+        return {value}
+    clause = found[1].split()
+    spans = {" ".join(clause[i:j]) for i in range(len(clause))
+             for j in range(i + 1, len(clause) + 1)}
+    return {value} | {s for s in spans if value in s}
+
+
+def _pointed(task: str, target: str) -> tuple[str, str] | None:
     name = re.escape(target)
     put = re.search(rf"\b(?:{PUTTING})\s+(?:that|it|this)(?:\s+down)?\s+(?:in|into|to|as)\s+"
                     rf"(?:the\s+file\s+)?{name}(?![\w/-]|\.\w)", task, re.IGNORECASE)
     if put is None:
-        return set()
+        return None
     clauses = _clauses(task)
     at = next((i for i, (s, e, _m) in enumerate(clauses) if s <= put.start() < e), None)
     if not at:
-        return set()
+        return None
     s, _e, _m = clauses[at]
     if set(re.findall(r"[a-z']+", task[s:put.start()].lower())) - _ASKING:
-        return set()  # more than asking stands before the verb: it may change the value
+        return None  # more than asking stands before the verb: it may change the value
     start, end, mark = clauses[at - 1]
     if mark == "?":
-        return set()
+        return None
     clause = task[start:end].strip()
     introduced = at >= 2 and clauses[at - 2][2] == ":"
     numbers = list(_NUMBER.finditer(task[start:end]))
     rest = _FILE.sub(" ", task[:start] + " " + task[end:])
     if numbers:
         if re.search(r"\d", rest):
-            return set()  # another number elsewhere: which one is meant is not plain
-        return {task[start + numbers[0].start():start + numbers[-1].end()]}
+            return None  # another number elsewhere: which one is meant is not plain
+        return task[start + numbers[0].start():start + numbers[-1].end()], clause
     quoted = re.fullmatch(r"[\"'“‘](.+)[\"'”’]", clause)
     if quoted:
-        return {quoted.group(1)}
-    return {clause} if introduced else set()
-
-
-def with_unit(task: str, value: str) -> str | None:
-    """``value`` with the word that follows it in the task ("4.5 bar"), when it is a number
-    followed by one plain word, else None."""
-    if not re.search(r"\d", value):
-        return None
-    m = re.search(rf"(?<!\S){re.escape(value)}\s+([A-Za-z°%µ]+)\b", task)
-    return f"{value} {m.group(1)}" if m and m.group(1).lower() not in FUNCTION_WORDS \
-        and m.group(1).lower() not in {"on", "at", "by", "in", "for"} else None
+        return quoted.group(1), clause
+    return (clause, clause) if introduced else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from autonomo.agent.finishing_record import PROGRAMS
-from autonomo.agent.verifying_pointed import pointed, with_unit
+from autonomo.agent.verifying_pointed import forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
 from autonomo.agent.verifying_task import files_named, negations, new_names, quoted, verbs
@@ -167,7 +167,7 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     if value is None:
         return why
     text = now.files[path].text
-    if text is None or text.removesuffix("\n") not in {value, with_unit(task, value)}:
+    if text is None or text.removesuffix("\n") not in forms(task, spoken, value):
         return Verdict.no("write", f"{path} does not hold exactly {value!r}")
     return Verdict.yes("write", f"{path} holds {value!r}, nothing else changed")
 
