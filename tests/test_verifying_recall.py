@@ -138,7 +138,8 @@ PANTRY = {"pantry.csv": "item,unit,price\nrye flour,kg,2.10\nspelt flour,kg,3.40
           "harbour/berths.txt": "berth 4: Ada Lovelace\nberth 9: Tern\nberth 14: Puffin\n",
           "games.json": '{"games": [{"team": "A", "result": "won"}, '
                         '{"team": "B", "result": "lost"}, {"team": "C", "result": "won"}]}',
-          "fuel.csv": "day,litres\nMon,12.5\nTue,7\n"}
+          "fuel.csv": "day,litres\nMon,12.5\nTue,7\n",
+          "animals.csv": "animal,legs\nant,6\nspider,8\nsnake,0\n"}
 CASES_2 = [
     # -- recall: a CSV edit judged parsed (one cell, the row the task names, the value it
     # states)
@@ -170,6 +171,11 @@ CASES_2 = [
      _put("won_count.txt", "2"), True),
     ("games.json: how many games have result won? -> won_count.txt", PANTRY,
      _put("won_count.txt", "3"), False),
+    # "how many" before a field's name: a value looked up, not rows counted
+    ("Look up how many legs a spider has in animals.csv and write that number to legs.txt",
+     PANTRY, _put("legs.txt", "8"), True),
+    ("Look up how many legs a spider has in animals.csv and write that number to legs.txt",
+     PANTRY, _put("legs.txt", "3"), False),
     ("How many litres in fuel.csv altogether? Save the sum in litres_total.txt", PANTRY,
      _put("litres_total.txt", "19.5"), True),
     ("How many litres in fuel.csv on Mon altogether? Save the sum in litres_total.txt", PANTRY,

@@ -153,15 +153,6 @@ def _counts(task: str, source: str, text: str, required: set[str],
     stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     units = {"lines", "line", "words", "word", "rows", "row", "entries", "entry", "items",
              "item", "records", "record", "elements", "header", "list"} | stem
-    # the things counted, named right after "how many" ("how many tasks have status done")
-    units |= {m.group(1).lower() for m in re.finditer(
-        r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)}
-    left = {w for w in (required | answer_words) - units if len(w) > 1}
-    bare = task
-    for name in names:
-        bare = bare.replace(name, " ")
-    task_words = set(words(bare))
-    ways: set[int] = set()
     parsed = table(source, text)
     rows: list[dict[str, str]] | None = None
     if parsed:
@@ -169,6 +160,18 @@ def _counts(task: str, source: str, text: str, required: set[str],
     elif source.lower().endswith(".json"):
         rows = _objects(text)
         units |= set(words(_wrapper(text)))  # {"tasks": [...]}: the list's own name
+    # the things counted, named right after "how many" ("how many tasks have status done"),
+    # unless a field is called so ("how many moons": a value to look up, not rows to count)
+    fields = {w for r in rows or () for k in r for w in words(k)}
+    units |= {m.group(1).lower() for m in re.finditer(
+        r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)
+        if _unexplained({m.group(1).lower()}, fields)}
+    left = {w for w in (required | answer_words) - units if len(w) > 1}
+    bare = task
+    for name in names:
+        bare = bare.replace(name, " ")
+    task_words = set(words(bare))
+    ways: set[int] = set()
     if rows is not None and not left and task_words & ({"rows", "entries", "records",
                                                          "items", "elements"} | stem):
         ways.add(len(rows))
