@@ -139,7 +139,10 @@ PANTRY = {"pantry.csv": "item,unit,price\nrye flour,kg,2.10\nspelt flour,kg,3.40
           "games.json": '{"games": [{"team": "A", "result": "won"}, '
                         '{"team": "B", "result": "lost"}, {"team": "C", "result": "won"}]}',
           "fuel.csv": "day,litres\nMon,12.5\nTue,7\n",
-          "animals.csv": "animal,legs\nant,6\nspider,8\nsnake,0\n"}
+          "animals.csv": "animal,legs\nant,6\nspider,8\nsnake,0\n",
+          "trip.txt": "Trip: Azores\nGuide: Rui Medeiros\nDeparture: 2026-05-02\n",
+          "club.csv": "name,email,tier\nAda,ada@club.test,gold\nBo,bo@club.test,tin\n",
+          "trains.csv": "train,platform,track\nIC512,Porto,4\nAP130,Faro,7\n"}
 CASES_2 = [
     # -- recall: a CSV edit judged parsed (one cell, the row the task names, the value it
     # states)
@@ -176,6 +179,20 @@ CASES_2 = [
      PANTRY, _put("legs.txt", "8"), True),
     ("Look up how many legs a spider has in animals.csv and write that number to legs.txt",
      PANTRY, _put("legs.txt", "3"), False),
+    # a question word the value's own form answers ("when": a date), a plural's singular,
+    # the asked column not the one naming the row
+    ("When is the departure in trip.txt? Save the date in departure.txt", PANTRY,
+     _put("departure.txt", "2026-05-02"), True),
+    ("When is the departure in trip.txt? Save the guide in departure.txt", PANTRY,
+     _put("departure.txt", "2026-05-02"), False),
+    ("I want every email address from club.csv in mails.txt, one address per line", PANTRY,
+     _put("mails.txt", "ada@club.test\nbo@club.test\n"), True),
+    ("I want every email address from club.csv in mails.txt, one address per line", PANTRY,
+     _put("mails.txt", "ada@club.test\n"), False),
+    ("In trains.csv, which track has train IC512? Save the track to track.txt", PANTRY,
+     _put("track.txt", "4"), True),
+    ("In trains.csv, which track has train IC512? Save the track to track.txt", PANTRY,
+     _put("track.txt", "7"), False),
     ("How many litres in fuel.csv altogether? Save the sum in litres_total.txt", PANTRY,
      _put("litres_total.txt", "19.5"), True),
     ("How many litres in fuel.csv on Mon altogether? Save the sum in litres_total.txt", PANTRY,

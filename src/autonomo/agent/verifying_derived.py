@@ -98,7 +98,8 @@ def _lookups(task: str, source: str, text: str, required: set[str],
         scored = []
         for path, value in leaves.items():
             path_words = {w for part in path for w in words(part)}
-            if not set(words(path[-1])) & (required | bonus) or not required <= path_words:
+            if not set(words(path[-1])) & (required | bonus) \
+                    or not required - _typed(value) <= path_words:
                 continue
             scored.append((len(path_words & (required | bonus)), path, value))
         best = [s for s in scored if scored and s[0] == max(x[0] for x in scored)]
@@ -109,19 +110,32 @@ def _lookups(task: str, source: str, text: str, required: set[str],
     parsed = table(source, text)
     if parsed:
         header, rows = parsed
-        wanted = [i for i, h in enumerate(header)
-                  if words(h) and set(words(h)) <= required | bonus]
         lower = task.lower()
         keys = [(r, i) for r in rows for i, cell in enumerate(r) if cell and not cell.isdigit()
                 and re.search(rf"(?<!\w){re.escape(cell.lower())}(?!\w)", lower)]
         rows_hit = {id(r) for r, _ in keys}
+        # the asked column: not the one whose cell names the row
+        wanted = [i for i, h in enumerate(header) if i not in {at for _r, at in keys}
+                  and words(h) and set(words(h)) <= required | bonus]
         if len(wanted) == 1 and len(rows_hit) == 1:
             row, at = keys[0]
             col = wanted[0]
-            if at != col and _covered(required, set(words(header[col])), set(words(row[at])),
-                                      set(words(header[at]))) and row[col]:
+            if _covered(required - _typed(row[col]), set(words(header[col])),
+                        set(words(row[at])), set(words(header[at]))) and row[col]:
                 found.append(Expected(f"{header[col]} of {row[at]} in {source}", row[col]))
     return found
+
+
+def _typed(value: object) -> set[str]:
+    """The task's words a value's own form answers ("when", "the date": 2026-12-03)."""
+    text = str(value)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}", text):
+        return {"date", "when", "day"}
+    if re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", text):
+        return {"time", "when"}
+    if re.fullmatch(r"[^@\s]+@[^@\s]+\.\w+", text):
+        return {"email", "address", "mail"}
+    return set()
 
 
 def _named_key(task: str, leaves: dict[tuple[str, ...], object],
@@ -259,6 +273,8 @@ _GENERIC_ANSWER = {"out", "output", "answer", "answers", "result", "results", "l
 
 
 def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") \
         else word
 
@@ -342,8 +358,10 @@ def _lists(task: str, source: str, text: str, required: set[str],
                                   ordered=ordered))
         columns = [i for i, h in enumerate(header)
                    if words(h) and _unexplained(set(words(h)), left) != set(words(h))]
+        typed = set.intersection(*(_typed(r[columns[0]]) for r in rows)) if len(columns) == 1 \
+            else set()
         if len(columns) == 1 and _LISTING.search(task) and not _unexplained(
-                left, {*words(header[columns[0]]), "addresses"}):
+                left, {*words(header[columns[0]]), *typed}):
             cells = tuple(r[columns[0]] for r in rows if r[columns[0]])
             found.append(Expected(f"the {header[columns[0]]} column of {source}",
                                   items=cells, ordered=ordered))
