@@ -50,6 +50,8 @@ CASES = [
     ("app.toml is out of date - delete it", TOML, _rm("app.toml"), True),
     ("app.toml belongs in backup/ - move it there", TOML, _mv("app.toml", "backup/app.toml"),
      True),
+    ("I want the settings (app.toml) in backup/ as well. Copy it there with the same name.",
+     TOML, _cp("app.toml", "backup/app.toml"), True),
     ("app.toml: please copy it to backup/app.toml", TOML,
      _cp("app.toml", "backup/app.toml"), True),
     # -- recall: a plain description of the file between the verb and its name
@@ -77,6 +79,11 @@ CASES += [
      _put("channel.txt", "11\n"), True),
     ("The parcel weighs 2.5 kg. Put that in parcel.txt", {}, _put("parcel.txt", "2.5 kg"),
      True),
+    # … alone when the task asks for it alone
+    ("The parcel weighs 2.5 kg. Put that in parcel.txt, just the number", {},
+     _put("parcel.txt", "2.5 kg"), False),
+    ("The parcel weighs 2.5 kg. Put that in parcel.txt, just the number", {},
+     _put("parcel.txt", "2.5"), True),
     ("The answer to the quiz: a lighthouse. Write that to quiz.txt", {},
      _put("quiz.txt", "a lighthouse"), True),
     # … not when another number stands elsewhere, the clause before asks, or another verb
@@ -107,8 +114,16 @@ CASES += [
      _put("lamp.json", '{"watts": 40}'), False),
     ("make lamp.json with a JSON object where colour is amber and watts is 40", {},
      _put("lamp.json", '{"colour": "amber", "watts": "40"}'), False),
+    ("make flags.json with a JSON object where debug is true and level is 2", {},
+     _put("flags.json", '{"debug": true, "level": 2}'), True),
+    ("make flags.json with a JSON object where debug is true and level is 2", {},
+     _put("flags.json", '{"debug": "true", "level": 2}'), False),   # a string, not a boolean
     ("save a JSON list of the primes 2, 3 and 5 in primes.json", {},
      _put("primes.json", "[2, 3, 5]"), True),
+    ("make flags.json with a JSON object where debug is true and level is 2", {},
+     _put("flags.json", '{"debug": true, "level": 2}'), True),
+    ("make flags.json with a JSON object where debug is true and level is 2", {},
+     _put("flags.json", '{"debug": "true", "level": 2}'), False),   # a string, not a boolean
     ("save a JSON list of the primes 2, 3 and 5 in primes.json", {},
      _put("primes.json", "[3, 5]"), False),
     # -- recall: the sections of an INI file, the top-level keys, rows of a wrapped list

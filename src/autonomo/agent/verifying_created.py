@@ -91,9 +91,11 @@ def _token(value: Any) -> str | None:
     if isinstance(value, (int, float)):
         return re.escape(json.dumps(value)) + r"(?:\.0+)?" if isinstance(value, int) \
             else re.escape(json.dumps(value))
-    if isinstance(value, str) and value and not re.fullmatch(r"-?\d+(?:\.\d+)?", value):
+    if isinstance(value, str) and value and not re.fullmatch(
+            r"-?\d+(?:\.\d+)?|true|false|null|none|yes|no|on|off", value, re.IGNORECASE):
         return rf"[\"'“‘]?{re.escape(value)}[\"'”’]?"
-    return None  # a string of digits: the task's number is not told from a string
+    return None  # a string of digits or a literal: the task's number or boolean is not
+    # told from a string
 
 
 def _json(task: str, text: str) -> str:

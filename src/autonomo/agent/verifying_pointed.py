@@ -22,6 +22,9 @@ _ASKING = {"can", "could", "would", "will", "you", "please", "and", "then", "so"
 _BOUNDARY = re.compile(r"[.;,!?](?=\s|$)|:(?=\s)|\s-{1,2}(?=\s)|\n")
 #: a token holding a digit ("22:30", "#3A7D44", "4.5", "981")
 _NUMBER = re.compile(r"(?<!\S)[^\s]*\d[^\s]*?(?=[.,;:!?]?(?:\s|$))")
+#: words that ask for the value and nothing around it ("just the number", "alone")
+_BARE = re.compile(r"\b(?:just|only|alone|bare|solely|nothing\s+(?:else|but|more)|number|"
+                   r"digits?|value|without|no\s+(?:unit|units|words|text))\b", re.IGNORECASE)
 _FILE = re.compile(r"(?<![\w.@/-])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z]\w*")
 
 
@@ -47,8 +50,8 @@ def forms(task: str, target: str, value: str) -> set[str]:
     ("4.5 bar"), or the words of its clause around it, as the task says them ("the gym
     closes at 22:30")."""
     found = _pointed(task, target)
-    if found is None or found[0] != value:
-        return {value}
+    if found is None or found[0] != value or _BARE.search(task):
+        return {value}  # a task that asks for the value alone gets it alone
     clause = found[1].split()
     spans = {" ".join(clause[i:j]) for i in range(len(clause))
              for j in range(i + 1, len(clause) + 1)}

@@ -164,11 +164,11 @@ _SENTENCE = re.compile(r"[.!?;:]\s|\n|\s-\s")
 _PART = re.compile(r"\b(?:of|from|in|inside|within|on|at|after|before|under|out|between|"
                    r"where|with|without|that|which)\b|[,;:\"`‘“]|'(?=\w)", re.IGNORECASE)
 #: the words after an operation's verb that say where its object goes ("copy it to b.txt")
-_WHERE = re.compile(r"\b(?:to|into|as|onto|over|under|called|named)\b|[.!?;:,(]|\s-\s|$",
-                    re.IGNORECASE)
+_WHERE = re.compile(r"\b(?:to|into|as|onto|over|under|called|named|with|keeping|using)\b|"
+                    r"[.!?;:,(]|\s-\s|$", re.IGNORECASE)
 #: words that stand for a file named before the verb ("a.txt is stale - delete it")
 _PRONOUNS = {"it", "them", "one", "ones", "both", "too", "as", "well", "away", "out", "now",
-             "there", "here", "over",
+             "there", "here", "over", "across", "along",
              "please", "entirely", "completely", "altogether"}
 
 
