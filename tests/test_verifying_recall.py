@@ -79,11 +79,18 @@ CASES += [
      _put("channel.txt", "11\n"), True),
     ("The parcel weighs 2.5 kg. Put that in parcel.txt", {}, _put("parcel.txt", "2.5 kg"),
      True),
-    # … alone when the task asks for it alone
+    # … alone when the task asks for it alone; nothing when the task goes on after the file
+    # (a condition on the form: a unit left out, another unit)
+    ("The parcel weighs 2.5 kg. Put that in parcel.txt, nothing else in the file", {},
+     _put("parcel.txt", "2.5 kg"), False),
+    ("The parcel weighs 2.5 kg. Put that in parcel.txt, nothing else in the file", {},
+     _put("parcel.txt", "2.5"), True),
     ("The parcel weighs 2.5 kg. Put that in parcel.txt, just the number", {},
      _put("parcel.txt", "2.5 kg"), False),
-    ("The parcel weighs 2.5 kg. Put that in parcel.txt, just the number", {},
-     _put("parcel.txt", "2.5"), True),
+    ("The parcel weighs 2.5 kg. Put that in parcel.txt, leaving off the kg", {},
+     _put("parcel.txt", "2.5 kg"), False),
+    ("The parcel weighs 2.5 kg. Put that in parcel.txt in grams", {},
+     _put("parcel.txt", "2.5"), False),
     ("The answer to the quiz: a lighthouse. Write that to quiz.txt", {},
      _put("quiz.txt", "a lighthouse"), True),
     # … not when another number stands elsewhere, the clause before asks, or another verb

@@ -22,9 +22,14 @@ _ASKING = {"can", "could", "would", "will", "you", "please", "and", "then", "so"
 _BOUNDARY = re.compile(r"[.;,!?](?=\s|$)|:(?=\s)|\s-{1,2}(?=\s)|\n")
 #: a token holding a digit ("22:30", "#3A7D44", "4.5", "981")
 _NUMBER = re.compile(r"(?<!\S)[^\s]*\d[^\s]*?(?=[.,;:!?]?(?:\s|$))")
-#: words that ask for the value and nothing around it ("just the number", "alone")
-_BARE = re.compile(r"\b(?:just|only|alone|bare|solely|nothing\s+(?:else|but|more)|number|"
-                   r"digits?|value|without|no\s+(?:unit|units|words|text))\b", re.IGNORECASE)
+#: all that may follow the file's name: punctuation, politeness, or "nothing else" (a closed
+#: list: anything else may be a condition on the value's form, "in kilometres", "without
+#: the unit", and nothing is verified)
+_AFTER = re.compile(r"(?:[\s,.!?;:)-]|\b(?:please|thanks|thank\s+you|cheers|for\s+me|"
+                    r"(?:and\s+)?nothing\s+else(?:\s+in\s+(?:it|there|the\s+file))?|"
+                    r"alone|only|on\s+its\s+own)\b)*", re.IGNORECASE)
+#: … of which these ask for the value alone, nothing of its clause around it
+_BARE = re.compile(r"\b(?:nothing\s+else|alone|only|on\s+its\s+own)\b", re.IGNORECASE)
 _FILE = re.compile(r"(?<![\w.@/-])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z]\w*")
 
 
@@ -51,7 +56,8 @@ def forms(task: str, target: str, value: str) -> set[str]:
     closes at 22:30")."""
     found = _pointed(task, target)
     if found is None or found[0] != value or _BARE.search(task):
-        return {value}  # a task that asks for the value alone gets it alone
+        return {value}  # a task that asks for the value alone gets it alone (or that says
+        # anything of the form: the clause around it is no form it allows)
     clause = found[1].split()
     spans = {" ".join(clause[i:j]) for i in range(len(clause))
              for j in range(i + 1, len(clause) + 1)}
@@ -62,8 +68,8 @@ def _pointed(task: str, target: str) -> tuple[str, str] | None:
     name = re.escape(target)
     put = re.search(rf"\b(?:{PUTTING})\s+(?:that|it|this)(?:\s+down)?\s+(?:in|into|to|as)\s+"
                     rf"(?:the\s+file\s+)?{name}(?![\w/-]|\.\w)", task, re.IGNORECASE)
-    if put is None:
-        return None
+    if put is None or not _AFTER.fullmatch(task[put.end():]):
+        return None  # the task goes on after the file: it may put a condition on the form
     clauses = _clauses(task)
     at = next((i for i, (s, e, _m) in enumerate(clauses) if s <= put.start() < e), None)
     if not at:
