@@ -183,11 +183,11 @@ def test_a_file_put_at_the_destination_just_before_the_rename_is_not_replaced(
     """Checking the name and then renaming leaves a window for sandboxed code: the rename
     itself refuses to replace (``RENAME_NOREPLACE``; where the file system lacks it, a hard
     link, which never replaces)."""
-    import renameat2
+    from autonomo.tools import renaming
 
     ws = ctx.workspace
     (ws / "draft.txt").write_text("draft")
-    real = renameat2.renameat2
+    real = renaming.renameat2
     planted: list[bool] = []
 
     def plant_then_rename(*args):
@@ -195,10 +195,10 @@ def test_a_file_put_at_the_destination_just_before_the_rename_is_not_replaced(
             planted.append(True)
             (ws / "final.txt").write_text("planted meanwhile")
         if not flag_supported:
-            raise OSError(22, "renameat2: EINVAL")
+            raise OSError(22, "Invalid argument")
         return real(*args)
 
-    monkeypatch.setattr(renameat2, "renameat2", plant_then_rename)
+    monkeypatch.setattr(renaming, "renameat2", plant_then_rename)
     res = run(ctx, "rename_file", source="draft.txt", destination="final.txt")
     assert res.status == "error" and "final.txt already exists" in res.output, res.output
     assert (ws / "final.txt").read_text() == "planted meanwhile"

@@ -27,8 +27,9 @@ from finish_fresh_cases2 import CASES2
 from finish_fresh_cases3 import CASES3
 from finish_fresh_cases4 import CASES4
 from finish_fresh_cases5 import CASES5
+from finish_fresh_cases6 import CASES6
 
-CASES = _CASES1 + CASES2 + CASES3 + CASES4 + CASES5
+CASES = _CASES1 + CASES2 + CASES3 + CASES4 + CASES5 + CASES6
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
@@ -80,6 +81,17 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _NO + "a file of the kind excepted by name is counted among the kind's files",
     ('In paint.txt replace red with blue on every line except the first', True, 1):
         _NO + 'a whole rewrite of a file the task edits counts as loss',
+    # -- finish_fresh_cases6 (session 22, i10x), main at de605d7: old rules refusing right work
+    ('How many lines of visits.txt mention Porto? Write the number to porto.txt', True, 0):
+        _NO + "a count of the lines a filter keeps is judged as a count of every line",
+    ('battery.txt gives the capacity. Write the mAh figure alone to mah.txt', True, 0):
+        _NO + 'a value whose unit the task leaves out is refused for lacking it',
+    ('Remove the editor backup report.md~; report.md stays', True, 0):
+        _NO + "a leftover's name read as the name of the file it shadows",
+    ('Tuck song.txt into lyrics/', True, 0):
+        _NO + 'a move worded without a listed verb counts as a move not asked for',
+    ('In prefs.json mute the sound (sound.muted true)', True, 0):
+        _NO + 'a dotted key path read as one key that does not exist',
 }
 
 

@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 
 import pytest
-import renameat2
 
+from autonomo.tools import renaming
 from tool_helpers import make_ctx, run
 
 OLD = "old text\n"
@@ -30,9 +30,9 @@ LINE = "the program's line\n"
 def _no_noreplace(monkeypatch: pytest.MonkeyPatch) -> None:
     """A file system that does not take ``RENAME_NOREPLACE`` (or ``RENAME_EXCHANGE``)."""
     def refuse(*args: object) -> None:
-        raise OSError(22, "renameat2: EINVAL")
+        raise OSError(22, "Invalid argument")
 
-    monkeypatch.setattr(renameat2, "renameat2", refuse)
+    monkeypatch.setattr(renaming, "renameat2", refuse)
 
 
 def _rotated_log(ws: Path) -> None:
@@ -77,15 +77,15 @@ def test_an_entry_put_at_the_old_name_between_link_and_removal_is_kept(
 _CRASH_CHILD = """
 import json, os, sys
 sys.path.insert(0, sys.argv[2])
-import renameat2
 from pathlib import Path
+from autonomo.tools import renaming
 from tool_helpers import make_ctx, run
 spec = json.loads(sys.argv[1])
 def refuse(*args):
-    raise OSError(22, "renameat2: EINVAL")
+    raise OSError(22, "Invalid argument")
 if not spec["flag"]:
-    renameat2.renameat2 = refuse
-where = renameat2 if spec["at"] == "renameat2" else os
+    renaming.renameat2 = refuse
+where = renaming if spec["at"] == "renameat2" else os
 real = getattr(where, spec["at"])
 def crash(*args, **kwargs):
     if spec["at"] != "link":
@@ -190,10 +190,19 @@ def test_without_the_exchange_an_edit_still_replaces_the_file(
     assert os.listdir(ctx.workspace) == ["a.txt"]
 
 
-def test_names_that_are_not_utf8_are_moved_and_edited_the_other_way(tmp_path: Path) -> None:
-    """The ``renameat2`` binding encodes names strictly as UTF-8: a name made by a program
-    (bytes ``\\xff``) goes the way of a file system without the flags (guard)."""
+def test_names_that_are_not_utf8_are_moved_and_edited_with_the_flags(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name made by a program (bytes ``\\xff``) is edited and moved with the flags too:
+    the PyPI binding encoded names strictly as UTF-8 and sent such names the link way."""
     ctx = make_ctx(tmp_path)
+    calls: list[bool] = []
+    real = renaming.renameat2
+
+    def counted(*args: object) -> None:
+        real(*args)  # type: ignore[arg-type]
+        calls.append(True)
+
+    monkeypatch.setattr(renaming, "renameat2", counted)
     ws = os.fsencode(ctx.workspace)
     Path(os.fsdecode(os.path.join(ws, b"bad\xff.txt"))).write_text(OLD)
     res = run(ctx, "replace_text", path="bad\udcff.txt", old="old", new="new")
@@ -206,3 +215,65 @@ def test_names_that_are_not_utf8_are_moved_and_edited_the_other_way(tmp_path: Pa
     res = run(ctx, "rename_file", source="b\udcfe.txt", destination="taken.txt")
     assert res.status == "error" and "already exists" in res.output
     assert (ctx.workspace / "taken.txt").read_text() == "kept"
+    assert len(calls) == 2  # the edit's exchange and the move
+
+
+def _rotate(ws: Path) -> None:
+    """A log rotated by rename: the current log.txt becomes log.1.txt."""
+    os.rename(ws / "log.txt", ws / "log.1.txt")
+
+
+def _rotate_and_start_anew(ws: Path) -> None:
+    _rotate(ws)
+    (ws / "log.txt").write_text("fresh log\n")
+
+
+def _replace(ws: Path) -> None:
+    """A program renames its own new log.txt over the name."""
+    (ws / "fresh.tmp").write_text("fresh log\n")
+    os.rename(ws / "fresh.tmp", ws / "log.txt")
+
+
+@pytest.mark.parametrize("then", [_rotate, _rotate_and_start_anew, _replace],
+                         ids=["rotated", "rotated-and-new", "replaced"])
+def test_an_append_whose_swap_is_undone_writes_its_text_at_most_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, then) -> None:
+    """Just after the new file (old text + "more") is swapped in, a program writes a line to
+    the old file through a descriptor it holds, then ``then``. The host sees the old file
+    changed and swaps back. Rotated away, the new file kept "more", and the append was made
+    again in place (twice), while the old file with the program's line was removed."""
+    from autonomo.tools import atomic
+
+    ctx = make_ctx(tmp_path)
+    ws = ctx.workspace
+    (ws / "log.txt").write_text(OLD)
+    held = open(ws / "log.txt", "a")  # noqa: SIM115 (the program's descriptor)
+    real = atomic._exchange
+    calls: list[bool] = []
+
+    def swap_then_act(folder: int, a: str, b: str) -> bool:
+        done = real(folder, a, b)
+        if not calls:
+            calls.append(True)
+            held.write(LINE)
+            held.flush()
+            then(ws)
+        return done
+
+    monkeypatch.setattr(atomic, "_exchange", swap_then_act)
+    try:
+        res = run(ctx, "append_to_file", path="log.txt", content="more\n")
+    finally:
+        held.close()
+    texts = {name: (ws / name).read_text() for name in os.listdir(ws)}
+    assert sum(t.count("more") for t in texts.values()) <= 1, texts
+    assert sum(t.count(LINE) for t in texts.values()) == 1, texts  # the program's line kept
+    if then is not _replace:  # the moved file is the program's; the text went with it
+        assert res.status == "error" and "moved away" in res.output, res.output
+        assert texts["log.1.txt"] == OLD + "more\n"
+    else:  # the appended file was replaced: its text is written in place, after the line
+        assert res.status == "success", res.output
+    if then is _rotate:
+        assert texts == {"log.1.txt": OLD + "more\n", "log.txt": OLD + LINE}
+    if then is not _rotate:
+        assert "fresh log\n" in texts.values()

@@ -18,10 +18,9 @@ name only if the name is still free, so a file put there meanwhile is never repl
 unnamed file linked straight to it, which never replaces; ``move`` does the same for
 ``rename_file`` with ``renameat2(RENAME_NOREPLACE)``).
 
-The ``renameat2`` package (a small binding of the system call) is kept over a few lines of
-ctypes: it is made for the job and also gives ``RENAME_EXCHANGE`` (``_exchange``). It encodes
-names strictly as UTF-8; a name that is not is moved the way a file system without the flags
-is (``_move_by_link``), which is tested.
+``renaming.renameat2`` calls the system's ``renameat2`` through the C library (names as
+the file system's bytes); where the kernel or the file system lacks a flag, a move goes the
+link way (``_move_by_link``) and an edit renames over the old file, both tested.
 """
 
 from __future__ import annotations
@@ -33,10 +32,10 @@ import secrets
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
-
-import renameat2
+from typing import NoReturn
 
 from autonomo.errors import WorkspaceError
+from autonomo.tools import renaming
 from autonomo.tools.workspace import Workspace, give_to_owner, kind_of
 
 _NEW_FLAGS = os.O_WRONLY | os.O_CLOEXEC
@@ -164,12 +163,8 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
                     temp = None
                 elif (late := _change(folder, temp, shown, edited)) is not None:
                     # written between the check and the swap: the changed file goes back
-                    _exchange(folder, temp, name)
-                    if _identity(folder, temp) != _identity(fd):  # replaced in between too
-                        kept, temp = temp, None
-                        raise Changed(f"{shown} was changed twice by something else while it "
-                                      f"was being edited; one version is kept as {kept}.")
-                    raise late
+                    aside, temp = temp, None
+                    _swap_back(folder, aside, name, fd, shown, late)
                 # else ``temp`` names the old file now: removed below
         if durable:
             os.fsync(folder)
@@ -199,14 +194,11 @@ def move(src_dir: int, src: str, dst_dir: int, dst: str, *, replace: bool) -> No
         os.rename(src, dst, src_dir_fd=src_dir, dst_dir_fd=dst_dir)
         return
     try:
-        renameat2.renameat2(src_dir, src, dst_dir, dst, renameat2.Flags.RENAME_NOREPLACE)
+        renaming.renameat2(src_dir, src, dst_dir, dst, renaming.NOREPLACE)
         return
     except OSError as exc:
         if exc.errno not in (errno.EINVAL, errno.ENOSYS):
-            # the wrapper's message is "renameat2: EEXIST"; the system's own text reads better
-            raise OSError(exc.errno, os.strerror(exc.errno)) from None
-    except UnicodeEncodeError:
-        pass  # a name that is not valid UTF-8 (the wrapper encodes strictly): the link way
+            raise
     _move_by_link(src_dir, src, dst_dir, dst)
 
 
@@ -287,14 +279,39 @@ def _exchange(folder: int, a: str, b: str) -> bool:
     between the check and the rename; swapped instead, the old file is checked again at
     ``a`` afterwards, and swapped back if it changed."""
     try:
-        renameat2.renameat2(folder, a, folder, b, renameat2.Flags.RENAME_EXCHANGE)
+        renaming.renameat2(folder, a, folder, b, renaming.EXCHANGE)
     except OSError as exc:
         if exc.errno in (errno.EINVAL, errno.ENOSYS):
             return False
-        raise OSError(exc.errno, os.strerror(exc.errno)) from None
-    except UnicodeEncodeError:  # a name that is not valid UTF-8 (the wrapper encodes strictly)
-        return False
+        raise
     return True
+
+
+def _swap_back(folder: int, aside: str, name: str, fd: int, shown: str,
+               late: Changed) -> NoReturn:
+    """Put the old file, changed after its check and now at ``aside``, back at ``name``, and
+    remove the new file (``fd``) it comes back from; then ``late`` (nothing changed: an append
+    is then made in place). The new file was at ``name`` for a moment: something that moved it
+    elsewhere meanwhile (a log rotated by rename) keeps its text, which is then not written
+    again (it was written twice: in the moved file and in place); a third file that took
+    ``name`` meanwhile is kept at ``aside``, as is the old file if ``name`` is taken again."""
+    try:
+        _exchange(folder, aside, name)
+    except FileNotFoundError:  # ``name`` was moved or removed meanwhile: the old file goes back
+        with contextlib.suppress(OSError):
+            move(folder, aside, folder, name, replace=False)
+    mine, there = _identity(fd), _identity(folder, aside)
+    if there == mine:
+        os.unlink(aside, dir_fd=folder)
+    kept = f"; {aside} keeps another version of it" if there not in (None, mine) else ""
+    if os.fstat(fd).st_nlink:
+        raise WorkspaceError(f"{shown} was changed and then moved away by something else "
+                             "while it was being written: the new text went with the moved "
+                             f"file and was not written again{kept}.")
+    if kept:
+        raise Changed(f"{shown} was changed twice by something else while it was being "
+                      f"edited; one version is kept as {aside}.")
+    raise late
 
 
 def _identity(at: int, name: str | None = None) -> tuple[int, int] | None:

@@ -16,14 +16,19 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from copy import deepcopy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
-from autonomo.agent.strategies.offered import not_offered, objection_now, ungrounded
+from autonomo.agent.strategies.offered import (
+    moves_left,
+    not_offered,
+    objection_now,
+    ungrounded,
+)
 from autonomo.agent.strategies.repair import failed_args, focused, unwritten
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry, CommandResult
@@ -248,6 +253,9 @@ class PromptStrategy(ABC):
             objection = objection_now(state, names, self._first_look(state),
                                       self.finish_evidence)
             where = unwritten(failed_args(focused(where, state, objection), state), state)
+            if "delete_file" in exclude and (left := moves_left(state, where)):
+                # a move made as a copy: removing the original completes it (only that)
+                where, exclude = replace(where, focus=left), exclude - {"delete_file"}
             exclude = exclude | not_offered(state, where, names, exclude,
                                             self._first_look(state), seen_outputs(state),
                                             objection)
@@ -264,12 +272,13 @@ class PromptStrategy(ABC):
         when that leaves none, the looks, else ``finish``, come back (a grammar of no
         command cannot be built; a free path is never the way out)."""
         names = set(self.commands.names())
-        drop = ungrounded(self.commands.without(exclude), where)
+        # (of every command: one that comes back must not bring a free path with it)
+        drop = ungrounded(self.commands, where)
         for back in (frozenset(), frozenset({"list_folder", "read_file"}),
                      frozenset({"list_folder", "read_file", "finish"})):
             if names - ((exclude - back) | drop):
                 return (exclude - back) | drop
-        return exclude
+        return exclude | drop
 
     def situation(self, state: AgentState) -> Situation:
         """What a small model's grounded arguments may hold this step."""

@@ -199,7 +199,7 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
         times: dict[str, int] = {}
         for line in lines:
             found = [w.lower() for w in _WORDS.findall(line)]
-            for word in set(found):
+            for word in dict.fromkeys(found):  # (in order: a set's varies by run)
                 holding[word] = holding.get(word, 0) + 1
             for word in found:
                 times[word] = times.get(word, 0) + 1

@@ -16,6 +16,8 @@ from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
+    dot_names,
+    given_names,
     mentioned_files,
     named_folders,
     new_names,
@@ -55,11 +57,12 @@ _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
 
-#: grounding kinds whose values are paths (narrowed to the files in focus)
+#: grounding kinds whose values are paths (narrowed to the files in focus); all of them are
+#: closed: with no value the situation allows, a command that requires one is not offered
+#: (never a free path: a 135M model given one for a new file without an ending wrote
+#: ``/path/to/file.json``; never any file for one it destroys, moves or creates)
 _PATH_KINDS = ("file", "new_file", "existing_file", "named_file", "removed_file", "python_file")
-#: kinds that name a file a command destroys, moves or creates beside another: with no value
-#: the situation allows, the command is not offered (never a free path, never any file)
-CLOSED_KINDS = ("named_file", "removed_file", "new_file")
+CLOSED_KINDS = _PATH_KINDS
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,9 @@ class Situation:
     sources: tuple[str, ...] = ()
     #: (file the task names that was there, its lines) as the agent has seen them
     held: tuple[tuple[str, frozenset[str]], ...] = ()
+    #: the dot-names the task says (``names.dot_names``): a file to write when there is no
+    #: other (an empty workspace, "set up a .gitignore")
+    dotted: tuple[str, ...] = ()
 
     def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
         """``texts`` but those every file to add to already holds line by line (appending
@@ -194,9 +200,11 @@ class Situation:
             # there or beside the file in its folder ("a copy of t/a.html called b.html")
             beside = self._beside()
             bare = {v.rsplit("/", 1)[-1] for v in beside}
+            # (nor one that was there when the task started: a 135M model renamed a.mdx to
+            # a.md as asked, then a.md back to a.mdx)
             return [v for v in dict.fromkeys([*self.moved, *(
                 v for v in self._values("file") if v not in bare), *beside])
-                if v not in self.files]
+                if v not in self.files and v not in (self.existed or ())]
         if kind == "folder":
             return [".", *self.folders]
         if kind == "python_file":
@@ -215,7 +223,7 @@ class Situation:
             # (not a file whose whole text is a text to write: its source, "the people in
             # a.txt to the end of b.txt": a 135M model appended them to a.txt)
             return new or [n for n in self.named if n not in self.sources] or list(
-                self.named) or list(self.files)
+                self.named) or list(self.files) or list(self.dotted)
         return []
 
 
@@ -368,7 +376,9 @@ def situation(workspace: Path | str, task: str,
             named += more                       # instructions, words of the task
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
-    named = tuple(dict.fromkeys([*named, *new_names(task, named, files)]))
+    # (and a name it gives a new file with no ending: "a file named room_b")
+    named = tuple(dict.fromkeys([*named, *new_names(task, named, files),
+                                 *given_names(task, files, folders)]))
     places = named_folders(task, folders)
     # (the task's own words decide the roles; the names are then the workspace's when the
     # task started: once the file is deleted, its name is not another file's)
@@ -467,6 +477,14 @@ def situation(workspace: Path | str, task: str,
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     texts = tuple(t for t in texts if t not in ruled_out)
+    if ran and any("\n" in out for out in ran):
+        # a program the task names printed several lines: what it printed, whole, is the
+        # text; a part of it only when a word of the task keys it and the output says it
+        # ("the mean it prints" of "mean: 4.5"; not a count of the program's own lines)
+        # (a 135M model wrote the lines one by one, each over the last, to the step limit)
+        said = facts.words(task) & facts.words("\n".join(ran)) - facts.STRUCTURE
+        keyed = set(facts.rank([f for f in known if f.key & said], task, named))
+        texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
     sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
@@ -483,7 +501,7 @@ def situation(workspace: Path | str, task: str,
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources, held=held,
+                     sources=sources, held=held, dotted=dot_names(task),
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 

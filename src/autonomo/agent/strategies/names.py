@@ -22,6 +22,15 @@ _FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7}~?)(
 #: clearer name: b.txt", "a proper .json extension"; tasks of two seen sets, and the
 #: auditor's "change the name of", "give it the new name")
 NAMING = frozenset({"name", "call", "extension"})
+#: endings of a naming word's forms ("named", "calls"; a name given again: "rename")
+_FORMS = ("", "s", "d", "ed", "ing")
+#: a name a task gives a new file without an ending, by its shape: an identifier with an
+#: underscore or a digit in it (``room_b``, ``notes2``), or any word quoted (``'TODO'``)
+_IDENTIFIER = re.compile(r"[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*")
+#: how many words after a naming word its name may stand ("call it x_y", "call the file x_y")
+_NAME_GAP = 3
+#: a word that may stand between a naming word and the name ("it", "the file")
+_SHORT_WORD = re.compile(r"[a-z]{1,4}")
 #: a quoted file name with spaces in it: ``'travel plans.txt'``
 _SPACED_NAME = re.compile(r"(['\"])(\w[\w.-]*(?: [\w.-]+){1,5}\.[A-Za-z][A-Za-z0-9]{0,7})\1")
 #: files a task names by their kind: "every .bak file", "the *.log files"
@@ -79,6 +88,48 @@ def task_files(task: str, workspace: Path | str | None,
     return tuple(dict.fromkeys(n for _, n in sorted(found)))
 
 
+def naming_word(word: str) -> bool:
+    """Whether ``word`` is a form of a naming word (``NAMING``): "named", "calls",
+    "rename", "renaming" (a word made from one is no form of it: "username", "recall")."""
+    word = word.lower()
+    return any(stem == root + form or (root.endswith("e") and stem == root[:-1] + form)
+               for root in NAMING for form in _FORMS
+               for stem in (word, word[2:] if root == "name" and word.startswith("re") else ""))
+
+
+def given_names(task: str, files: list[str] | tuple[str, ...] = (),
+                folders: list[str] | tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Names the task gives a file with no ending, right after a naming word
+    (``naming_word``): a quoted word, or an identifier with an underscore or a digit
+    (``a file named room_b``, ``call it 'TODO'``); not a name with an ending (those are
+    read by their shape), nor an entry the workspace has (``files``, ``folders``)."""
+    tokens = task.split()
+    out = []
+    for i, token in enumerate(tokens):
+        if not naming_word(re.sub(r"\W+$", "", token)):
+            continue
+        for after in tokens[i + 1:i + 1 + _NAME_GAP]:
+            bare = after.rstrip(".,;:!?)")
+            quoted = len(bare) > 2 and bare[0] == bare[-1] and bare[0] in "'\"`"
+            name = bare[1:-1] if quoted else bare
+            if _IDENTIFIER.fullmatch(name) and (quoted or "_" in name or (
+                    re.search(r"\d", name) and re.search("[A-Za-z]", name))):
+                if name not in files and name not in folders:
+                    out.append(name)
+                break
+            if not _SHORT_WORD.fullmatch(after):
+                break  # (past a clause or a value: "name Ana, age_years 30" names no file)
+    return tuple(dict.fromkeys(out))
+
+
+def dot_names(task: str) -> tuple[str, ...]:
+    """The dot-names the task says that stand for no kind of files (``*.log``): ``.env``,
+    ``.gitignore``, or an ending said alone (``.md``): a file to write only when the task
+    gives no other name for one."""
+    return tuple(dict.fromkeys(m.group(1) for m in _DOT_NAME.finditer(task)
+                               if not task[:m.start()].endswith("*")))
+
+
 def twins(task: str, there: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Dot-names the task gives that are one of ``there`` (files it names that exist) with
     an ending less or more: ``.env`` beside ``.env.example`` (a new file's name; an ending
@@ -97,7 +148,10 @@ def new_names(task: str, named: list[str] | tuple[str, ...],
     dot-name ``twins``."""
     there = [n for n in named if n in files]
     out = list(twins(task, there))
-    naming = NAMING & set(re.findall(r"[a-z]+", task.lower()))
+    # (the bare naming words, or a name given again: "rename it"; not "a file named x",
+    # which names a new file, not a new ending for one that is there)
+    words = set(re.findall(r"[a-z]+", task.lower()))
+    naming = NAMING & words or any(w.startswith("re") and naming_word(w) for w in words)
     text = task
     for name in named:  # (".bashrc" names a file, not an ending)
         text = text.replace(name, " ")

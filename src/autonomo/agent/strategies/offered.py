@@ -28,6 +28,8 @@ from autonomo.agent.strategies.names import (
     version_of,
 )
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
+from autonomo.errors import AutonomoError
+from autonomo.tools.files import read_text
 from autonomo.tools.grounding import GROUNDED_KEY
 from autonomo.tools.registry import CommandRegistry
 from autonomo.tools.workspace import Workspace
@@ -107,10 +109,11 @@ def unneeded(task: str, needed: dict[str, list[str]],
 
 
 def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
-    """The commands with a required parameter of a closed kind (``CLOSED_KINDS``: a file
-    to delete, move or copy, a destination that must be new) that ``where`` allows no value
-    for: the grammar could only offer a free path or a file the task does not designate
-    (a 135M model deleted a photo for "remove the Thumbs.db in photos/")."""
+    """The commands with a required path parameter (``CLOSED_KINDS``: a file to write,
+    read or run, to delete, move or copy, a destination that must be new) that ``where``
+    allows no value for: the grammar could only offer a free path or a file the task does
+    not designate (a 135M model deleted a photo for "remove the Thumbs.db in photos/", and
+    wrote ``/path/to/file.json`` for a new file it was given no name of)."""
     out = set()
     for command in commands:
         schema = command.parameters_schema()
@@ -120,6 +123,36 @@ def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
         if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)):
             out.add(command.name)
     return frozenset(out)
+
+
+def moves_left(state: AgentState, where: Situation) -> tuple[str, ...]:
+    """The files the current task copied whole to a new path where the copy still stands
+    unchanged and that the task's words make go away (``where.objects``: a move, a rename):
+    deleting one completes the move it was to make, and loses nothing (a 135M model copied
+    the file into the folder it was to move it to, then read files until the step limit:
+    the move's destination was taken, no command was left that could finish the job)."""
+    if not state.workspace:
+        return ()
+    ws, out = Workspace(state.workspace), []
+    for e in state.episodes:
+        if (e.task_index != len(state.tasks) - 1 or e.action.name != "copy_file"
+                or e.result is None or e.result.status != "success"):
+            continue
+        source = str(e.action.arguments.get("source") or "")
+        copy = str(e.action.arguments.get("destination") or "")
+        if source in where.objects and source in where.files and source != copy and \
+                _same_text(ws, source, copy):
+            out.append(source)
+    return tuple(dict.fromkeys(out))
+
+
+def _same_text(ws: Workspace, a: str, b: str) -> bool:
+    """Whether the workspace's files ``a`` and ``b`` both hold the same whole text."""
+    try:
+        (text_a, _, cut_a), (text_b, _, cut_b) = read_text(ws, a), read_text(ws, b)
+    except (AutonomoError, OSError):
+        return False
+    return cut_a is None and cut_b is None and text_a == text_b
 
 
 def objection_now(state: AgentState, names: frozenset[str], look: dict[str, Any],
