@@ -3,6 +3,7 @@ lost without a word, and looking at them costs bounded work."""
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -56,6 +57,7 @@ def test_a_walk_1100_levels_deep_reaches_the_bottom_with_few_descriptors(
     make_deep_folder(tmp_path, 1100)
     try:
         top = _open(tmp_path)
+        gc.collect()  # an earlier test's garbage closing its files mid-walk is not the walk's
         before = len(os.listdir("/proc/self/fd"))
         most, deepest = 0, 0
         try:
@@ -67,7 +69,7 @@ def test_a_walk_1100_levels_deep_reaches_the_bottom_with_few_descriptors(
             os.close(top)
         assert deepest == 1100
         assert most <= fstree.OPEN_LEVELS + 2
-        assert after == before
+        assert after <= before  # nothing left open (another thread may close its own)
     finally:
         remove_deep_folder(tmp_path)
 
