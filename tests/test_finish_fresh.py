@@ -28,8 +28,9 @@ from finish_fresh_cases3 import CASES3
 from finish_fresh_cases4 import CASES4
 from finish_fresh_cases5 import CASES5
 from finish_fresh_cases6 import CASES6
+from finish_fresh_cases7 import CASES7
 
-CASES = _CASES1 + CASES2 + CASES3 + CASES4 + CASES5 + CASES6
+CASES = _CASES1 + CASES2 + CASES3 + CASES4 + CASES5 + CASES6 + CASES7
 
 #: one plugin manager for every run (built-ins only; making one per run costs 0.1 s)
 _PLUGINS = plugins()
@@ -92,6 +93,13 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _NO + 'a move worded without a listed verb counts as a move not asked for',
     ('In prefs.json mute the sound (sound.muted true)', True, 0):
         _NO + 'a dotted key path read as one key that does not exist',
+    # -- finish_fresh_cases7 (session 22, i10x), main at 18f8979: a pronoun after a pointer file
+    ('which.txt names the plan we chose. Copy it into backup/', False, 0):
+        'false FINISHED: a pronoun for the file a pointer file names read as the pointer file',
+    ('The plan we chose is named in which.txt. Rename it to chosen.md', False, 0):
+        'false FINISHED: a pronoun for the file a pointer file names read as the pointer file',
+    ('The plan we chose is named in which.txt. Rename it to chosen.md', True, 0):
+        _NO + 'the pointer file taken for the file to rename',
 }
 
 
