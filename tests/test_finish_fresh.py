@@ -94,10 +94,8 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('In prefs.json mute the sound (sound.muted true)', True, 0):
         _NO + 'a dotted key path read as one key that does not exist',
     # -- finish_fresh_cases7 (session 22, i10x), main at 18f8979: a pronoun after a pointer file
-    ('which.txt names the plan we chose. Copy it into backup/', False, 0):
-        'false FINISHED: a pronoun for the file a pointer file names read as the pointer file',
-    ('The plan we chose is named in which.txt. Rename it to chosen.md', False, 0):
-        'false FINISHED: a pronoun for the file a pointer file names read as the pointer file',
+    # (the two false FINISHED here, a pronoun for the file a pointer file names, closed by i10v
+    # at 15:30: a file said to hold or name something else is not what a later "it" copies)
     ('The plan we chose is named in which.txt. Rename it to chosen.md', True, 0):
         _NO + 'the pointer file taken for the file to rename',
 }

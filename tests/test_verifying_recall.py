@@ -46,6 +46,11 @@ CASES = [
     ("todo.txt: remove everything marked done", TODO, _rm("todo.txt"), False),
     ("Copy the name in app.toml to name.txt", TOML, _cp("app.toml", "name.txt"), False),
     ("delete app.toml's last line", TOML, _rm("app.toml"), False),
+    # … or a file that names another, then "it" (which may be the named one)
+    ("current.txt names the theme in use. Copy it to active.css", POINTER,
+     _cp("current.txt", "active.css"), False),
+    ("The theme in use is named in current.txt. Copy it to active.css", POINTER,
+     _cp("current.txt", "active.css"), False),
     # the file named before its verb, and the verb's object is the file itself
     ("app.toml is out of date - delete it", TOML, _rm("app.toml"), True),
     ("app.toml belongs in backup/ - move it there", TOML, _mv("app.toml", "backup/app.toml"),

@@ -176,6 +176,16 @@ def _plain_words(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower()))
 
 
+def _holds_another(task: str, mention: Mention) -> bool:
+    """Whether the file is said to hold or name something else, which a later pronoun may
+    stand for ("which.txt names the plan - copy it", "the plan is named in which.txt"):
+    the file after "in"/"from"/"of", or the file, one word, then a determiner."""
+    before = re.findall(r"[a-z]+", task[:mention.start].lower())[-1:]
+    return bool(set(before) & {"in", "inside", "within", "from", "of", "at", "by"}) \
+        or re.match(r"\s+\w+\s+(?:the|a|an|which|what|whose|our|my|your|their|its|this|"
+                    r"that|some)\b", task[mention.end:], re.IGNORECASE) is not None
+
+
 def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
                   mentions: list[Mention]) -> bool:
     """Whether the operation's verb acts on the whole file ``mention`` names, not a part of
@@ -196,7 +206,8 @@ def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
         stop = min([o.start for o in others if o.start >= after.end()]
                    + [_WHERE.search(task, after.end()).start()]
                    + ([names.start()] if names else []))
-        return _plain_words(task[after.end():stop]) <= _BETWEEN | _PRONOUNS
+        return _plain_words(task[after.end():stop]) <= _BETWEEN | _PRONOUNS \
+            and not _holds_another(task, mention)
     between = task[found[-1].end():mention.start]
     for other in others:
         if found[-1].end() <= other.start and other.end <= mention.start:
