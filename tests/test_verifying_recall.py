@@ -51,6 +51,11 @@ CASES = [
      _cp("current.txt", "active.css"), False),
     ("The theme in use is named in current.txt. Copy it to active.css", POINTER,
      _cp("current.txt", "active.css"), False),
+    # … but a file that holds no other file's name is what "it" stands for
+    ("I need a backup of app.toml. Please copy it to app_old.toml", TOML,
+     _cp("app.toml", "app_old.toml"), True),
+    ("The file todo.txt holds our errands; give it a proper name: errands.txt", TODO,
+     _mv("todo.txt", "errands.txt"), True),
     # the file named before its verb, and the verb's object is the file itself
     ("app.toml is out of date - delete it", TOML, _rm("app.toml"), True),
     ("app.toml belongs in backup/ - move it there", TOML, _mv("app.toml", "backup/app.toml"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 #: a word of the task that restricts or denies something ("not", "don't", "without" …)
@@ -176,24 +176,29 @@ def _plain_words(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower()))
 
 
-def _holds_another(task: str, mention: Mention) -> bool:
-    """Whether the file is said to hold or name something else, which a later pronoun may
-    stand for ("which.txt names the plan - copy it", "the plan is named in which.txt"):
-    the file after "in"/"from"/"of", or the file, one word, then a determiner."""
+def _holds_another(task: str, mention: Mention, texts: Mapping[str, str | None]) -> bool:
+    """Whether the file is a pointer a later pronoun may see through: its start text names
+    another file of the workspace, and the task says it names or holds something ("which.txt
+    names the plan - copy it", "the plan is named in which.txt"): the file after "in" or
+    "from", or the file, one word, then a determiner."""
+    text = texts.get(mention.path) or ""
+    if not any(other != mention.path and other.rsplit("/", 1)[-1] in text for other in texts):
+        return False
     before = re.findall(r"[a-z]+", task[:mention.start].lower())[-1:]
-    return bool(set(before) & {"in", "inside", "within", "from", "of", "at", "by"}) \
+    return bool(set(before) & {"in", "inside", "within", "from"}) \
         or re.match(r"\s+\w+\s+(?:the|a|an|which|what|whose|our|my|your|their|its|this|"
                     r"that|some)\b", task[mention.end:], re.IGNORECASE) is not None
 
 
 def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
-                  mentions: list[Mention]) -> bool:
+                  mentions: list[Mention], texts: Mapping[str, str | None]) -> bool:
     """Whether the operation's verb acts on the whole file ``mention`` names, not a part of
     it. A file after its verb: only words of ``_BETWEEN`` stand between them, or a plain
     description of the file ("the old draft a.txt", "both dumps (a.dmp and b.dmp)") with no
     word that takes a part of it ("the port in a.txt", "a.txt's first line"). A file named
     before its verb ("In a.txt, copy the port", "a.txt can go - delete it"): the verb's
-    object, up to where it is put, is the file itself (a pronoun, "the file")."""
+    object, up to where it is put, is the file itself (a pronoun, "the file"), and the file
+    is no pointer the pronoun may stand for the target of (``texts``: the start's texts)."""
     starts = [m.end() for m in _SENTENCE.finditer(task[:mention.start])]
     sentence_start = starts[-1] if starts else 0
     found = [m for m in verb.finditer(task, sentence_start, mention.start)]
@@ -207,7 +212,7 @@ def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
                    + [_WHERE.search(task, after.end()).start()]
                    + ([names.start()] if names else []))
         return _plain_words(task[after.end():stop]) <= _BETWEEN | _PRONOUNS \
-            and not _holds_another(task, mention)
+            and not _holds_another(task, mention, texts)
     between = task[found[-1].end():mention.start]
     for other in others:
         if found[-1].end() <= other.start and other.end <= mention.start:
