@@ -41,6 +41,10 @@ _NO = "false refusal: "
 #: Session 21: a wrong plan passes when its run does not end FINISHED (refused, or ended
 #: "unverified" by the positive verifiers, ``agent/verifying``); the 48 "false accept" lines
 #: that were here (10 of them finish_fresh_cases4's) all pass so, and went.
+#: Session 22 (i10r, rules refuse only on proof): 13 false refusals fixed and gone: deletions
+#: worded outside the removal verbs, a part of a keyed value, a list filtered by a value, a file
+#: excepted from its kind, a file's stem read as a verb; of cases6 a filtered count, a unit
+#: left out, a move without a listed verb.
 KNOWN: dict[tuple[str, bool, int], str] = {
     # -- finish_fresh_cases2 (session 19), main at 79fa537 ---------------------------------------
     # false REFUSALS of right work (reported to i10v 05:38); strict, so a fix must delete them
@@ -48,49 +52,26 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('logo_v2.png took over from logo.png; the old logo should disappear', True, 0):
         _NO + "'should disappear' is no removal",
     # added 07:31, main at d544db3: deletions worded outside the removal lexicon
-    ('Zap build.log', True, 0): _NO + "'zap' is no removal verb",
     ('old.txt has served its purpose; get it out of here', True, 0):
         _NO + "'get it out of here' is no removal",
-    ('There is no use for legacy.ini any more', True, 0): _NO + "'no use for' is no removal",
     ('Retire v0.cfg, keep.txt stays', True, 0): _NO + "'retire' is no removal verb",
-    ('Kill off scratch.md', True, 0): _NO + "'kill off' is no removal",
 
     # -- finish_fresh_cases3 (session 20, i10x), main at 3948f07: by failure class ---------------
-    ('What date is the meeting in invite.txt? Write it to when.txt', True, 0):
-        _NO + "the date alone is refused: the check wants the whole field, time included",
-    ('Which numpy version does requirements.txt pin? Write it to np.txt', True, 0):
-        _NO + "the version is read as '=1.26.4' (half of the '==' kept)",
-    ('Do away with scratch_2.txt', True, 0): _NO + "'do away with' is no removal",
-    # added 10:05, main at 0f68a43 (same on i10v's 710fd76)
-    ("What is the ticket's price in fare.txt? Save it to price.txt", True, 1):
-        _NO + 'the amount without its currency word is refused',
     # -- finish_fresh_cases4 (session 21, i10x), main at 268c14d: the stance "FINISHED only when
     # the operation and its result are recognised"
     ('Replace what status.txt says with closed', True, 0):
         _NO + 'replacing a text worded without a lexicon verb counts as loss',
-    ('Put the pilots from crew.csv in pilots_list.txt, one name per line', True, 0):
-        _NO + 'a filtered list refused as an incomplete list of every name',
     # -- finish_fresh_cases5 (session 21, i10x), i10v at e67ad23: wrong work a positive verifier
     # could take for the operation it recognises
-    ('Copy the error line from run.log into errors.txt', True, 0):
-        _NO + "a file's stem read as the task's verb (run.log: a task to run a program)",
     # (the pointer file copied and the part-of-a-file copy, false FINISHED here at e67ad23, are
     # closed by i10v in session 22: the copy's object read after its verb)
     ('Of draft_a.txt and draft_b.txt, delete the one that is empty', True, 0):
         _NO + 'a file named to be judged, not changed, counts as never used',
-    ('Delete every .tmp file except keep.tmp', True, 0):
-        _NO + "a file of the kind excepted by name is counted among the kind's files",
     ('In paint.txt replace red with blue on every line except the first', True, 1):
         _NO + 'a whole rewrite of a file the task edits counts as loss',
     # -- finish_fresh_cases6 (session 22, i10x), main at de605d7: old rules refusing right work
-    ('How many lines of visits.txt mention Porto? Write the number to porto.txt', True, 0):
-        _NO + "a count of the lines a filter keeps is judged as a count of every line",
-    ('battery.txt gives the capacity. Write the mAh figure alone to mah.txt', True, 0):
-        _NO + 'a value whose unit the task leaves out is refused for lacking it',
     ('Remove the editor backup report.md~; report.md stays', True, 0):
         _NO + "a leftover's name read as the name of the file it shadows",
-    ('Tuck song.txt into lyrics/', True, 0):
-        _NO + 'a move worded without a listed verb counts as a move not asked for',
     ('In prefs.json mute the sound (sound.muted true)', True, 0):
         _NO + 'a dotted key path read as one key that does not exist',
     # -- finish_fresh_cases7 (session 22, i10x), main at 18f8979: a pronoun after a pointer file

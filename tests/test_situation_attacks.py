@@ -35,6 +35,7 @@ TASKS = [
     "Run cleanup and put what it prints in out.txt",
     "Add the line all: build to Makefile",
     "What is in photos/Thumbs.db? Put it in a.txt",
+    "Delete " + "a/" * 50_000 + "x",
 ]
 
 

@@ -173,3 +173,27 @@ def test_a_record_of_another_shape_is_no_record(tmp_path):
         loaded = heir.load(state.id)
         heir.adopt_intent(loaded)
         assert loaded.episodes == [] and heir._prepared == {}
+
+
+def test_reading_a_log_reads_its_records_not_the_rest_of_the_file(tmp_path):
+    """The log was read whole: a file longer than its records (a longer log's stale tail,
+    here 256 MB of a sparse file) was read into memory at each load. A record at a time,
+    only the records and one header after them are read."""
+    import tracemalloc
+
+    from autonomo.storage import intents
+
+    files = intents.IntentFiles(tmp_path / "data")
+    files.write("a", {"n": 1})
+    files.write("a", {"n": 2}, restart=False)
+    end = files.path("a").stat().st_size
+    os.truncate(files.path("a"), 256 << 20)
+    tracemalloc.start()
+    try:
+        assert files.read_log("a")[0] == [{"n": 1}, {"n": 2}]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak
+    assert files.read_log("a")[2] == end
+    files.close()

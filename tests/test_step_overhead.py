@@ -377,3 +377,29 @@ def test_an_episodes_token_count_follows_its_result(tmp_path):
     assert strategy.episode_tokens(episode, 1200, count) > before
     assert strategy.episode_tokens(episode, 100, count) < strategy.episode_tokens(
         episode, 1200, count)
+
+
+def test_a_written_agent_row_serialises_the_state_once(tmp_path, monkeypatch):
+    """The row's key (all but the usage) and the row were each a serialisation of the whole
+    state; the row is now the key's JSON with the usage's: the same JSON value."""
+    from autonomo.agent import state as state_module
+    from autonomo.agent.state import AgentState
+
+    store = AgentStore(tmp_path / "data")
+    state = AgentState(tasks=["t"], usage=Usage(prompt_tokens=3, cost=0.25, calls=1))
+    state.profile.goals.append('a "quoted" goal')
+    real = state_module.model_json
+    serialised: list[str] = []
+
+    def counted(model, *args):
+        if isinstance(model, AgentState):
+            serialised.append(type(model).__name__)
+        return real(model, *args)
+
+    monkeypatch.setattr(state_module, "model_json", counted)
+    store.save(state)
+    assert serialised == ["AgentState"]
+    (row,) = store.db.query("select state from agents where id = ?", (state.id,))
+    assert json.loads(row[0]) == json.loads(state.model_dump_json())
+    assert AgentStore(tmp_path / "data").load(state.id).model_dump_json() == \
+        state.model_dump_json()

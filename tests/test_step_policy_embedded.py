@@ -78,3 +78,27 @@ def test_a_version_of_a_file_with_no_verb_is_copied_and_the_original_stays(tmp_p
     assert (ws / "theme.toml").read_text() == '[colors]\nbackground = "#101010"\n', steps
     assert (ws / "theme_night.toml").read_text() == (ws / "theme.toml").read_text(), (
         status, steps)
+
+
+def test_a_new_file_named_without_an_ending_is_written_under_that_name(tmp_path, model):
+    (tmp_path / "ws").mkdir()
+    status, steps = _run(tmp_path, model,
+                         "Leave a note for the plumber in a file named for_plumber_mon "
+                         "that says: key under the mat")
+
+    ws = tmp_path / "ws"
+    # (before: a free path, "/path/to/file.json", an error, then reads of it in a loop)
+    assert [p.name for p in ws.iterdir()] == ["for_plumber_mon"], (status, steps)
+    assert "key under the mat" in (ws / "for_plumber_mon").read_text(), (status, steps)
+
+
+def test_a_rename_to_a_new_ending_said_alone_happens_once(tmp_path, model):
+    ws = tmp_path / "ws"
+    (ws / "notes").mkdir(parents=True)
+    (ws / "notes" / "recipes.markdown").write_text("# Recipes\n")
+    status, steps = _run(tmp_path, model,
+                         "notes/recipes.markdown: please rename it so it ends in .md instead")
+
+    # (before: no rename offered, reads until the loop guard; then, renamed back)
+    assert (ws / "notes" / "recipes.md").read_text() == "# Recipes\n", (status, steps)
+    assert not (ws / "notes" / "recipes.markdown").exists(), (status, steps)

@@ -144,3 +144,67 @@ def test_a_dotfile_to_make_in_an_empty_workspace_is_the_file_to_write(tmp_path):
     offer = _offer(AgentState(tasks=["start a .dockerignore that leaves out *.tmp files"],
                               workspace=str(tmp_path)))
     assert offer["write_file"]["path"] == [".dockerignore"]  # (before: a free path)
+
+
+def test_a_program_run_with_every_argument_since_the_last_change_is_not_run_again(tmp_path):
+    (tmp_path / "tax.py").write_text("import sys\nprint(float(sys.argv[1]) * 1.2)\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["run tax.py with 50 and keep what it prints in tax.txt"],
+                       workspace=str(tmp_path))
+    assert "execute_python_file" in _offer(state, strategy)
+    for args in (["50"], []):
+        state.episodes.append(Episode(number=len(state.episodes) + 1, action=Action(
+            name="execute_python_file", arguments={"path": "tax.py", "args": args}),
+            result=CommandResult(status="error", output="Exit code 1.")))
+    state.episodes.append(Episode(number=3, action=Action(
+        name="read_file", arguments={"path": "tax.py"}), result=CommandResult(
+        status="success", output="import sys")))
+    # (before: the same two runs again, to the step limit)
+    assert "execute_python_file" not in _offer(state, strategy)
+    _step(state, "write_file", path="tax.py", content="print(60.0)\n")
+    assert "execute_python_file" in _offer(state, strategy)  # changed: a run may differ
+
+
+def test_an_identifier_in_a_task_naming_no_file_is_the_file_to_write(tmp_path):
+    from autonomo.agent.strategies.names import loose_names
+    offer = _offer(AgentState(tasks=["jot lunch at noon into memo_tue"], workspace=str(tmp_path)))
+    assert offer["write_file"]["path"] == ["memo_tue"]
+    assert loose_names("note v3 is out, *.bak ignored, see .envrc") == (".envrc",)
+    # a file there: a loose name does not displace it ("add user_4 to the list": the list
+    # it means is the file there, added to, not a new file user_4)
+    (tmp_path / "plan.txt").write_text("x\n")
+    offer = _offer(AgentState(tasks=["jot lunch at noon into memo_tue"], workspace=str(tmp_path)))
+    assert offer["append_to_file"]["path"] == ["plan.txt"] and "write_file" not in offer
+
+
+def test_a_verb_the_task_denies_opens_nothing(tmp_path):
+    from autonomo.agent.strategies.offered import said
+    (tmp_path / "mugs").mkdir()
+    (tmp_path / "mugs" / "blue.jpg").write_text("jpeg\n")
+    offer = _offer(AgentState(tasks=["mugs/blue.jpg goes under mugs/sold/ - a move, do not "
+                                     "duplicate it"], workspace=str(tmp_path)))
+    assert "rename_file" in offer and "copy_file" not in offer
+    assert "fix" in said("it costs 4.10, not 3.90 - fix it")  # (a number between: not denied)
+    assert "delete" not in said("never delete cache.db; clean the rest")
+
+
+def test_a_whole_file_copy_with_no_text_to_write_offers_no_writing(tmp_path):
+    (tmp_path / "hosts").write_text("127.0.0.1 localhost\n")
+    offer = _offer(AgentState(tasks=["clone hosts to hosts.orig just in case"],
+                              workspace=str(tmp_path)))
+    # (before: writing its lines to hosts.orig as well)
+    assert set(offer) == {"copy_file"}
+
+
+def test_after_a_named_program_failed_to_run_its_text_is_what_is_written_from(tmp_path):
+    (tmp_path / "sync.py").write_text("import paramiko\nimport yaml\n\nprint('synced')\n")
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = AgentState(tasks=["which libraries does sync.py import? one per line in libs.txt"],
+                       workspace=str(tmp_path))
+    state.episodes.append(Episode(number=1, action=Action(
+        name="execute_python_file", arguments={"path": "sync.py"}), result=CommandResult(
+        status="error", output="ModuleNotFoundError: No module named 'paramiko'")))
+    offer = _offer(state, strategy)
+    # (before: writing waited for a run that worked, the run was not offered again: the
+    # model read sync.py until the loop guard stopped it)
+    assert "execute_python_file" not in offer and "write_file" in offer

@@ -81,3 +81,22 @@ def test_a_file_swapped_for_a_link_before_the_finish_is_not_verified(
     result = Runner(agent).run(max_steps=4)
     assert result.status != "finished", result.reason
     assert target.is_symlink() and (host / "capital").read_text() == "Berlin"
+
+
+@pytest.mark.parametrize("name, text", [
+    ("config.json", '{"a":' * 5000 + "1" + "}" * 5000),
+    ("config.toml", "a = " + "[" * 5000 + "]" * 5000 + "\n"),
+    ("config.yaml", "a: " + "[" * 5000 + "]" * 5000 + "\n")], ids=["json", "toml", "yaml"])
+def test_a_source_nested_deeper_than_the_parser_can_go_ends_the_run_unverified(
+        tmp_path: Path, name: str, text: str) -> None:
+    """A 25 KB file of 5,000 nested brackets, named by the task as the source of a value:
+    the verifiers' parse raised ``RecursionError`` out of the finish, and the run with it."""
+    task = f"What is the port in {name}? Write it to port.txt"
+    plan = [reply("write_note", path="port.txt", text="1")] + \
+        [reply("finish", reason="done")] * 3
+    agent, _ = constrained_agent(tmp_path, plan, task=task)
+    (agent.workspace / name).write_text(text)
+    result = Runner(agent).run(max_steps=4)
+    assert result.status == "unverified", result.reason
+    assert "nested too deeply" in (result.reason or "")
+    assert (agent.workspace / name).read_text() == text

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -57,7 +57,7 @@ from autonomo.agent.finishing_changes import (
     overwritten,
     twice,
 )
-from autonomo.agent.finishing_counts import count_unverified, count_verified, list_incomplete
+from autonomo.agent.finishing_counts import count_verified, list_incomplete
 from autonomo.agent.finishing_evidence import (
     COPY_WORDS,
     made_up_number,
@@ -102,7 +102,6 @@ from autonomo.agent.finishing_targets import (
 )
 from autonomo.agent.finishing_values import (
     computed,
-    counted,
     files_listed,
     keyed_value,
     listed,
@@ -263,11 +262,20 @@ def finish_objection(state: AgentState, reason: str, commands: Collection[str] =
 def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
             shown: Mapping[str, str] | None = None, evidence: bool = True) -> Missing | None:
     """Why finishing now contradicts the agent's record, or lacks the evidence the record
-    should hold (``evidence``: ``finishing_evidence``), or None.
+    should hold (``evidence``: ``finishing_evidence``), or None: the first of
+    ``objections``.
 
     ``commands``: the agent's command names; an agent that can only look is not asked for a
     change. ``shown``: file -> the text the model was shown up front (a small model's first
     look)."""
+    return next(objections(state, reason, commands, shown=shown, evidence=evidence), None)
+
+
+def objections(state: AgentState, reason: str, commands: Collection[str] = (), *,
+               shown: Mapping[str, str] | None = None,
+               evidence: bool = True) -> Iterator[Missing]:
+    """Every rule's objection to finishing now, in the order the check asks them (lazily:
+    ``explain`` takes the first; ``benchmarks/finish_rules.py`` measures each rule)."""
     episodes = _episodes_of_task(state)
     named = mentioned_files(state.task)
     task_words = set(re.findall(r"[a-z]+", state.task.lower()))
@@ -275,7 +283,7 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
     idle = _NO_WORK | (_LOOKING if task_words & _CHANGING and can_change else set())
     if named and not any(e.action.name not in idle and e.result
                          and e.result.status == "success" for e in episodes):
-        return _found("nothing_done",
+        yield _found("nothing_done",
                       "Refused: nothing has been done for this task yet. Use the commands to do "
                       "the task first, then finish.")
     workspace = Path(state.workspace)
@@ -285,11 +293,11 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
                                 for e in record.episodes if e.action.name == "read_file"
                                 and e.result is not None}}
     if lost := unmandated(state.task, record, workspace, said, lambda n: _read(files_ws, n)):
-        return _found("no_mandate", lost)
+        yield _found("no_mandate", lost)
     for name in mentioned_files(reason):
         if not _exists(workspace, name) and not _touched(episodes, name) \
                 and not record.globbed(name):
-            return _found("reason_names_missing",
+            yield _found("reason_names_missing",
                           f"Refused: your reason names {name}, but {name} does not exist in the "
                           "workspace. Do the task first, then finish.")
     for claim in _CLAIM.finditer(reason):
@@ -297,7 +305,7 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
         what = claim.group("what").strip("'\"")
         single = not claim.group("rest").strip() or claim.group("what")[0] in "'\""
         if text is not None and single and what.lower() not in text.lower():
-            return _found("reason_claim",
+            yield _found("reason_claim",
                           f"Refused: your reason says {claim.group('file')} holds {what!r}, but it "
                           f"does not. Its text is: {text[:200]!r}. Fix the file, then finish.")
     files: list[str] | None = None
@@ -306,7 +314,7 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
         if files is None:
             files = [t for n in mentioned_files(reason) if (t := _read(files_ws, n)) is not None]
         if files and not any(words.lower() in t.lower() for t in files):
-            return _found("reason_quote",
+            yield _found("reason_quote",
                           f"Refused: no file your reason names holds {words!r}. Fix the file, then "
                           "finish.")
     written = record.written
@@ -323,47 +331,53 @@ def explain(state: AgentState, reason: str, commands: Collection[str] = (), *,
         return _read(files_ws, name, whole=True)
     if broken := not_a_file(named, written, files_ws.kind) \
             or broken_file(sorted(written), whole) or json_kind(state.task, written, whole):
-        return _found("broken_file", broken)
+        yield _found("broken_file", broken)
     if claim := word_claims(state.task, named, written, lambda n: _exists(workspace, n),
                             read):
-        return _found("word_claims", claim)
+        yield _found("word_claims", claim)
     if left := objects_left(state.task, named, written, lambda n: _exists(workspace, n)):
-        return _found("objects_left", left)
+        yield _found("objects_left", left)
     parts = roles(state.task, named)
     removing = asks_removal(state.task)
     for name in named:
         if _exists(workspace, name):
             continue
         unasked = name in parts.protected or (not removing and name not in parts.objects)
-        if name in record.removed and unasked and not (
+        # a removal worded outside the parse's verbs ("zap a.log") is no proof: only a file
+        # the task protects, the source of a copy, or a file the run wrote must stay
+        needed = name in parts.protected or (unasked and (
+            bool(task_words & COPY_WORDS) or any(w.path == name for w in record.writes)))
+        if name in record.removed and needed and not (
                 _renamed_to(record, name, named) and not task_words & COPY_WORDS):
-            return _found("removed_named",
+            yield _found("removed_named",
                           f"Refused: you removed {name}, but the task does not ask for that: it "
                           f"needs {name} to stay. Recreate it, then do the task.")
+            continue
         if name in written and unasked:  # a shell command or a program removed it
-            return _found("written_removed",
+            yield _found("written_removed",
                           f"Refused: you wrote {name}, but it no longer exists in the workspace: "
                           "something removed it after the write. Write it again, then finish.")
+            continue
         # a name the run wrote into a file is content (a host name), not a file
         if not _touched(episodes, name) and not _below(workspace, name) and not any(
                 p.endswith("/" + name) for p in [*record.removed, *record.written]) \
                 and not any(name in (read(p) or "") for p in sorted(written)):
-            return _found("named_missing",
+            yield _found("named_missing",
                           f"Refused: the task names {name}, which does not exist, and no command "
                           f"wrote it. Do that first, then finish.")
-    if objection := _record_objection(state.task, named, record, workspace, read):
-        return _found("record", objection)
-    if evidence and (missing := _missing_evidence(state.task, named, record, read,
-                                                  shown or {}, workspace, commands)):
-        return _found(*missing)
-    return None
+    for rule, objection in _record_objections(state.task, named, record, workspace, read):
+        yield _found(rule, objection)
+    if evidence:
+        for rule, objection in _missing_evidence(state.task, named, record, read, shown or {},
+                                                 workspace, commands):
+            yield _found(rule, objection)
 
 
 def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: Reader,
                       shown: Mapping[str, str], workspace: Path,
-                      commands: Collection[str] = ()) -> tuple[str, str] | None:
+                      commands: Collection[str] = ()) -> Iterator[tuple[str, str]]:
     """What positive evidence the record lacks (``finishing_evidence``, ``finishing_shapes``,
-    ``finishing_answers``, ``finishing_targets``): the rule's name and its objection."""
+    ``finishing_answers``, ``finishing_targets``): each rule's name and its objection."""
     starts = start_texts(named, record, read, shown)
     observed = "\n".join([record.seen(), *starts.values(), *shown.values(),
                           *(w.replaced or "" for w in record.writes),
@@ -405,7 +419,6 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
         ("ungrounded", lambda: ungrounded(task, record, observed,
                                           [n for n, t in starts.items() if t.strip()])),
         ("described_unlanded", lambda: described_unlanded(task, named, read)),
-        ("count_unverified", lambda: count_unverified(task, named, record, read, starts)),
         ("list_incomplete", lambda: list_incomplete(task, named, record, read, starts)),
         ("asked_value", lambda: asked_value(task, named, record, [said, observed], read)),
         ("unused_input", lambda: unused_input(task, named, spared, record, starts)),
@@ -443,7 +456,7 @@ def _missing_evidence(task: str, named: tuple[str, ...], record: Record, read: R
     if count_verified(task, named, record, read, starts):
         # a count verified against its source: the guesses about numbers give way
         checks = [(r, c) for r, c in checks if r not in _NUMBER_GUESSES]
-    return next(((rule, found) for rule, check in checks if (found := check())), None)
+    return ((rule, found) for rule, check in checks if (found := check()))
 
 
 #: evidence rules that guess whether a number or a stated value belongs in the answer
@@ -454,10 +467,11 @@ _NUMBER_GUESSES = {"made_up_number", "unlanded_value", "unit_value", "echoed_ope
 _INSTRUCTED = {"instruction", "instructions", "follow", "says", "tells"}
 
 
-def _record_objection(task: str, named: tuple[str, ...], record: Record, workspace: Path,
-                      read: Callable[[str], str | None], inner: bool = False) -> str | None:
+def _record_objections(task: str, named: tuple[str, ...], record: Record, workspace: Path,
+                       read: Callable[[str], str | None],
+                       inner: bool = False) -> Iterator[tuple[str, str]]:
     """What the run's own steps say against the finish (``finishing_changes``,
-    ``finishing_sources``, ``finishing_values``), the first objection found; for a task
+    ``finishing_sources``, ``finishing_values``): each rule's name and objection; for a task
     that hands the work to a file of instructions, the same checks against that file's
     text (once: instructions inside instructions are not followed further)."""
     def exists(name: str) -> bool:
@@ -465,41 +479,41 @@ def _record_objection(task: str, named: tuple[str, ...], record: Record, workspa
 
     kept = kept_files(task, named)
     sources = value_files(task, named, record, exists)
-    checks: list[Callable[[], str | None]] = [
-        lambda: kept_changed(kept, record, exists),
-        lambda: kind_left(task, workspace, kept),
-        lambda: named_left(task, named, kept, exists),
-        lambda: moved_into(task, exists),
-        lambda: deleted_unasked(task, named, record, read),
-        lambda: source_removed(task, named, record),
-        lambda: program_output(task, named, record, read),
-        lambda: empty_written(task, record, read),
-        lambda: twice(task, record, read),
-        lambda: overwritten(task, named, record, read),
-        lambda: glued_line(task, record, read),
-        lambda: made_up(task, sources, record, read) if sources
-        else stated_values(task, named, record, read),
-        lambda: None if sources else exact_line(task, named, record, read),
-        lambda: from_each(task, sources, record, read),
-        lambda: keyed_value(task, named, sources, record, read),
-        lambda: counted(task, named, sources, record, workspace, read),
-        lambda: nth_line(task, sources, record, read),
-        lambda: computed(task, named, sources, record, read),
-        lambda: listed(task, named, sources, record, read),
-        lambda: files_listed(task, record, workspace, read),
+    checks: list[tuple[str, Callable[[], str | None]]] = [
+        # (a file to keep said apart from its folder, "not report.odt", is there below it)
+        ("kept_changed", lambda: kept_changed(kept, record,
+                                              lambda n: exists(n) or _below(workspace, n))),
+        ("kind_left", lambda: kind_left(task, workspace, kept)),
+        ("named_left", lambda: named_left(task, named, kept, exists)),
+        ("moved_into", lambda: moved_into(task, exists)),
+        ("deleted_unasked", lambda: deleted_unasked(task, named, record, read)),
+        ("source_removed", lambda: source_removed(task, named, record)),
+        ("program_output", lambda: program_output(task, named, record, read)),
+        ("empty_written", lambda: empty_written(task, record, read)),
+        ("twice", lambda: twice(task, record, read)),
+        ("overwritten", lambda: overwritten(task, named, record, read)),
+        ("glued_line", lambda: glued_line(task, record, read)),
+        ("made_up", lambda: made_up(task, sources, record, read) if sources
+         else stated_values(task, named, record, read)),
+        ("exact_line", lambda: None if sources else exact_line(task, named, record, read)),
+        ("from_each", lambda: from_each(task, sources, record, read)),
+        ("keyed_value", lambda: keyed_value(task, named, sources, record, read)),
+        ("nth_line", lambda: nth_line(task, sources, record, read)),
+        ("computed", lambda: computed(task, named, sources, record, read)),
+        ("listed", lambda: listed(task, named, sources, record, read)),
+        ("files_listed", lambda: files_listed(task, record, workspace, read)),
     ]
-    if objection := next((found for check in checks if (found := check())), None):
-        return objection
+    yield from ((rule, found) for rule, check in checks if (found := check()))
     if inner or not set(re.findall(r"[a-z]+", task.lower())) & _INSTRUCTED:
-        return None
+        return
     for source in sources:
         text = read(source) or ""
         asked = mentioned_files(text)
         if stray := sorted(p for p in record.written if p not in asked and p not in named):
-            return (f"Refused: you wrote {', '.join(stray)}, but neither the task nor the "
-                    f"instructions in {source} name {'it' if len(stray) == 1 else 'them'}. "
-                    f"Do what {source} says, then finish.")
-        if asked and (objection := _record_objection(text, asked, record, workspace, read,
-                                                     inner=True)):
-            return objection
-    return None
+            yield ("instructed_stray",
+                   f"Refused: you wrote {', '.join(stray)}, but neither the task nor the "
+                   f"instructions in {source} name {'it' if len(stray) == 1 else 'them'}. "
+                   f"Do what {source} says, then finish.")
+        if asked:
+            yield from ((f"instructed_{rule}", objection) for rule, objection in
+                        _record_objections(text, asked, record, workspace, read, inner=True))

@@ -37,7 +37,8 @@ _FOLDER = re.compile(r"\b(?:in|inside|from|within)\s+(?:the\s+)?(?P<name>[\w.-]+
                      r"(?:folder|directory|dir)\b|\b(?:in|inside|from|within)\s+"
                      r"(?P<slash>[\w.-]+)/", re.IGNORECASE)
 #: the word(s) just before a file name that say to leave it as it is
-_KEEP = {"keep", "leave", "preserve", "spare"}
+#: words right before a file that keep it ("keep a.txt", "except b.txt", "not c.txt")
+_KEEP = {"keep", "leave", "preserve", "spare", "except", "but", "not", "never"}
 _NOT_CHANGE = {"delete", "remove", "touch", "change", "modify", "edit", "erase"}
 #: words of a task that ask for the same text more than once
 _AGAIN = {"twice", "again", "two", "double", "repeat", "repeated", "times", "duplicate"}
@@ -71,7 +72,8 @@ def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
 
 
 def kept_files(task: str, named: tuple[str, ...]) -> set[str]:
-    """The files the task says to keep (``keep X``, ``leave X``, ``do not delete X``)."""
+    """The files the task says to keep (``keep X``, ``leave X``, ``do not delete X``,
+    ``every .tmp file except X``, ``… it, not X``)."""
     kept: set[str] = set()
     for name in named:
         at = mention_at(task, name)
@@ -228,15 +230,15 @@ def lost_keys(before: str, after: str) -> list[str]:
 
 #: "Move summary.txt into the archive folder", "put a.txt in old/"
 _INTO = re.compile(r"\b(?:move|put|place|file)\s+(?P<file>[\w./-]+\.\w+)\s+(?:in|into|to|"
-                   r"inside)\s+(?:the\s+)?(?P<folder>[\w.-]+?)(?:\s+(?:folder|directory|dir)"
-                   r"\b|/)", re.IGNORECASE)
+                   r"inside)\s+(?:the\s+)?(?:(?P<folder>[\w.-]+?)\s+(?:folder|directory|dir)"
+                   r"\b|(?P<path>[\w.-]+(?:/[\w.-]+)*)/)", re.IGNORECASE)
 
 
 def moved_into(task: str, exists: Callable[[str], bool]) -> str | None:
     """A task that moves a file into a folder (keeping its name): the file must be there,
     under its own name."""
     for m in _INTO.finditer(task):
-        name, folder = m.group("file"), m.group("folder")
+        name, folder = m.group("file"), m.group("folder") or m.group("path")  # (nested)
         target = f"{folder}/{name.rsplit('/', 1)[-1]}"
         if not exists(target):
             return (f"Refused: the task asks to move {name} into {folder}, so it should be "

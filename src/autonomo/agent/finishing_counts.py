@@ -144,17 +144,6 @@ def count_verified(task: str, named: Iterable[str], record: Record, read: Reader
     return found is not None and found[2]
 
 
-def count_unverified(task: str, named: Iterable[str], record: Record, read: Reader,
-                     starts: Mapping[str, str]) -> str | None:
-    """A count the run wrote that no plain count of the named source gives."""
-    found = _count(task, named, record, read, starts)
-    if found is None or found[2]:
-        return None
-    number, source, _ = found
-    return (f"Refused: you wrote {number}, but no count of {source} gives {number}. Count "
-            f"what the task asks for in {source}, then finish.")
-
-
 #: words that ask for all the values, not some
 _ALL = re.compile(r"\b(?:every|all|each|unique|distinct|list)\b", re.IGNORECASE)
 

@@ -7,9 +7,9 @@ governs the file, and refused otherwise (the parse being unsure is no mandate):
 * a file renamed to another name the task says, where the task asks no copy and denies no
   move, is the rename it asks for;
 * a file deleted or renamed away must otherwise be an *object* of the task's own removal,
-  move or rename (``finishing_targets.roles``) — or, when that parse finds no object in a task that
-  asks a removal, a file the task names — not a file it protects, and the task must not
-  deny that act ("a copy, not a move", "don't delete …");
+  move or rename (``finishing_targets.roles``) — or, when that parse finds no object in a task
+  that asks a removal or asks no copy, a file the task names — not a file it protects, and
+  the task must not deny that act ("a copy, not a move", "don't delete …");
 * a file the task does not name may go only inside the scope the task's removal gives: a
   folder it names with no object of the removal in it ("empty the trash folder"; but "the
   Thumbs.db in photos/" names one file there, not the folder's photos), a kind (``every
@@ -41,12 +41,12 @@ from autonomo.agent.finishing_record import (
 )
 from autonomo.agent.finishing_targets import (
     FOLDER_NAMED,
-    RELATIONS,
     asks_removal,
     denied,
     roles,
 )
 from autonomo.agent.strategies.grounding import mentioned_files
+from autonomo.agent.strategies.names import new_names, task_files
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,13 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     lost = losses(record, (said.get(".") or "").splitlines())
     if not lost:
         return None
-    named = mentioned_files(task)
+    # the names said, read against the files there at the start too ("the file called
+    # cleanup": a name with no ending) and the new names given by an ending ("give it the
+    # .py one": cleanup.py)
+    start = list(dict.fromkeys([*(said.get(".") or "").splitlines(),
+                                *(loss.path for loss in lost)]))
+    named = tuple(dict.fromkeys([*mentioned_files(task), *task_files(task, None, start)]))
+    renamed_to = set(new_names(task, named, start))
     places = task_folders(task)
     universe = {*files_below(workspace), *(loss.path for loss in lost), *record.written}
     where = resolve(named, universe, places)
@@ -156,11 +162,16 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     removal = asks_removal(task) or bool({"empty", "clear"} & set(re.findall(r"[a-z]+",
                                                                               task.lower())))
     acts = denied(task)
-    copying = bool(set(re.findall(r"[a-z]+", task.lower())) & (COPY_WORDS | RELATIONS))
+    # (a copy asked by its words: "the final version" names a relation, it asks no copy)
+    copying = bool(set(re.findall(r"[a-z]+", task.lower())) & COPY_WORDS)
     pointed = {n for name in named
                for n in mentioned_files(said.get(name) or read(where[name]) or "")}
-    # the parser found no object: a removal's files are the ones the task names
-    fallback = removal and not objects
+    # the parser found no object: a removal's files are the ones the task names; and in a
+    # task whose removal it does not read at all ("zap build.log") and that asks no copy, a
+    # file the task names and does not protect, deleted, is no proven loss either (the
+    # verifiers judge the deletion; a refusal here cost right work)
+    fallback = not objects and removal
+    unread = not objects and not removal and not copying
     for loss in lost:
         path, base = loss.path, loss.path.rsplit("/", 1)[-1]
         if loss.how == "overwrote":
@@ -172,10 +183,13 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
         refused = bool(acts.get(act, set()) & {"*", path, base, *(
             n for n in named if where[n] == path)})
         if not refused and not copying and path not in kept and path in said_names \
-                and loss.to in said_names:
-            continue  # the task says both names and asks no copy: the rename it wants
+                and (loss.to in said_names or loss.to in renamed_to
+                     or any(loss.to == f"{f}/{base}" for f in places)):
+            continue  # the task says both names (or the folder it goes into, keeping its
+            # name) and asks no copy: the rename it wants
         given = path not in protected and path not in kept and not refused and (
             path in objects or (fallback and path in said_names)
+            or (unread and loss.how == "deleted" and path in said_names)
             or (path not in said_names and removal and (
                 any(_in_folder(path, f) for f in places
                     if not any(_in_folder(n, f) for n in objects))

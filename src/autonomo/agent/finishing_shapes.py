@@ -160,9 +160,10 @@ def stated_counts(task: str) -> list[tuple[int, str]]:
     """(how many, what) for each count the task gives a list: ``three rows``, ``two
     packages``, ``3 random whole numbers`` (up to two words between)."""
     found: list[tuple[int, str]] = []
-    # the number and its noun with nothing but words between ("hammers 4, nails 250": none)
+    # the number and its noun with nothing but words between ("hammers 4, nails 250": none);
+    # a part of a time, a date or a ratio is no count ("22:30 on weekdays")
     low = task.lower()
-    for m in re.finditer(r"(?<![\w.,-])\w+\b", low):
+    for m in re.finditer(r"(?<![\w.,:/-])\w+\b(?![:.,/]\d)", low):
         token = m.group()
         number = _NUMBERS.get(token) or (int(token) if token.isdigit() and len(token) <= 2
                                          else 0)
@@ -370,6 +371,9 @@ def column_values(task: str, named: Iterable[str], record: Record,
         columns = [i for i, cell in enumerate(rows[0]) if _singular(cell.lower()) in wanted]
         if len(columns) != 1:
             continue
+        if any(_singular(c.lower()) in wanted for r in rows[1:]
+               for i, c in enumerate(r) if i != columns[0]):
+            continue  # a value of another column said ("the pilots"): only some rows
         values = [r[columns[0]] for r in rows[1:] if len(r) > columns[0]]
         for path in [p for p in named if p in record.written and p != source]:
             got = {i.strip().lower() for i in re.split(r"[\n,;]", read(path) or "")

@@ -137,8 +137,17 @@ def _around(task: str, name: str) -> tuple[list[str], list[str]]:
 
 
 def programs(task: str, named: tuple[str, ...]) -> list[str]:
-    """The files the task says to run (``run X``, ``execute the script X``)."""
-    return [n for n in named if set(_around(task, n)[0][-3:]) & _RUN]
+    """The files the task says to run (``run X``, ``execute the script X``); a word of
+    another file's name is no verb ("from run.log into errors.txt")."""
+    found = []
+    for name in named:
+        at = task.find(name)
+        before = task[:at] if at >= 0 else ""
+        for other in sorted(named, key=len, reverse=True):
+            before = before.replace(other, " ")
+        if set(words(before)[-3:]) & _RUN:
+            found.append(name)
+    return found
 
 
 def program_output(task: str, named: tuple[str, ...], record: Record,

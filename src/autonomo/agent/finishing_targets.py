@@ -79,11 +79,13 @@ _RENAMING = (re.compile(r"\bname\s+of\s+(?P<file>\S+)", re.IGNORECASE),
              re.compile(r"\bgive\s+(?P<file>\S+)\s+(?:(?:the|a|an)\s+)?(?:\w+\s+)?name\b",
                         re.IGNORECASE),
              re.compile(r"\bcall\s+(?P<file>\S+)\s+\S+\s+instead\b", re.IGNORECASE),
-             re.compile(r"(?P<file>\S+)\s+(?:can|may|should|must|could|has\s+to|needs\s+to)"
+             # (?<!\S): a name is tried from its start only; from every character of a long
+             # token, \S+ made these O(n²) (a 100 KB path in a task: minutes a step)
+             re.compile(r"(?<!\S)(?P<file>\S+)\s+(?:can|may|should|must|could|has\s+to|needs\s+to)"
                         r"\s+go\b", re.IGNORECASE),
              re.compile(r"\b(?:do\s+not|don't|no\s+longer)\s+need\s+(?P<file>\S+)",
                         re.IGNORECASE),
-             re.compile(r"(?P<file>\S+)\s+(?:is\s+|should\s+|must\s+)?(?:be\s+)?"
+             re.compile(r"(?<!\S)(?P<file>\S+)\s+(?:is\s+|should\s+|must\s+)?(?:be\s+)?"
                         r"no\s+longer\s+(?:needed|exists?|be\s+there)", re.IGNORECASE),
              re.compile(r"\bclear\s+(?:away|out)\s+(?P<file>\S+)", re.IGNORECASE),
              re.compile(r"\b(?:put|place|file)\s+(?P<file>\S+)\s+(?:in|into|inside|under)\s+"
@@ -103,9 +105,9 @@ def asks_removal(task: str) -> bool:
 
 
 #: words that deny the act after them ("not a move", "don't delete", "without removing")
-_DENYING = frozenset({"not", "don't", "dont", "never", "no", "without", "t", "nor"})
+DENYING = frozenset({"not", "don't", "dont", "never", "no", "without", "t", "nor"})
 #: words that may stand between a denying word and the act ("not a move", "do not delete")
-_BETWEEN = frozenset({"a", "an", "the", "to", "be", "do", "does", "did", "it", "them", "any"})
+BETWEEN = frozenset({"a", "an", "the", "to", "be", "do", "does", "did", "it", "them", "any"})
 #: stems of the acts that keep a file's text but take its name away
 _MOVING = ("mov", "renam", "relocat")
 
@@ -123,9 +125,9 @@ def denied(task: str) -> dict[str, set[str]]:
             if not removes(token, told=False):
                 continue
             j = i - 1
-            while j >= 0 and low[j] in _BETWEEN:
+            while j >= 0 and low[j] in BETWEEN:
                 j -= 1
-            if j >= 0 and low[j] in _DENYING:
+            if j >= 0 and low[j] in DENYING:
                 files = {t.rstrip(".,") for t in tokens[i + 1:] if "." in t.strip(".,")}
                 act = "move" if token.startswith(_MOVING) else "delete"
                 acts.setdefault(act, set()).update(files or {"*"})
@@ -196,6 +198,7 @@ def roles(task: str, named: Iterable[str]) -> Roles:
                     or (before == "by" and i > 1 and tokens[i - 2] in _REPLACED_BY)
                 relation = relation or before in _COPYING_VERBS
                 if relation or mode == "keep" or after in POINTING or after in _REPLACING \
+                        or before in _NEGATIONS \
                         or (mode == "remove" and before in {"from", "in", "inside"}):
                     found.protected.add(name)
                 elif mode == "remove":
@@ -228,7 +231,7 @@ def _refers(rest: list[str]) -> str:
     phrase: list[str] = []
     for token in rest:
         if token.startswith("\x00") or token == "," or removes(token) or token in KEEP_WORDS \
-                or (token in COMPLEMENT and phrase):
+                or token in _NEGATIONS or (token in COMPLEMENT and phrase):
             break
         if token not in COMPLEMENT:
             phrase.append(token)

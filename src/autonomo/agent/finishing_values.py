@@ -1,7 +1,9 @@
 """The value a task takes from a file, against the value the run wrote: the value under the
-one key the task names (``the department of the employee in employee.json``), a count the
-task asks for (lines, words, entries, files of a kind), the names the task asks to list
-(the keys of a JSON object, a CSV column, the files of a kind or a folder).
+one key the task names (``the department of the employee in employee.json``), the n-th line,
+a value computed from a file's numbers, the names the task asks to list (the keys of a JSON
+object, a CSV column, the files of a kind or a folder). A count is not judged here: its
+reading was a guess (a filter said in a word it did not know, a folder it did not see) and
+refused right counts; the positive verifiers (``verifying_derived``) judge it.
 
 Each reads the files the agent itself was pointed at; an answer that the file plainly
 contradicts is refused, one the check cannot decide is let through. Used by
@@ -116,7 +118,10 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
     if len(found) != 1 or not written or len(found[0][2]) > 200:
         return None
     source, key, value, others = found[0]
-    holding = [p for p, t in written.items() if _squash(value) in _squash(t)]
+    # a file holding a part of the value may be right too ("the ratio" of "cement to sand
+    # 1:5" is "1:5"): not proven wrong
+    holding = [p for p, t in written.items() if _squash(value) in _squash(t)
+               or _part_of(_squash(t), _squash(value))]
     if not holding:
         return (f"Refused: the task asks for the {key} in {source}, which is {value!r}, but "
                 f"{' and '.join(written)} {'does' if len(written) == 1 else 'do'} not hold "
@@ -131,36 +136,10 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
     return None
 
 
-#: what a task counts ("how many lines", "the number of .csv files", "count the entries")
-_COUNT = re.compile(r"\b(?:count|how\s+many|number\s+of)\b(?P<what>(?:[^.?;]|\.\w){0,60})",
-                    re.IGNORECASE)
-#: words that count only some lines/words/files ("the lines that contain error")
-_FILTERED = {"that", "which", "with", "containing", "contain", "contains", "starting",
-             "ending", "longer", "shorter", "than", "where", "except", "without", "not",
-             "only", "empty", "blank", "unique", "distinct", "different", "times"}
-_UNITS = ("line", "word", "entry", "entries", "item", "element", "row", "character", "file")
-
-
-def _candidates(unit: str, text: str, name: str) -> set[int]:
-    """The counts a fair reading of ``text`` gives (with or without blank lines, a header)."""
-    lines = text.splitlines()
-    full = [line for line in lines if line.strip()]
-    if unit == "line":
-        return {len(lines), len(full)}
-    if unit == "word":
-        return {len(text.split())}
-    if unit == "character":
-        return {len(text), len(text.rstrip("\n")), len(text.strip()), len("".join(text.split()))}
-    counts = {len(full), len(full) - 1}  # rows or entries, a header or not
-    if name.lower().endswith(".json"):
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            return set()
-        lists = [data] if isinstance(data, list) else \
-            [v for v in data.values() if isinstance(v, list)] if isinstance(data, dict) else []
-        counts = {len(v) for v in lists} | ({len(data)} if isinstance(data, dict) else set())
-    return counts
+def _part_of(part: str, whole: str) -> bool:
+    """Whether ``part`` (not empty) stands in ``whole`` as whole tokens."""
+    return bool(part) and re.search(
+        rf"(?<![\w.-]){re.escape(part)}(?![\w-]|\.\w)", whole) is not None
 
 
 def _files(workspace: Path, folder: str, kind: str | None, recursive: bool) -> list[str]:
@@ -173,40 +152,6 @@ def _files(workspace: Path, folder: str, kind: str | None, recursive: bool) -> l
 def _scope(task: str, workspace: Path) -> str:
     """The folder the task points at (``in the docs folder``), else the workspace ("")."""
     return next((f.strip("/") for f in folders(task) if real_folder(workspace, f)), "")
-
-
-def counted(task: str, named: tuple[str, ...], sources: list[str], record: Record,
-            workspace: Path, read: Reader) -> str | None:
-    """The task asks how many lines/words/entries/files there are, and the number the run
-    wrote is no fair count of them."""
-    match = _COUNT.search(task)
-    if match is None or _asked(task, named) & _COMPUTING:
-        return None
-    what = match.group("what")
-    head = " ".join(words(what)[:3])  # the unit comes first: "the lines", ".csv files"
-    unit = next((u for u in _UNITS if re.search(rf"\b{u}s?\b", head)), None)
-    if unit is None or _FILTERED & set(words(what)):
-        return None  # something else is counted, or only some of them
-    unit = {"entries": "entry", "item": "entry", "element": "entry"}.get(unit, unit)
-    if unit == "file":
-        kind = re.search(r"\.(\w{1,8})\b", what)
-        folder = _scope(task, workspace)
-        found = {len(_files(workspace, folder, kind and kind.group(1).lower(), r))
-                 for r in (False, True)}
-        counts = found | {n - 1 for n in found}  # with or without the file being written
-        source = "the workspace"
-    elif len(sources) == 1:
-        counts = _candidates(unit, read(sources[0]) or "", sources[0])
-        source = sources[0]
-    else:
-        return None
-    written = _written(record, sources, read)
-    numbers = [int(n) for t in written.values() for n in re.findall(r"(?<![\w.-])\d+(?![\w.])", t)]
-    if not counts or len(numbers) != 1 or numbers[0] in counts:
-        return None
-    return (f"Refused: you wrote {numbers[0]} to {' and '.join(written)}, but {source} does "
-            f"not have {numbers[0]} {unit}s (it has {' or '.join(map(str, sorted(counts)))}, "
-            "as you can see by reading it). Count again, then finish.")
 
 
 def _listed(text: str) -> list[str]:
@@ -351,6 +296,8 @@ _OPERATIONS = {"multiply": "product", "times": "product", "product": "product",
                "sum": "sum", "total": "sum", "plus": "sum",
                "subtract": "difference", "minus": "difference", "difference": "difference",
                "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean"}
+#: a task that asks for a count
+_COUNT_ASKED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]\w|\w)")
 
 
@@ -375,8 +322,13 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
     numbers of its files (and the numbers it states), and the number the run wrote is no
     result of it."""
     asked = _asked(task, named)
-    ops = {_OPERATIONS[w] for w in asked if w in _OPERATIONS}
-    if len(ops) != 1 or not sources:
+    bare = task
+    for name in named:
+        bare = bare.replace(name, " ")
+    # the words as said: "products" (plural) is what a count counts, no multiplication; and
+    # a task that asks how many counts, whatever it counts ("how many different products")
+    ops = {_OPERATIONS[w] for w in words(bare) if w in _OPERATIONS}
+    if len(ops) != 1 or not sources or _COUNT_ASKED.search(bare):
         return None
     operands: list[float] = []
     for source in sources:
@@ -384,9 +336,6 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
         if found is None:
             return None
         operands += found
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
     operands += [float(n) for n in _NUMBER.findall(bare)]
     if not 2 <= len(operands) <= 50:
         return None

@@ -128,7 +128,9 @@ def chatter_written(record: Record, task: str, commands: Iterable[str] = ()) -> 
 
 
 #: ``report.py > out.txt``: a program's whole output sent to a file
-_REDIRECT = re.compile(r"(?P<program>[\w./-]+\.(?:py|sh|js))\b[^>\n]*?>\s*(?P<out>[\w./-]+)")
+#: (a name is tried from its start only: from every character of a long token it was O(n²))
+_REDIRECT = re.compile(
+    r"(?<![\w./-])(?P<program>[\w./-]+\.(?:py|sh|js))\b[^>\n]*?>\s*(?P<out>[\w./-]+)")
 
 
 def redirect_partial(task: str, record: Record, read: Reader) -> str | None:

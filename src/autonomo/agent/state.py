@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from autonomo.agent.episodes import Episode
 from autonomo.agent.owner import Owner
 from autonomo.agent.profile import AgentProfile, Directives
+from autonomo.agent.task_text import analysed
 from autonomo.errors import AgentBusyError
 from autonomo.llm.types import Completion, Message, Usage
 from autonomo.storage.db import AGENT_MIGRATIONS, Database
@@ -89,7 +90,10 @@ class AgentState(BaseModel):
 
     @property
     def task(self) -> str:
-        return self.tasks[-1] if self.tasks else ""
+        """The current task as the step's analysis reads it (``task_text.analysed``: a token
+        longer than any name, or a task longer than a small model's context, would stall a
+        step); ``tasks`` keeps each whole."""
+        return analysed(self.tasks[-1]) if self.tasks else ""
 
     @property
     def name(self) -> str:
@@ -197,6 +201,12 @@ def _logged(prepared: _Prepared, episode: Episode, given: list[Episode]) -> str:
     return model_json(episode)
 
 
+def _with_usage(rest: str, usage: str) -> str:
+    """The agent row's JSON from its JSON without the usage (``_row_key``) and the usage's:
+    the state was serialised twice a written row, once for the key and once whole."""
+    return f'{rest[:-1]},"usage":{usage}}}' if rest != "{}" else f'{{"usage":{usage}}}'
+
+
 def _later(usage: Usage, newest: str | None) -> Usage:
     """The later of the agent row's ``usage`` and the one written with its newest model
     call (``newest``, JSON; None before ``m004``). Usage only grows: the later is the
@@ -261,7 +271,8 @@ class AgentStore:
             " values (?, ?, ?, ?, ?, ?)"
             " on conflict(id) do update set name=excluded.name, updated_at=excluded.updated_at,"
             " status=excluded.status, state=excluded.state",
-            (state.id, state.name, state.created_at, _now(), state.status, model_json(state)),
+            (state.id, state.name, state.created_at, _now(), state.status,
+             _with_usage(key[3], usage)),
         )
         return key, usage
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from autonomo.agent import verifying_snapshot as snapshots
 from autonomo.agent.episodes import Episode
 from autonomo.agent.finishing_record import norm, printed
+from autonomo.agent.task_text import MAX_TASK, MAX_TOKEN, is_cut
 from autonomo.agent.verifying_created import creating
 from autonomo.agent.verifying_derived import deriving
 from autonomo.agent.verifying_edits import editing
@@ -73,14 +74,22 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
     sandbox — without it, what a program prints is taken from ``runs``)."""
     if start is None:
         return Verdict.no("", "no record of the workspace at the task's start")
+    if is_cut(task):  # a long token read as "…" may be what tells the right result apart
+        return Verdict.no("", f"the task has a word longer than {MAX_TOKEN} characters, or "
+                              f"is longer than {MAX_TASK}: it is not read whole")
     if not start.complete or not now.complete:
         return Verdict.no("", f"the workspace is too big to compare: {start.why or now.why}")
     found = changes(start, now)
     if not found.touched:
         return Verdict.no("", "nothing in the workspace changed")
-    verdicts = [v for check in _VERIFIERS if (v := check(task, start, now, found)) is not None]
-    if (derived := deriving(task, start, now, found, runs, rerun)) is not None:
-        verdicts.append(derived)
+    try:
+        verdicts = [v for check in _VERIFIERS
+                    if (v := check(task, start, now, found)) is not None]
+        if (derived := deriving(task, start, now, found, runs, rerun)) is not None:
+            verdicts.append(derived)
+    except RecursionError:  # a JSON/TOML/YAML file nested deeper than the parsers' stack:
+        # it ended the run (``json.loads`` raised out of the finish)
+        return Verdict.no("", "a file the task names is nested too deeply to read")
     if good := next((v for v in verdicts if v.verified), None):
         return good
     if verdicts:  # the most telling: a derivation's, unless it found nothing to derive
@@ -126,8 +135,9 @@ def agent_verdict(agent: Agent) -> Verdict | None:
         return None
     start = snapshots.load(_start_path(agent))
     runs = runs_of(agent.state.episodes, len(agent.state.tasks) - 1)
+    task = agent.state.tasks[-1] if agent.state.tasks else ""  # whole: ``verify`` bounds it
     rerun = rerunner(start, agent.settings.sandbox, agent.plugins) if start else None
-    return verify(agent.state.task, start, snapshots.take(agent.state.workspace), runs, rerun)
+    return verify(task, start, snapshots.take(agent.state.workspace), runs, rerun)
 
 
 def agent_unverified(agent: Agent) -> str | None:

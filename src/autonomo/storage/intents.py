@@ -112,37 +112,17 @@ class IntentFiles:
         return self.read_log(agent_id)[0]
 
     def read_log(self, agent_id: str) -> tuple[list[dict[str, Any]], int, int]:
-        """The records of the agent's log, its generation and where it ends."""
+        """The records of the agent's log, its generation and where it ends. Read a record
+        at a time (``pread``): what follows the last one (a longer log's stale tail, up to
+        the file's end) is not read; the file was read whole."""
         try:
             fd = os.open(self.path(agent_id), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
         except (FileNotFoundError, NotADirectoryError):
             return [], 0, 0
         try:
-            with os.fdopen(fd, "rb", closefd=False) as file:
-                data = file.read()
+            return _records(fd)
         finally:
             os.close(fd)
-        if data[:4] == _OLD_MAGIC:
-            return _old_record(data), 0, 0
-        records: list[dict[str, Any]] = []
-        offset, generation = 0, None
-        while len(data) - offset >= _HEADER.size:
-            magic, found, length, crc = _HEADER.unpack_from(data, offset)
-            start = offset + _HEADER.size
-            payload = data[start:start + length]
-            if (magic != MAGIC or found != (generation if generation is not None else found)
-                    or length > MAX_RECORD or len(payload) != length
-                    or zlib.crc32(payload, found & 0xFFFFFFFF) != crc):
-                break
-            try:
-                record = orjson.loads(payload)
-            except orjson.JSONDecodeError:
-                break
-            if not isinstance(record, dict):
-                break
-            records.append(record)
-            generation, offset = found, start + length
-        return records, generation or 0, offset
 
     def remove(self, agent_id: str) -> None:
         with self._lock:
@@ -163,16 +143,45 @@ class IntentFiles:
         self._fds.clear()
 
 
-def _old_record(data: bytes) -> list[dict[str, Any]]:
-    """A file written before the log: one record, or none when it is torn."""
-    if len(data) < _OLD_HEADER.size:
-        return []
-    _, length, crc = _OLD_HEADER.unpack_from(data)
-    payload = data[_OLD_HEADER.size:_OLD_HEADER.size + length]
-    if length > MAX_RECORD or len(payload) != length or zlib.crc32(payload) != crc:
-        return []
+def _records(fd: int) -> tuple[list[dict[str, Any]], int, int]:
+    """``read_log`` of the open file ``fd``."""
+    head = os.pread(fd, _HEADER.size, 0)
+    if head[:4] == _OLD_MAGIC:
+        return _old_record(fd, head), 0, 0
+    records: list[dict[str, Any]] = []
+    offset, generation = 0, None
+    while len(head) == _HEADER.size:
+        magic, found, length, crc = _HEADER.unpack(head)
+        if magic != MAGIC or found != (generation if generation is not None else found) \
+                or length > MAX_RECORD:
+            break
+        start = offset + _HEADER.size
+        record = _payload(os.pread(fd, length, start), length, crc, found & 0xFFFFFFFF)
+        if record is None:
+            break
+        records.append(record)
+        generation, offset = found, start + length
+        head = os.pread(fd, _HEADER.size, offset)
+    return records, generation or 0, offset
+
+
+def _payload(payload: bytes, length: int, crc: int, seed: int) -> dict[str, Any] | None:
+    """A record's payload, or None when it is torn (short, CRC) or not a JSON object."""
+    if len(payload) != length or zlib.crc32(payload, seed) != crc:
+        return None
     try:
         record = orjson.loads(payload)
     except orjson.JSONDecodeError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _old_record(fd: int, head: bytes) -> list[dict[str, Any]]:
+    """A file written before the log: one record, or none when it is torn."""
+    if len(head) < _OLD_HEADER.size:
         return []
-    return [record] if isinstance(record, dict) else []
+    _, length, crc = _OLD_HEADER.unpack_from(head)
+    if length > MAX_RECORD:
+        return []
+    record = _payload(os.pread(fd, length, _OLD_HEADER.size), length, crc, 0)
+    return [] if record is None else [record]

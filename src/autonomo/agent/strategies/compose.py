@@ -19,16 +19,26 @@ from collections.abc import Iterable, Mapping
 import yaml
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import tables
+from autonomo.agent.strategies import keyed, spans, tables
 from autonomo.agent.strategies.facts import SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
 #: "<key> is <value>", "<key> set to <value>", "<key> = <value>", "<key>: <value>"; a value
 #: runs to the next "and", comma or the end of the clause
-_PAIR = re.compile(
-    r"\b([A-Za-z_][\w-]{0,30})\s*(?:\bis\b|\bset to\b|\bequal to\b|\bequals\b|=|:)\s*"
-    r"(\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?(?![\w.])|[^\s,;.]+(?:\s+(?!and\b|with\b|where\b)"
-    r"[^\s,;.]+){0,2}?)(?=\s*(?:,|;|\.\s|\.$|\band\b|\bwith\b|\bto\b|\bin\b|$))")
+_LINKING = r"\bis\b|\bset to\b|\bequal to\b|\bequals\b|="
+
+
+def _pair_pattern(links: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b([A-Za-z_][\w-]{{0,30}})\s*(?:{links})\s*"
+        r"(\"[^\"]*\"|'[^']*'|-?\d+(?:\.\d+)?(?![\w.])|[^\s,;.]+(?:\s+(?!and\b|with\b|where\b)"
+        r"[^\s,;.]+){0,2}?)(?=\s*(?:,|;|\.\s|\.$|\band\b|\bwith\b|\bto\b|\bin\b|$))")
+
+
+_PAIR = _pair_pattern(_LINKING + "|:")
+#: the same with a word or "=" between key and value, not a colon: "two keys: a set to 1"
+#: holds the pair ``a``/1, not ``keys``/"a set"
+_LINKED_PAIR = _pair_pattern(_LINKING)
 #: "a, b, c and d" (one word each)
 _ENUMERATION = re.compile(r"((?:[^\s,]+,\s+)+[^\s,]+,?\s+(?:and|or)\s+[^\s,.;]+)")
 #: cells joined by commas without spaces: "name,species"
@@ -80,7 +90,12 @@ def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
     task = _switched(task)
     names = set(files)
     found: dict[str, object] = {}
-    for key, raw in _PAIR.findall(task):
+    linked = [m.span() for m in _LINKED_PAIR.finditer(task)]
+    pairs = [m for m in _PAIR.finditer(task)
+             if m.span() in linked or not any(a < m.end() and m.start() < b for a, b in linked)]
+    pairs += [m for m in _LINKED_PAIR.finditer(task) if m.span() not in
+              {p.span() for p in pairs}]
+    for key, raw in (m.groups() for m in sorted(pairs, key=lambda m: m.start())):
         if key.lower() in {"json", "object", "file", "list", "it", "that", "which", "value",
                            "one", "row", "header", "type", "number", "numbers", "strings"}:
             continue
@@ -163,7 +178,9 @@ def enumerated_lines(task: str) -> list[str]:
     """The items of the task's enumerations, one per line ("requests and flask" → two
     lines); an item a count names is a noun for the others ("two packages, a and b")."""
     out = []
-    for match in re.finditer(r"(?:[^\s,]+,\s+)+[^\s,]+,?\s+and\s+[^\s,.;]+", task):
+    # (?<!…): an item is tried from its start only (from every character of a long token it
+    # was O(n²))
+    for match in re.finditer(r"(?<![^\s,])(?:[^\s,]+,\s+)+[^\s,]+,?\s+and\s+[^\s,.;]+", task):
         items = [w.strip("\"'") for w in re.split(r",\s*|\s+and\s+", match.group(0)) if w]
         before = task[:match.start()].split()[-1:]
         if before and (before[0].isdigit() or before[0].lower() in _COUNT_WORDS):
@@ -225,6 +242,23 @@ def requirement_lines(task: str, files: Iterable[str] = ()) -> list[str]:
     return out
 
 
+def pinned_lines(task: str, files: Iterable[str] = ()) -> list[str]:
+    """``requirement_lines`` for a plain text file of any name, only those whose every line
+    pins a version by its shape: ``x.y.z``, or ``x.y`` after "to"/"at" ("numpy to 2.1.3 and
+    pandas to 2.2.3"; not "Ottilie 31.2, Bram 29.8")."""
+    files = list(files)
+    if any(spans.needs_free_text(name) for name in files):
+        return []
+
+    def pinned(line: str) -> bool:
+        found = re.fullmatch(r"([A-Za-z][\w.-]*)==(\d+(?:\.\d+)+)", line)
+        return bool(found) and (found.group(2).count(".") > 1 or re.search(
+            rf"\b{re.escape(found.group(1))}\s+(?:to|at)\s+v?{re.escape(found.group(2))}\b",
+            task) is not None)
+
+    return [t for t in requirement_lines(task, files) if all(map(pinned, t.splitlines()))]
+
+
 _COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "some", "these", "the", "both"}
 
@@ -258,6 +292,49 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
     if pairs:
         out.append(json.dumps(pairs))
     out += [json.dumps(items) for items in _enumerations(task)]
+    return out
+
+
+#: a placeholder in a template the task gives: ``<that port>``, ``<port>``, ``{port}``
+_HOLE = re.compile(r"<[^<>\n]{1,40}>|\{[A-Za-z_][\w ]{0,30}\}")
+#: a JSON object the task writes out, with placeholders for values it reads: ``{"port": <…>}``
+_TEMPLATE = re.compile(r"\{\s*\"[^{}\n]{1,300}\}")
+
+
+def _read_value(raw: str) -> object:
+    """A keyed file's value as JSON: a number as a number, a switch as a switch."""
+    quoted = len(raw) > 1 and raw[0] == raw[-1] and raw[0] in "\"'"
+    return raw[1:-1] if quoted else _value(raw)
+
+
+def read_json(task: str, seen: Iterable[tuple[str, str]]) -> list[str]:
+    """A new JSON object of values read in keyed files the agent has seen (``.env``, INI,
+    YAML, JSON): the keys of a template the task writes out (``{"port": <that port>}``) with
+    the values of those keys, else each key a word of the task names, under the task's word."""
+    found: dict[str, object] = {}
+    for name, text in seen:
+        if len(text) > MAX_WHOLE_CHARS or not (keyed.is_keyed(name) or keyed.is_keyed_text(text)):
+            continue
+        for entry in keyed.entries(text):
+            found.setdefault(entry.key.lower(), _read_value(entry.value))
+    if not found:
+        return []
+    out = []
+    for template in _TEMPLATE.findall(task):
+        try:
+            wanted = json.loads(_HOLE.sub("null", template))
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(wanted, dict) and any(v is None for v in wanted.values()):
+            filled = {k: found.get(k.lower(), v) if v is None else v for k, v in wanted.items()}
+            if all(v is not None for v in filled.values()):
+                out.append(json.dumps(filled))
+    # (not a key the task gives a value of itself: "port set to 9000" is no port read)
+    stated = {k.lower() for k in _pairs(task, ())}
+    named = {w: found[w.lower()] for w in re.findall(r"[A-Za-z_][\w-]*", task)
+             if w.lower() in found and len(w) > 1 and w.lower() not in stated}
+    if named and not out:
+        out.append(json.dumps(named))
     return out
 
 
@@ -358,6 +435,56 @@ def _operations(task: str) -> list[tuple[str, str]]:
     return [(op, number) for _, op, number in sorted(found)]
 
 
+#: a constant's name by its shape (capitals, digits and underscores: ``MAX_UPLOAD_MB``)
+_CONSTANT = r"\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*)\b"
+#: "NAME = 25", "NAME is 'x'", "NAME set to 3.5", "NAME of 10"
+_CONSTANT_VALUE = re.compile(_CONSTANT + r"\s*(?:=|:|\bis\b|\bset to\b|\bequal to\b|\bof\b)"
+                             r"\s*(\"[^\"\n]*\"|'[^'\n]*'|-?\d+(?:\.\d+)?(?![\w.])|True|False"
+                             r"|true|false|None)")
+#: "NAME, a list of "a", "b" and "c"", "NAME as a tuple of 1, 2, 3", "NAME = [..]"
+_CONSTANT_LIST = re.compile(_CONSTANT + r",?\s+(?:(?:as|being|is|holding)\s+)?(?:an?\s+)?"
+                            r"(list|tuple|set)\s+(?:of\s+)?((?:[^\s,]+,?\s+)*?[^\s,]+,?\s+"
+                            r"(?:and|or)\s+[^\s,;.]+|(?:[^\s,]+,\s*)+[^\s,;.]+)")
+
+
+def constants(task: str) -> dict[str, object]:
+    """The constants a task defines, by their names' shape: a value after ``=``/"is"/"set
+    to", or a list (tuple, set) of an enumeration after the name ("NAME, a list of a, b
+    and c"); a name without a value is none."""
+    found: dict[str, object] = {}
+    for name, raw in _CONSTANT_VALUE.findall(task):
+        found.setdefault(name, _value(raw))
+    for name, kind, items in _CONSTANT_LIST.findall(task):
+        parts = [i for i in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", items) if i]
+        listed = [_value(i.strip().rstrip("?!:)")) for i in parts]
+        found.setdefault(name, tuple(listed) if kind == "tuple" else listed)
+    return found
+
+
+#: a rate in percent, and arithmetic words around it: added ("with 21% VAT added", "plus
+#: 8%") or taken off ("minus 15%", "15% off", "a 15% discount")
+_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(?:%|per ?cent\b)", re.IGNORECASE)
+_ADDED = re.compile(r"\b(?:add\w*|plus|increase\w*|rais\w*|more|incl\w*)\b|\+", re.IGNORECASE)
+_TAKEN = re.compile(r"\b(?:subtract\w*|minus|off|less|discount\w*|reduc\w*|decreas\w*|"
+                    r"lower\w*)\b", re.IGNORECASE)
+
+
+def _percent_bodies(task: str, param: str) -> list[str]:
+    """``param`` with the task's one percentage applied: added or taken off as its words
+    say; when they say neither (or both), the share itself, then the other two."""
+    rates = _PERCENT.findall(task)
+    if len(set(rates)) != 1:
+        return []
+    rate = float(rates[0]) / 100
+    added = f"{param} * {round(1 + rate, 10):g}"
+    taken = f"{param} * {round(1 - rate, 10):g}"
+    share = f"{param} * {rate:g}"
+    plus, minus = bool(_ADDED.search(task)), bool(_TAKEN.search(task))
+    if plus != minus:  # (the model's likelihood cannot tell 1.21 from 0.79: the words do)
+        return [added] if plus else [taken]
+    return [share, added, taken]
+
+
 def python_texts(task: str) -> list[str]:
     """A function returning the expression the task says (or its one parameter put through
     the arithmetic it states: "to_kmh(ms) … multiply by 3.6"), or a script printing its
@@ -368,6 +495,9 @@ def python_texts(task: str) -> list[str]:
         if expr := expression(returns, args):
             out.append(f"def {name}({', '.join(args)}):\n    return {expr}\n")
     operations = _operations(task)
+    for name, param in _SIGNATURE.findall(task) if not (operations or out) else ():
+        out += [f"def {name}({param}):\n    return {body}\n"
+                for body in _percent_bodies(task, param)]
     for name, param in _SIGNATURE.findall(task) if operations and not out else ():
         expr = param
         for op, number in operations:
@@ -383,6 +513,10 @@ def python_texts(task: str) -> list[str]:
         if not quoted and len(numbers) > 1:  # "3, then 2, then 1": a number a line
             out.append("".join(f"print({n})\n" for n in numbers))
         out.append(f"print({json.dumps(text)})\n")
+    if defined := constants(task):  # (with each function, then alone)
+        head = "".join(f"{k} = {v!r}\n" for k, v in defined.items())
+        out = [*(f"{head}\n\n{t}" for t in out if t.startswith("def ")), head,
+               *(t for t in out if not t.startswith("def "))]
     return out
 
 
@@ -395,10 +529,11 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
     whole: list[str] = []
     added: list[str] = []
     files = list(files)
-    others = [t for name, t in (seen or {}).items() if name != path]
+    seen_items = [(name, t) for name, t in (seen or {}).items() if name != path]
+    others = [t for _, t in seen_items]
     if suffix == "json" and len(existing or "") <= MAX_WHOLE_CHARS:
-        whole = (observed_json(others) if existing is None else []) + json_texts(
-            task, files, existing)
+        whole = (read_json(task, seen_items) + observed_json(others) if existing is None
+                 else []) + json_texts(task, files, existing)
     elif suffix == "csv" and existing is None:
         # (the cells the task writes, as rows, only when no table of a header and rows is
         # found: a 135M model took "swimmer,seconds" alone when offered after the table)

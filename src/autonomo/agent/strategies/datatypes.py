@@ -39,7 +39,7 @@ from autonomo.agent.strategies.facts import (
     json_facts,
     number_facts,
 )
-from autonomo.agent.strategies.values import parts, scan
+from autonomo.agent.strategies.values import part_names, parts, scan
 
 _YES = {"yes", "true", "y", "1", "x"}
 _NO = {"no", "false", "n", "0", ""}
@@ -226,8 +226,41 @@ def _rows_by_part(src: str, head: list[str], body: list[list[str]], col: int) ->
             made += [fact(f"{head[col]} {label} {head[i]} {LIST_WORDS}",
                           "\n".join(r[i].strip() for r in rows), src, own=head[i])
                      for i in range(len(head)) if i != col]
-            out += [Fact(f.key, f.value, f.source, frozenset({part.lower()}), f.label)
-                    for f in made]
+            out += [Fact(f.key, f.value, f.source, frozenset({name}), f.label)
+                    for f in made for name in part_names(label, part)]
+    return out
+
+
+#: an ISO date inside a file's name ("2026-03-14_rent.pdf", "log-20260314" is not one)
+_NAME_DATE = re.compile(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
+
+
+def dated_files(files: Iterable[str]) -> list[Fact]:
+    """The files of a folder whose names each hold one date, grouped by a part of it (the
+    year, the month, the day): their names and how many, each group needing its part
+    stated ("the invoices from March", "which logs are from 2025")."""
+    folders: dict[str, list[str]] = {}
+    for name in files:
+        folder, _, base = name.rpartition("/")
+        folders.setdefault(folder, []).append(base)
+    out: list[Fact] = []
+    for folder, names in folders.items():
+        dates = [_NAME_DATE.findall(n) for n in names]
+        if len(names) < 3 or any(len(d) != 1 for d in dates):
+            continue
+        split = [parts(scan(d[0])[0]) for d in dates]
+        for n, (label, _) in enumerate(split[0]):
+            groups: dict[str, list[str]] = {}
+            for base, named in zip(names, split, strict=True):
+                groups.setdefault(named[n][1], []).append(base)
+            if not 1 < len(groups) < len(names):
+                continue
+            place = folder or "workspace"
+            for part, group in groups.items():
+                made = [fact(f"{place} files {label} {LIST_WORDS}", "\n".join(group)),
+                        fact(f"{place} files {label} {COUNT_WORDS}", len(group))]
+                out += [Fact(f.key, f.value, f.source, frozenset({w}), f.label)
+                        for f in made for w in part_names(label, part)]
     return out
 
 

@@ -12,7 +12,8 @@ a clock time, ``date``/``day``/``when`` for a date; the comparisons — ``more``
 ``exceeding`` (more than), ``less``, ``fewer``, ``shorter``, ``lower``, ``smaller``,
 ``lighter``, ``younger``, ``under``, ``below`` (less than), ``at least``, ``at most``; a
 markdown file's parts — ``headings``/``sections``/``titles``, ``questions``, ``items``/
-``entries``/``bullets``/``points``.
+``entries``/``bullets``/``points``; a unit squared — ``square``, ``sq``, ``²``, ``m2`` (an
+area: the product of two lengths in one unit).
 """
 
 from __future__ import annotations
@@ -139,12 +140,29 @@ def markdown_facts(src: str, text: str) -> list[Fact]:
     return out
 
 
+#: a length with its unit ("2.4 m", "180cm", "12 ft")
+_LENGTH = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(mm|cm|m|km|in|ft|yd)\b")
+#: a unit squared: what an area is asked in ("square metres", "sq ft", "m²", "m2")
+_SQUARED = re.compile(r"\bsquare\b|\bsq\b|²|\b(?:mm|cm|m|km|ft)2\b", re.IGNORECASE)
+
+
+def area_facts(src: str, text: str, task: str) -> list[Fact]:
+    """The product of a text's two lengths in one unit, when the task asks for a value in a
+    unit squared: an area (the rug's 1.7 m and 2.4 m: 4.08)."""
+    lengths = _LENGTH.findall(text)
+    if not _SQUARED.search(task) or len(lengths) != 2 or lengths[0][1] != lengths[1][1]:
+        return []
+    area = float(lengths[0][0]) * float(lengths[1][0])
+    return [fact(f"area square sq squared surface size {lengths[0][1]}", f"{round(area, 6):g}",
+                 src)]
+
+
 def derived_facts(name: str, text: str, task: str) -> list[Fact]:
     """The derived values of one file's text for ``task``."""
     src = " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
     shaped = markdown_facts(src, text) if name.lower().endswith(".md") else []
     return (typed_facts(src, text) + bounded_facts(name, text, task) + shaped
-            + datatypes.typed_facts(name, text, task))
+            + datatypes.typed_facts(name, text, task) + area_facts(src, text, task))
 
 
 _ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),

@@ -13,11 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from autonomo.agent.finishing_targets import roles
-from autonomo.agent.strategies import compose, datatypes, derived, edits, facts, shapes, spans
+from autonomo.agent.strategies import (
+    compose,
+    datatypes,
+    derived,
+    edits,
+    facts,
+    shapes,
+    spans,
+    transforms,
+)
+from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
-    dot_names,
     given_names,
+    loose_names,
     mentioned_files,
     named_folders,
     new_names,
@@ -25,6 +35,7 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     resolve,
     task_files,
 )
+from autonomo.agent.task_text import analysed
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
 from autonomo.tools.files import read_text
@@ -121,9 +132,9 @@ class Situation:
     sources: tuple[str, ...] = ()
     #: (file the task names that was there, its lines) as the agent has seen them
     held: tuple[tuple[str, frozenset[str]], ...] = ()
-    #: the dot-names the task says (``names.dot_names``): a file to write when there is no
-    #: other (an empty workspace, "set up a .gitignore")
-    dotted: tuple[str, ...] = ()
+    #: names of the task no word marks as a file's (``names.loose_names``): a file to write
+    #: when there is no other (an empty workspace, "set up a .gitignore")
+    loose: tuple[str, ...] = ()
 
     def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
         """``texts`` but those every file to add to already holds line by line (appending
@@ -223,7 +234,7 @@ class Situation:
             # (not a file whose whole text is a text to write: its source, "the people in
             # a.txt to the end of b.txt": a 135M model appended them to a.txt)
             return new or [n for n in self.named if n not in self.sources] or list(
-                self.named) or list(self.files) or list(self.dotted)
+                self.named) or list(self.files) or list(self.loose)
         return []
 
 
@@ -300,6 +311,7 @@ def previews(workspace: Path | str, task: str,
     """The text (at most ``PREVIEW_CHARS``) of the existing files the task names
     (``names``, else ``task_files``), in the task's order; read through the workspace's
     descriptor-based reader (a symlink is not followed), unreadable files skipped."""
+    task = analysed(task)
     ws = Workspace(workspace)
     shown: list[Preview] = []
     for name in task_files(task, workspace) if names is None else names:
@@ -355,12 +367,14 @@ def situation(workspace: Path | str, task: str,
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once); ``edited``: (file, old,
     new) of the replacements made (never undone)."""
+    task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
     files, folders = _listing(workspace)
     named = task_files(task, workspace, files)
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]
-    known: list[facts.Fact] = facts.listing_facts(files) if len(files) > 1 else []
+    known: list[facts.Fact] = [*facts.listing_facts(files), *datatypes.dated_files(files)
+                               ] if len(files) > 1 else []
     instructions = task
     texts: dict[str, str] = {}  # the files' texts seen, in the task's order
     pointers: tuple[str, ...] = ()
@@ -411,7 +425,7 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     known += datatypes.differences(texts.items())
-    values = facts.rank(known, task, named)
+    values = shaped_values.of_named_kind(task, facts.rank(known, task, named))
     used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
@@ -457,6 +471,8 @@ def situation(workspace: Path | str, task: str,
     # a requirements file's text: a package a line (before what the task states: "5.0")
     packages = compose.requirement_lines(task, named) if any(
         compose.REQUIREMENTS.search(name) for name in named) else []
+    # (pins by their shape, for a file of another name, as for a requirements file)
+    pins = [] if packages else compose.pinned_lines(task, named)
     seen = {**texts, **outputs_seen}
     # what a program the task names printed, whole: what the task asks to keep of its run
     # ("run split.py with 96 and 4 and save its answer": not the 96 it was given)
@@ -469,14 +485,25 @@ def situation(workspace: Path | str, task: str,
     # (a 135M model prefers the task's longer phrase to the item or the packages listed:
     # those found, the phrases are not offered)
     phrased = spans.task_spans(instructions, named)
-    texts = spans.choose([*(ran or ()), *shaped, *packages, *(() if packages else stated),
+    # a file the task reads put whole through a general transformation, for a new plain
+    # file it writes (then not its lines alone, nor the task's phrases or items: a 135M
+    # model took one of them)
+    reworked, lines = transforms.offered(texts, named, start, asks)
+    if reworked:
+        near, phrased, items = [v for v in near if v.strip() not in lines], [], []
+    texts = spans.choose([*(ran or ()), *shaped, *packages, *pins,
+                          *(() if packages or pins else stated),
                           # (a value filled into the task's template: not alone as well)
-                          *(() if packages or exact or filled else values or items or [
-                              *listed, *(near if asks else ()), *phrased,
+                          *(() if packages or pins or exact or filled else values or items or [
+                              *listed, *reworked, *(near if asks else ()), *phrased,
                               *near])]
                          # nothing fits: the text of a one-line file the task names
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
-    texts = tuple(t for t in texts if t not in ruled_out)
+    # (a list the task states as lines, or pins: not its parts beside it, whose shorter
+    # text a 135M model's likelihood prefers: "sugar 80 g" alone for two amounts)
+    lists = [t for t in (*pins, *stated) if "\n" in t.strip()]
+    texts = tuple(t for t in texts if t not in ruled_out
+                  and ("\n" in t.strip() or not any(t in whole for whole in lists)))
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
         # text; a part of it only when a word of the task keys it and the output says it
@@ -501,7 +528,7 @@ def situation(workspace: Path | str, task: str,
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources, held=held, dotted=dot_names(task),
+                     sources=sources, held=held, loose=loose_names(task),
                      objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
                      protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
 

@@ -112,8 +112,7 @@ def given_names(task: str, files: list[str] | tuple[str, ...] = (),
             bare = after.rstrip(".,;:!?)")
             quoted = len(bare) > 2 and bare[0] == bare[-1] and bare[0] in "'\"`"
             name = bare[1:-1] if quoted else bare
-            if _IDENTIFIER.fullmatch(name) and (quoted or "_" in name or (
-                    re.search(r"\d", name) and re.search("[A-Za-z]", name))):
+            if _IDENTIFIER.fullmatch(name) and (quoted or _identifier_like(name)):
                 if name not in files and name not in folders:
                     out.append(name)
                 break
@@ -122,12 +121,23 @@ def given_names(task: str, files: list[str] | tuple[str, ...] = (),
     return tuple(dict.fromkeys(out))
 
 
-def dot_names(task: str) -> tuple[str, ...]:
-    """The dot-names the task says that stand for no kind of files (``*.log``): ``.env``,
-    ``.gitignore``, or an ending said alone (``.md``): a file to write only when the task
-    gives no other name for one."""
-    return tuple(dict.fromkeys(m.group(1) for m in _DOT_NAME.finditer(task)
-                               if not task[:m.start()].endswith("*")))
+def loose_names(task: str) -> tuple[str, ...]:
+    """Tokens of the task that may name a file though no word says so: dot-names that stand
+    for no kind of files (``.env``, ``.gitignore``; not ``*.log``, but an ending said alone
+    too: ``.md``), then identifiers with an underscore or a digit (``greeting_v2``): a file
+    to write only when the task gives no other name for one and the workspace has none."""
+    dotted = [m.group(1) for m in _DOT_NAME.finditer(task)
+              if not task[:m.start()].endswith("*")]
+    words = [w.strip("'\"`.,;:!?()") for w in task.split()]
+    return tuple(dict.fromkeys([*dotted, *(
+        w for w in words if _IDENTIFIER.fullmatch(w) and _identifier_like(w))]))
+
+
+def _identifier_like(word: str) -> bool:
+    """An underscore in it, or letters and digits both (``v2_notes``, ``room4``; not a
+    version, ``v2``)."""
+    return "_" in word or bool(re.search(r"\d", word) and re.search("[A-Za-z]", word)
+                               and not re.fullmatch(r"[vV]\d+", word))
 
 
 def twins(task: str, there: list[str] | tuple[str, ...]) -> tuple[str, ...]:

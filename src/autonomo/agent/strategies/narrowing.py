@@ -34,8 +34,7 @@ def ground(schema: Any, where: Situation | None) -> Any:
             # (not a list a run of the program already failed with: a 135M model ran it
             # with none, then wrote the task's number instead of trying it)
             described = {k: schema[k] for k in ("description",) if k in schema}
-            stated = list(where.arguments[:MAX_ARGUMENTS])
-            lists = [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
+            lists = argument_lists(where)
             lists = [a for a in lists if tuple(a) not in where.failed_args] or lists
             schema.clear()
             schema.update(described, anyOf=[{"const": a} for a in lists])
@@ -58,6 +57,13 @@ def ground(schema: Any, where: Situation | None) -> Any:
     for key, value in schema.items():
         schema[key] = ground(value, where)
     return schema
+
+
+def argument_lists(where: Situation) -> list[list[str]]:
+    """The argument lists a program may be given: the values the task states, all of them
+    in its order, each alone, or none."""
+    stated = list(where.arguments[:MAX_ARGUMENTS])
+    return [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
 
 
 def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:

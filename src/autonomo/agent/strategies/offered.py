@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from autonomo.agent.finishing_targets import roles
+from autonomo.agent.finishing_targets import BETWEEN, DENYING, roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
@@ -27,6 +27,7 @@ from autonomo.agent.strategies.names import (
     task_files,
     version_of,
 )
+from autonomo.agent.strategies.narrowing import argument_lists
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
@@ -61,6 +62,22 @@ def says(words: set[str], verb: str) -> bool:
     return any(w.startswith(r) and w[len(r):] in _ENDINGS for w in words for r in roots)
 
 
+def said(task: str) -> set[str]:
+    """The words of ``task`` but those a denying word stands right before, with only
+    articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
+    "not a move", "without deleting")."""
+    out = set()
+    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
+        tokens = re.findall(r"[\w'~./-]+", sentence)  # (a number between is a word too)
+        for i, token in enumerate(tokens):
+            j = i - 1
+            while j >= 0 and tokens[j] in BETWEEN:
+                j -= 1
+            if j < 0 or tokens[j] not in DENYING:
+                out |= set(re.findall(r"[a-z]+", token))
+    return out
+
+
 def unneeded(task: str, needed: dict[str, list[str]],
              workspace: str | None = None) -> frozenset[str]:
     """Commands a small model is not offered for ``task``: those whose words (``needed``,
@@ -68,7 +85,9 @@ def unneeded(task: str, needed: dict[str, list[str]],
     run whatever it says ("What does tip.py print?"), unless the task moves, copies or
     deletes files (a 135M model ran the program it was to move)."""
     words = set(re.findall(r"[a-z]+", task.lower()))
-    out = {name for name, verbs in needed.items() if not any(says(words, v) for v in verbs)}
+    # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
+    asked = said(task)
+    out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
     # the task's files, read against the workspace once for every rule below
     named = task_files(task, workspace) if workspace else ()
     if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
@@ -225,12 +244,20 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             if last.action.name in WRITING | {"copy_file", "rename_file"}:
                 dropped |= WRITING | _LOOKING
     if "execute_python_file" in offered and where.existed is not None:
-        ran = {path for command, path, _ in outputs if command == "execute_python_file"}
+        # (a run that failed since the last change counts: running it again shows the same,
+        # ``_runs_known``; what the task asks is then in the program's text)
+        ran = {path for command, path, _ in outputs if command == "execute_python_file"} | {
+            path for path, _ in _ran_since_change(state)}
         if any(n.endswith(".py") and n in where.existed and n not in ran
                and n not in where.silent for n in where.named):
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
+    if "execute_python_file" in offered and _runs_known(state, where):
+        # every program there, with every argument list it may be given, was run since
+        # the workspace last changed: another run shows the same (a 135M model ran a
+        # module it had broken three times with the same argument)
+        dropped.add("execute_python_file")
     if look and where.existed is not None and _unseen_inputs(where, look, outputs):
         # a file the task names whose whole text the agent has not seen yet (shown cut or
         # not shown): read before anything is written from it
@@ -276,9 +303,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             n in where.existed for n in where.named):
         dropped |= WRITING  # an edit of files that were there: no new file to write
     task_words = set(re.findall(r"[a-z]+", state.task.lower()))
-    if (offered & _FILE_MOVING or gone) and not task_words & _WRITE_WORDS:
-        # a task that moves or deletes files and writes no text ("move a.txt into the old
-        # folder"): a 135M model wrote a value it saw into a file
+    if (offered & _FILE_MOVING or gone or ("copy_file" in offered and _another_name(where))) \
+            and not task_words & _WRITE_WORDS:
+        # a task that moves, copies or deletes files and writes no text ("move a.txt into
+        # the old folder"): a 135M model wrote a value it saw into a file
         dropped |= WRITING
     if _PART_COPY.search(state.task) and len(mentioned_files(state.task)) > 1:
         dropped.add("copy_file")
@@ -330,6 +358,31 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     return frozenset(dropped if offered - dropped else ())
 
 
+def _runs_known(state: AgentState, where: Situation) -> bool:
+    """Whether every program ``where`` offers to run was run with every argument list it
+    may be given (``narrowing.argument_lists``) since the current task last changed a file
+    (a run that failed as well: it fails the same way)."""
+    ran = _ran_since_change(state)
+    programs = where.values("python_file")
+    return bool(ran and programs) and all(
+        (program, tuple(args)) in ran for program in programs for args in argument_lists(where))
+
+
+def _ran_since_change(state: AgentState) -> set[tuple[str, tuple[str, ...]]]:
+    """(program, its arguments) of the current task's runs, failed ones too, since a
+    step last changed a file."""
+    ran: set[tuple[str, tuple[str, ...]]] = set()
+    for e in state.episodes:
+        if e.task_index != len(state.tasks) - 1 or e.result is None:
+            continue
+        if e.action.name == "execute_python_file":
+            ran.add((str(e.action.arguments.get("path") or ""),
+                     tuple(str(a) for a in e.action.arguments.get("args") or ())))
+        elif e.action.name not in _LOOKING and e.result.status == "success":
+            ran = set()  # (a file changed: a run may now show something new)
+    return ran
+
+
 def _changed(state: AgentState, commands: frozenset[str] | set[str] = WRITING | {"replace_text"}
              ) -> bool:
     """Whether a step of the current task has changed a file's text (with ``commands``)."""
@@ -351,6 +404,19 @@ def _unseen_inputs(where: Situation, look: dict[str, Any],
 def whole_only_paths(where: Situation) -> set[str]:
     """Files whose new text is composed whole (a JSON object with a value changed)."""
     return {path for path, whole, added in where.composed if whole and not added}
+
+
+def _another_name(where: Situation) -> bool:
+    """Whether a new path the task gives is another name of a file it names that is there:
+    the same name in another folder, the same stem, or the name with an ending more or
+    less (``a.ini`` to ``a.bak``, ``b.txt`` to ``b.txt.bak``; not ``c.csv`` to
+    ``maria.txt``, which takes a part of it)."""
+    def stem(path: str) -> str:
+        return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+
+    sources = [n for n in where.named if n in (where.existed or where.files)]
+    return any(stem(old) == stem(new) or version_of(old, new)
+               for old in sources for new in where.values("new_file"))
 
 
 def _whole_copy(where: Situation) -> bool:

@@ -111,10 +111,21 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     # of "walk the dog" (the task states the numbers it means outright: ``literals``)
     # (the words from a describing word to a file name may be the text itself, in the first
     # person or with a possessive: "Write I will be late to status.txt"; offered last)
-    return spans[:quoted] + [p for p in kept
-                             if not any(p != q and f" {p} " in f" {q} " for q in kept)] + [
+    inside = _pieces(kept)
+    return spans[:quoted] + [p for p in kept if p not in inside] + [
         p for p in dict.fromkeys(described) if len(p.split()) > 1 and p not in kept
         and not complements(task, names)]  # (not what a value is said of: "… - it's X")
+
+
+def _pieces(phrases: list[str]) -> set[str]:
+    """The shorter runs of words inside each phrase ("walk the" and "dog" of "walk the
+    dog"): a set, as each phrase asked against every other was O(n²) in a long task's words."""
+    out = set()
+    for phrase in phrases:
+        words = phrase.split()
+        out.update(" ".join(words[i:j]) for i in range(len(words))
+                   for j in range(i + 1, len(words) + 1) if j - i < len(words))
+    return out
 
 
 def _trimmed(words: list[str]) -> str:
@@ -167,10 +178,13 @@ def _as_lines(task: str, found: re.Match[str]) -> str:
     items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if i.strip()]
     if len(items) < 2 or any(len(i.split()) > 4 for i in items):
         return text
-    before = re.findall(r"[\w-]+", task[:found.start()].lower())[-3:]
+    before = re.findall(r"[\w-]+", task[:found.start()].lower())[-4:]
+    # (a number of items, not a rate: "one per line")
     counted = [NUMBER_WORDS.index(w) if w in NUMBER_WORDS else int(w)
-               for w in before if w in NUMBER_WORDS or w.isdigit()]
-    if len(items) in counted or (not counted and "lines" in before):
+               for w, after in zip(before[1:], [*before[2:], ""], strict=False)
+               if (w in NUMBER_WORDS or w.isdigit()) and after != "per"]
+    # (the layout said just before the colon: "one per line:", "on separate lines:")
+    if len(items) in counted or (not counted and any(w in ("line", "lines") for w in before)):
         return "\n".join(items)
     return text
 

@@ -97,3 +97,28 @@ def parts(value: Value) -> list[tuple[str, str]]:
         return []
     return [(label, part) for label, part in zip(named[0], found.groups(), strict=False)
             if part]
+
+
+def part_names(label: str, part: str) -> list[str]:
+    """The ways a task may state a part it filters by: the part as written, and a date's
+    month also by its name ("10" and "october")."""
+    names = [part.lower()]
+    if label == "month" and part.isdigit() and 1 <= int(part) <= 12:
+        names.append(MONTHS[int(part) - 1])
+    return names
+
+
+#: the words a task names a value's shape by (a closed lexicon of the shapes' own names;
+#: only shapes a value of that kind always has: a version "2.1" reads as a number, a phone
+#: number without a leading 0 or + as none, so those are not filtered by their names)
+_KIND_NAMES = {"email": ("email", "e-mail", "mail"), "url": ("url", "link", "website"),
+               "colour": ("colour", "color", "hex")}
+
+
+def of_named_kind(task: str, found: list[str]) -> list[str]:
+    """Of ``found``, only the values of a shape the task names by its name when there are
+    some ("the treasurer's e-mail address": the address, not the treasurer's name beside it,
+    whose shorter text a 135M model's likelihood prefers); else all of them."""
+    said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
+    kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)}
+    return [v for v in found if kind_of(v) in kinds] or found

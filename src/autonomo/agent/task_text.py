@@ -1,0 +1,41 @@
+"""The task as the step's analysis reads it: bounded, so that a hostile task cannot stall a
+step.
+
+The small model's step reads the task with a few hundred regular expressions and word loops
+(names, values, phrases, the finish checks and verifiers). Many try a pattern from each
+character of a token to its end, so a token of n characters costs O(n²): a task naming a
+100 KB path ("Delete a/a/a/…") stalled a step for minutes. The analysis therefore reads
+each token of at most ``MAX_TOKEN`` characters (longer, it is no path a task means nor a
+value a step can offer; it is read as ``CUT``; a name too long for the system, over 255
+bytes, is still read, so the finish check refuses it) and the first
+``MAX_TASK`` characters (a 135M model's whole context is smaller). The agent keeps the task
+whole (``AgentState.tasks``, the first prompt); a task the analysis read cut is never
+verified as done (``verifying.verify``).
+"""
+
+from __future__ import annotations
+
+import re
+
+MAX_TOKEN = 1_024
+MAX_TASK = 4_096
+#: what a token too long to read stands for (a character no name or value pattern takes)
+CUT = "…"
+_LONG = re.compile(rf"(?<!\S)\S{{{MAX_TOKEN + 1},}}")
+
+
+def analysed(task: str) -> str:
+    """``task`` with each token longer than ``MAX_TOKEN`` read as ``CUT``, and cut after
+    ``MAX_TASK`` characters (at a space, so no token is split)."""
+    if len(task) <= MAX_TOKEN:
+        return task
+    task = _LONG.sub(CUT, task)
+    if len(task) > MAX_TASK:
+        task = task[:MAX_TASK].rsplit(None, 1)[0] if task[MAX_TASK].strip() else \
+            task[:MAX_TASK]
+    return task
+
+
+def is_cut(task: str) -> bool:
+    """Whether the analysis reads ``task`` other than as written."""
+    return analysed(task) != task
