@@ -63,10 +63,8 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _NO + 'replacing a text worded without a lexicon verb counts as loss',
     # -- finish_fresh_cases5 (session 21, i10x), i10v at e67ad23: wrong work a positive verifier
     # could take for the operation it recognises
-    ('pick.txt says which logo is in use. Copy that logo to logo_active.svg', False, 0):
-        'false FINISHED: the source named through a pointer file: the pointer copied',
-    ('In server.toml, copy the port number into port.txt', False, 0):
-        'false FINISHED: the file named before the verb, a part of it asked for: the file copied',
+    # (the pointer file copied and the part-of-a-file copy, false FINISHED here at e67ad23, are
+    # closed by i10v in session 22: the copy's object read after its verb)
     ('Of draft_a.txt and draft_b.txt, delete the one that is empty', True, 0):
         _NO + 'a file named to be judged, not changed, counts as never used',
     ('In paint.txt replace red with blue on every line except the first', True, 1):
@@ -77,10 +75,8 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     ('In prefs.json mute the sound (sound.muted true)', True, 0):
         _NO + 'a dotted key path read as one key that does not exist',
     # -- finish_fresh_cases7 (session 22, i10x), main at 18f8979: a pronoun after a pointer file
-    ('which.txt names the plan we chose. Copy it into backup/', False, 0):
-        'false FINISHED: a pronoun for the file a pointer file names read as the pointer file',
-    ('The plan we chose is named in which.txt. Rename it to chosen.md', False, 0):
-        'false FINISHED: a pronoun for the file a pointer file names read as the pointer file',
+    # (the two false FINISHED here, a pronoun for the file a pointer file names, closed by i10v
+    # at 15:30: a file said to hold or name something else is not what a later "it" copies)
     ('The plan we chose is named in which.txt. Rename it to chosen.md', True, 0):
         _NO + 'the pointer file taken for the file to rename',
 }

@@ -157,6 +157,6 @@ def test_a_finish_no_verifier_confirms_ends_the_task_unverified(tmp_path: Path) 
             steps.append(client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).json())
         last = steps[-1]["additional_output"]
         assert steps[-1]["is_last"] and last["task_status"] == "unverified"
-        assert "could not be derived" in last["stop_reason"]
+        assert "does not hold exactly" in last["stop_reason"]
         again = client.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={})
         assert again.status_code == 409 and "unverified" in again.json()["message"]

@@ -210,7 +210,7 @@ def test_an_unverified_finish_ends_the_run_with_its_own_status(tmp_path: Path) -
     ], task="Solved the riddle: it's an echo. Put that in riddle.txt")
     result = Runner(agent).run(max_steps=5)
     assert result.status == "unverified" and result.steps == 2
-    assert "could not be derived" in result.reason and "riddle.txt holds" in result.reason
+    assert "does not hold exactly" in result.reason and "riddle.txt holds" in result.reason
     assert agent.store.load(agent.state.id).status == "unverified"
     assert (agent.workspace / "riddle.txt").read_text() == "echo"
 

@@ -13,8 +13,11 @@ Verifiers (each conservative: any doubt is "not verified"):
   the named file where the task puts it; a move or rename of it there;
 * ``verifying_values``: a write of the value the task states; an append of it as a new line;
 * ``verifying_edits``: an edit "X → Y" in a named file, everything else identical;
+* ``verifying_created``: a new CSV or JSON file holding exactly the rows, items or pairs
+  the task states (compared parsed);
 * ``verifying_derived``: a value derived from a named source (a keyed value, a count, a
-  line, a list, a program's printed output) written into the answer file.
+  line, a list, a program's printed output: the program run again in the sandbox on the
+  start workspace, ``verifying_rerun``) written into the answer file.
 
 Every verifier also requires that nothing else in the workspace changed.
 """
@@ -30,9 +33,12 @@ from autonomo.agent import verifying_snapshot as snapshots
 from autonomo.agent.episodes import Episode
 from autonomo.agent.finishing_record import norm, printed
 from autonomo.agent.task_text import MAX_TASK, MAX_TOKEN, is_cut
-from autonomo.agent.verifying_derived import Run, deriving
+from autonomo.agent.verifying_created import creating
+from autonomo.agent.verifying_derived import deriving
 from autonomo.agent.verifying_edits import editing
 from autonomo.agent.verifying_files import copying, deletion, moving
+from autonomo.agent.verifying_programs import Run
+from autonomo.agent.verifying_rerun import Rerun, rerunner
 from autonomo.agent.verifying_snapshot import Changes, Snapshot, changes
 from autonomo.agent.verifying_values import appending, writing
 from autonomo.agent.verifying_verdict import Verdict
@@ -47,7 +53,7 @@ __all__ = ["Run", "Verdict", "agent_unverified", "agent_verdict", "record_start"
 _Verifier = Callable[[str, Snapshot, Snapshot, Changes], "Verdict | None"]
 _VERIFIERS: list[_Verifier] = [
     lambda task, start, now, ch: deletion(task, start, ch),
-    copying, moving, writing, appending, editing,
+    copying, moving, writing, appending, editing, creating,
 ]
 
 
@@ -62,9 +68,10 @@ def runs_of(episodes: list[Episode], task_index: int) -> list[Run]:
 
 
 def verify(task: str, start: Snapshot | None, now: Snapshot,
-           runs: list[Run] | tuple[Run, ...] = ()) -> Verdict:
+           runs: list[Run] | tuple[Run, ...] = (), rerun: Rerun | None = None) -> Verdict:
     """Whether the workspace ``now`` shows ``task`` done, judged against ``start`` (``runs``:
-    the programs the task's steps ran)."""
+    the programs the task's steps ran; ``rerun``: runs a program of the start again, in the
+    sandbox — without it, what a program prints is taken from ``runs``)."""
     if start is None:
         return Verdict.no("", "no record of the workspace at the task's start")
     if is_cut(task):  # a long token read as "…" may be what tells the right result apart
@@ -78,7 +85,7 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
     try:
         verdicts = [v for check in _VERIFIERS
                     if (v := check(task, start, now, found)) is not None]
-        if (derived := deriving(task, start, now, found, runs)) is not None:
+        if (derived := deriving(task, start, now, found, runs, rerun)) is not None:
             verdicts.append(derived)
     except RecursionError:  # a JSON/TOML/YAML file nested deeper than the parsers' stack:
         # it ended the run (``json.loads`` raised out of the finish)
@@ -129,7 +136,8 @@ def agent_verdict(agent: Agent) -> Verdict | None:
     start = snapshots.load(_start_path(agent))
     runs = runs_of(agent.state.episodes, len(agent.state.tasks) - 1)
     task = agent.state.tasks[-1] if agent.state.tasks else ""  # whole: ``verify`` bounds it
-    return verify(task, start, snapshots.take(agent.state.workspace), runs)
+    rerun = rerunner(start, agent.settings.sandbox, agent.plugins) if start else None
+    return verify(task, start, snapshots.take(agent.state.workspace), runs, rerun)
 
 
 def agent_unverified(agent: Agent) -> str | None:

@@ -18,9 +18,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from autonomo.agent.verifying_programs import Run, printed
+from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import (
     FUNCTION_WORDS,
+    STRUCTURED,
     content_words,
     keyed,
     shown,
@@ -30,9 +33,6 @@ from autonomo.agent.verifying_sources import (
 from autonomo.agent.verifying_task import files_named, new_names, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
-#: files an answer is not written into as a plain value
-_STRUCTURED = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml", ".py", ".js",
-               ".html", ".sh")
 _COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
 _HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
                      r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
@@ -40,13 +40,10 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixt
              "seventh": 6, "eighth": 7, "ninth": 8, "tenth": 9, "last": -1}
 _KINDS = {"python": ".py", "markdown": ".md", "text": ".txt", "csv": ".csv", "json": ".json",
           "log": ".log", "yaml": ".yaml", "image": None, "html": ".html"}
-#: words of a program's run ("run X and write its output to F")
-_RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
-              "script", "program", "result", "stdout", "shows", "what", "does", "with"}
 #: words of a list ("the keys of", "one per line")
 _LIST_WORDS = {"keys", "key", "names", "name", "list", "column", "columns", "headers",
                "header", "values", "each", "sorted", "sort", "alphabetically", "order",
-               "alphabetical"}
+               "alphabetical", "sections"}
 
 
 #: words that ask for a list, not one value
@@ -62,6 +59,8 @@ class Expected:
     value: str | None = None
     items: tuple[str, ...] = ()
     ordered: bool = False
+    #: the same tokens in the same order will do (a program's output: "2 3 5" for "2\n3\n5")
+    loose: bool = False
 
     def key(self) -> tuple[object, ...]:
         if self.value is not None:
@@ -74,20 +73,16 @@ class Expected:
                 return abs(float(text.strip()) - float(self.value)) < 1e-9
             except ValueError:
                 return False
+        if self.value is not None and self.loose:
+            return _tokens(text) == _tokens(self.value)
         if self.value is not None:
             return text.strip() == self.value
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         return lines == list(self.items) if self.ordered else sorted(lines) == sorted(self.items)
 
 
-@dataclass(frozen=True)
-class Run:
-    """A program the run ran (``execute_python_file``), its arguments and what it printed
-    (None when the record does not hold all of it)."""
-
-    program: str
-    args: tuple[str, ...]
-    printed: str | None
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[^\s,;]+", text)
 
 
 def _covered(required: set[str], *explained: set[str]) -> bool:
@@ -103,28 +98,64 @@ def _lookups(task: str, source: str, text: str, required: set[str],
         scored = []
         for path, value in leaves.items():
             path_words = {w for part in path for w in words(part)}
-            if not set(words(path[-1])) & (required | bonus) or not required <= path_words:
+            if not set(words(path[-1])) & (required | bonus) \
+                    or not required - _typed(value) <= path_words:
                 continue
             scored.append((len(path_words & (required | bonus)), path, value))
         best = [s for s in scored if scored and s[0] == max(x[0] for x in scored)]
         if len(best) == 1 and not isinstance(best[0][2], (dict, list)) and best[0][2] != "":
             found.append(Expected(f"{'/'.join(best[0][1])} of {source}", shown(best[0][2])))
+        elif len(best) != 1 and (named := _named_key(task, leaves, required)):
+            found.append(Expected(f"{'/'.join(named[0])} of {source}", shown(named[1])))
     parsed = table(source, text)
     if parsed:
         header, rows = parsed
-        wanted = [i for i, h in enumerate(header)
-                  if words(h) and set(words(h)) <= required | bonus]
         lower = task.lower()
         keys = [(r, i) for r in rows for i, cell in enumerate(r) if cell and not cell.isdigit()
                 and re.search(rf"(?<!\w){re.escape(cell.lower())}(?!\w)", lower)]
         rows_hit = {id(r) for r, _ in keys}
+        # the asked column: not the one whose cell names the row
+        wanted = [i for i, h in enumerate(header) if i not in {at for _r, at in keys}
+                  and words(h) and set(words(h)) <= required | bonus]
         if len(wanted) == 1 and len(rows_hit) == 1:
             row, at = keys[0]
             col = wanted[0]
-            if at != col and _covered(required, set(words(header[col])), set(words(row[at])),
-                                      set(words(header[at]))) and row[col]:
+            if _covered(required - _typed(row[col]), set(words(header[col])),
+                        set(words(row[at])), set(words(header[at]))) and row[col]:
                 found.append(Expected(f"{header[col]} of {row[at]} in {source}", row[col]))
     return found
+
+
+def _typed(value: object) -> set[str]:
+    """The task's words a value's own form answers ("when", "the date": 2026-12-03)."""
+    text = str(value)
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}", text):
+        return {"date", "when", "day"}
+    if re.fullmatch(r"\d{1,2}:\d{2}(?::\d{2})?", text):
+        return {"time", "when"}
+    if re.fullmatch(r"[^@\s]+@[^@\s]+\.\w+", text):
+        return {"email", "address", "mail"}
+    return set()
+
+
+def _named_key(task: str, leaves: dict[tuple[str, ...], object],
+               required: set[str]) -> tuple[tuple[str, ...], object] | None:
+    """The one key of several words or with a number ("locker 17") the task writes out
+    whole, when the one task word it leaves names the value of it ("the combination of
+    locker 17", "locker 17's combination")."""
+    hits = [(path, value) for path, value in leaves.items() if len(path) == 1
+            and (" " in path[0] or re.search(r"\d", path[0]))
+            and re.search(rf"(?<![\w-]){re.escape(path[0])}(?![\w-])", task, re.IGNORECASE)]
+    if len(hits) != 1 or isinstance(hits[0][1], (dict, list)) or hits[0][1] in ("", None):
+        return None
+    (path, value), = hits
+    left = required - set(words(path[0]))
+    key = re.escape(path[0])
+    if len(left) > 1 or any(not re.search(
+            rf"\b{w}\s+(?:of|for)\s+(?:the\s+)?{key}\b|\b{key}'s\s+{w}\b", task, re.I)
+            for w in left):
+        return None
+    return path, value
 
 
 def _counts(task: str, source: str, text: str, required: set[str],
@@ -136,18 +167,25 @@ def _counts(task: str, source: str, text: str, required: set[str],
     stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     units = {"lines", "line", "words", "word", "rows", "row", "entries", "entry", "items",
              "item", "records", "record", "elements", "header", "list"} | stem
-    left = {w for w in (required | answer_words) - units if len(w) > 1}
-    bare = task
-    for name in names:
-        bare = bare.replace(name, " ")
-    task_words = set(words(bare))
-    ways: set[int] = set()
     parsed = table(source, text)
     rows: list[dict[str, str]] | None = None
     if parsed:
         rows = [dict(zip(parsed[0], r, strict=True)) for r in parsed[1]]
     elif source.lower().endswith(".json"):
         rows = _objects(text)
+        units |= set(words(_wrapper(text)))  # {"tasks": [...]}: the list's own name
+    # the things counted, named right after "how many" ("how many tasks have status done"),
+    # unless a field is called so ("how many moons": a value to look up, not rows to count)
+    fields = {w for r in rows or () for k in r for w in words(k)}
+    units |= {m.group(1).lower() for m in re.finditer(
+        r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)
+        if _unexplained({m.group(1).lower()}, fields)}
+    left = {w for w in (required | answer_words) - units if len(w) > 1}
+    bare = task
+    for name in names:
+        bare = bare.replace(name, " ")
+    task_words = set(words(bare))
+    ways: set[int] = set()
     if rows is not None and not left and task_words & ({"rows", "entries", "records",
                                                          "items", "elements"} | stem):
         ways.add(len(rows))
@@ -173,6 +211,17 @@ def _counts(task: str, source: str, text: str, required: set[str],
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
 
 
+def _wrapper(text: str) -> str:
+    """The one key of a JSON object that only wraps a list, else ""."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return ""
+    if isinstance(data, dict) and len(data) == 1 and isinstance(next(iter(data.values())), list):
+        return str(next(iter(data)))
+    return ""
+
+
 def _objects(text: str) -> list[dict[str, str]] | None:
     """A JSON list (at the top, or the one list of a one-key object) as rows: its objects'
     plain fields, or each plain item as one field."""
@@ -189,14 +238,18 @@ def _objects(text: str) -> list[dict[str, str]] | None:
 
 
 def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
-                           answer: str) -> list[Expected]:
-    """How many files of a kind the workspace (or a folder it names) holds, or their names."""
+                           answer: str, answer_words: set[str]) -> list[Expected]:
+    """How many files of a kind the workspace (or a folder it names) holds, or their names.
+    A word of the answer file's name must be accounted for too: a condition said only there
+    ("october_receipts.txt") is one no plain listing applies."""
     kinds = {kind for w in words(task) if (kind := _KINDS.get(w))}
     kinds |= {m.lower() for m in re.findall(r"(?<![\w.])\.\w{1,8}(?=\s+files?\b)", task)}
     at = re.search(r"\b(?:in|inside|of)\s+(?:the\s+)?(?:([\w.-]+)/|([\w.-]+)\s+folder\b)", task)
     folder = (at.group(1) or at.group(2)) if at else None
     folder_words = set(words(folder)) if folder else set()
-    left = required - {"files", "file"} - set(_KINDS) - folder_words - _LIST_WORDS
+    left = _unexplained(required | answer_words, {"files", "file", *_KINDS, *folder_words,
+                                                  *_LIST_WORDS, *_GENERIC_ANSWER,
+                                                  *(k.lstrip(".") for k in kinds)})
     if not re.search(r"\bfiles?\b", task, re.IGNORECASE) or left or len(kinds) > 1:
         return []
     base = f"{folder}/" if folder else ""
@@ -211,6 +264,26 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     if re.search(r"\bnames?\b|\blist\b", task, re.IGNORECASE):
         return [Expected("the file names", items=names, ordered=_ordered(task))]
     return []
+
+
+#: words of an answer file's name that say nothing of what it holds ("out.txt")
+_GENERIC_ANSWER = {"out", "output", "answer", "answers", "result", "results", "list", "txt",
+                   "index", "inventory", "manifest", "contents", "catalog", "overview",
+                   "filenames", "listing"}
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") \
+        else word
+
+
+def _unexplained(needed: set[str], explained: set[str]) -> set[str]:
+    """The words of ``needed`` that ``explained`` does not account for (a plural for its
+    singular and back)."""
+    known = {_singular(w) for w in explained}
+    return {w for w in needed if _singular(w) not in known}
 
 
 def _ordered(task: str) -> bool:
@@ -231,19 +304,23 @@ def _nth_line(task: str, source: str, text: str, required: set[str]) -> list[Exp
 
 
 _SUMMING = re.compile(r"\b(?:add\s+up|sum|total)\b", re.IGNORECASE)
+#: words that only say "all of it added" ("what do the hours come to altogether")
+_SUM_WORDS = {"numbers", "column", "up", "sum", "add", "total", "altogether", "together",
+              "combined", "overall", "come", "comes"}
 
 
-def _sums(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
+def _sums(task: str, source: str, text: str, required: set[str],
+          answer_words: set[str]) -> list[Expected]:
     """The sum of the one CSV column the task names ("add up the numbers in the value
     column"), when every cell of it is a number."""
     parsed = table(source, text)
     if parsed is None or not _SUMMING.search(task):
         return []
     header, rows = parsed
-    left = required - {"numbers", "column", "up", "sum", "add"}
+    left = _unexplained(required | answer_words, _SUM_WORDS | set(_GENERIC_ANSWER))
     columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) <= left | {"value"}
                and set(words(h)) & set(words(task))]
-    if len(columns) != 1 or left - set(words(header[columns[0]])):
+    if len(columns) != 1 or _unexplained(left, set(words(header[columns[0]]))):
         return []
     try:
         total = sum(float(r[columns[0]]) for r in rows)
@@ -252,51 +329,54 @@ def _sums(task: str, source: str, text: str, required: set[str]) -> list[Expecte
     return [Expected(f"the sum of the {header[columns[0]]} column of {source}", repr(total))]
 
 
-def _lists(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
-    """The keys of a JSON object, a CSV's header or one of its columns."""
+def _lists(task: str, source: str, text: str, required: set[str],
+           answer_words: set[str]) -> list[Expected]:
+    """The keys of a JSON object, a CSV's header or one of its columns (a word of the
+    answer file's name that is not the source's nor the column's may be a filter: none)."""
     found: list[Expected] = []
-    left = required - _LIST_WORDS
+    stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    left = _unexplained(required | answer_words, {*_LIST_WORDS, *stem, *_GENERIC_ANSWER})
     ordered = _ordered(task)
-    if source.lower().endswith(".json") and not left and re.search(r"\bkeys\b", task, re.I):
-        data = keyed(source, text)
+    # the top-level keys of a keyed file, or an INI file's sections
+    sections = source.lower().endswith((".ini", ".cfg", ".conf"))
+    asked = r"\bsections\b" if sections else r"\bkeys\b"
+    if source.lower().endswith((".json", ".yaml", ".yml", ".toml")) or sections:
+        # "the top-level keys": the keys listed are the top level's anyway
+        top = {"top", "level"} if re.search(r"\btop[\s-]level\b", task, re.I) else set()
+        data = keyed(source, text) if not left - top and re.search(asked, task, re.I) \
+            else None
         if data:
             tops = tuple(dict.fromkeys(path[0] for path in data))
             if not any(t.isdigit() for t in tops):
-                found.append(Expected(f"the keys of {source}", items=tops, ordered=ordered))
+                found.append(Expected(f"the {'sections' if sections else 'keys'} of {source}",
+                                      items=tops, ordered=ordered))
     parsed = table(source, text)
     if parsed:
         header, rows = parsed
         if not left and re.search(r"\b(?:headers?|column\s+names)\b", task, re.IGNORECASE):
             found.append(Expected(f"the header of {source}", items=tuple(header),
                                   ordered=ordered))
-        columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) & left]
-        if len(columns) == 1 and _LISTING.search(task) \
-                and left <= set(words(header[columns[0]])) | {"addresses"}:
+        columns = [i for i, h in enumerate(header)
+                   if words(h) and _unexplained(set(words(h)), left) != set(words(h))]
+        typed = set.intersection(*(_typed(r[columns[0]]) for r in rows)) if len(columns) == 1 \
+            else set()
+        if len(columns) == 1 and _LISTING.search(task) and not _unexplained(
+                left, {*words(header[columns[0]]), *typed}):
             cells = tuple(r[columns[0]] for r in rows if r[columns[0]])
             found.append(Expected(f"the {header[columns[0]]} column of {source}",
                                   items=cells, ordered=ordered))
     return found
 
 
-def _program(task: str, runs: Sequence[Run], start: Snapshot, required: set[str],
-             names: list[str]) -> list[Expected]:
-    """What the one program the task names printed when the run ran it."""
-    programs = [n for n in names if n.endswith(".py") and n in start.files]
-    if len(programs) != 1 or required - _RUN_WORDS:
-        return []
-    mine = [r for r in runs if r.program == programs[0]]
-    stated = [w for w in re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", task)]
-    if not mine or any(r.printed is None for r in mine) or len({r.printed for r in mine}) > 1:
-        return []
-    if any(tuple(stated) != tuple(a for a in r.args if re.fullmatch(r"\d+(?:\.\d+)?", a))
-           for r in mine):
-        return []  # not run with the numbers the task gives (or with others)
-    printed = mine[0].printed or ""
-    return [Expected(f"what {programs[0]} printed", printed.strip())] if printed.strip() else []
+def _program(task: str, start: Snapshot, required: set[str], names: list[str],
+             runs: Sequence[Run], rerun: Rerun | None) -> list[Expected]:
+    """What the one program the task names prints (``verifying_programs``)."""
+    found = printed(task, start, required, names, runs, rerun)
+    return [Expected(f"what {found[0]} prints", found[1], loose=True)] if found else []
 
 
 def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
-             runs: Sequence[Run] = ()) -> Verdict | None:
+             runs: Sequence[Run] = (), rerun: Rerun | None = None) -> Verdict | None:
     """One answer file new or rewritten, nothing else changed: it holds exactly the value
     every applicable derivation gives."""
     touched = changes.added | changes.changed
@@ -305,13 +385,14 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
     (answer,) = touched
     named = [m.path for m in files_named(task, start.files)]
     spoken = new_names(task, start.files)
-    if answer not in named + spoken or answer.lower().endswith(_STRUCTURED):
+    if answer not in named + spoken or answer.lower().endswith(STRUCTURED):
         return None
     if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", task, flags=re.IGNORECASE),
              nouns=False) & {"delete", "move", "append"}:
         return None
     cleaned = _HEADER.sub(" header ", task)
-    answer_words = set(words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])) - FUNCTION_WORDS
+    answer_words = {w for w in words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+                    if len(w) > 1} - FUNCTION_WORDS
     required = content_words(cleaned, [*named, *spoken]) - answer_words
     sources = [p for p in dict.fromkeys(named) if p != answer]
     expected: list[Expected] = []
@@ -324,12 +405,12 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
                                 [*named, *spoken])
         else:
             expected += _nth_line(cleaned, source, text, required)
-            expected += _lists(cleaned, source, text, required)
+            expected += _lists(cleaned, source, text, required, answer_words)
         expected += _lookups(cleaned, source, text, required, answer_words)
-        expected += _sums(cleaned, source, text, required)
-    expected += _program(cleaned, runs, start, required, sources)
+        expected += _sums(cleaned, source, text, required, answer_words)
+    expected += _program(cleaned, start, required, sources, runs, rerun)
     if not sources:
-        expected += _file_counts_and_lists(cleaned, start, required, answer)
+        expected += _file_counts_and_lists(cleaned, start, required, answer, answer_words)
     if not expected:
         return Verdict.no("derive", "the value could not be derived from the task and its "
                                     "sources")

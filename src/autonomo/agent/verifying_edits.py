@@ -23,7 +23,7 @@ import re
 from typing import Any
 
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
-from autonomo.agent.verifying_sources import flatten, words
+from autonomo.agent.verifying_sources import flatten, table, words
 from autonomo.agent.verifying_task import files_named, quoted, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
@@ -50,6 +50,8 @@ _LINE = re.compile(r"^(?P<head>\s*(?P<key>[A-Za-z_][\w.-]*)\s*[:=]\s*)(?P<q>[\"'
 
 def _unquote(text: str) -> str:
     text = text.strip()
+    if "(" not in text:  # "(set x to false)": the bracket closes the aside, not the value
+        text = text.rstrip(")")
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     return text.rstrip(".,;:!?")
@@ -164,6 +166,43 @@ def _by_line(task: str, before: str, after: str) -> Verdict | None:
     return Verdict.yes("edit", f"{key} is now {new.group('value')!r}; nothing else changed")
 
 
+def _whole_in(text: str, task: str) -> bool:
+    return bool(text) and re.search(rf"(?<![\w.]){re.escape(text)}(?![\w]|\.\d)", task,
+                                    re.IGNORECASE) is not None
+
+
+def _by_table(task: str, path: str, before: str, after: str) -> Verdict | None:
+    """A CSV with exactly one cell changed: to a value the task states, in the one row a
+    cell of which the task names; every number of the task is the new or the old value."""
+    old, new = table(path, before), table(path, after)
+    if old is None or new is None:
+        return None
+    if old[0] != new[0] or len(old[1]) != len(new[1]):
+        return Verdict.no("edit", "the table's header or rows changed, not one cell")
+    cells = [(r, c) for r, (a, b) in enumerate(zip(old[1], new[1], strict=True))
+             for c, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if len(cells) != 1:
+        return Verdict.no("edit", f"{len(cells)} cells changed, not one")
+    (row, col), rows = cells[0], old[1]
+    was, now = rows[row][col], new[1][row][col]
+    keyed_rows = {r for r, cells_ in enumerate(rows)
+                  for c, cell in enumerate(cells_) if c != col and not cell.replace(".", "")
+                  .isdigit() and _whole_in(cell, task)}
+    if keyed_rows != {row}:
+        return Verdict.no("edit", "the task's words do not single out the changed row")
+    numbers = set(re.findall(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w]|\.\d)", task))
+    if not _whole_in(now, task) or numbers - {was, now}:
+        return Verdict.no("edit", f"{old[0][col]} is now {now!r}, not the one value the task "
+                                  "states")
+    numeric = [c for c, cell in enumerate(rows[row]) if re.fullmatch(r"-?\d+(?:\.\d+)?", cell)]
+    if not (_wordset(old[0][col]) & _wordset(task) or _whole_in(was, task)
+            or (re.fullmatch(r"-?\d+(?:\.\d+)?", now) and numeric == [col])):
+        return Verdict.no("edit", f"the task's words do not single out the {old[0][col]} "
+                                  "column")
+    return Verdict.yes("edit", f"{old[0][col]} of that row is now {now!r}; nothing else "
+                               "changed")
+
+
 def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
     """One named existing file changed, nothing else: by a stated pair, or a keyed value."""
     if changes.removed or changes.added or len(changes.changed) != 1:
@@ -177,8 +216,10 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     before, after = start.files[path].text, now.files[path].text
     if before is None or after is None:
         return Verdict.no("edit", f"{path} is too big or not text")
+    lower = path.lower()
     verdicts = [_by_pair(task, before, after),
-                _by_json(task, before, after) if path.lower().endswith(".json")
-                else _by_line(task, before, after)]
+                _by_json(task, before, after) if lower.endswith(".json")
+                else _by_table(task.replace(path, " "), path, before, after)
+                if lower.endswith((".csv", ".tsv")) else _by_line(task, before, after)]
     found = [v for v in verdicts if v is not None]
     return next((v for v in found if v.verified), found[0] if found else None)

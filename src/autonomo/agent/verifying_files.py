@@ -69,7 +69,8 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     if ops & {"copy", "move", "append"}:
         return Verdict.no("delete", "the task asks for more than a deletion")
     mentions = files_named(task, start.files)
-    if any(not acts_on_whole(task, _DELETE, m, mentions) for m in mentions
+    texts = {p: e.text for p, e in start.files.items()}
+    if any(not acts_on_whole(task, _DELETE, m, mentions, texts) for m in mentions
            if not _protected(task, m)):
         return Verdict.no("delete", "the task may remove a part of a file, not the file")
     objects = {m.path for m in mentions if not _protected(task, m)}
@@ -134,7 +135,8 @@ def _source(task: str, start: Snapshot, digest: str,
     mentions = files_named(task, start.files)
     named = {m.path for m in mentions}
     verb = re.compile(rf"\b(?:{VERBS[op]})\b", re.IGNORECASE)
-    if any(not acts_on_whole(task, verb, m, mentions) for m in mentions):
+    texts = {p: e.text for p, e in start.files.items()}
+    if any(not acts_on_whole(task, verb, m, mentions, texts) for m in mentions):
         return None, Verdict.no(op, "the task may act on a part of a file, not the file")
     if len(named) != 1:
         return None, Verdict.no(op, f"the task names {len(named)} existing files, not one "

@@ -32,6 +32,10 @@ named called name s section field setting settings allow allows allowed use uses
 configured stored saved placed noted wrote
 """))
 _WORD = re.compile(r"[a-z0-9]+")
+#: files of data with a syntax of their own (a value is not written into them as plain text)
+DATA_FILES = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml")
+#: … and of code: together, the files whose text a plain value is never judged in
+STRUCTURED = (*DATA_FILES, ".py", ".js", ".html", ".sh", ".env")
 
 
 def words(text: str) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 #: a word of the task that restricts or denies something ("not", "don't", "without" …)
@@ -159,20 +159,67 @@ _BETWEEN = {"the", "a", "an", "file", "files", "called", "named", "old", "every"
             "entire", "and", "both", "please", "also", "just", "over", "stale", "it", "this",
             "that", "these", "those", "from", "my", "our", "your", "byte", "for"}
 _SENTENCE = re.compile(r"[.!?;:]\s|\n|\s-\s")
+#: what makes a description between a verb and a file a part of the file ("the port number
+#: in a.txt", "the error line from b.log", "a.txt's last line"), or another clause
+_PART = re.compile(r"\b(?:of|from|in|inside|within|on|at|after|before|under|out|between|"
+                   r"where|with|without|that|which)\b|[,;:\"`‘“]|'(?=\w)", re.IGNORECASE)
+#: the words after an operation's verb that say where its object goes ("copy it to b.txt")
+_WHERE = re.compile(r"\b(?:to|into|as|onto|over|under|called|named|with|keeping|using)\b|"
+                    r"[.!?;:,(]|\s-\s|$", re.IGNORECASE)
+#: words that stand for a file named before the verb ("a.txt is stale - delete it")
+_PRONOUNS = {"it", "them", "one", "ones", "both", "too", "as", "well", "away", "out", "now",
+             "there", "here", "over", "across", "along",
+             "please", "entirely", "completely", "altogether"}
+
+
+def _plain_words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower()))
+
+
+def _holds_another(task: str, mention: Mention, texts: Mapping[str, str | None]) -> bool:
+    """Whether the file is a pointer a later pronoun may see through: its start text names
+    another file of the workspace, and the task says it names or holds something ("which.txt
+    names the plan - copy it", "the plan is named in which.txt"): the file after "in" or
+    "from", or the file, one word, then a determiner."""
+    text = texts.get(mention.path) or ""
+    if not any(other != mention.path and other.rsplit("/", 1)[-1] in text for other in texts):
+        return False
+    before = re.findall(r"[a-z]+", task[:mention.start].lower())[-1:]
+    return bool(set(before) & {"in", "inside", "within", "from"}) \
+        or re.match(r"\s+\w+\s+(?:the|a|an|which|what|whose|our|my|your|their|its|this|"
+                    r"that|some)\b", task[mention.end:], re.IGNORECASE) is not None
 
 
 def acts_on_whole(task: str, verb: re.Pattern[str], mention: Mention,
-                  mentions: list[Mention]) -> bool:
-    """Whether the verb nearest before ``mention`` in its sentence acts on the whole file:
-    only words of ``_BETWEEN`` (and other named files) stand between them. A file named
-    before any verb of its sentence ("x.txt can go - delete it") is not judged here."""
+                  mentions: list[Mention], texts: Mapping[str, str | None]) -> bool:
+    """Whether the operation's verb acts on the whole file ``mention`` names, not a part of
+    it. A file after its verb: only words of ``_BETWEEN`` stand between them, or a plain
+    description of the file ("the old draft a.txt", "both dumps (a.dmp and b.dmp)") with no
+    word that takes a part of it ("the port in a.txt", "a.txt's first line"). A file named
+    before its verb ("In a.txt, copy the port", "a.txt can go - delete it"): the verb's
+    object, up to where it is put, is the file itself (a pronoun, "the file"), and the file
+    is no pointer the pronoun may stand for the target of (``texts``: the start's texts)."""
     starts = [m.end() for m in _SENTENCE.finditer(task[:mention.start])]
     sentence_start = starts[-1] if starts else 0
     found = [m for m in verb.finditer(task, sentence_start, mention.start)]
+    others = [o for o in mentions if o is not mention]
     if not found:
-        return True
+        after = verb.search(task, mention.end)
+        if after is None:
+            return True  # no such verb after it either: nothing to read its object from
+        names = _NAME.search(task, after.end())  # a new name the object is put at
+        stop = min([o.start for o in others if o.start >= after.end()]
+                   + [_WHERE.search(task, after.end()).start()]
+                   + ([names.start()] if names else []))
+        return _plain_words(task[after.end():stop]) <= _BETWEEN | _PRONOUNS \
+            and not _holds_another(task, mention, texts)
     between = task[found[-1].end():mention.start]
-    for other in mentions:
+    for other in others:
         if found[-1].end() <= other.start and other.end <= mention.start:
             between = between.replace(task[other.start:other.end], " ")
-    return set(re.findall(r"[a-z]+(?:'[a-z]+)?", between.lower())) <= _BETWEEN
+    if re.match(r"['’]s\b", task[mention.end:]):
+        return False  # "a.txt's last line"
+    # only words that may stand there, or a description of the file itself with no word
+    # that takes a part of it
+    return _plain_words(between) <= _BETWEEN \
+        or not _PART.search(between.rstrip().rstrip("'\"`‘“"))

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 
 from autonomo.agent.finishing_record import PROGRAMS
+from autonomo.agent.verifying_pointed import forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
 from autonomo.agent.verifying_task import files_named, negations, new_names, quoted, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
@@ -34,9 +36,6 @@ _DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|
 _POINTING = re.compile(r"\b(?:it|its|it's|that|this|these|those|them|their|they|him|his|her|"
                        r"he|she|what|which|whose|followed|number|count|total|sum|answer|result|"
                        r"output|value|values|names|just|only)\b|[<>{}]", re.IGNORECASE)
-#: files whose text has a syntax of its own: a value written into them is not judged here
-_STRUCTURED = (".csv", ".tsv", ".json", ".yaml", ".yml", ".toml", ".ini", ".xml", ".py",
-               ".js", ".html", ".md", ".sh", ".env")
 #: words that place a value among a file's other lines
 _POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before|line|lines|"
                        r"row|entry|list)\b", re.IGNORECASE)
@@ -82,7 +81,7 @@ def stated(task: str, target: str) -> set[str]:
                 found.append(value)
     # a quoted part of a longer stated value ("alias ll='ls -la'") is not a value of its own
     found += [q for q in quotes if not any(q != o and q in o for o in found)]
-    return set(found)
+    return set(found) | pointed(task, target)
 
 
 def _target(task: str, start: Snapshot, changes: Changes) -> tuple[str, str] | None:
@@ -129,7 +128,11 @@ def _beyond(task: str, value: str, start: Snapshot) -> str:
 
 def _value(task: str, spoken: str, op: str,
            start: Snapshot) -> tuple[str | None, Verdict | None]:
-    if not verbs(task, nouns=False) & {"write", "append"} and not _HOLDING.search(task):
+    # a file the task names that did not exist is one it asks to be made (nothing else can
+    # be done with it); an existing file is changed only when the task's words say so
+    new = spoken not in start.files and not any(p.endswith("/" + spoken) for p in start.files)
+    if not new and not verbs(task, nouns=False) & {"write", "append"} \
+            and not _HOLDING.search(task):
         return None, Verdict.no(op, "the task's words for writing a value were not recognised")
     if any(m.path.endswith(PROGRAMS) for m in files_named(task, start.files)):
         return None, Verdict.no(op, "the task names a program: what it prints is no value the "
@@ -158,13 +161,13 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     path, spoken = found
     if verbs(task) & {"delete", "copy", "move"}:
         return Verdict.no("write", "the task asks for more than a write")
-    if path.lower().endswith(_STRUCTURED):
+    if path.lower().endswith(STRUCTURED):
         return Verdict.no("write", f"{path} has a syntax of its own; its text is not judged")
     value, why = _value(task, spoken, "write", start)
     if value is None:
         return why
     text = now.files[path].text
-    if text is None or text.removesuffix("\n") != value:
+    if text is None or text.removesuffix("\n") not in forms(task, spoken, value):
         return Verdict.no("write", f"{path} does not hold exactly {value!r}")
     return Verdict.yes("write", f"{path} holds {value!r}, nothing else changed")
 
@@ -177,6 +180,22 @@ def _a_row(path: str, text: str, value: str) -> bool:
     header = text.splitlines()[0].split(",")
     return bool(re.fullmatch(r"[^\s,\"']+(?:,[^\s,\"']+)*", value)) \
         and value.count(",") == len(header) - 1
+
+
+def _as_item(before: str, value: str) -> set[str]:
+    """The forms ``value`` may take as a new last line of a file whose lines are all items
+    of one list ("- milk", "3. milk"): as written, or with the list's marker (the next
+    number of a numbered list)."""
+    lines = [line for line in before.splitlines() if line.strip()]
+    forms = {value}
+    bullets = {m.group(1) for line in lines if (m := re.match(r"([-*+]\s+)\S", line))}
+    if lines and len(bullets) == 1 and all(re.match(r"[-*+]\s+\S", x) for x in lines):
+        forms.add(next(iter(bullets)) + value)
+    numbers = [re.match(r"(\d+)([.)]\s+)\S", line) for line in lines]
+    if lines and all(numbers) and len({m.group(2) for m in numbers if m}) == 1 \
+            and [int(m.group(1)) for m in numbers if m] == list(range(1, len(lines) + 1)):
+        forms.add(f"{len(lines) + 1}{numbers[0].group(2) if numbers[0] else ''}{value}")
+    return forms
 
 
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -195,11 +214,12 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     before, after = start.files[path].text, now.files[path].text
     if before is None or after is None:
         return Verdict.no("append", f"{path} is too big or not text")
-    if path.lower().endswith(_STRUCTURED[:8]) and not _a_row(path, before, value):
+    if path.lower().endswith(DATA_FILES) and not _a_row(path, before, value):
         return Verdict.no("append", f"{path} has a syntax of its own; {value!r} is not "
                                     "plainly one of its rows")
-    joined = before + ("" if not before or before.endswith("\n") else "\n") + value
-    if after not in (joined, joined + "\n"):
+    head = before + ("" if not before or before.endswith("\n") else "\n")
+    if after not in {head + line + end for line in _as_item(before, value)
+                     for end in ("", "\n")}:
         return Verdict.no("append", f"{path} is not its start text with {value!r} as a new "
                                     "last line")
     return Verdict.yes("append", f"{value!r} appended to {path} as a new line, the rest "

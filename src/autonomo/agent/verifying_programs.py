@@ -1,0 +1,82 @@
+"""What a program the task names prints, for the derived-value verifier
+(``verifying_derived``): run again by the verifiers on the start workspace
+(``verifying_rerun``), or, when no sandbox may run it, the run's own record of the sandbox's
+output (never the agent's words).
+
+The task's words must all be accounted for: words of running and printing, words of the
+clauses that describe the program (a clause whose subject is its name: "tally.py counts the
+votes in votes.txt"), and the answer file's. An output of several lines is taken whole only
+when the task points at all of it ("them", "what it prints", "its output"): a task that
+picks a part of it ("the last number it prints") is not judged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from autonomo.agent.verifying_rerun import Rerun
+from autonomo.agent.verifying_snapshot import Snapshot
+from autonomo.agent.verifying_sources import words
+
+#: words of a program's run and of keeping what it prints ("run X and keep its output in F")
+RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
+             "script", "program", "result", "stdout", "shows", "what", "does", "with",
+             "capture", "paste", "shown", "says", "returns"}
+#: words that point at all a program printed, not a part of it
+_WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+output|the\s+output|"
+                    r"what\s+(?:\w+\s+){0,3}(?:prints?|outputs?|shows?|says?|gives?|returns?))\b",
+                    re.IGNORECASE)
+_NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
+
+
+@dataclass(frozen=True)
+class Run:
+    """A program the run ran (``execute_python_file``), its arguments and what it printed
+    (None when the record does not hold all of it)."""
+
+    program: str
+    args: tuple[str, ...]
+    printed: str | None
+
+
+def described(task: str, program: str) -> set[str]:
+    """The words of the task's clauses that begin with the program's name (they say what
+    it does, not what to take of it)."""
+    base = re.escape(program.rsplit("/", 1)[-1])
+    found: set[str] = set()
+    for clause in re.split(r"[.;!?]\s|\s-{1,2}\s|\n", task):
+        if re.match(rf"\s*(?:the\s+)?(?:[\w.-]+/)*{base}\b", clause, re.IGNORECASE):
+            found |= set(words(clause))
+    return found
+
+
+def _recorded(program: str, stated: tuple[str, ...], runs: Sequence[Run]) -> str | None:
+    mine = [r for r in runs if r.program == program]
+    if not mine or any(r.printed is None for r in mine) or len({r.printed for r in mine}) > 1:
+        return None
+    if any(stated != tuple(a for a in r.args if re.fullmatch(r"\d+(?:\.\d+)?", a))
+           for r in mine):
+        return None  # not run with the numbers the task gives (or with others)
+    return mine[0].printed
+
+
+def printed(task: str, start: Snapshot, required: set[str], names: list[str],
+            runs: Sequence[Run], rerun: Rerun | None) -> tuple[str, str] | None:
+    """(the program, what it prints) for the one program of the start the task names, run
+    with the task's numbers as its arguments; None when that is not what the task asks or
+    nothing is derived."""
+    programs = [n for n in names if n.endswith(".py") and n in start.files]
+    if len(programs) != 1:
+        return None
+    program = programs[0]
+    if {w for w in required - RUN_WORDS - described(task, program) if len(w) > 1}:
+        return None
+    stated = tuple(re.findall(_NUMBER, task))
+    output = rerun(program, stated) if rerun is not None else _recorded(program, stated, runs)
+    if output is None or not output.strip():
+        return None
+    if len([x for x in output.splitlines() if x.strip()]) > 1 and not _WHOLE.search(task):
+        return None  # several lines, and the task may want one of them
+    return program, output.strip()
