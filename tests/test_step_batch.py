@@ -244,3 +244,14 @@ def test_summaries_use_threads_only_for_a_model_that_answers_several_at_once(tmp
         assert threads == {threading.get_ident()}  # asked in turn: no thread started
     else:
         assert threading.get_ident() not in threads
+
+
+def test_an_agent_acquired_before_its_first_save_loads(tmp_path):
+    """``Runner.begin`` acquires a new agent before saving it: the row ``acquire`` writes
+    must be a state another process (or a resumed run after a crash here) can load."""
+    store = AgentStore(tmp_path)
+    state = AgentState(tasks=["hi"])
+    store.acquire(state, "run-1")
+    loaded = AgentStore(tmp_path).load(state.id)
+    assert loaded.tasks == ["hi"]
+    assert loaded.usage == state.usage

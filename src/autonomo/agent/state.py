@@ -204,6 +204,7 @@ def _logged(prepared: _Prepared, episode: Episode, given: list[Episode]) -> str:
 def _with_usage(rest: str, usage: str) -> str:
     """The agent row's JSON from its JSON without the usage (``_row_key``) and the usage's:
     the state was serialised twice a written row, once for the key and once whole."""
+    assert usage, "the usage's JSON is part of the agent row"
     return f'{rest[:-1]},"usage":{usage}}}' if rest != "{}" else f'{{"usage":{usage}}}'
 
 
@@ -467,7 +468,7 @@ class AgentStore:
                              (state.id,)).fetchone()
             if row is None:
                 self._agent_rows.pop(state.id, None)
-                self._write_agent(db, state, "", False)
+                self._write_agent(db, state, model_json(state.usage), False)
                 row = (None, _now())
             previous = Owner.from_json(row[0])
             me = Owner.this_process(token)
