@@ -78,3 +78,15 @@ def test_a_task_read_cut_is_not_verified(tmp_path: Path) -> None:
     assert "not read whole" in (result.reason or "")
     _, result = _run(tmp_path / "short", "Write the word zebra to out.txt", text="zebra")
     assert result.status == "finished", result.reason  # (guard: the same run, read whole)
+
+
+@pytest.mark.parametrize("task", [
+    " " * MAX_TASK + "x",                       # a head of whitespace alone (IndexError before)
+    "a " * (MAX_TASK // 2 - 1) + "bcdef" * 10,  # a token running over the cut
+    "a " * (MAX_TASK // 2) + "bcdef" * 10,      # a token starting just at the cut
+], ids=["blank-head", "token-over-the-cut", "token-at-the-cut"])
+def test_a_cut_task_keeps_whole_tokens_only(task):
+    read = analysed(task)
+    assert len(read) <= MAX_TASK
+    assert all(word in task.split() for word in read.split())
+    assert is_cut(task)

@@ -31,8 +31,10 @@ def analysed(task: str) -> str:
         return task
     task = _LONG.sub(CUT, task)
     if len(task) > MAX_TASK:
-        task = task[:MAX_TASK].rsplit(None, 1)[0] if task[MAX_TASK].strip() else \
-            task[:MAX_TASK]
+        head = task[:MAX_TASK]
+        # a token running over the cut is dropped whole: none is read split
+        split = task[MAX_TASK].strip() and head[-1:].strip()
+        task = head[: len(head) - len(head.split()[-1])] if split else head
     return task
 
 
