@@ -277,3 +277,44 @@ def test_an_append_whose_swap_is_undone_writes_its_text_at_most_once(
         assert texts == {"log.1.txt": OLD + "more\n", "log.txt": OLD + LINE}
     if then is not _rotate:
         assert "fresh log\n" in texts.values()
+
+
+@pytest.mark.parametrize("fails", ["error", "no-longer-swaps"])
+def test_a_swap_back_that_fails_says_where_the_changed_file_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails: str) -> None:
+    """The old file changed just after the new one was swapped in, and putting it back fails
+    (an I/O error, or a file system that no longer swaps): the error names the file that
+    keeps the changed version, and no line is lost (it said the file "was left as it was")."""
+    import errno
+
+    from autonomo.tools import atomic
+
+    ctx = make_ctx(tmp_path)
+    ws = ctx.workspace
+    (ws / "log.txt").write_text(OLD)
+    held = open(ws / "log.txt", "a")  # noqa: SIM115 (the program's descriptor)
+    real = atomic._exchange
+    calls: list[bool] = []
+
+    def swap_then_fail(folder: int, a: str, b: str) -> bool:
+        if calls:
+            if fails == "error":
+                raise OSError(errno.EIO, os.strerror(errno.EIO))
+            return False
+        calls.append(True)
+        done = real(folder, a, b)
+        held.write(LINE)
+        held.flush()
+        return done
+
+    monkeypatch.setattr(atomic, "_exchange", swap_then_fail)
+    try:
+        res = run(ctx, "append_to_file", path="log.txt", content="more\n")
+    finally:
+        held.close()
+    texts = {name: (ws / name).read_text() for name in os.listdir(ws)}
+    assert res.status == "error", res.output
+    kept = [name for name, text in texts.items() if LINE in text]
+    assert len(kept) == 1 and kept[0] != "log.txt" and kept[0] in res.output, (res.output,
+                                                                               texts)
+    assert texts["log.txt"] == OLD + "more\n"

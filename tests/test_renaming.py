@@ -64,3 +64,13 @@ def test_a_c_library_without_the_call_is_a_clear_enosys(
         renaming.renameat2(folder, "a", folder, "b", renaming.NOREPLACE)
     assert raised.value.errno == errno.ENOSYS
     assert "not in this system's C library" in str(raised.value)
+
+
+def test_a_name_with_a_null_byte_is_refused_not_cut(tmp_path: Path, folder: int) -> None:
+    """A C string ends at a null byte: "a\\0x" would rename "a" (``os.rename`` refuses)."""
+    (tmp_path / "a").write_text("a")
+    with pytest.raises(ValueError, match="null byte"):
+        renaming.renameat2(folder, "a\0x", folder, "b", renaming.NOREPLACE)
+    with pytest.raises(ValueError, match="null byte"):
+        renaming.renameat2(folder, "a", folder, "b\0", renaming.NOREPLACE)
+    assert os.listdir(tmp_path) == ["a"]

@@ -296,10 +296,15 @@ def _swap_back(folder: int, aside: str, name: str, fd: int, shown: str,
     again (it was written twice: in the moved file and in place); a third file that took
     ``name`` meanwhile is kept at ``aside``, as is the old file if ``name`` is taken again."""
     try:
-        _exchange(folder, aside, name)
+        swapped = _exchange(folder, aside, name)
     except FileNotFoundError:  # ``name`` was moved or removed meanwhile: the old file goes back
         with contextlib.suppress(OSError):
             move(folder, aside, folder, name, replace=False)
+    except OSError as exc:
+        raise _not_put_back(shown, aside, f" ({exc.strerror})") from exc
+    else:
+        if not swapped:  # it swapped a moment ago: this file system no longer does
+            raise _not_put_back(shown, aside, "")
     mine, there = _identity(fd), _identity(folder, aside)
     if there == mine:
         os.unlink(aside, dir_fd=folder)
@@ -312,6 +317,14 @@ def _swap_back(folder: int, aside: str, name: str, fd: int, shown: str,
         raise Changed(f"{shown} was changed twice by something else while it was being "
                       f"edited; one version is kept as {aside}.")
     raise late
+
+
+def _not_put_back(shown: str, aside: str, why: str) -> WorkspaceError:
+    """The old file changed after its check and could not be swapped back: the new text
+    stays at the name (so an append is not made again), the changed file at ``aside``."""
+    return WorkspaceError(f"{shown} was changed by something else while it was being written "
+                          f"and could not be put back{why}: {shown} holds the new text, the "
+                          f"changed version is kept as {aside}.")
 
 
 def _identity(at: int, name: str | None = None) -> tuple[int, int] | None:

@@ -34,7 +34,10 @@ def renameat2(src_dir: int, src: str | bytes, dst_dir: int, dst: str | bytes,
     what = _FLAG_NAMES.get(flags, f"flags {flags}")
     if _CALL is None:
         raise OSError(errno.ENOSYS, f"renameat2 ({what}) is not in this system's C library")
-    if _CALL(src_dir, os.fsencode(src), dst_dir, os.fsencode(dst), flags) == 0:
+    src, dst = os.fsencode(src), os.fsencode(dst)
+    if b"\0" in src or b"\0" in dst:  # a C string would end there: another name
+        raise ValueError("embedded null byte")
+    if _CALL(src_dir, src, dst_dir, dst, flags) == 0:
         return
     code = ctypes.get_errno()
     if code in (errno.EINVAL, errno.ENOSYS):
