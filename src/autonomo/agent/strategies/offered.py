@@ -244,10 +244,13 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             if last.action.name in WRITING | {"copy_file", "rename_file"}:
                 dropped |= WRITING | _LOOKING
     if "execute_python_file" in offered and where.existed is not None:
-        # (a run that failed since the last change counts: running it again shows the same,
-        # ``_runs_known``; what the task asks is then in the program's text)
+        # (a program run since the last change with every argument list it may be given,
+        # failed runs too, counts: running it again shows the same, ``_runs_known``; what
+        # the task asks is then in the program's text. One argument list left: run it)
+        since, lists = _ran_since_change(state), argument_lists(where)
         ran = {path for command, path, _ in outputs if command == "execute_python_file"} | {
-            path for path, _ in _ran_since_change(state)}
+            path for path, _ in since
+            if all((path, tuple(args)) in since for args in lists)}
         if any(n.endswith(".py") and n in where.existed and n not in ran
                and n not in where.silent for n in where.named):
             # a program the task names and asks to run: its output is what is written (a
