@@ -54,6 +54,13 @@ def rerunner(start: Snapshot, config: SandboxConfig,
                                         "allow_network": False})
 
     def once(program: str, args: tuple[str, ...]) -> str | None:
+        try:
+            return _once(program, args)
+        except Exception:  # (a copy that fails, a sandbox that fails: nothing
+            # is derived, the step goes on)
+            return None
+
+    def _once(program: str, args: tuple[str, ...]) -> str | None:
         with tempfile.TemporaryDirectory(prefix="autonomo-verify-") as tmp:
             if not _copy(start, Path(tmp)):
                 return None

@@ -1,0 +1,91 @@
+"""Defects a review found in the positive verifiers: each case here must end "not verified"
+(or, for the rerun's sandbox, derive nothing), never "verified" or an error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import autonomo.sandbox
+from autonomo.agent import verifying
+from autonomo.agent.verifying import verify
+from autonomo.agent.verifying_rerun import rerunner
+from autonomo.agent.verifying_snapshot import Snapshot, take
+from autonomo.config import Settings
+
+
+def _judge(tmp_path: Path, task: str, start_files: dict[str, str], after: dict[str, str],
+           rerun: Callable[[str, tuple[str, ...]], str | None] | None = None) -> bool:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for name, text in start_files.items():
+        (ws / name).write_text(text)
+    start = take(ws)
+    for name, text in after.items():
+        (ws / name).write_text(text)
+    return verify(task, start, take(ws), (), rerun).verified
+
+
+def _start(tmp_path: Path) -> Snapshot:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "tally.py").write_text("print(3)\n")
+    return take(ws)
+
+
+class _Box:
+    python = "python3"
+
+    def __init__(self, isolating: bool = True, error: Exception | None = None) -> None:
+        self.isolating = isolating
+        self.error = error
+        self.ran = 0
+        self.closed = False
+
+    def run(self, argv: list[str], timeout: float) -> Any:
+        self.ran += 1
+        if self.error is not None:
+            raise self.error
+        raise AssertionError("not expected to run")
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def _fake_sandbox(monkeypatch: pytest.MonkeyPatch, box: _Box,
+                  seen: list[Any] | None = None) -> None:
+    def create(workspace: Path, config: Any, plugins: Any = None) -> _Box:
+        if seen is not None:
+            seen.append(config)
+        return box
+    monkeypatch.setattr(autonomo.sandbox, "create_sandbox", create)
+
+
+# 7: a failure inside a verifier or the rerun is "not verified", never an escaping error
+
+def test_a_verifier_that_raises_os_error_gives_not_verified(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_: Any) -> None:
+        raise OSError("disk full")
+    monkeypatch.setattr(verifying, "_VERIFIERS", [broken])
+    verdict = verify("Write the word Berlin to capital.txt", Snapshot(), _after(tmp_path))
+    assert not verdict.verified
+    assert "failed" in verdict.why
+
+
+def _after(tmp_path: Path) -> Snapshot:
+    ws = tmp_path / "now"
+    ws.mkdir()
+    (ws / "capital.txt").write_text("Berlin")
+    return take(ws)
+
+
+def test_a_sandbox_that_raises_os_error_derives_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    box = _Box(error=OSError("no space left"))
+    _fake_sandbox(monkeypatch, box)
+    assert rerunner(_start(tmp_path), Settings().sandbox)("tally.py", ()) is None
+    assert box.closed
