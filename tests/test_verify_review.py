@@ -89,3 +89,22 @@ def test_a_sandbox_that_raises_os_error_derives_nothing(
     _fake_sandbox(monkeypatch, box)
     assert rerunner(_start(tmp_path), Settings().sandbox)("tally.py", ()) is None
     assert box.closed
+
+
+# 1: words the matched values leave unexplained are not ignored
+
+def test_a_csv_task_asking_for_one_more_column_is_not_verified(tmp_path: Path) -> None:
+    assert not _judge(tmp_path, "Create people.csv with header name,age and add a third "
+                      "column for email", {}, {"people.csv": "name,age\n"})
+
+
+def test_a_json_list_task_asking_for_more_than_the_items_is_not_verified(
+        tmp_path: Path) -> None:
+    assert not _judge(tmp_path, "Create nums.json with the numbers 1, 2 and 3 plus their "
+                      "squares", {}, {"nums.json": "[1, 2, 3]"})
+
+
+def test_a_json_object_task_asking_for_more_than_the_pairs_is_not_verified(
+        tmp_path: Path) -> None:
+    assert not _judge(tmp_path, "Create person.json with name set to Ada and also her "
+                      "birthplace", {}, {"person.json": '{"name": "Ada"}'})

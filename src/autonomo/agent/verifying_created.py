@@ -34,6 +34,18 @@ _ROWS = re.compile(r"(?<![^\s(:])[^\s,]+(?:,[^\s,]+)+(?=[\s.;:!?)]|$)")
 _JOIN = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
 #: where an enumeration starts: no item before it
 _ALONE = r"(?<![\w,])(?<!,\s)(?<!\band\s)"
+#: the words of a task that only ask for the file and say how its values are laid out
+_STRUCTURE = frozenset({
+    "create", "make", "write", "save", "put", "store", "generate", "produce", "build",
+    "new", "file", "files", "called", "named", "csv", "json", "object", "list", "array",
+    "dict", "dictionary", "mapping", "maps", "map", "with", "containing", "contains",
+    "holding", "holds", "having", "has", "where", "whose", "that", "which", "header",
+    "headers", "column", "columns", "row", "rows", "line", "lines", "item", "items",
+    "entry", "entries", "value", "values", "key", "keys", "pair", "pairs", "field",
+    "fields", "number", "numbers", "string", "strings", "word", "words", "text", "the", "a",
+    "an", "and", "its", "in", "into", "of", "to", "as", "is", "are", "be", "one", "then",
+    "following", "these"
+})
 _CONNECT = r"(?:\s+(?:is|are|set\s+to|equal\s+to|of|as|to|=|->)\s+|\s*[:=]\s*|\s+)"
 
 
@@ -76,11 +88,17 @@ def _more(task: str, spans: list[tuple[int, int]]) -> str:
     a name (a capital not starting a sentence) may be one more row, item or pair."""
     rest = list(task)
     for start, end in spans:
+        # a plural right after "the" names what the values are ("the primes 2, 3 and 5")
+        if label := re.search(r"\bthe\s+([a-z]+s)\s+$", task[:start]):
+            start = label.start(1)
         rest[start:end] = " " * (end - start)
     text = "".join(rest)
     # (a word in capitals only is a kind's name: "JSON", "CSV")
     if m := re.search(r"\d|[\"“‘]|(?<![.!?:]\s)(?<!^)\b[A-Z](?![A-Z]+\b)\w*", text.strip()):
         return f"the task states more than the file holds ({m.group()!r} …)"
+    # any other word may ask for more ("and add a third column for email")
+    if left := [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _STRUCTURE]:
+        return f"the task says more than the values it states ({left[0]!r} …)"
     return ""
 
 
