@@ -108,3 +108,13 @@ def test_a_json_object_task_asking_for_more_than_the_pairs_is_not_verified(
         tmp_path: Path) -> None:
     assert not _judge(tmp_path, "Create person.json with name set to Ada and also her "
                       "birthplace", {}, {"person.json": '{"name": "Ada"}'})
+
+
+# 5: the describing sentence does not explain the words of the request
+
+def test_a_program_part_asked_in_words_of_its_description_is_not_verified(
+        tmp_path: Path) -> None:
+    task = ("tally.py prints the votes of Bob then the votes of Alice. Write the votes of "
+            "Alice to out.txt")
+    assert not _judge(tmp_path, task, {"tally.py": "print(3, 5)\n"}, {"out.txt": "3 5"},
+                      rerun=lambda program, args: "3 5\n")
