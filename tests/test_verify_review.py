@@ -118,3 +118,10 @@ def test_a_program_part_asked_in_words_of_its_description_is_not_verified(
             "Alice to out.txt")
     assert not _judge(tmp_path, task, {"tally.py": "print(3, 5)\n"}, {"out.txt": "3 5"},
                       rerun=lambda program, args: "3 5\n")
+
+
+# 2: a signed number is not its unsigned digits
+
+def test_a_negative_number_is_not_matched_by_its_digits(tmp_path: Path) -> None:
+    assert not _judge(tmp_path, "Create nums.json with the numbers -1, 2 and 3", {},
+                      {"nums.json": "[1, 2, 3]"})

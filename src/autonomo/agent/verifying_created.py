@@ -33,7 +33,7 @@ _ORDERING = re.compile(r"\b(?:sort|sorted|order|ordered|reverse|reversed|alphabe
 _ROWS = re.compile(r"(?<![^\s(:])[^\s,]+(?:,[^\s,]+)+(?=[\s.;:!?)]|$)")
 _JOIN = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
 #: where an enumeration starts: no item before it
-_ALONE = r"(?<![\w,])(?<!,\s)(?<!\band\s)"
+_ALONE = r"(?<![\w,])(?<!,\s)(?<!\band\s)(?<![-+.\d])"  # (not "1" of "-1")
 #: the words of a task that only ask for the file and say how its values are laid out
 _STRUCTURE = frozenset({
     "create", "make", "write", "save", "put", "store", "generate", "produce", "build",
