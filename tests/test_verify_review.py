@@ -125,3 +125,10 @@ def test_a_program_part_asked_in_words_of_its_description_is_not_verified(
 def test_a_negative_number_is_not_matched_by_its_digits(tmp_path: Path) -> None:
     assert not _judge(tmp_path, "Create nums.json with the numbers -1, 2 and 3", {},
                       {"nums.json": "[1, 2, 3]"})
+
+
+# 3: keys and values are compared with their case
+
+def test_a_key_and_value_in_another_case_are_not_verified(tmp_path: Path) -> None:
+    assert not _judge(tmp_path, "Create person.json with name set to Ada", {},
+                      {"person.json": '{"NAME": "ada"}'})

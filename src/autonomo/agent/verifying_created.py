@@ -31,7 +31,8 @@ from autonomo.agent.verifying_verdict import Verdict
 _ORDERING = re.compile(r"\b(?:sort|sorted|order|ordered|reverse|reversed|alphabetical\w*|"
                        r"shuffle\w*|unique|each|every|per)\b", re.IGNORECASE)
 _ROWS = re.compile(r"(?<![^\s(:])[^\s,]+(?:,[^\s,]+)+(?=[\s.;:!?)]|$)")
-_JOIN = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+#: (keys and values are matched with their case, the words around them in any case)
+_JOIN = r"(?:\s*,\s*(?i:and\s+)?|\s+(?i:and)\s+)"
 #: where an enumeration starts: no item before it
 _ALONE = r"(?<![\w,])(?<!,\s)(?<!\band\s)(?<![-+.\d])"  # (not "1" of "-1")
 #: the words of a task that only ask for the file and say how its values are laid out
@@ -46,7 +47,7 @@ _STRUCTURE = frozenset({
     "an", "and", "its", "in", "into", "of", "to", "as", "is", "are", "be", "one", "then",
     "following", "these"
 })
-_CONNECT = r"(?:\s+(?:is|are|set\s+to|equal\s+to|of|as|to|=|->)\s+|\s*[:=]\s*|\s+)"
+_CONNECT = r"(?:\s+(?i:is|are|set\s+to|equal\s+to|of|as|to|=|->)\s+|\s*[:=]\s*|\s+)"
 
 
 def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -105,7 +106,7 @@ def _more(task: str, spans: list[tuple[int, int]]) -> str:
 def _token(value: Any) -> str | None:
     """How the task writes a scalar value (a string as is or quoted, a number as digits)."""
     if isinstance(value, bool) or value is None:
-        return json.dumps(value)
+        return f"(?i:{json.dumps(value)})"
     if isinstance(value, (int, float)):
         return re.escape(json.dumps(value)) + r"(?:\.0+)?" if isinstance(value, int) \
             else re.escape(json.dumps(value))
@@ -126,7 +127,7 @@ def _json(task: str, text: str) -> str:
         if not data or None in tokens or any(isinstance(v, (dict, list)) for v in data):
             return "its items are not plain values the task states"
         run = _JOIN.join(t for t in tokens if t is not None)
-        found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task, re.IGNORECASE)
+        found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task)
         if found is None:
             return "its items are not one whole enumeration of the task"
         return _more(task, [found.span()])
@@ -138,11 +139,11 @@ def _json(task: str, text: str) -> str:
         if token is None or isinstance(value, (dict, list)):
             return f"the value of {key} is not a plain value the task states"
         spelled = re.escape(key).replace("_", "[_ ]")
-        pairs.append(rf"(?:the\s+)?[\"'“‘]?{spelled}[\"'”’]?{_CONNECT}{token}")
+        pairs.append(rf"(?i:the\s+)?[\"'“‘]?{spelled}[\"'”’]?{_CONNECT}{token}")
     # every pair once, in any order, as one enumeration of the task
     for order in _orders(pairs):
         if found := re.search(rf"{_ALONE}(?:{_JOIN.join(order)})(?!\w|{_JOIN}[\w\"'])",
-                              task, re.IGNORECASE):
+                              task):
             return _more(task, [found.span()])
     return "its pairs are not exactly the task's enumeration of keys and values"
 
