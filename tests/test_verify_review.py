@@ -132,3 +132,10 @@ def test_a_negative_number_is_not_matched_by_its_digits(tmp_path: Path) -> None:
 def test_a_key_and_value_in_another_case_are_not_verified(tmp_path: Path) -> None:
     assert not _judge(tmp_path, "Create person.json with name set to Ada", {},
                       {"person.json": '{"NAME": "ada"}'})
+
+
+# 4: CSV rows are compared cell by cell
+
+def test_a_quoted_cell_holding_a_comma_is_not_two_cells(tmp_path: Path) -> None:
+    assert not _judge(tmp_path, "Create t.csv with the row a,b,c", {},
+                      {"t.csv": '"a,b",c\n'})

@@ -74,12 +74,13 @@ def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ver
 
 def _csv(task: str, text: str) -> str:
     try:
-        rows = [",".join(c.strip() for c in r) for r in csv.reader(io.StringIO(text))
+        rows = [[c.strip() for c in r] for r in csv.reader(io.StringIO(text))
                 if any(c.strip() for c in r)]
     except csv.Error:
         return "it does not parse as CSV"
     found = list(_ROWS.finditer(task))
-    if not found or rows != [m.group() for m in found]:
+    # cell by cell: '"a,b",c' is two cells, not the task's a,b,c
+    if not found or rows != [m.group().split(",") for m in found]:
         return "its rows are not the task's comma-joined rows, in order"
     return _more(task, [(m.start(), m.end()) for m in found])
 
