@@ -139,3 +139,13 @@ def test_a_key_and_value_in_another_case_are_not_verified(tmp_path: Path) -> Non
 def test_a_quoted_cell_holding_a_comma_is_not_two_cells(tmp_path: Path) -> None:
     assert not _judge(tmp_path, "Create t.csv with the row a,b,c", {},
                       {"t.csv": '"a,b",c\n'})
+
+
+# 6: a program's output is not matched across other separators
+
+@pytest.mark.parametrize(("shown", "written"), [("3,5", "3;5"), ("1,234", "1 234")])
+def test_a_printed_separator_is_not_swapped_for_another(tmp_path: Path, shown: str,
+                                                        written: str) -> None:
+    task = "Run tally.py and write what it prints to out.txt"
+    assert not _judge(tmp_path, task, {"tally.py": "print(1)\n"}, {"out.txt": written},
+                      rerun=lambda program, args: shown + "\n")
