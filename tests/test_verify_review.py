@@ -149,3 +149,16 @@ def test_a_printed_separator_is_not_swapped_for_another(tmp_path: Path, shown: s
     task = "Run tally.py and write what it prints to out.txt"
     assert not _judge(tmp_path, task, {"tally.py": "print(1)\n"}, {"out.txt": written},
                       rerun=lambda program, args: shown + "\n")
+
+
+# 8, 9, 10: the rerun's sandbox
+
+def test_the_rerun_sandbox_is_tightly_bounded(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Any] = []
+    _fake_sandbox(monkeypatch, _Box(error=OSError("stop")), seen)
+    rerunner(_start(tmp_path), Settings().sandbox)("tally.py", ())
+    (config,) = seen[:1]
+    assert config.max_file_mb <= 8 and config.max_write_mb <= 64
+    assert config.cpu_seconds <= 10 and config.max_processes <= 32
+    assert not config.allow_network and config.timeout_s <= 10

@@ -3,9 +3,10 @@ workspace as it was at the task's start (``verifying_snapshot``): what it prints
 derived independently of the agent (of its words, and of the runs it chose to make).
 
 Bounded: only a start of at most ``MAX_FILES`` files, each kept whole as text (its digest
-checked), is copied; the program gets ``TIMEOUT_S`` seconds and the sandbox's output cap. It
-runs twice: output that differs between the two (a program that draws random numbers or reads
-the clock) derives nothing. No sandbox available, a failing program, a cut output: nothing.
+checked), is copied; the program gets ``TIMEOUT_S`` seconds, the tighter ``LIMITS`` and the
+sandbox's output cap. It runs twice: output that differs between the two (a program that
+draws random numbers or reads the clock) derives nothing. No sandbox available, a failing
+program, a cut output: nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ Rerun = Callable[[str, tuple[str, ...]], "str | None"]
 
 MAX_FILES = 200
 TIMEOUT_S = 10.0
+#: the rerun's own limits, tighter than a step's (it only has to print an answer)
+LIMITS = {"cpu_seconds": 10, "max_processes": 32, "max_file_mb": 8, "max_write_mb": 64}
 
 
 def _copy(start: Snapshot, folder: Path) -> bool:
@@ -50,8 +53,9 @@ def rerunner(start: Snapshot, config: SandboxConfig,
     selects (network off, as configured or not)."""
     from autonomo.sandbox import create_sandbox  # the sandbox only for a finish that needs it
 
-    bounded = config.model_copy(update={"timeout_s": min(config.timeout_s, TIMEOUT_S),
-                                        "allow_network": False})
+    bounded = config.model_copy(update={
+        "timeout_s": min(config.timeout_s, TIMEOUT_S), "allow_network": False,
+        **{name: min(getattr(config, name), limit) for name, limit in LIMITS.items()}})
 
     def once(program: str, args: tuple[str, ...]) -> str | None:
         try:
