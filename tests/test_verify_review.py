@@ -162,3 +162,11 @@ def test_the_rerun_sandbox_is_tightly_bounded(tmp_path: Path,
     assert config.max_file_mb <= 8 and config.max_write_mb <= 64
     assert config.cpu_seconds <= 10 and config.max_processes <= 32
     assert not config.allow_network and config.timeout_s <= 10
+
+
+def test_a_non_isolating_sandbox_runs_nothing(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    box = _Box(isolating=False, error=AssertionError("ran on the host"))
+    _fake_sandbox(monkeypatch, box)
+    assert rerunner(_start(tmp_path), Settings().sandbox)("tally.py", ()) is None
+    assert box.ran == 0 and box.closed

@@ -4,9 +4,9 @@ derived independently of the agent (of its words, and of the runs it chose to ma
 
 Bounded: only a start of at most ``MAX_FILES`` files, each kept whole as text (its digest
 checked), is copied; the program gets ``TIMEOUT_S`` seconds, the tighter ``LIMITS`` and the
-sandbox's output cap. It runs twice: output that differs between the two (a program that
-draws random numbers or reads the clock) derives nothing. No sandbox available, a failing
-program, a cut output: nothing.
+sandbox's output cap, and runs only in a sandbox that isolates (never on the host). It runs
+twice: output that differs between the two (a program that draws random numbers or reads
+the clock) derives nothing. No sandbox available, a failing program, a cut output: nothing.
 """
 
 from __future__ import annotations
@@ -72,6 +72,9 @@ def rerunner(start: Snapshot, config: SandboxConfig,
                 box = create_sandbox(Path(tmp), bounded, plugins)
             except UserError:
                 return None  # no sandbox may run here: nothing is run unprotected
+            if box.isolating is not True:  # ("local", allowed unsandboxed): never on the host
+                box.close()
+                return None
             try:
                 result = box.run([box.python, program, *args], timeout=bounded.timeout_s)
             finally:
