@@ -170,3 +170,20 @@ def test_a_non_isolating_sandbox_runs_nothing(tmp_path: Path,
     _fake_sandbox(monkeypatch, box)
     assert rerunner(_start(tmp_path), Settings().sandbox)("tally.py", ()) is None
     assert box.ran == 0 and box.closed
+
+
+def test_the_start_files_are_copied_without_newline_translation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+    original = Path.write_text
+
+    def spy(self: Path, data: str, *args: Any, **kwargs: Any) -> int:
+        calls.append(kwargs)
+        return original(self, data, *args, **kwargs)
+    monkeypatch.setattr(Path, "write_text", spy)
+    start = _start(tmp_path)
+    calls.clear()
+    _fake_sandbox(monkeypatch, _Box(error=OSError("stop")))
+    rerunner(start, Settings().sandbox)("tally.py", ())
+    assert calls and all(c.get("newline") == "" and c.get("encoding") == "utf-8"
+                         for c in calls)

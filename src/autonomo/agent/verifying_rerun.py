@@ -43,7 +43,7 @@ def _copy(start: Snapshot, folder: Path) -> bool:
             return False
         target = folder.joinpath(*parts)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(entry.text)
+        target.write_text(entry.text, encoding="utf-8", newline="")
     return True
 
 
