@@ -1,14 +1,15 @@
 """Positive verifier of a value derived from a source and written into one answer file.
 
-The task names a source (a file of the start workspace, the workspace's files, a program it
-ran) and an answer file; the value is derived here, independently, by a few plain
+The task names a source (a file of the start workspace, the workspace's files, a program of
+it) and an answer file; the value is derived here, independently, by a few plain
 computations: a keyed value (``City: Lisbon``, a JSON path, an INI section's key, a CSV cell
 by row and column), a count (lines, words, rows, entries, files of a kind, rows holding a
 value), a line by its position, a list (JSON keys, a CSV column or header, file names), or
-what a program the run ran printed (the run's own record of the sandbox's output, not the
-agent's words). Every content word of the task must be accounted for by the derivation
-(a word it cannot place may change what is asked: not verified), every derivation that
-applies must agree, and the answer file must hold exactly the derived value.
+what the program prints (run again in the sandbox on the start workspace,
+``verifying_programs``, not the agent's words). Every content word of the task must be
+accounted for by the derivation (a word it cannot place may change what is asked: not
+verified), every derivation that applies must agree, and the answer file must hold exactly
+the derived value.
 """
 
 from __future__ import annotations

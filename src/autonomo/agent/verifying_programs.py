@@ -1,7 +1,9 @@
 """What a program the task names prints, for the derived-value verifier
 (``verifying_derived``): run again by the verifiers on the start workspace
-(``verifying_rerun``), or, when no sandbox may run it, the run's own record of the sandbox's
-output (never the agent's words).
+(``verifying_rerun``), as a finish is always judged (``agent_verdict``); when that rerun
+derives nothing (no sandbox may run it), nothing is derived. Only a caller of ``verify`` that
+gives no rerunner at all (the tests) gets the run's own record of the sandbox's output
+instead (never the agent's words).
 
 The task's words must all be accounted for: words of running and printing, words of the
 clauses that describe the program (a clause whose subject is its name: "tally.py counts the
