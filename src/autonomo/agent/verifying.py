@@ -90,6 +90,9 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
     except RecursionError:  # a JSON/TOML/YAML file nested deeper than the parsers' stack:
         # it ended the run (``json.loads`` raised out of the finish)
         return Verdict.no("", "a file the task names is nested too deeply to read")
+    except Exception as error:  # (a verifier's failure is never "verified", and
+        # must not end the step: an OSError of the rerun's copy, a sandbox that fails)
+        return Verdict.no("", f"the verifiers failed ({type(error).__name__})")
     if good := next((v for v in verdicts if v.verified), None):
         return good
     if verdicts:  # the most telling: a derivation's, unless it found nothing to derive

@@ -31,10 +31,23 @@ from autonomo.agent.verifying_verdict import Verdict
 _ORDERING = re.compile(r"\b(?:sort|sorted|order|ordered|reverse|reversed|alphabetical\w*|"
                        r"shuffle\w*|unique|each|every|per)\b", re.IGNORECASE)
 _ROWS = re.compile(r"(?<![^\s(:])[^\s,]+(?:,[^\s,]+)+(?=[\s.;:!?)]|$)")
-_JOIN = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+#: (keys and values are matched with their case, the words around them in any case)
+_JOIN = r"(?:\s*,\s*(?i:and\s+)?|\s+(?i:and)\s+)"
 #: where an enumeration starts: no item before it
-_ALONE = r"(?<![\w,])(?<!,\s)(?<!\band\s)"
-_CONNECT = r"(?:\s+(?:is|are|set\s+to|equal\s+to|of|as|to|=|->)\s+|\s*[:=]\s*|\s+)"
+_ALONE = r"(?<![\w,])(?<!,\s)(?<!\band\s)(?<![-+.\d])"  # (not "1" of "-1")
+#: the words of a task that only ask for the file and say how its values are laid out
+_STRUCTURE = frozenset({
+    "create", "make", "write", "save", "put", "store", "generate", "produce", "build",
+    "new", "file", "files", "called", "named", "csv", "json", "object", "list", "array",
+    "dict", "dictionary", "mapping", "maps", "map", "with", "containing", "contains",
+    "holding", "holds", "having", "has", "where", "whose", "that", "which", "header",
+    "headers", "column", "columns", "row", "rows", "line", "lines", "item", "items",
+    "entry", "entries", "value", "values", "key", "keys", "pair", "pairs", "field",
+    "fields", "number", "numbers", "string", "strings", "word", "words", "text", "the", "a",
+    "an", "and", "its", "in", "into", "of", "to", "as", "is", "are", "be", "one", "then",
+    "following", "these"
+})
+_CONNECT = r"(?:\s+(?i:is|are|set\s+to|equal\s+to|of|as|to|=|->)\s+|\s*[:=]\s*|\s+)"
 
 
 def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -61,12 +74,13 @@ def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ver
 
 def _csv(task: str, text: str) -> str:
     try:
-        rows = [",".join(c.strip() for c in r) for r in csv.reader(io.StringIO(text))
+        rows = [[c.strip() for c in r] for r in csv.reader(io.StringIO(text))
                 if any(c.strip() for c in r)]
     except csv.Error:
         return "it does not parse as CSV"
     found = list(_ROWS.finditer(task))
-    if not found or rows != [m.group() for m in found]:
+    # cell by cell: '"a,b",c' is two cells, not the task's a,b,c
+    if not found or rows != [m.group().split(",") for m in found]:
         return "its rows are not the task's comma-joined rows, in order"
     return _more(task, [(m.start(), m.end()) for m in found])
 
@@ -76,18 +90,24 @@ def _more(task: str, spans: list[tuple[int, int]]) -> str:
     a name (a capital not starting a sentence) may be one more row, item or pair."""
     rest = list(task)
     for start, end in spans:
+        # a plural right after "the" names what the values are ("the primes 2, 3 and 5")
+        if label := re.search(r"\bthe\s+([a-z]+s)\s+$", task[:start]):
+            start = label.start(1)
         rest[start:end] = " " * (end - start)
     text = "".join(rest)
     # (a word in capitals only is a kind's name: "JSON", "CSV")
     if m := re.search(r"\d|[\"“‘]|(?<![.!?:]\s)(?<!^)\b[A-Z](?![A-Z]+\b)\w*", text.strip()):
         return f"the task states more than the file holds ({m.group()!r} …)"
+    # any other word may ask for more ("and add a third column for email")
+    if left := [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _STRUCTURE]:
+        return f"the task says more than the values it states ({left[0]!r} …)"
     return ""
 
 
 def _token(value: Any) -> str | None:
     """How the task writes a scalar value (a string as is or quoted, a number as digits)."""
     if isinstance(value, bool) or value is None:
-        return json.dumps(value)
+        return f"(?i:{json.dumps(value)})"
     if isinstance(value, (int, float)):
         return re.escape(json.dumps(value)) + r"(?:\.0+)?" if isinstance(value, int) \
             else re.escape(json.dumps(value))
@@ -108,7 +128,7 @@ def _json(task: str, text: str) -> str:
         if not data or None in tokens or any(isinstance(v, (dict, list)) for v in data):
             return "its items are not plain values the task states"
         run = _JOIN.join(t for t in tokens if t is not None)
-        found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task, re.IGNORECASE)
+        found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task)
         if found is None:
             return "its items are not one whole enumeration of the task"
         return _more(task, [found.span()])
@@ -120,11 +140,11 @@ def _json(task: str, text: str) -> str:
         if token is None or isinstance(value, (dict, list)):
             return f"the value of {key} is not a plain value the task states"
         spelled = re.escape(key).replace("_", "[_ ]")
-        pairs.append(rf"(?:the\s+)?[\"'“‘]?{spelled}[\"'”’]?{_CONNECT}{token}")
+        pairs.append(rf"(?i:the\s+)?[\"'“‘]?{spelled}[\"'”’]?{_CONNECT}{token}")
     # every pair once, in any order, as one enumeration of the task
     for order in _orders(pairs):
         if found := re.search(rf"{_ALONE}(?:{_JOIN.join(order)})(?!\w|{_JOIN}[\w\"'])",
-                              task, re.IGNORECASE):
+                              task):
             return _more(task, [found.span()])
     return "its pairs are not exactly the task's enumeration of keys and values"
 

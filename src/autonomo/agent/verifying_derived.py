@@ -1,14 +1,15 @@
 """Positive verifier of a value derived from a source and written into one answer file.
 
-The task names a source (a file of the start workspace, the workspace's files, a program it
-ran) and an answer file; the value is derived here, independently, by a few plain
+The task names a source (a file of the start workspace, the workspace's files, a program of
+it) and an answer file; the value is derived here, independently, by a few plain
 computations: a keyed value (``City: Lisbon``, a JSON path, an INI section's key, a CSV cell
 by row and column), a count (lines, words, rows, entries, files of a kind, rows holding a
 value), a line by its position, a list (JSON keys, a CSV column or header, file names), or
-what a program the run ran printed (the run's own record of the sandbox's output, not the
-agent's words). Every content word of the task must be accounted for by the derivation
-(a word it cannot place may change what is asked: not verified), every derivation that
-applies must agree, and the answer file must hold exactly the derived value.
+what the program prints (run again in the sandbox on the start workspace,
+``verifying_programs``, not the agent's words). Every content word of the task must be
+accounted for by the derivation (a word it cannot place may change what is asked: not
+verified), every derivation that applies must agree, and the answer file must hold exactly
+the derived value.
 """
 
 from __future__ import annotations
@@ -74,15 +75,27 @@ class Expected:
             except ValueError:
                 return False
         if self.value is not None and self.loose:
-            return _tokens(text) == _tokens(self.value)
+            return _same_tokens(self.value, text)
         if self.value is not None:
             return text.strip() == self.value
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         return lines == list(self.items) if self.ordered else sorted(lines) == sorted(self.items)
 
 
-def _tokens(text: str) -> list[str]:
-    return re.findall(r"[^\s,;]+", text)
+def _same_tokens(shown: str, text: str) -> bool:
+    """``text`` holds the tokens of ``shown`` in order, with the same separators between
+    them: any white space for white space ("2 3 5" for "2\\n3\\n5"), but a "," or ";" only
+    where ``shown`` has it, and no space where it has none ("1,234" is not "1 234")."""
+    mine, theirs = re.split(r"([\s,;]+)", shown.strip()), re.split(r"([\s,;]+)", text.strip())
+    if len(mine) != len(theirs):
+        return False
+    for at, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+        if at % 2 == 0 and a != b:
+            return False
+        if at % 2 == 1 and (re.sub(r"\s", "", a) != re.sub(r"\s", "", b)
+                            or bool(re.search(r"\s", a)) != bool(re.search(r"\s", b))):
+            return False
+    return True
 
 
 def _covered(required: set[str], *explained: set[str]) -> bool:

@@ -1,7 +1,9 @@
 """What a program the task names prints, for the derived-value verifier
 (``verifying_derived``): run again by the verifiers on the start workspace
-(``verifying_rerun``), or, when no sandbox may run it, the run's own record of the sandbox's
-output (never the agent's words).
+(``verifying_rerun``), as a finish is always judged (``agent_verdict``); when that rerun
+derives nothing (no sandbox may run it), nothing is derived. Only a caller of ``verify`` that
+gives no rerunner at all (the tests) gets the run's own record of the sandbox's output
+instead (never the agent's words).
 
 The task's words must all be accounted for: words of running and printing, words of the
 clauses that describe the program (a clause whose subject is its name: "tally.py counts the
@@ -41,15 +43,26 @@ class Run:
     printed: str | None
 
 
+def _describing(clause: str, program: str) -> bool:
+    base = re.escape(program.rsplit("/", 1)[-1])
+    return re.match(rf"\s*(?:the\s+)?(?:[\w.-]+/)*{base}\b", clause, re.IGNORECASE) is not None
+
+
+_CLAUSES = r"[.;!?]\s|\s-{1,2}\s|\n"
+
+
 def described(task: str, program: str) -> set[str]:
     """The words of the task's clauses that begin with the program's name (they say what
     it does, not what to take of it)."""
-    base = re.escape(program.rsplit("/", 1)[-1])
-    found: set[str] = set()
-    for clause in re.split(r"[.;!?]\s|\s-{1,2}\s|\n", task):
-        if re.match(rf"\s*(?:the\s+)?(?:[\w.-]+/)*{base}\b", clause, re.IGNORECASE):
-            found |= set(words(clause))
-    return found
+    return {w for clause in re.split(_CLAUSES, task) if _describing(clause, program)
+            for w in words(clause)}
+
+
+def undescribed(task: str, program: str) -> set[str]:
+    """The words of the task's other clauses (what it asks to take of the program's
+    output): a describing clause's words do not account for them."""
+    return {w for clause in re.split(_CLAUSES, task) if not _describing(clause, program)
+            for w in words(clause)}
 
 
 def _recorded(program: str, stated: tuple[str, ...], runs: Sequence[Run]) -> str | None:
@@ -71,7 +84,10 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     if len(programs) != 1:
         return None
     program = programs[0]
-    if {w for w in required - RUN_WORDS - described(task, program) if len(w) > 1}:
+    # a word of the request must be a word of running or printing, whatever a describing
+    # clause says ("tally.py prints the votes of Bob then of Alice. Write the votes of Alice")
+    if {w for w in (required & undescribed(task, program)) - RUN_WORDS if len(w) > 1} \
+            or {w for w in required - RUN_WORDS - described(task, program) if len(w) > 1}:
         return None
     stated = tuple(re.findall(_NUMBER, task))
     output = rerun(program, stated) if rerun is not None else _recorded(program, stated, runs)
