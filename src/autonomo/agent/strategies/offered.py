@@ -65,10 +65,11 @@ def says(words: set[str], verb: str) -> bool:
 def said(task: str) -> set[str]:
     """The words of ``task`` but those a denying word stands right before, with only
     articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
-    "not a move", "without deleting")."""
-    out = set()
+    "not a move", "without deleting"); a comma ends a denial ("No, delete b.txt")."""
+    out: set[str] = set()
     for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
-        tokens = re.findall(r"[\w'~./-]+", sentence)  # (a number between is a word too)
+        # (a number between is a word too; a comma a token no walk passes)
+        tokens = re.findall(r"[\w'~./-]+|,", sentence)
         for i, token in enumerate(tokens):
             j = i - 1
             while j >= 0 and tokens[j] in BETWEEN:
