@@ -69,11 +69,12 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     programs_only = bool(record.written) and all(
         str(p).endswith(PROGRAMS) for p in record.written)
     quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
+    sentences = _sentences(task)
     # an owner ("Pepper's microchip number") says whose value, it is not one to write
     values = [v for v in stated_values(task, named) if not _holds(names, v)
               and not _in_a_name(v, named)
               and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
-              and _must_land(task, v, named, quoted, programs_only)]
+              and _must_land(task, v, named, quoted, programs_only, sentences)]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
@@ -106,17 +107,17 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
 
 
 def _must_land(task: str, value: str, named: Iterable[str], quoted: set[str],
-               program: bool) -> bool:
+               program: bool, sentences: list[str]) -> bool:
     """Whether a stated ``value`` missing from the work proves it wrong (see
     ``unlanded_value``); ``program``: the run wrote programs only, whose text holds the
     words they print and the names they define (not the numbers they compute: those go
-    later)."""
+    later); ``sentences``: the task's (``_sentences``)."""
     if value in quoted:
         return True
     if "<" in value or ">" in value:
         return False  # a part of a template ("theme=<the theme>"): its value is filled in
     shaped = program or _code_like(value) or any(c.isdigit() for c in value)
-    return shaped and not _asked_about(task, value) \
+    return shaped and not _asked_about(sentences, value) \
         and not _designates_a_file(task, value, named)
 
 
@@ -131,11 +132,15 @@ def _designates_a_file(task: str, value: str, named: Iterable[str]) -> bool:
     return False
 
 
-def _asked_about(task: str, value: str) -> bool:
-    """Whether ``value`` stands only in the task's questions (sentences that end with a
+def _sentences(task: str) -> list[str]:
+    """The task's sentences (split after a stop and a space: not at a file name's dot)."""
+    return re.split(r"(?<=[.?!])\s+|\n", task)
+
+
+def _asked_about(sentences: list[str], value: str) -> bool:
+    """Whether ``value`` stands only in the task's questions (``sentences`` that end with a
     question mark): it says what is asked about ("What channel is the 5 GHz radio on?"),
     it is no text to write."""
-    sentences = re.split(r"(?<=[.?!])\s+|\n", task)  # (not at a file name's dot)
     holding = [s for s in sentences if _holds(s, value)]
     return bool(holding) and all(s.rstrip().endswith("?") for s in holding)
 
