@@ -244,17 +244,19 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             dropped.add(last.action.name)
             if last.action.name in WRITING | {"copy_file", "rename_file"}:
                 dropped |= WRITING | _LOOKING
+    # (program, arguments) run since the last change: for the two rules on runs below
+    ran_since = _ran_since_change(state) if "execute_python_file" in offered else set()
     if "execute_python_file" in offered and where.existed is not None:
         # (a run that failed since the last change counts: running it again shows the same,
         # ``_runs_known``; what the task asks is then in the program's text)
         ran = {path for command, path, _ in outputs if command == "execute_python_file"} | {
-            path for path, _ in _ran_since_change(state)}
+            path for path, _ in ran_since}
         if any(n.endswith(".py") and n in where.existed and n not in ran
                and n not in where.silent for n in where.named):
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
-    if "execute_python_file" in offered and _runs_known(state, where):
+    if "execute_python_file" in offered and _runs_known(ran_since, where):
         # every program there, with every argument list it may be given, was run since
         # the workspace last changed: another run shows the same (a 135M model ran a
         # module it had broken three times with the same argument)
@@ -359,11 +361,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     return frozenset(dropped if offered - dropped else ())
 
 
-def _runs_known(state: AgentState, where: Situation) -> bool:
+def _runs_known(ran: set[tuple[str, tuple[str, ...]]], where: Situation) -> bool:
     """Whether every program ``where`` offers to run was run with every argument list it
     may be given (``narrowing.argument_lists``) since the current task last changed a file
-    (a run that failed as well: it fails the same way)."""
-    ran = _ran_since_change(state)
+    (``ran``: ``_ran_since_change``; a run that failed as well: it fails the same way)."""
     programs = where.values("python_file")
     return bool(ran and programs) and all(
         (program, tuple(args)) in ran for program in programs for args in argument_lists(where))
