@@ -470,3 +470,17 @@ def test_a_write_over_a_file_the_task_adds_to(tmp_path, task, before, write, ref
     assert episodes[0].result.data["replaced"] == before
     assert (episodes[-1].result.status == "error") == refused, episodes[-1].result.output
     assert (result.status == "finished") != refused
+
+
+@pytest.mark.parametrize("task, named, expected", [
+    # a.py is named inside data.py: its own mention is after "in", not after "run"
+    ("Run data.py and then put the notes of the report in a.py", ("data.py", "a.py"),
+     ["data.py"]),
+    ("Launch sum.py; then copy what it prints into m.py", ("sum.py", "m.py"), ["sum.py"]),
+    ("run a.py and b.py", ("a.py", "b.py"), ["a.py", "b.py"]),
+])
+def test_the_programs_to_run_are_found_at_their_own_mention(task, named, expected):
+    """A short name inside a longer one ("a.py" in "data.py") is no mention of it."""
+    from autonomo.agent.finishing_sources import programs
+
+    assert programs(task, named) == expected

@@ -70,6 +70,14 @@ def test_a_json_template_is_filled_with_the_values_read():
     assert [json.loads(t) for t in made] == [{"timeout": 12}]
 
 
+def test_a_quoted_placeholder_of_a_json_template_is_filled_too():
+    """``"<that port>"`` in quotes is a hole like ``<that port>``, not the text "null"."""
+    seen = [("server.ini", "[net]\nport = 8081\nhost = box\n")]
+    made = compose.read_json('Read server.ini and write p.json as '
+                             '{"port": "<that port>", "env": "prod"}', seen)
+    assert [json.loads(t) for t in made] == [{"port": 8081, "env": "prod"}]
+
+
 def test_keys_the_task_names_are_read_into_a_new_object():
     seen = [("app.env", "REGION=north\nWORKERS=6\nDEBUG=false\n")]
     made = compose.read_json("Build settings.json holding the region and workers of app.env",

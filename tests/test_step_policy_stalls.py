@@ -188,6 +188,18 @@ def test_a_verb_the_task_denies_opens_nothing(tmp_path):
     assert "delete" not in said("never delete cache.db; clean the rest")
 
 
+def test_a_no_that_answers_ends_at_its_comma(tmp_path):
+    """"No, erase it": the "no" answers something, the verb after its comma is asked."""
+    from autonomo.agent.strategies.offered import said
+    assert "erase" in said("No, erase stale.log instead of keeping it")
+    assert "copy" in said("No, the copy of a.txt goes in b.txt")
+    assert "erase" not in said("no erasing stale.log, just list it")  # (still denied)
+    (tmp_path / "stale.log").write_text("old\n")
+    offer = _offer(AgentState(tasks=["No, erase stale.log instead of keeping it"],
+                              workspace=str(tmp_path)))
+    assert "delete_file" in offer
+
+
 def test_a_whole_file_copy_with_no_text_to_write_offers_no_writing(tmp_path):
     (tmp_path / "hosts").write_text("127.0.0.1 localhost\n")
     offer = _offer(AgentState(tasks=["clone hosts to hosts.orig just in case"],

@@ -64,12 +64,12 @@ from autonomo.agent.finishing_evidence import (
     not_a_copy,
     start_texts,
     unasked_delete,
-    unlanded_value,
     unused_input,
     wrong_kind,
 )
 from autonomo.agent.finishing_evidence import stated_values as given_values
 from autonomo.agent.finishing_files import broken_file, json_kind, not_a_file, word_claims
+from autonomo.agent.finishing_landed import unlanded_value
 from autonomo.agent.finishing_mandate import stray_files, unmandated
 from autonomo.agent.finishing_record import Reader, Record, files_below, norm, real_folder
 from autonomo.agent.finishing_shapes import (

@@ -9,11 +9,9 @@ so a wording no rule foresaw cannot slip through on silence:
   of it). A program the task asks to run (``run``/``call``/``prints``/``output`` …) counts
   only when it was run (or changed); a file the text of which was only shown up front (a
   small model's first look) counts only when its text went somewhere.
-* **stated values land** (``unlanded_value``): a value the task states — quoted text, a token
-  with a digit, a capital inside a sentence or a symbol (``B-14``, ``Tuesday``, ``2.40``,
-  ``TIMEOUT=30``, ``*.log``) — that no input of the run holds is new information the task
-  gives: it must be in something the run wrote or ran. ("Monday" of "replace Monday with
-  Tuesday" is in the input, so only "Tuesday" must land.)
+* **stated values land** (``unlanded_value``, in ``finishing_landed``): a value the task
+  states (``stated_values``) that no input of the run holds must be in something the run
+  wrote or ran.
 * **a copy is a copy** (``not_a_copy``): a task that copies, whose new file was written as
   text rather than copied, holds the text (or a part) of a file that was there.
 
@@ -325,126 +323,9 @@ def _copied_from(record: Record, name: str) -> bool:
                == name for e in record.episodes)
 
 
-#: words of a task that asks to work a value out (round it, convert it, answer a question
-#: about it) rather than write it as given
-WORK_WORDS = frozenset({"round", "convert", "translate", "reverse", "double", "square",
-                        "spell", "compute", "calculate", "add", "subtract", "multiply",
-                        "divide", "sum", "times", "plus", "minus", "how", "what", "which",
-                        "if", "whether", "is", "are", "does", "as"})
-
-
 #: words of a task that converts (its capitalised "from X to Y" are units, not values)
 CONVERTING = frozenset({"convert", "converts", "converting", "conversion", "converted",
                         "translate", "translates", "translating", "translation", "translated"})
-
-
-def _after(task: str, value: str) -> str:
-    """The word right before ``value`` in the task, lower-cased ("capital of France": of)."""
-    found = re.search(rf"(\w+)\W+{re.escape(value)}", task)
-    return found.group(1).lower() if found else ""
-
-
-def _code_like(value: str) -> bool:
-    """A letter with a digit (``B-14``, ``A101``) or a symbol (``__pycache__/``, ``*.log``)."""
-    return bool(set(value) & _SYMBOLS) or (any(c.isdigit() for c in value)
-                                           and any(c.isalpha() for c in value))
-
-
-def unlanded_value(task: str, named: Iterable[str], record: Record, observed: str,
-                   finals: Callable[[], str], has_input: bool = True) -> str | None:
-    """A value the task states and no input holds, that nothing the run wrote or ran holds
-    (the final texts of the files it wrote count too: a shell line may have written them).
-    Only values whose absence proves the work wrong count: quoted ones, and those with a
-    digit or a symbol outside the task's questions and the file names it gives; a plain
-    word or a unit ("January", "°C", "GHz") may rightly go unwritten (the positive
-    verifiers judge whether a word landed), except from a program the task asks for (the
-    words it prints: "Good night")."""
-    out = written_text(record)
-    if not out.strip() or not (named or _DOTFILE.search(task)):
-        # the run only moved, copied or deleted files: no text to hold values; a task that
-        # names no file (a team's or an SOP's prompt) may answer in the finish reason
-        return None
-    names = " ".join([*named, observed])
-    programs_only = bool(record.written) and all(
-        str(p).endswith(PROGRAMS) for p in record.written)
-    quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
-    # an owner ("Pepper's microchip number") says whose value, it is not one to write
-    values = [v for v in stated_values(task, named) if not _holds(names, v)
-              and not _in_a_name(v, named)
-              and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
-              and _must_land(task, v, named, quoted, programs_only)]
-    if not has_input:
-        # no input to take a reference from: in a task that works a value out ("the capital
-        # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
-        # *.log) must be written as given; elsewhere ("year.txt should contain 1969") all
-        # (a program the task says prints "Good night" must hold it still)
-        worked = bool(set(_words(_without(task, named))) & WORK_WORDS) or task.strip().endswith("?")
-        values = [v for v in values if v in quoted or _code_like(v)
-                  or (programs_only and not re.fullmatch(r"-?[\d.]+", v))
-                  or not (worked or _after(task, v) in {"of", "for"})]
-    if set(_words(task)) & CONVERTING:
-        # "convert … from Celsius to Fahrenheit": the units or languages of a conversion
-        values = [v for v in values
-                  if _after(task, v) not in {"from", "to", "into", "in"} | CONVERTING]
-    if programs_only:
-        # a program computes its numbers: "return x times 2" may be "x + x", "21%" may be
-        # "* 1.21", "X = 25" may be "X=25": only names (and quoted texts) must stand in it
-        values = [v for v in values if v in quoted or re.search(r"[A-Za-z]", v)]
-    if not values:
-        return None
-    missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)]
-    if missing:
-        final = finals()
-        missing = [v for v in missing if not _holds(final, v)]
-    if not missing:
-        return None
-    one = len(missing) == 1
-    return (f"Refused: the task gives {', '.join(repr(v) for v in missing[:3])}, but "
-            f"{'it is' if one else 'they are'} in no file you wrote and no command you ran. "
-            f"Put {'it' if one else 'them'} where the task says, then finish.")
-
-
-def _must_land(task: str, value: str, named: Iterable[str], quoted: set[str],
-               program: bool) -> bool:
-    """Whether a stated ``value`` missing from the work proves it wrong (see
-    ``unlanded_value``); ``program``: the run wrote programs only, whose text holds the
-    words they print and the names they define (not the numbers they compute: those go
-    later)."""
-    if value in quoted:
-        return True
-    if "<" in value or ">" in value:
-        return False  # a part of a template ("theme=<the theme>"): its value is filled in
-    shaped = program or _code_like(value) or any(c.isdigit() for c in value)
-    return shaped and not _asked_about(task, value) \
-        and not _designates_a_file(task, value, named)
-
-
-def _designates_a_file(task: str, value: str, named: Iterable[str]) -> bool:
-    """Whether ``value`` with the word before it is a file name the task gives ("cone 6"
-    for ``kiln/cone6.txt``): it says which file, it is no value to write."""
-    names = {re.sub(r"[^a-z0-9]", "", n.lower()) for n in named}
-    for m in re.finditer(rf"(\w+)\W+{re.escape(value)}(?!\w)", task):
-        joined = re.sub(r"[^a-z0-9]", "", (m.group(1) + value).lower())
-        if any(joined in n for n in names):
-            return True
-    return False
-
-
-def _asked_about(task: str, value: str) -> bool:
-    """Whether ``value`` stands only in the task's questions (sentences that end with a
-    question mark): it says what is asked about ("What channel is the 5 GHz radio on?"),
-    it is no text to write."""
-    sentences = re.split(r"(?<=[.?!])\s+|\n", task)  # (not at a file name's dot)
-    holding = [s for s in sentences if _holds(s, value)]
-    return bool(holding) and all(s.rstrip().endswith("?") for s in holding)
-
-
-def _in_a_name(value: str, named: Iterable[str]) -> bool:
-    """Whether ``value`` is a word of a file name the task gives ("our Wi-Fi name … in
-    wifi_name.txt"): it refers to the file, it is not a value to write."""
-    letters = re.sub(r"[^a-z0-9]", "", value.lower())
-    return len(letters) > 2 and any(letters in re.sub(r"[^a-z0-9]", "", n.lower())
-                                    for n in named)
 
 
 def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[str],
@@ -576,24 +457,6 @@ def _result_of(number: float, operands: set[str],
 
     return any(key in results(a, b, i == j)
                for i, a in enumerate(values) for j, b in enumerate(values))
-
-
-def _computed(value: str, task: str, observed: str, out: str) -> bool:
-    """Whether the number ``value`` went into what the run wrote by a count or a sum, a
-    difference, a product or a quotient with a number of the task or of its inputs (the
-    task's "5 lines of hello", "add 2 and 3", "5 more than the number in c.txt")."""
-    try:
-        number = float(value)
-    except ValueError:
-        return False
-    if _number(number) in derived_numbers(out, task):
-        return True
-    others = set(numbers_in(task)) | set(numbers_in(observed))
-    # a result is a number the run made: not one it was given or shown
-    written = {_number(n) for n in numbers_in(out)} - {_number(n) for n in others}
-    results = {r for x in others for r in (number + x, number - x, x - number, number * x)}
-    results |= {number / x for x in others if x} | {x / number for x in others if number}
-    return bool(written & {_number(r) for r in results})
 
 
 def not_a_copy(task: str, named: Iterable[str], record: Record, starts: Mapping[str, str],

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from autonomo.agent.finishing_record import Reader, Record, words
+from autonomo.agent.finishing_record import Reader, Record, mention_at, words
 
 #: words just before a program file that ask for it to be run
 _RUN = {"run", "execute", "launch"}
@@ -141,7 +141,7 @@ def programs(task: str, named: tuple[str, ...]) -> list[str]:
     another file's name is no verb ("from run.log into errors.txt")."""
     found = []
     for name in named:
-        at = task.find(name)
+        at = mention_at(task, name)  # "a.py" of "data.py" is no mention of a.py
         before = task[:at] if at >= 0 else ""
         for other in sorted(named, key=len, reverse=True):
             before = before.replace(other, " ")

@@ -295,8 +295,9 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
     return out
 
 
-#: a placeholder in a template the task gives: ``<that port>``, ``<port>``, ``{port}``
-_HOLE = re.compile(r"<[^<>\n]{1,40}>|\{[A-Za-z_][\w ]{0,30}\}")
+#: a placeholder in a template the task gives, with its quotes if any: ``<that port>``,
+#: ``"<port>"`` (a template holds no braces inside, so no ``{port}``)
+_HOLE = re.compile(r"\"?<[^<>\n]{1,40}>\"?")
 #: a JSON object the task writes out, with placeholders for values it reads: ``{"port": <…>}``
 _TEMPLATE = re.compile(r"\{\s*\"[^{}\n]{1,300}\}")
 

@@ -65,10 +65,11 @@ def says(words: set[str], verb: str) -> bool:
 def said(task: str) -> set[str]:
     """The words of ``task`` but those a denying word stands right before, with only
     articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
-    "not a move", "without deleting")."""
-    out = set()
+    "not a move", "without deleting"); a comma ends a denial ("No, delete b.txt")."""
+    out: set[str] = set()
     for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
-        tokens = re.findall(r"[\w'~./-]+", sentence)  # (a number between is a word too)
+        # (a number between is a word too; a comma a token no walk passes)
+        tokens = re.findall(r"[\w'~./-]+|,", sentence)
         for i, token in enumerate(tokens):
             j = i - 1
             while j >= 0 and tokens[j] in BETWEEN:
@@ -243,20 +244,22 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             dropped.add(last.action.name)
             if last.action.name in WRITING | {"copy_file", "rename_file"}:
                 dropped |= WRITING | _LOOKING
+    # (program, arguments) run since the last change: for the two rules on runs below
+    ran_since = _ran_since_change(state) if "execute_python_file" in offered else set()
     if "execute_python_file" in offered and where.existed is not None:
         # (a program run since the last change with every argument list it may be given,
         # failed runs too, counts: running it again shows the same, ``_runs_known``; what
         # the task asks is then in the program's text. One argument list left: run it)
-        since, lists = _ran_since_change(state), argument_lists(where)
+        lists = argument_lists(where)
         ran = {path for command, path, _ in outputs if command == "execute_python_file"} | {
-            path for path, _ in since
-            if all((path, tuple(args)) in since for args in lists)}
+            path for path, _ in ran_since
+            if all((path, tuple(args)) in ran_since for args in lists)}
         if any(n.endswith(".py") and n in where.existed and n not in ran
                and n not in where.silent for n in where.named):
             # a program the task names and asks to run: its output is what is written (a
             # 135M model writes the word "output" first otherwise)
             dropped |= WRITING | {"finish"}
-    if "execute_python_file" in offered and _runs_known(state, where):
+    if "execute_python_file" in offered and _runs_known(ran_since, where):
         # every program there, with every argument list it may be given, was run since
         # the workspace last changed: another run shows the same (a 135M model ran a
         # module it had broken three times with the same argument)
@@ -361,11 +364,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     return frozenset(dropped if offered - dropped else ())
 
 
-def _runs_known(state: AgentState, where: Situation) -> bool:
+def _runs_known(ran: set[tuple[str, tuple[str, ...]]], where: Situation) -> bool:
     """Whether every program ``where`` offers to run was run with every argument list it
     may be given (``narrowing.argument_lists``) since the current task last changed a file
-    (a run that failed as well: it fails the same way)."""
-    ran = _ran_since_change(state)
+    (``ran``: ``_ran_since_change``; a run that failed as well: it fails the same way)."""
     programs = where.values("python_file")
     return bool(ran and programs) and all(
         (program, tuple(args)) in ran for program in programs for args in argument_lists(where))

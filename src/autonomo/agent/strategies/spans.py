@@ -120,7 +120,7 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
 def _pieces(phrases: list[str]) -> set[str]:
     """The shorter runs of words inside each phrase ("walk the" and "dog" of "walk the
     dog"): a set, as each phrase asked against every other was O(n²) in a long task's words."""
-    out = set()
+    out: set[str] = set()
     for phrase in phrases:
         words = phrase.split()
         out.update(" ".join(words[i:j]) for i in range(len(words))

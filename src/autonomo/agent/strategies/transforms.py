@@ -24,6 +24,7 @@ _MARKER = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)")
 
 
 def _lines(text: str) -> list[str]:
+    """The non-blank lines of ``text``, stripped."""
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
