@@ -16,7 +16,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -234,14 +236,12 @@ def _replace(ws: Path) -> None:
     os.rename(ws / "fresh.tmp", ws / "log.txt")
 
 
-@pytest.mark.parametrize("then", [_rotate, _rotate_and_start_anew, _replace],
-                         ids=["rotated", "rotated-and-new", "replaced"])
-def test_an_append_whose_swap_is_undone_writes_its_text_at_most_once(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, then) -> None:
-    """Just after the new file (old text + "more") is swapped in, a program writes a line to
-    the old file through a descriptor it holds, then ``then``. The host sees the old file
-    changed and swaps back. Rotated away, the new file kept "more", and the append was made
-    again in place (twice), while the old file with the program's line was removed."""
+def _append_while_a_program_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, then: Callable[[Path], None] | None = None,
+        later: Callable[[int, str, str], bool] | None = None) -> tuple[Any, dict[str, str]]:
+    """Append "more" to log.txt; just after the new file is swapped in, a program writes a
+    line to the old file through a descriptor it holds, then ``then(workspace)``; ``later``
+    answers the swaps after the first. Returns the append's result and the texts."""
     from autonomo.tools import atomic
 
     ctx = make_ctx(tmp_path)
@@ -251,21 +251,34 @@ def test_an_append_whose_swap_is_undone_writes_its_text_at_most_once(
     real = atomic._exchange
     calls: list[bool] = []
 
-    def swap_then_act(folder: int, a: str, b: str) -> bool:
+    def swap(folder: int, a: str, b: str) -> bool:
+        if calls:
+            return (later or real)(folder, a, b)
+        calls.append(True)
         done = real(folder, a, b)
-        if not calls:
-            calls.append(True)
-            held.write(LINE)
-            held.flush()
+        held.write(LINE)
+        held.flush()
+        if then is not None:
             then(ws)
         return done
 
-    monkeypatch.setattr(atomic, "_exchange", swap_then_act)
+    monkeypatch.setattr(atomic, "_exchange", swap)
     try:
         res = run(ctx, "append_to_file", path="log.txt", content="more\n")
     finally:
         held.close()
-    texts = {name: (ws / name).read_text() for name in os.listdir(ws)}
+    return res, {name: (ws / name).read_text() for name in os.listdir(ws)}
+
+
+@pytest.mark.parametrize("then", [_rotate, _rotate_and_start_anew, _replace],
+                         ids=["rotated", "rotated-and-new", "replaced"])
+def test_an_append_whose_swap_is_undone_writes_its_text_at_most_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, then) -> None:
+    """Just after the new file (old text + "more") is swapped in, a program writes a line to
+    the old file through a descriptor it holds, then ``then``. The host sees the old file
+    changed and swaps back. Rotated away, the new file kept "more", and the append was made
+    again in place (twice), while the old file with the program's line was removed."""
+    res, texts = _append_while_a_program_writes(tmp_path, monkeypatch, then)
     assert sum(t.count("more") for t in texts.values()) <= 1, texts
     assert sum(t.count(LINE) for t in texts.values()) == 1, texts  # the program's line kept
     if then is not _replace:  # the moved file is the program's; the text went with it
@@ -287,32 +300,12 @@ def test_a_swap_back_that_fails_says_where_the_changed_file_is(
     keeps the changed version, and no line is lost (it said the file "was left as it was")."""
     import errno
 
-    from autonomo.tools import atomic
+    def fail(folder: int, a: str, b: str) -> bool:
+        if fails == "error":
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        return False
 
-    ctx = make_ctx(tmp_path)
-    ws = ctx.workspace
-    (ws / "log.txt").write_text(OLD)
-    held = open(ws / "log.txt", "a")  # noqa: SIM115 (the program's descriptor)
-    real = atomic._exchange
-    calls: list[bool] = []
-
-    def swap_then_fail(folder: int, a: str, b: str) -> bool:
-        if calls:
-            if fails == "error":
-                raise OSError(errno.EIO, os.strerror(errno.EIO))
-            return False
-        calls.append(True)
-        done = real(folder, a, b)
-        held.write(LINE)
-        held.flush()
-        return done
-
-    monkeypatch.setattr(atomic, "_exchange", swap_then_fail)
-    try:
-        res = run(ctx, "append_to_file", path="log.txt", content="more\n")
-    finally:
-        held.close()
-    texts = {name: (ws / name).read_text() for name in os.listdir(ws)}
+    res, texts = _append_while_a_program_writes(tmp_path, monkeypatch, later=fail)
     assert res.status == "error", res.output
     kept = [name for name, text in texts.items() if LINE in text]
     assert len(kept) == 1 and kept[0] != "log.txt" and kept[0] in res.output, (res.output,
