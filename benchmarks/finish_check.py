@@ -107,6 +107,24 @@ def play(tmp: Path, tag: str, task: str, workspace: Path,
         else reason, status
 
 
+def replay_plan(data_dir: Path, task: str, workspace: Path, plan: list[Step],
+                observer: RunObserver) -> None:
+    """Replay ``plan`` (no finish) through a scripted agent in ``workspace``, ``observer``
+    seeing each step; a replayed step that failed ends it where it stands."""
+    model = ScriptedModel([_reply(n, **a) for n, a in plan])
+    settings = Settings(data_dir=data_dir, sandbox={"allow_shell": True})
+    bench = Workbench.open(settings, models=(model, model, model))
+    bench.memory = False
+    try:
+        agent = bench.new_agent(task, workspace=workspace,
+                                profile=AgentProfile(name="T", role="a test agent"))
+        Runner(agent, observer=observer).run(max_steps=len(plan))
+    except ScriptExhaustedError:
+        pass  # a replayed step failed and the run asked for more: judged as it stands
+    finally:
+        bench.close()
+
+
 class _Judge(RunObserver):
     """After each step: would the check accept a finish, and does the task's check pass?"""
 
@@ -146,19 +164,7 @@ def replay(tmp: Path, path: Path, only: list[str] | None = None) -> None:
         judge = _Judge(challenge, ws, shown)
         start = take(ws)
         if plan:
-            model = ScriptedModel([_reply(n, **a) for n, a in plan])
-            settings = Settings(data_dir=tmp / f"{label}-{name}-data",
-                                sandbox={"allow_shell": True})
-            bench = Workbench.open(settings, models=(model, model, model))
-            bench.memory = False
-            try:
-                agent = bench.new_agent(challenge.task, workspace=ws,
-                                        profile=AgentProfile(name="T", role="a test agent"))
-                Runner(agent, observer=judge).run(max_steps=len(plan))
-            except ScriptExhaustedError:
-                pass  # a replayed step failed and the run asked for more: judged as it stands
-            finally:
-                bench.close()
+            replay_plan(tmp / f"{label}-{name}-data", challenge.task, ws, plan, judge)
         objection, passed = judge.verdicts[-1] if judge.verdicts else ("no step", False)
         alone = verify(challenge.task, start, take(ws), runs_of(judge.episodes, 0),
                        rerunner(start, Settings(sandbox={"allow_shell": True}).sandbox))

@@ -44,20 +44,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autonomo import AgentProfile, ScriptedModel, Settings, Workbench
 from autonomo.agent.finishing import objections
 from autonomo.agent.observer import RunObserver
-from autonomo.agent.runner import Runner
 from autonomo.agent.strategies.base import LISTED_FILES
 from autonomo.agent.strategies.grounding import previews, situation
 from autonomo.agent.verifying import runs_of, verify
 from autonomo.agent.verifying_snapshot import Snapshot, take
 from autonomo.bench import evaluate, load_suite, prepare_workspace
-from autonomo.llm.scripted import ScriptExhaustedError
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
-from finish_check import INVENTED, RIGHT, WRONG, _reply  # noqa: E402
+from finish_check import INVENTED, RIGHT, WRONG, replay_plan  # noqa: E402
 
 FIGURES = ("right", "right_alone", "lost", "wrong", "fixed", "shield", "guard")
 
@@ -149,18 +146,7 @@ def play(tmp: Path, tag: str, task: str, ws: Path, plan: list[tuple[str, dict[st
     looker = _Looker(judge, take(ws), task, first_look(ws, task))
     if not plan:
         return looker.looks
-    model = ScriptedModel([_reply(n, **a) for n, a in plan])
-    settings = Settings(data_dir=tmp / f"{tag}-data", sandbox={"allow_shell": True})
-    bench = Workbench.open(settings, models=(model, model, model))
-    bench.memory = False
-    try:
-        agent = bench.new_agent(task, workspace=ws,
-                                profile=AgentProfile(name="T", role="a test agent"))
-        Runner(agent, observer=looker).run(max_steps=len(plan))
-    except ScriptExhaustedError:
-        pass  # a replayed step failed and the run asked for more: judged as it stands
-    finally:
-        bench.close()
+    replay_plan(tmp / f"{tag}-data", task, ws, plan, looker)
     return looker.looks
 
 
