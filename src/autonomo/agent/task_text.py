@@ -15,6 +15,7 @@ verified as done (``verifying.verify``).
 
 from __future__ import annotations
 
+import functools
 import re
 
 MAX_TOKEN = 1_024
@@ -24,9 +25,11 @@ CUT = "…"
 _LONG = re.compile(rf"(?<!\S)\S{{{MAX_TOKEN + 1},}}")
 
 
+@functools.lru_cache(maxsize=64)
 def analysed(task: str) -> str:
     """``task`` with each token longer than ``MAX_TOKEN`` read as ``CUT``, and cut after
-    ``MAX_TASK`` characters (at a space, so no token is split)."""
+    ``MAX_TASK`` characters (at a space, so no token is split). Cached: ``AgentState.task``
+    reads it at each access, a dozen times a step."""
     if len(task) <= MAX_TOKEN:
         return task
     task = _LONG.sub(CUT, task)

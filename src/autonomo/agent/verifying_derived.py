@@ -115,7 +115,8 @@ def _lookups(task: str, source: str, text: str, required: set[str],
                     or not required - _typed(value) <= path_words:
                 continue
             scored.append((len(path_words & (required | bonus)), path, value))
-        best = [s for s in scored if scored and s[0] == max(x[0] for x in scored)]
+        top = max((x[0] for x in scored), default=None)
+        best = [s for s in scored if s[0] == top]
         if len(best) == 1 and not isinstance(best[0][2], (dict, list)) and best[0][2] != "":
             found.append(Expected(f"{'/'.join(best[0][1])} of {source}", shown(best[0][2])))
         elif len(best) != 1 and (named := _named_key(task, leaves, required)):
