@@ -110,13 +110,19 @@ def new_names(task: str, files: Collection[str]) -> list[str]:
     """Names of files the task gives that the start workspace does not hold (targets of a
     copy, a rename or a write), quoted ones included, in order; not a part of a name of the
     start workspace ("plans.txt" of 'travel plans.txt')."""
+    # (asked by most verifiers of one finish, with the same task and start)
+    return list(_new_names(task, tuple(files)))
+
+
+@functools.lru_cache(maxsize=8)
+def _new_names(task: str, files: tuple[str, ...]) -> tuple[str, ...]:
     spans = [(m.start, m.end) for m in files_named(task, files)]
     names = [m.group(1) for m in _NAME.finditer(task) if not m.group(1).endswith("/")
              and not any(s <= m.start(1) < e for s, e in spans)]
     names += [q for q in quoted(task) if re.fullmatch(r"[\w .()-]+\.\w+", q)]
     known = set(files) | {p.rsplit("/", 1)[-1] for p in files}
-    return list(dict.fromkeys(n.rstrip(".") for n in names
-                              if n.rstrip(".") not in known and not _version_like(n)))
+    return tuple(dict.fromkeys(n.rstrip(".") for n in names
+                               if n.rstrip(".") not in known and not _version_like(n)))
 
 
 def _version_like(name: str) -> bool:
