@@ -27,11 +27,11 @@ from autonomo.agent.strategies.names import (
     task_files,
     version_of,
 )
-from autonomo.agent.strategies.narrowing import argument_lists
+from autonomo.agent.strategies.narrowing import argument_lists, contentless
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
-from autonomo.tools.grounding import GROUNDED_KEY
+from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
 from autonomo.tools.registry import CommandRegistry
 from autonomo.tools.workspace import Workspace
 
@@ -140,8 +140,9 @@ def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
         props = schema.get("properties", {})
         kinds = {props[p].get(GROUNDED_KEY) for p in schema.get("required", ())
                  if isinstance(props.get(p), dict)}
-        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)):
-            out.add(command.name)
+        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)) or (
+                kinds & set(TEXT_KINDS) and contentless(schema, where)):
+            out.add(command.name)  # (nor a text to write where none is found: never free)
     return frozenset(out)
 
 

@@ -103,6 +103,9 @@ def new_table(task: str) -> list[str]:
 # -- a row for an existing table ------------------------------------------------------------------
 
 _TOKEN = re.compile(r"[\w@.:/+-]*\w")
+#: a name of several words: capitalised words, short lower-case ones between ("Refuge du
+#: Pic Blanc", "Isle of Man"), for a column whose cells are names of several words
+_NAME_RUN = re.compile(r"\b[A-ZÀ-ÖØ-Þ][^\W_]*(?:\s+(?:[a-z]{1,3}\s+){0,2}[A-ZÀ-ÖØ-Þ][^\W_]*)+")
 
 
 def _form(cell: str) -> str:
@@ -134,6 +137,7 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
         task = task.replace(name, " ")
     skip = {w.lower() for w in skipped} | {_stem(c) for c in head} | {c.lower() for c in head}
     tokens = [t for t in _TOKEN.findall(task) if t.lower() not in skip and _stem(t) not in skip]
+    names = [m.group(0) for m in _NAME_RUN.finditer(task)]
     choices: list[list[str]] = []
     for col in range(len(head)):
         cells = [r[col].strip() for r in body]
@@ -144,6 +148,9 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
             forms = {_form(c) for c in cells}
             picked = [t for t in tokens if _form(t) in forms
                       and (col > 0 or t.lower() not in values)]
+            if any(" " in c for c in cells):  # (a name of several words, whole, first)
+                picked = [r for r in names if r.lower() not in values and r[0].isupper()
+                          and not {w.lower() for w in r.split()} & skip] + picked
         if not picked:
             return []
         choices.append(list(dict.fromkeys(picked))[:3])

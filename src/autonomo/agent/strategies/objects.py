@@ -1,0 +1,96 @@
+"""What a task asks to add: the object of its writing verb, whole.
+
+"add Kalani Makoa <k@m.example> as a new line at the end of .mailmap", "please add The
+Periodic Table by Primo Levi to the end of my reading list (books/to_read.md)": the text to
+add runs from the verb that writes to the preposition that leads to the file. A 135M model
+offered only the task's short phrases took a piece of it ("Periodic Table by Primo Levi");
+its spaces, brackets and signs are kept here as the task writes them. An enumeration of short
+items ("head torch and spare batteries") is offered one item a line as well. Nothing here
+knows a task: the verbs of writing and the prepositions are closed classes of English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from autonomo.agent.strategies.facts import FILLER
+
+#: the verbs that add a text to a file (the act, not a wording of one task; "write" and
+#: "put" take a value to compute as often as a text: "write the total to t.txt")
+_VERBS = frozenset({"add", "append", "insert"})
+#: prepositions that lead from the object to its place ("to the end of x", "as a new line")
+_PLACES = frozenset({"to", "into", "onto", "in", "at", "as", "on", "under", "below",
+                     "beneath", "after", "inside"})
+#: a lower-case word an object does not start with: it describes the text, it is not it
+#: ("a line saying …", "this line", "it", "my name")
+_DESCRIBING = frozenset({"a", "an", "the", "this", "that", "these", "those", "it", "them",
+                         "my", "our", "your", "some", "another", "one", "each", "every",
+                         "following", "new", "line", "lines", "row", "rows", "text",
+                         "entry", "item", "items", "me", "us", "there", "here"})
+#: a clause: up to a sentence's end or a line's (a colon starts what it introduces)
+#: (not after an initial: "Ursula K. Le Guin")
+_CLAUSE = re.compile(r"[^\n]+?(?:(?<!\b[A-Z])[.!?;](?=\s|$)|$)", re.MULTILINE)
+MAX_OBJECT_WORDS = 12
+MAX_ITEM_WORDS = 4
+
+
+def objects(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The objects of the task's writing verbs, whole, in its order; an enumeration of short
+    items also as one item a line (first: a list takes items one a line)."""
+    names = [n for n in files if n]
+    out: list[str] = []
+    for clause in _CLAUSE.finditer(task):
+        text = clause.group(0)
+        words = list(re.finditer(r"\S+", text))
+        for i, verb in enumerate(words):
+            if verb.group(0).lower().strip(",:") not in _VERBS or i + 1 >= len(words):
+                continue
+            if verb.group(0).endswith((",", ":")):
+                continue  # ("add:" introduces what follows the colon: ``spans.literals``)
+            end = _end(words, i + 1, names)
+            if end is None:
+                continue
+            found = text[words[i + 1].start():words[end - 1].end()].strip(" ,;:")
+            if found := _object(found, names):
+                out += [*_as_lines(found), found]
+            break  # (one object a verb clause)
+    return list(dict.fromkeys(out))
+
+
+def _end(words: list[re.Match[str]], start: int, names: list[str]) -> int | None:
+    """The index after the object's last word: before the preposition that leads to a file
+    the clause names later, or before the file itself, or at the clause's end when it names
+    no file after the object; None when the object would hold a file's name."""
+    after_name = [j for j in range(start, len(words))
+                  if any(n in words[j].group(0) for n in names)]
+    last = after_name[0] if after_name else len(words)
+    if last == start:
+        return None
+    for j in range(start + 1, last):
+        if words[j].group(0).lower() in _PLACES and after_name:
+            return j
+    return last
+
+
+def _object(found: str, names: list[str]) -> str | None:
+    """``found`` as an object, or None when it describes the text rather than being it."""
+    words = found.split()
+    if not words or len(words) > MAX_OBJECT_WORDS or any(n in found for n in names):
+        return None
+    first = words[0]
+    if first.lower() in _DESCRIBING | FILLER and not first[:1].isupper():
+        return None
+    if first.lower() in _DESCRIBING and len(words) == 1:
+        return None
+    return found.rstrip(".")
+
+
+def _as_lines(found: str) -> list[str]:
+    """An enumeration of short items, one a line ("salt, rye flour and yeast"): none for a
+    single item."""
+    items = [i.strip() for i in re.split(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", found)
+             if i.strip()]
+    if len(items) < 2 or any(len(i.split()) > MAX_ITEM_WORDS for i in items):
+        return []
+    return ["\n".join(items)]
