@@ -69,3 +69,12 @@ def test_a_csv_row_takes_a_name_of_several_words_whole(tmp_path):
     rows = tables.row_for("pet,age\nRex,3\nMia,5\n", "Add Bo Tan aged 2 to pets.csv",
                           ["pets.csv"], INSTRUCTION_WORDS)
     assert "Bo Tan,2" not in rows and rows
+
+
+@pytest.mark.parametrize(("task", "files", "expected"), [
+    ("notes.md - add Buy stamps at the very end", ["notes.md"], ["Buy stamps"]),
+    ("Ravi has signed up; add him to the bottom of team.txt", ["team.txt"], []),
+    ("In plan.txt, add Call the vet on Friday", ["plan.txt"], ["Call the vet on Friday"]),
+])
+def test_a_place_in_the_file_ends_the_object_and_a_pronoun_is_none(task, files, expected):
+    assert objects(task, files) == expected

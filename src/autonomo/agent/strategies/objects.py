@@ -27,7 +27,10 @@ _PLACES = frozenset({"to", "into", "onto", "in", "at", "as", "on", "under", "bel
 _DESCRIBING = frozenset({"a", "an", "the", "this", "that", "these", "those", "it", "them",
                          "my", "our", "your", "some", "another", "one", "each", "every",
                          "following", "new", "line", "lines", "row", "rows", "text",
-                         "entry", "item", "items", "me", "us", "there", "here"})
+                         "entry", "item", "items", "me", "us", "there", "here", "him", "her",
+                         "he", "she", "they", "we", "you", "i", "his", "their", "its"})
+#: where in a file a text goes ("at the end", "to the bottom"): a place, not the text's
+_POSITIONS = frozenset({"end", "bottom", "top", "start", "beginning", "foot", "head", "tail"})
 #: a clause: up to a sentence's end or a line's (a colon starts what it introduces)
 #: (not after an initial: "Ursula K. Le Guin")
 _CLAUSE = re.compile(r"[^\n]+?(?:(?<!\b[A-Z])[.!?;](?=\s|$)|$)", re.MULTILINE)
@@ -68,9 +71,20 @@ def _end(words: list[re.Match[str]], start: int, names: list[str]) -> int | None
     if last == start:
         return None
     for j in range(start + 1, last):
-        if words[j].group(0).lower() in _PLACES and after_name:
+        if words[j].group(0).lower() in _PLACES and (after_name or _position(words[j + 1:])):
             return j
     return last
+
+
+def _position(words: list[re.Match[str]]) -> bool:
+    """Whether ``words`` begin with a place in a file ("the end", "its very bottom")."""
+    for word in words[:3]:
+        bare = word.group(0).lower().strip(",.;:!?")
+        if bare in _POSITIONS:
+            return True
+        if bare not in FILLER and bare not in _DESCRIBING and bare != "very":
+            return False
+    return False
 
 
 def _object(found: str, names: list[str]) -> str | None:
