@@ -503,12 +503,10 @@ def situation(workspace: Path | str, task: str,
                          or [t.strip() for t in texts.values() if t.strip().count("\n") == 0])
     # (a list the task states as lines, or pins: not its parts beside it, whose shorter
     # text a 135M model's likelihood prefers: "sugar 80 g" alone for two amounts)
-    # (nor the parts of what the task adds, whole: "kalani@x.example" of "Kalani Makoa
-    # <kalani@x.example>")
-    lists = [t for t in (*pins, *stated) if "\n" in t.strip()] + [
-        t for t in objects.objects(task, named) if t in stated]
+    lists = [t for t in (*pins, *stated) if "\n" in t.strip()]
     texts = tuple(t for t in texts if t not in ruled_out
                   and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
+    texts = objects.only_wholes(texts, objects.wholes(task, named, stated))
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
         # text; a part of it only when a word of the task keys it and the output says it

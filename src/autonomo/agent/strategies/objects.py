@@ -5,7 +5,7 @@ Periodic Table by Primo Levi to the end of my reading list (books/to_read.md)": 
 add runs from the verb that writes to the preposition that leads to the file. A 135M model
 offered only the task's short phrases took a piece of it ("Periodic Table by Primo Levi");
 its spaces, brackets and signs are kept here as the task writes them. An enumeration of short
-items ("head torch and spare batteries") is offered one item a line as well. Nothing here
+items ("head torch and spare batteries") is offered one item a line. Nothing here
 knows a task: the verbs of writing and the prepositions are closed classes of English.
 """
 
@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 
 from autonomo.agent.strategies.facts import FILLER
+from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
 #: the verbs that add a text to a file (the act, not a wording of one task; "write" and
 #: "put" take a value to compute as often as a text: "write the total to t.txt")
@@ -34,13 +35,19 @@ _POSITIONS = frozenset({"end", "bottom", "top", "start", "beginning", "foot", "h
 #: a clause: up to a sentence's end or a line's (a colon starts what it introduces)
 #: (not after an initial: "Ursula K. Le Guin")
 _CLAUSE = re.compile(r"[^\n]+?(?:(?<!\b[A-Z])[.!?;](?=\s|$)|$)", re.MULTILINE)
+#: a text in quotes at the object's start
+_QUOTED = re.compile(r"([\"'])(.+?)\1(?!\w)")
+#: a noun of text after an article, before the text it announces ("the line", "a row")
+_ANNOUNCED = re.compile(r"^(?:the|a|an|one|this)\s+(?:new\s+)?(?:line|row|entry|item|text|"
+                        r"word|phrase|name)\s+(?:(?:saying|reading|that\s+(?:says|reads)|"
+                        r"with)\s+)?(?=\S)", re.IGNORECASE)
 MAX_OBJECT_WORDS = 12
 MAX_ITEM_WORDS = 4
 
 
 def objects(task: str, files: Iterable[str] = ()) -> list[str]:
     """The objects of the task's writing verbs, whole, in its order; an enumeration of short
-    items also as one item a line (first: a list takes items one a line)."""
+    items as one item a line."""
     names = [n for n in files if n]
     out: list[str] = []
     for clause in _CLAUSE.finditer(task):
@@ -56,7 +63,8 @@ def objects(task: str, files: Iterable[str] = ()) -> list[str]:
                 continue
             found = text[words[i + 1].start():words[end - 1].end()].strip(" ,;:")
             if found := _object(found, names):
-                out += [*_as_lines(found), found]
+                # (several items: one a line only; a 135M model took the phrase whole)
+                out += _as_lines(found) or [found]
             break  # (one object a verb clause)
     return list(dict.fromkeys(out))
 
@@ -89,6 +97,10 @@ def _position(words: list[re.Match[str]]) -> bool:
 
 def _object(found: str, names: list[str]) -> str | None:
     """``found`` as an object, or None when it describes the text rather than being it."""
+    if (quoted := _QUOTED.match(found)) is not None:
+        return quoted.group(2)  # (what the quotes hold, as ``spans.literals`` has it)
+    # (the text after the noun that announces it: "the line 10.0.0.7 nas")
+    found = _ANNOUNCED.sub("", found, count=1)
     words = found.split()
     if not words or len(words) > MAX_OBJECT_WORDS or any(n in found for n in names):
         return None
@@ -108,3 +120,36 @@ def _as_lines(found: str) -> list[str]:
     if len(items) < 2 or any(len(i.split()) > MAX_ITEM_WORDS for i in items):
         return []
     return ["\n".join(items)]
+
+
+#: a word that announces a whole text after a colon: a noun of a line ("this line", "the
+#: row", "an entry") or a demonstrative ("put this in goals.md: …", "the following")
+_LINE_NOUN = re.compile(r"\b(?:line|row|entry|this|following)\b", re.IGNORECASE)
+
+
+def wholes(task: str, files: Iterable[str], stated: Iterable[str]) -> list[str]:
+    """What the task adds, whole: its objects (``objects``), and each ``stated`` text after
+    a colon that a noun of a line announces in its clause ("Add this line at the end of
+    jobs.cron: 30 2 * * 1 /bin/x"): their parts (the numbers "30", "2") are not texts of
+    their own beside them. (Not an object with a number: "add 15 minutes to the time in
+    t.txt" asks for a sum, whose value must stay offered.)"""
+    out = [o for o in objects(task, files) if not re.search(r"\d", o)]
+    for text in stated:
+        found = re.search(r":\s+" + re.escape(text), task) if len(text.split()) > 1 else None
+        if found is None or text.split()[0].lower() in INSTRUCTION_WORDS:
+            continue  # (not an instruction after the colon: "do this: write 5 to a.txt")
+        clause = re.split(r"[.!?;\n]\s", task[:found.start()])[-1]
+        if _LINE_NOUN.search(clause):
+            out.append(text)
+    return list(dict.fromkeys(out))
+
+
+def only_wholes(texts: tuple[str, ...], found: Iterable[str]) -> tuple[str, ...]:
+    """``texts`` but those that are not a whole the task adds (``wholes``) nor hold one,
+    when one of them is there: its parts ("kalani@x.example" of "Kalani Makoa
+    <kalani@x.example>", the "1" of a crontab line) and the numbers of the file it goes to
+    are what a 135M model's likelihood prefers to the whole line."""
+    found = [w for w in found if w in texts]
+    if not found:
+        return texts
+    return tuple(t for t in texts if any(w in t for w in found))
