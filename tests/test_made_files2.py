@@ -219,3 +219,8 @@ def test_two_patterns_joined_by_and_are_two_lines(task, lines):
 
     assert lines in enumerated_lines(task)
     assert enumerated_lines("Buy bread and milk") == []  # (words: prose, not lines)
+
+
+def test_patterns_listed_as_lines_are_offered_without_the_task_s_phrases(tmp_path):
+    where = situation(tmp_path, "Start a .dockerignore that leaves out build/ and *.tmp")
+    assert where.texts == ("build/\n*.tmp",)

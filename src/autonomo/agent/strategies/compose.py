@@ -192,11 +192,14 @@ def enumerated_lines(task: str) -> list[str]:
             items = items[1:]
         if len(items) >= 2 and all(re.fullmatch(r"[\w.*/=<>~!-]+", i) for i in items):
             out.append("\n".join(items))
-    # two patterns, paths or settings ("__pycache__/ and *.log"): signs, not words, so not
-    # a phrase of prose ("salt and pepper")
-    for match in re.finditer(rf"(?<!\S)({_SIGNED}) and ({_SIGNED})(?![^\s,.;])", task):
-        out.append("\n".join(match.groups()))
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out + signed_lines(task)))
+
+
+def signed_lines(task: str) -> list[str]:
+    """Two patterns, paths or settings joined by "and" ("__pycache__/ and *.log"), one a
+    line: signs, not words, so not a phrase of prose ("salt and pepper")."""
+    return ["\n".join(m.groups())
+            for m in re.finditer(rf"(?<!\S)({_SIGNED}) and ({_SIGNED})(?![^\s,.;])", task)]
 
 
 #: a file of a package a line

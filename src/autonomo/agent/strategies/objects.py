@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from autonomo.agent.strategies.compose import signed_lines
 from autonomo.agent.strategies.facts import FILLER
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
@@ -128,12 +129,13 @@ _LINE_NOUN = re.compile(r"\b(?:line|row|entry|this|following)\b", re.IGNORECASE)
 
 
 def wholes(task: str, files: Iterable[str], stated: Iterable[str]) -> list[str]:
-    """What the task adds, whole: its objects (``objects``), and each ``stated`` text after
+    """What the task adds, whole: its objects (``objects``), patterns it lists as lines
+    (``compose.signed_lines``), and each ``stated`` text after
     a colon that a noun of a line announces in its clause ("Add this line at the end of
     jobs.cron: 30 2 * * 1 /bin/x"): their parts (the numbers "30", "2") are not texts of
     their own beside them. (Not an object with a number: "add 15 minutes to the time in
     t.txt" asks for a sum, whose value must stay offered.)"""
-    out = [o for o in objects(task, files) if not re.search(r"\d", o)]
+    out = [o for o in objects(task, files) if not re.search(r"\d", o)] + signed_lines(task)
     for text in stated:
         found = re.search(r":\s+" + re.escape(text), task) if len(text.split()) > 1 else None
         if found is None or text.split()[0].lower() in INSTRUCTION_WORDS:
