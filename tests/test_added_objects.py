@@ -126,3 +126,7 @@ def test_an_object_with_a_number_is_not_a_whole_that_hides_the_values_beside_it(
     assert only_wholes(("x", "Ann <a@b.example>", "a@b.example"),
                        wholes("Add Ann <a@b.example> to AUTHORS", ["AUTHORS"], [])) == (
         "Ann <a@b.example>",)
+
+
+def test_a_quoted_text_after_an_announcing_noun_is_the_quotes_text():
+    assert objects("Append the row 'Oslo 4' to cities.txt", ["cities.txt"]) == ["Oslo 4"]

@@ -98,10 +98,10 @@ def _position(words: list[re.Match[str]]) -> bool:
 
 def _object(found: str, names: list[str]) -> str | None:
     """``found`` as an object, or None when it describes the text rather than being it."""
-    if (quoted := _QUOTED.match(found)) is not None:
-        return quoted.group(2)  # (what the quotes hold, as ``spans.literals`` has it)
     # (the text after the noun that announces it: "the line 10.0.0.7 nas")
     found = _ANNOUNCED.sub("", found, count=1)
+    if (quoted := _QUOTED.match(found)) is not None:
+        return quoted.group(2)  # (what the quotes hold, as ``spans.literals`` has it)
     words = found.split()
     if not words or len(words) > MAX_OBJECT_WORDS or any(n in found for n in names):
         return None
