@@ -4,7 +4,6 @@ Schemas are narrowed to it in ``narrowing`` (see ``tools.grounding``)."""
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import os
 import re
@@ -32,9 +31,14 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     named_folders,
     new_names,
     related_names,
+    removed_described,
     resolve,
     task_files,
+    version_of,
 )
+from autonomo.agent.strategies.names import described as described_file
+from autonomo.agent.strategies.programs import is_code, silent_programs
+from autonomo.agent.strategies.programs import may_print as may_print  # (re-exported)
 from autonomo.agent.task_text import analysed
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
@@ -53,8 +57,6 @@ MAX_SCANNED = 5000
 MAX_PREVIEWS = 3
 MAX_HINTS = 3
 PREVIEW_CHARS = 600
-#: programs: names in their text ("os.path") are code, not files the task points at
-_PROGRAMS = (".py", ".js", ".ts", ".sh", ".rb", ".pl")
 #: stated values a program may be given as its arguments at most
 MAX_ARGUMENTS = 4
 #: files a task says must stay by their kind: "keep the .txt files"
@@ -135,6 +137,24 @@ class Situation:
     #: names of the task no word marks as a file's (``names.loose_names``): a file to write
     #: when there is no other (an empty workspace, "set up a .gitignore")
     loose: tuple[str, ...] = ()
+    #: the one file the task describes without naming it (``names.described``: "the cover
+    #: letter for Acme"), when it names none that is there
+    described: tuple[str, ...] = ()
+    #: files the task names that are another name's source: a copy's, a move's or a new
+    #: version's ("back up a.json into bak/", "a.jsn -> a.json", "summarise r.md in r_sum.md")
+    copied: tuple[str, ...] = ()
+
+    def changeable(self, path: str, read: bool = False) -> bool:
+        """Whether a write, an append or an edit may change ``path``: a file the agent made
+        in this task, or one that was there that the task designates for a change of its
+        text (names, by its kind, or describes); never one it keeps, points through,
+        removes, or copies or moves elsewhere, nor a file merely there; nor one it reads
+        from (``sources``) unless ``read`` (all it names are: "swap a.txt and b.txt")."""
+        if path not in (self.existed if self.existed is not None else self.files):
+            return True
+        return path in {*self.named, *self.matching, *self.described} and path not in {
+            *self.kept, *self.pointers, *self.objects, *self.copied,
+            *(() if read else self.sources)}
 
     def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
         """``texts`` but those every file to add to already holds line by line (appending
@@ -183,9 +203,11 @@ class Situation:
         if kind == "removed_file":
             # what the task's removal acts on (``finishing_targets.roles``), never a file it
             # needs to stay (the original of a duplicate, a file to keep): the finish check
-            # reads the task the same way
+            # reads the task the same way; never a file it does not designate (a 135M model
+            # deleted the CV for "the cover letter for Acme", the spreadsheet it was to
+            # keep): with none designated, nothing is offered (``CLOSED_KINDS``)
             objects = [n for n in self.objects if n in self.files]
-            named = self._values("named_file")
+            named = self._designated()
             if free := objects or [n for n in named if n not in self.protected]:
                 return free
             # else a file the task gives a new name for (the same ending or stem: "temp.csv
@@ -194,16 +216,13 @@ class Situation:
             return [n for n in named if n in self.files
                     and any(related_names(n, m) for m in new)]
         if kind == "named_file":
-            named = [n for n in (*self.named, *self.matching)
-                     if n not in self.kept and n not in self.pointers]
+            named = self._designated(gone=True)
             if not named:
                 # a task that names no file to act on picks by what they hold ("delete the
                 # empty files"): any file but those it keeps (none: the command is not
                 # offered, ``CLOSED_KINDS``)
                 return [f for f in self.files if f not in self.kept]
-            # never a file the task does not name (once the named ones are gone, their
-            # names: the command fails harmlessly)
-            return [n for n in named if n in self.files] or named
+            return named
         if kind == "new_file":
             # a copy's or a move's destination: never a file that is there (it would be
             # lost: a 135M model copied a file, then moved the original over the copy);
@@ -232,69 +251,23 @@ class Situation:
             if moved := [m for m in self.moved if m.rsplit("/", 1)[0] in self.folders]:
                 return list(dict.fromkeys([*moved, *new]))
             # (not a file whose whole text is a text to write: its source, "the people in
-            # a.txt to the end of b.txt": a 135M model appended them to a.txt)
-            return new or [n for n in self.named if n not in self.sources] or list(
-                self.named) or list(self.files) or list(self.loose)
+            # a.txt to the end of b.txt": a 135M model appended them to a.txt; nor one that
+            # was there that the task does not designate for a change, ``changeable``: a
+            # 135M model appended junk to a copy's source and to a program merely there)
+            named = (*self.named, *self.described)
+            return new or [n for n in named if self.changeable(n)] or [
+                n for n in named if self.changeable(n, read=True)] or [
+                n for n in self.loose if self.changeable(n) and not named]
         return []
 
-
-#: the largest program whose code is parsed (``may_print``); a bigger one may print
-MAX_PARSED = 64_000
-#: module-level statements that do nothing when the module runs (definitions, imports)
-_DEFINING = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_QUIET = (*_DEFINING, ast.Pass)
-
-
-def may_print(code: str) -> bool:
-    """Whether running a Python program may show or change anything: its module level does
-    more than define, import and assign values without a call (read by its syntax tree, not
-    by the names of its calls: a CSV writer or a logger acts as much as print). Code that
-    does not parse may do anything. A test module, a module of functions, a version file do
-    nothing when run: what a task asks of them is in their text (a 135M model ran
-    test_geometry.py to count its tests and wrote what it printed)."""
-    if len(code) > MAX_PARSED:
-        return True  # (parsing a big file every step would cost seconds)
-    try:
-        for node in ast.parse(code).body:
-            if isinstance(node, _QUIET) or (
-                    isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
-                continue  # (a docstring)
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and not any(
-                    isinstance(n, ast.Call | ast.Await | ast.Yield) for n in ast.walk(node)):
-                continue
-            return True
-        return False
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return True  # (a hostile file nests deep enough to exhaust the parser)
-
-
-def _is_code(name: str, text: str) -> bool:
-    """Whether a file is a program: by its ending, a ``#!`` line, or a Python text that
-    imports or defines something (a script called ``cleanup``; not a text naming a file)."""
-    if name.lower().endswith(_PROGRAMS) or text.startswith("#!"):
-        return True
-    for whole in (text, text.rsplit("\n\n", 1)[0]):  # (a preview may be cut)
-        try:
-            return any(isinstance(node, _DEFINING) for node in ast.parse(whole).body)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-    return False
-
-
-def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """The Python programs among ``names`` the workspace has whose code shows nothing when
-    run (``may_print``); read through the workspace's descriptor-based reader."""
-    ws, out = Workspace(workspace), []
-    for name in names:
-        if not name.endswith(".py"):
-            continue
-        try:
-            code = read_text(ws, name)[0]
-        except (AutonomoError, OSError):
-            continue
-        if not may_print(code):
-            out.append(name)
-    return tuple(out)
+    def _designated(self, gone: bool = False) -> list[str]:
+        """The files the task names, by name, kind or description, but those it keeps or
+        points through; those the workspace has (``gone``: their names once all are gone,
+        the command then fails harmlessly)."""
+        named = [n for n in dict.fromkeys((*self.named, *self.matching, *self.described))
+                 if n not in self.kept and n not in self.pointers]
+        there = [n for n in named if n in self.files]
+        return there or (named if gone else [])
 
 
 @dataclass(frozen=True)
@@ -384,7 +357,7 @@ def situation(workspace: Path | str, task: str,
         known += facts.file_facts(shown.name, shown.text)
         known += derived.derived_facts(shown.name, shown.text, task)
         texts[shown.name] = shown.text
-        if _is_code(shown.name, shown.text):
+        if is_code(shown.name, shown.text):
             pass  # "glob.glob", "os.remove" in a program's text name no files
         elif more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file:
             named += more                       # instructions, words of the task
@@ -400,7 +373,11 @@ def situation(workspace: Path | str, task: str,
     removal, paths = roles(task, named), resolve(named, start, places)
     named = tuple(dict.fromkeys(paths.get(n, n) for n in named))
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
-    kinds = {m.lower() for m in KIND_NAMED.findall(task)} - kept_kinds
+    # (an ending inside a name the task spells out is no kind: "'a (copy).md'")
+    unnamed = task
+    for name in sorted(named, key=len, reverse=True):
+        unnamed = unnamed.replace(name.rpartition("/")[2], " ") if " " in name else unnamed
+    kinds = {m.lower() for m in KIND_NAMED.findall(unnamed)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
@@ -409,10 +386,23 @@ def situation(workspace: Path | str, task: str,
     moved = tuple(dict.fromkeys(
         path for folder in places for name in named if name in files and name in start
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
+    # files the task names that go elsewhere under another name or into a folder it names
+    # ("back up a.json into bak/", "a.jsn -> a.json"): a copy's or a move's source, or a
+    # new version's; never a file to write to (a 135M model appended to a copy's source)
+    copied = tuple(n for n in named if n in start and (any(
+        f"{folder}/{Path(n).name}" != n for folder in places if folder in folders) or any(
+        m not in start and (version_of(n, m) or _stem(n) == _stem(m)) for m in named)))
+    described: tuple[str, ...] = ()
     if not any(name in start for name in named):
-        # no file the task names was there: the files of a folder it names are the ones
-        # it means ("the two files inside the trash folder", "a report in reports/")
-        matching += tuple(f for folder in places for f in files if f.startswith(folder + "/"))
+        # no file the task names was there: the one file it describes ("the cover letter
+        # for Acme in letters/"), in a folder it names if any; the files of a folder it
+        # names when it says no word of their names ("the two files inside the trash
+        # folder"); none when several fit alike ("the older backup")
+        inside = [f for folder in places for f in files if f.startswith(folder + "/")]
+        one = described_file(task, inside or [f for f in files if f in start])
+        if one is None:
+            matching += tuple(inside)
+        described = one or ()
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
@@ -516,6 +506,15 @@ def situation(workspace: Path | str, task: str,
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
+    objects = tuple(sorted(paths.get(n, n) for n in removal.objects))
+    protected = tuple(sorted(paths.get(n, n) for n in removal.protected))
+    if not objects and len(candidates := [n for n in named if n in start and n not in protected
+                                          and n not in kept]) > 1:
+        # several files the task names and no one of them the removal's object by its
+        # words: the one its removal describes, if one fits ("remove the lock file, not
+        # the spreadsheet"), else none (``Situation._designated``)
+        objects = removed_described(task, candidates)
+        protected += tuple(n for n in candidates if n not in objects)
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
                                         files if existed is None else list(existed),
@@ -528,9 +527,14 @@ def situation(workspace: Path | str, task: str,
                      edits=_edits(workspace, task, named, files, existed, edited),
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources, held=held, loose=loose_names(task),
-                     objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
-                     protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
+                     sources=sources, held=held, loose=loose_names(unnamed),
+                     objects=objects, protected=protected, described=described,
+                     copied=copied)
+
+
+def _stem(path: str) -> str:
+    """A file name without its folder and ending, in lower case."""
+    return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from autonomo.agent.finishing_targets import BETWEEN, DENYING, roles
+from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
@@ -24,6 +24,7 @@ from autonomo.agent.strategies.names import (
     new_names,
     place_words,
     related_names,
+    said,
     task_files,
     version_of,
 )
@@ -60,23 +61,6 @@ def says(words: set[str], verb: str) -> bool:
     roots = {verb, verb + verb[-1], verb.removesuffix("e"),
              verb[:-1] if verb.endswith("y") else verb}
     return any(w.startswith(r) and w[len(r):] in _ENDINGS for w in words for r in roots)
-
-
-def said(task: str) -> set[str]:
-    """The words of ``task`` but those a denying word stands right before, with only
-    articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
-    "not a move", "without deleting"); a comma ends a denial ("No, delete b.txt")."""
-    out: set[str] = set()
-    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
-        # (a number between is a word too; a comma a token no walk passes)
-        tokens = re.findall(r"[\w'~./-]+|,", sentence)
-        for i, token in enumerate(tokens):
-            j = i - 1
-            while j >= 0 and tokens[j] in BETWEEN:
-                j -= 1
-            if j < 0 or tokens[j] not in DENYING:
-                out |= set(re.findall(r"[a-z]+", token))
-    return out
 
 
 def unneeded(task: str, needed: dict[str, list[str]],
