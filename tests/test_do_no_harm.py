@@ -160,7 +160,8 @@ def test_a_hidden_lock_file_named_beside_the_document_is_the_one_removed(tmp_pat
 
 def test_of_two_named_files_the_one_the_removal_describes_is_removed(tmp_path):
     _tree(tmp_path, {"data/.~lock.sheet.ods#": "lock", "data/sheet.ods": "cells"})
-    task = "a stale lock .~lock.sheet.ods# sits by sheet.ods in data/. Erase the lock, not the sheet"
+    task = ("a stale lock .~lock.sheet.ods# sits by sheet.ods in data/. Erase the lock, "
+            "not the sheet")
     assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == {"data/.~lock.sheet.ods#"}
 
 
@@ -169,3 +170,44 @@ def test_an_editor_backup_is_not_its_file(tmp_path):
     acts = _harmable(_state("clear away essay.md~ but essay.md itself stays", tmp_path),
                      tmp_path)
     assert _touched(acts) == {"essay.md~"}
+
+
+@pytest.mark.parametrize("task", [
+    "delete pics.zip, the folder shots.zip must stay",
+    "remove pics.zip and shots.zip is to be left as it is",
+    "get rid of pics.zip (shots.zip remains)",
+])
+def test_a_name_that_starts_a_new_clause_is_not_the_removal_object(tmp_path, task):
+    _tree(tmp_path, {"pics.zip": "a", "shots.zip": "b"})
+    assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == {"pics.zip"}
+
+
+def test_every_name_of_a_removal_list_is_its_object(tmp_path):
+    _tree(tmp_path, {"a.log": "1", "b.log": "2", "c.log": "3", "d.log": "4"})
+    task = "delete a.log, b.log and c.log from here; d.log is fine"
+    assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == {"a.log", "b.log", "c.log"}
+
+
+
+def test_the_task_files_are_looked_up_once_a_step(tmp_path, monkeypatch):
+    """The word gates (``offered.unneeded``) read the files the step's situation found."""
+    from agent_helpers import constrained_agent, reply
+    from autonomo.agent.runner import Runner
+    from autonomo.agent.strategies import grounding, names, offered
+
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[0])
+        return names.task_files(*args, **kwargs)
+
+    monkeypatch.setattr(grounding, "task_files", counted)
+    monkeypatch.setattr(offered, "task_files", counted)
+    agent, _ = constrained_agent(tmp_path, [
+        reply("write_note", path="spot.txt", text="B-14"),
+        reply("finish", reason="spot.txt holds B-14"),
+    ], task="spot.txt - write B-14 in it, nothing else")
+    Runner(agent).run(max_steps=2)
+    steps = [e for e in agent.state.episodes if e.source == "agent"]
+    # (once for the first look, then once a step; before: twice each)
+    assert len(steps) == 2 and len(calls) == 1 + len(steps)

@@ -145,7 +145,7 @@ class PromptStrategy(ABC):
                 "existed": where.files,
                 "files": where.files[:LISTED_FILES],
                 "more_files": max(0, len(where.files) - LISTED_FILES),
-                "previews": previews(state.workspace, state.tasks[0])})
+                "previews": previews(state.workspace, state.tasks[0], where.said_files)})
         return self._look[1]
 
     def shown(self, state: AgentState) -> dict[str, str]:
@@ -231,9 +231,7 @@ class PromptStrategy(ABC):
         when what it shows changed."""
         hints: tuple[str, ...] = ()
         if self.compact and state.workspace:
-            where = self.situation(state)
-            self._handed = ((id(state), len(state.episodes), state.task), where)
-            hints = where.hints
+            hints = self.step_situation(state).hints
         key = (turn.now, list(turn.memories), turn.note, state.task, self.compact, hints)
         self._sent_trigger = Message.user(self.once("trigger", key, lambda: prompts.render(
             self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
@@ -286,6 +284,14 @@ class PromptStrategy(ABC):
         return situation(state.workspace, state.task, seen_outputs(state),
                          look.get("existed") if len(state.tasks) == 1 else None,
                          done_edits(state))
+
+    def step_situation(self, state: AgentState) -> Situation:
+        """This step's situation, looked at once for the commands' word gates, the trigger
+        message and the request (no command runs in between)."""
+        key = (id(state), len(state.episodes), state.task)
+        if self._handed is None or self._handed[0] != key:
+            self._handed = (key, self.situation(state))
+        return self._handed[1]
 
     def _step_situation(self, state: AgentState) -> Situation:
         """The situation the trigger message was just built on, if it was built for this

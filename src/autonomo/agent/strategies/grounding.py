@@ -26,6 +26,7 @@ from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
+    listed_objects,
     loose_names,
     mentioned_files,
     named_folders,
@@ -33,6 +34,7 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     related_names,
     removed_described,
     resolve,
+    stem,
     task_files,
     version_of,
 )
@@ -49,8 +51,7 @@ from autonomo.tools.workspace import Workspace
 #: alternatives would cost more than it saves)
 MAX_ENTRIES = 200
 MAX_DEPTH = 3
-#: names read per folder at most: the situation is looked at twice a step, and reading a
-#: folder of a million files whole (to sort it) would cost seconds each time
+#: names read per folder at most (reading a folder of a million files whole would cost seconds)
 MAX_SCANNED = 5000
 
 #: files of the workspace the task names whose text is shown (and grounds text arguments)
@@ -137,12 +138,13 @@ class Situation:
     #: names of the task no word marks as a file's (``names.loose_names``): a file to write
     #: when there is no other (an empty workspace, "set up a .gitignore")
     loose: tuple[str, ...] = ()
-    #: the one file the task describes without naming it (``names.described``: "the cover
-    #: letter for Acme"), when it names none that is there
+    #: the one file the task describes, naming none that is there (``names.described``)
     described: tuple[str, ...] = ()
     #: files the task names that are another name's source: a copy's, a move's or a new
     #: version's ("back up a.json into bak/", "a.jsn -> a.json", "summarise r.md in r_sum.md")
     copied: tuple[str, ...] = ()
+    #: the files the task's words name (``task_files``, read once a step: ``unneeded`` too)
+    said_files: tuple[str, ...] = ()
 
     def changeable(self, path: str, read: bool = False) -> bool:
         """Whether a write, an append or an edit may change ``path``: a file the agent made
@@ -342,7 +344,7 @@ def situation(workspace: Path | str, task: str,
     new) of the replacements made (never undone)."""
     task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
     files, folders = _listing(workspace)
-    named = task_files(task, workspace, files)
+    named = said_files = task_files(task, workspace, files)
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]
@@ -371,6 +373,7 @@ def situation(workspace: Path | str, task: str,
     # task started: once the file is deleted, its name is not another file's)
     start = files if existed is None else existed
     removal, paths = roles(task, named), resolve(named, start, places)
+    named_as_said = named
     named = tuple(dict.fromkeys(paths.get(n, n) for n in named))
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
     # (an ending inside a name the task spells out is no kind: "'a (copy).md'")
@@ -391,7 +394,7 @@ def situation(workspace: Path | str, task: str,
     # new version's; never a file to write to (a 135M model appended to a copy's source)
     copied = tuple(n for n in named if n in start and (any(
         f"{folder}/{Path(n).name}" != n for folder in places if folder in folders) or any(
-        m not in start and (version_of(n, m) or _stem(n) == _stem(m)) for m in named)))
+        m not in start and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
     described: tuple[str, ...] = ()
     if not any(name in start for name in named):
         # no file the task names was there: the one file it describes ("the cover letter
@@ -508,6 +511,11 @@ def situation(workspace: Path | str, task: str,
     hints = () if stated else tuple(values[:MAX_HINTS])
     objects = tuple(sorted(paths.get(n, n) for n in removal.objects))
     protected = tuple(sorted(paths.get(n, n) for n in removal.protected))
+    if (listed := listed_objects(task, named_as_said)) is not None:  # (by the clause)
+        listed = {paths.get(n, n) for n in listed}
+        objects = tuple(o for o in objects if o in listed) or tuple(sorted(
+            listed - set(protected)))
+    objects = tuple(o for o in objects if o not in kept)
     if not objects and len(candidates := [n for n in named if n in start and n not in protected
                                           and n not in kept]) > 1:
         # several files the task names and no one of them the removal's object by its
@@ -529,12 +537,7 @@ def situation(workspace: Path | str, task: str,
                      printed=printed, silent=silent_programs(workspace, named), places=places,
                      sources=sources, held=held, loose=loose_names(unnamed),
                      objects=objects, protected=protected, described=described,
-                     copied=copied)
-
-
-def _stem(path: str) -> str:
-    """A file name without its folder and ending, in lower case."""
-    return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+                     copied=copied, said_files=said_files)
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],

@@ -277,6 +277,11 @@ def version_of(old: str, new: str) -> bool:
     return a.startswith(b + ".") or b.startswith(a + ".") or longer_stem(old, new)
 
 
+def stem(path: str) -> str:
+    """A file name without its folder and endings, in lower case."""
+    return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
+
+
 def longer_stem(old: str, new: str) -> bool:
     """Whether ``new`` is ``old``'s stem with more after it and the same ending
     (``invoice.pdf``, ``invoice_spare.pdf``)."""
@@ -347,3 +352,51 @@ def removed_described(task: str, candidates: list[str] | tuple[str, ...]) -> tup
               if any(removes(w) for w in re.findall(r"[a-z]+", s.lower()))]
     return described(" ".join(sorted(said(" . ".join(wanted)))), candidates) or () \
         if wanted else ()
+
+
+#: tokens that join the names of one list ("a.txt, b.txt and c.txt")
+_JOINING = frozenset({",", "and", "or", "plus"})
+#: words that may follow a removal's object in its own clause ("delete a.txt from old/ too"):
+#: prepositions and adverbs, not a verb of a new clause ("b.txt must stay")
+_AFTER_OBJECT = frozenset({"from", "in", "inside", "within", "on", "at", "under", "out", "too",
+                           "also", "as", "well", "please", "now", "first", "then", "for", "of",
+                           "here", "there", "away", "entirely", "completely", "again"})
+
+
+def listed_objects(task: str, named: list[str] | tuple[str, ...]) -> set[str] | None:
+    """The files of ``named`` a removal's verb (``finishing_targets.removes``) takes as its
+    objects, read by the clause's structure: the first name after the verb in its clause,
+    then each name joined to it by a comma, "and" or "or" that is not the subject of a new
+    clause ("delete a.txt, b.txt must stay": a name followed by a verb, not by a joining
+    word, a preposition or the clause's end); a bracket, a semicolon or a dash ends a
+    clause. None when no removal verb takes a name so (a pronoun: "delete it")."""
+    marked = task
+    order = sorted(dict.fromkeys(named), key=len, reverse=True)
+    for i, name in enumerate(order):
+        marked = marked.replace(name, f" \x00{i} ")
+    found: set[str] = set()
+    for clause in re.split(r"[.!?;:()\[\]]+(?:\s|$)|[()\[\]]|\s[-–—]\s", marked):
+        tokens = re.findall(r"\x00\d+|[a-z']+|,", clause.lower())
+        i = 0
+        while i < len(tokens):
+            if not removes(tokens[i]):
+                i += 1
+                continue
+            j = i + 1
+            while j < len(tokens) and tokens[j] != "," and not tokens[j].startswith("\x00"):
+                j += 1  # ("delete the old a.txt"; not past a comma: "delete it, b.txt stays")
+            first = True
+            while j < len(tokens) and tokens[j].startswith("\x00"):
+                after = tokens[j + 1] if j + 1 < len(tokens) else ""
+                if not first and after and after not in _JOINING | _AFTER_OBJECT:
+                    break  # (the subject of a new clause)
+                found.add(order[int(tokens[j][1:])])
+                first = False
+                k = j + 1
+                while k < len(tokens) and tokens[k] in _JOINING | {"the", "a", "an"}:
+                    k += 1
+                if k == j + 1 or not any(t in _JOINING for t in tokens[j + 1:k]):
+                    break
+                j = k
+            i = j + 1
+    return found or None

@@ -25,6 +25,7 @@ from autonomo.agent.strategies.names import (
     place_words,
     related_names,
     said,
+    stem,
     task_files,
     version_of,
 )
@@ -63,8 +64,8 @@ def says(words: set[str], verb: str) -> bool:
     return any(w.startswith(r) and w[len(r):] in _ENDINGS for w in words for r in roots)
 
 
-def unneeded(task: str, needed: dict[str, list[str]],
-             workspace: str | None = None) -> frozenset[str]:
+def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = None,
+             named: tuple[str, ...] | None = None) -> frozenset[str]:
     """Commands a small model is not offered for ``task``: those whose words (``needed``,
     any form of them) it does not say; a program it names that the workspace holds may be
     run whatever it says ("What does tip.py print?"), unless the task moves, copies or
@@ -73,8 +74,10 @@ def unneeded(task: str, needed: dict[str, list[str]],
     # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
     asked = said(task)
     out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
-    # the task's files, read against the workspace once for every rule below
-    named = task_files(task, workspace) if workspace else ()
+    # the task's files, read against the workspace once for every rule below (``named``:
+    # as the step's situation read them, ``Situation.said_files``)
+    if named is None:
+        named = task_files(task, workspace) if workspace else ()
     if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
             and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, named)):
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
@@ -400,9 +403,6 @@ def _another_name(where: Situation) -> bool:
     the same name in another folder, the same stem, or the name with an ending more or
     less (``a.ini`` to ``a.bak``, ``b.txt`` to ``b.txt.bak``; not ``c.csv`` to
     ``maria.txt``, which takes a part of it)."""
-    def stem(path: str) -> str:
-        return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
-
     sources = [n for n in where.named if n in (where.existed or where.files)]
     return any(stem(old) == stem(new) or version_of(old, new)
                for old in sources for new in where.values("new_file"))
