@@ -98,6 +98,19 @@ def test_an_accidental_duplicate_with_spaces_and_brackets_is_the_one_deleted(tmp
     assert _touched(acts) == {"report (2).pdf"}
 
 
+def test_once_the_duplicate_is_gone_its_original_is_still_not_offered(tmp_path):
+    _tree(tmp_path, {"plan.md": "# plan\n", "plan (old).md": "# plan\n"})
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = _state("'plan (old).md' is a stray duplicate; remove it", tmp_path)
+    assert _touched(_harmable(state, tmp_path, strategy)) == {"plan (old).md"}
+    (tmp_path / "plan (old).md").unlink()
+    state.episodes.append(Episode(number=1, action=Action(
+        name="delete_file", arguments={"path": "plan (old).md"}),
+        result=CommandResult(status="success", output="done")))
+    # (before: read again, ".md)" was "every .md file": the original was deleted next)
+    assert _touched(_harmable(state, tmp_path, strategy)) == set()
+
+
 def test_the_source_of_a_copy_is_never_written_nor_a_file_beside_the_copy(tmp_path):
     _tree(tmp_path, {"cfg/app.toml": "port = 1\n", "cfg/old/other.toml": "x = 2\n"})
     state = _state("Keep a spare of cfg/app.toml in cfg/old/ under the same name.", tmp_path)

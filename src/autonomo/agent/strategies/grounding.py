@@ -53,7 +53,6 @@ MAX_ENTRIES = 200
 MAX_DEPTH = 3
 #: names read per folder at most (reading a folder of a million files whole would cost seconds)
 MAX_SCANNED = 5000
-
 #: files of the workspace the task names whose text is shown (and grounds text arguments)
 MAX_PREVIEWS = 3
 MAX_HINTS = 3
@@ -344,7 +343,8 @@ def situation(workspace: Path | str, task: str,
     new) of the replacements made (never undone)."""
     task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
     files, folders = _listing(workspace)
-    named = said_files = task_files(task, workspace, files)
+    named = said_files = task_files(task, workspace, [*files, *(  # (and once gone)
+        f for f in existed or () if f not in files)])
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]

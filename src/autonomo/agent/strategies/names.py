@@ -35,7 +35,7 @@ _SHORT_WORD = re.compile(r"[a-z]{1,4}")
 #: a quoted file name with spaces in it: ``'travel plans.txt'``
 _SPACED_NAME = re.compile(r"(['\"])(\w[\w.-]*(?: [\w.-]+){1,5}\.[A-Za-z][A-Za-z0-9]{0,7})\1")
 #: files a task names by their kind: "every .bak file", "the *.log files"
-KIND_NAMED = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
+KIND_NAMED = re.compile(r"(?<![\w./)~#-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
 #: a folder a task names by its trailing slash: ``photos/``, ``old_games/`` (it may not
 #: exist yet: a copy's destination), at the end of a sentence too (``in docs/.``)
 _FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/~-]|\.\w)")
