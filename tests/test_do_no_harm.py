@@ -15,7 +15,7 @@ import pytest
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import create_strategy
-from autonomo.agent.strategies.names import described, task_files
+from autonomo.agent.strategies.names import described, holding, task_files
 from autonomo.agent.strategies.offered import unneeded
 from autonomo.config import Settings
 from autonomo.tools.builtin import builtin_registry
@@ -224,3 +224,17 @@ def test_the_task_files_are_looked_up_once_a_step(tmp_path, monkeypatch):
     steps = [e for e in agent.state.episodes if e.source == "agent"]
     # (once for the first look, then once a step; before: twice each)
     assert len(steps) == 2 and len(calls) == 1 + len(steps)
+
+
+def test_a_file_described_by_what_it_says_is_the_one_removed(tmp_path):
+    _tree(tmp_path, {"inbox/a.txt": "Quarterly figures attached\n",
+                     "inbox/b.txt": "Spam: you have WON A CRUISE\n",
+                     "inbox/c.txt": "Lunch on Friday?\n"})
+    task = "In inbox/ one message claims I won a cruise - trash that one, keep the rest"
+    assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == {"inbox/b.txt"}
+
+
+def test_holding_wants_one_file_alone_with_the_words():
+    texts = {"x/a.txt": "please keep me", "x/b.txt": "please keep me too"}
+    assert holding("the file saying please keep me", texts) == ()  # (both say it)
+    assert holding("the one that says keep me too", texts) == ("x/b.txt",)

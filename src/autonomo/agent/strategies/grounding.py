@@ -23,22 +23,18 @@ from autonomo.agent.strategies import (
     transforms,
 )
 from autonomo.agent.strategies import values as shaped_values
+from autonomo.agent.strategies.designation import designated, removal_objects
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
-    listed_objects,
     loose_names,
     mentioned_files,
     named_folders,
     new_names,
     related_names,
-    removed_described,
     resolve,
-    stem,
     task_files,
-    version_of,
 )
-from autonomo.agent.strategies.names import described as described_file
 from autonomo.agent.strategies.programs import is_code, silent_programs
 from autonomo.agent.strategies.programs import may_print as may_print  # (re-exported)
 from autonomo.agent.task_text import analysed
@@ -389,23 +385,8 @@ def situation(workspace: Path | str, task: str,
     moved = tuple(dict.fromkeys(
         path for folder in places for name in named if name in files and name in start
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
-    # files the task names that go elsewhere under another name or into a folder it names
-    # ("back up a.json into bak/", "a.jsn -> a.json"): a copy's or a move's source, or a
-    # new version's; never a file to write to (a 135M model appended to a copy's source)
-    copied = tuple(n for n in named if n in start and (any(
-        f"{folder}/{Path(n).name}" != n for folder in places if folder in folders) or any(
-        m not in start and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
-    described: tuple[str, ...] = ()
-    if not any(name in start for name in named):
-        # no file the task names was there: the one file it describes ("the cover letter
-        # for Acme in letters/"), in a folder it names if any; the files of a folder it
-        # names when it says no word of their names ("the two files inside the trash
-        # folder"); none when several fit alike ("the older backup")
-        inside = [f for folder in places for f in files if f.startswith(folder + "/")]
-        one = described_file(task, inside or [f for f in files if f in start])
-        if one is None:
-            matching += tuple(inside)
-        described = one or ()
+    marks = designated(workspace, task, named, start, files, folders, places)
+    matching += marks.inside
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
@@ -509,20 +490,8 @@ def situation(workspace: Path | str, task: str,
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
-    objects = tuple(sorted(paths.get(n, n) for n in removal.objects))
-    protected = tuple(sorted(paths.get(n, n) for n in removal.protected))
-    if (listed := listed_objects(task, named_as_said)) is not None:  # (by the clause)
-        listed = {paths.get(n, n) for n in listed}
-        objects = tuple(o for o in objects if o in listed) or tuple(sorted(
-            listed - set(protected)))
-    objects = tuple(o for o in objects if o not in kept)
-    if not objects and len(candidates := [n for n in named if n in start and n not in protected
-                                          and n not in kept]) > 1:
-        # several files the task names and no one of them the removal's object by its
-        # words: the one its removal describes, if one fits ("remove the lock file, not
-        # the spreadsheet"), else none (``Situation._designated``)
-        objects = removed_described(task, candidates)
-        protected += tuple(n for n in candidates if n not in objects)
+    objects, protected = removal_objects(task, named, named_as_said, paths, removal, start,
+                                         kept)
     return Situation(tuple(files), tuple(folders), named, texts, hints,
                      existed, _composed(workspace, instructions, named,
                                         files if existed is None else list(existed),
@@ -536,8 +505,8 @@ def situation(workspace: Path | str, task: str,
                      shaped=tuple(shaped),
                      printed=printed, silent=silent_programs(workspace, named), places=places,
                      sources=sources, held=held, loose=loose_names(unnamed),
-                     objects=objects, protected=protected, described=described,
-                     copied=copied, said_files=said_files)
+                     objects=objects, protected=protected, described=marks.described,
+                     copied=marks.copied, said_files=said_files)
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],

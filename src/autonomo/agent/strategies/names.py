@@ -400,3 +400,21 @@ def listed_objects(task: str, named: list[str] | tuple[str, ...]) -> set[str] | 
                 j = k
             i = j + 1
     return found or None
+
+
+#: letters a run of the task's words has at least to point at a file holding it
+_RUN_LETTERS = 6
+
+
+def holding(task: str, texts: dict[str, str]) -> tuple[str, ...]:
+    """The one file of ``texts`` (path -> its text) that holds a run of two or three of the
+    task's words that no other holds ("one of them says DO NOT SEND"); ``()`` when not one."""
+    words = re.findall(r"[\w'-]+", task.lower())
+    runs = {" ".join(words[i:i + n]) for n in (2, 3) for i in range(len(words) - n + 1)
+            if sum(len(w) for w in words[i:i + n]) >= _RUN_LETTERS}
+    lowered = {path: " ".join(re.findall(r"[\w'-]+", text.lower())) for path, text in texts.items()}
+    fits = [path for path, text in lowered.items() if any(
+        f" {run} " in f" {text} " and not any(f" {run} " in f" {other} "
+                                              for o, other in lowered.items() if o != path)
+        for run in runs)]
+    return tuple(fits) if len(fits) == 1 else ()
