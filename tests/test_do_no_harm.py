@@ -25,7 +25,8 @@ _SMALL = ("write_file", "read_file", "append_to_file", "delete_file", "copy_file
           "rename_file", "execute_python_file", "list_folder", "replace_text", "finish")
 #: (command, its parameter that names a file it changes, moves away or deletes)
 _DESTRUCTIVE = (("write_file", "path"), ("append_to_file", "path"), ("replace_text", "path"),
-                ("delete_file", "path"), ("rename_file", "source"))
+                ("delete_file", "path"), ("rename_file", "source"),
+                ("copy_file", "destination"), ("rename_file", "destination"))
 
 
 def _commands() -> CommandRegistry:
@@ -238,3 +239,36 @@ def test_holding_wants_one_file_alone_with_the_words():
     texts = {"x/a.txt": "please keep me", "x/b.txt": "please keep me too"}
     assert holding("the file saying please keep me", texts) == ()  # (both say it)
     assert holding("the one that says keep me too", texts) == ("x/b.txt",)
+
+
+def _copy_variants(state: AgentState) -> list[dict]:
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    words = Settings().agent.small_model_command_words
+    request = strategy.request(unneeded(state.task, words, state.workspace), state)
+    for option in request.schema["properties"]["command"]["anyOf"]:
+        if option["properties"]["name"]["const"] == "copy_file":
+            args = option["properties"]["args"]
+            return args.get("anyOf", [args])
+    return []
+
+
+def test_a_damaged_file_may_be_overwritten_by_its_kept_twin_and_only_then(tmp_path):
+    _tree(tmp_path, {"prefs.json": '{"theme": "dark",', "spare/prefs.json":
+                     '{"theme": "dark", "font": 12}\n', "other.json": "{}\n"})
+    state = _state("prefs.json got mangled - bring it back from spare/", tmp_path)
+    # (no copy verb: the damaged file and its whole twin open the copy, one variant)
+    assert _copy_variants(state) == [{
+        "type": "object", "additionalProperties": False,
+        "properties": {"source": {"enum": ["spare/prefs.json"]},
+                       "destination": {"enum": ["prefs.json"]}, "overwrite": {"const": True}},
+        "required": ["source", "destination", "overwrite"]}]
+    assert _touched(_harmable(state, tmp_path)) <= {"prefs.json"}
+    # a twin that is not damaged (it parses, it is no cut copy): nothing overwrites it
+    (tmp_path / "prefs.json").write_text('{"theme": "light"}\n')
+    assert _copy_variants(_state("prefs.json got mangled - bring it back from spare/",
+                                 tmp_path)) == []
+    # nor a damaged file the task keeps
+    (tmp_path / "prefs.json").write_text("")
+    state = _state("keep prefs.json; copy spare/prefs.json to spare/b.json", tmp_path)
+    assert not any("overwrite" in v["properties"] for v in _copy_variants(state))
+    assert not _harmable(state, tmp_path)

@@ -30,6 +30,7 @@ from autonomo.agent.strategies.offered import (
     ungrounded,
 )
 from autonomo.agent.strategies.repair import failed_args, focused, unwritten
+from autonomo.agent.strategies.schema import restoring
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry, CommandResult
 
@@ -254,6 +255,9 @@ class PromptStrategy(ABC):
             if "delete_file" in exclude and (left := moves_left(state, where)):
                 # a move made as a copy: removing the original completes it (only that)
                 where, exclude = replace(where, focus=left), exclude - {"delete_file"}
+            if where.restores:  # a copy over a damaged file from its kept twin, whatever
+                exclude -= {c.name for c in self.commands  # the words (its one variant)
+                            if restoring(c.parameters_schema())}
             exclude = exclude | not_offered(state, where, names, exclude,
                                             self._first_look(state), seen_outputs(state),
                                             objection)

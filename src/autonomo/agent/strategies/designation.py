@@ -10,6 +10,9 @@ spreadsheet the task said to keep, and appended junk to a copy's source).
 from __future__ import annotations
 
 import contextlib
+import json
+import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +32,8 @@ from autonomo.tools.workspace import Workspace
 #: files of a folder whose text is looked in for the task's words at most, and how much
 MAX_HELD = 20
 HELD_CHARS = 600
+#: how much of a kept copy and of its damaged twin is compared
+RESTORE_CHARS = 64_000
 
 
 @dataclass(frozen=True)
@@ -48,7 +53,8 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # ("back up a.json into bak/", "a.jsn -> a.json", "summarise r.md in r_sum.md"): never a
     # file to write to (a 135M model appended to a copy's source)
     copied = tuple(n for n in named if n in start and (any(
-        f"{folder}/{Path(n).name}" != n for folder in places if folder in folders) or any(
+        (path := f"{folder}/{Path(n).name}") != n and path not in start
+        for folder in places if folder in folders) or any(
         m not in start and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
     if any(name in start for name in named):
         return Designated(copied)
@@ -87,10 +93,60 @@ def removal_objects(task: str, named: tuple[str, ...], said: tuple[str, ...],
     return objects, protected
 
 
-def _texts(workspace: Path | str, names: list[str]) -> dict[str, str]:
-    """The first ``HELD_CHARS`` of each readable file of ``names``."""
+def _texts(workspace: Path | str, names: list[str], chars: int = HELD_CHARS
+           ) -> dict[str, str]:
+    """The first ``chars`` of each readable file of ``names``."""
     ws, out = Workspace(workspace), {}
     for name in names:
         with contextlib.suppress(AutonomoError, OSError):
-            out[name] = read_text(ws, name)[0][:HELD_CHARS]
+            out[name] = read_text(ws, name)[0][:chars]
     return out
+
+
+def _parses(name: str, text: str) -> bool | None:
+    """Whether a JSON or TOML file's text parses (None: another kind, not judged)."""
+    kind = name.rsplit(".", 1)[-1].lower()
+    try:
+        if kind == "json":
+            json.loads(text)
+        elif kind == "toml":
+            tomllib.loads(text)
+        else:
+            return None
+    except ValueError:
+        return False
+    return True
+
+
+def _twins(a: str, b: str) -> bool:
+    """Whether ``b`` is a kept copy's name of ``a``: the same name in another folder, or
+    ``a``'s name with an ending more (``a.json.bak``, ``a.json~``)."""
+    base_a, base_b = a.rsplit("/", 1)[-1], b.rsplit("/", 1)[-1]
+    return a != b and (base_a == base_b or base_b.startswith(base_a + ".")
+                       or base_b == base_a + "~")
+
+
+def restorable(workspace: Path | str, named: tuple[str, ...], start: list[str],
+               places: tuple[str, ...], changeable: Callable[[str], bool]
+               ) -> tuple[tuple[str, str], ...]:
+    """(kept copy, damaged file) pairs a copy may be made over: two files that were there,
+    the task names them or one and the folder of the other (``places``), one a twin of the
+    other (``_twins``), the damaged one designated for a change (``changeable``) and
+    damaged by its text: empty, cut short of the copy's text, or not parsing where the
+    copy parses. Only then is a file that is there overwritten by a copy; never else."""
+    there = [n for n in named if n in start]
+    there += [path for n in there for folder in places
+              if (path := f"{folder}/{Path(n).name}") in start and path not in there]
+    texts = _texts(workspace, there, RESTORE_CHARS)
+    out = []
+    for damaged in there:
+        for kept in there:
+            if not (_twins(damaged, kept) or _twins(kept, damaged)) or not changeable(damaged):
+                continue
+            old, good = texts.get(damaged), texts.get(kept)
+            if old is None or not good or old == good:
+                continue
+            if not old.strip() or good.startswith(old) or (
+                    _parses(damaged, old) is False and _parses(damaged, good)):
+                out.append((kept, damaged))
+    return tuple(out)

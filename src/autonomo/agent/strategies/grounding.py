@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from autonomo.agent.strategies import (
     transforms,
 )
 from autonomo.agent.strategies import values as shaped_values
-from autonomo.agent.strategies.designation import designated, removal_objects
+from autonomo.agent.strategies.designation import designated, removal_objects, restorable
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
@@ -140,6 +140,8 @@ class Situation:
     copied: tuple[str, ...] = ()
     #: the files the task's words name (``task_files``, read once a step: ``unneeded`` too)
     said_files: tuple[str, ...] = ()
+    #: (kept copy, damaged twin) a copy may overwrite (``designation.restorable``)
+    restores: tuple[tuple[str, str], ...] = ()
 
     def changeable(self, path: str, read: bool = False) -> bool:
         """Whether a write, an append or an edit may change ``path``: a file the agent made
@@ -492,21 +494,23 @@ def situation(workspace: Path | str, task: str,
     hints = () if stated else tuple(values[:MAX_HINTS])
     objects, protected = removal_objects(task, named, named_as_said, paths, removal, start,
                                          kept)
-    return Situation(tuple(files), tuple(folders), named, texts, hints,
-                     existed, _composed(workspace, instructions, named,
-                                        files if existed is None else list(existed),
-                                        seen), matching,
-                     kept, moved, pointers,
-                     # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
-                     arguments=tuple(t for t in stated if " " not in t or any(
-                         f"{q}{t}{q}" in task for q in "'\"")) if any(
-                         n.endswith(".py") and n in files for n in named) else (),
-                     edits=_edits(workspace, task, named, files, existed, edited),
-                     shaped=tuple(shaped),
-                     printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources, held=held, loose=loose_names(unnamed),
-                     objects=objects, protected=protected, described=marks.described,
-                     copied=marks.copied, said_files=said_files)
+    where = Situation(tuple(files), tuple(folders), named, texts, hints,
+                      existed, _composed(workspace, instructions, named,
+                                         files if existed is None else list(existed),
+                                         seen), matching,
+                      kept, moved, pointers,
+                      # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
+                      arguments=tuple(t for t in stated if " " not in t or any(
+                          f"{q}{t}{q}" in task for q in "'\"")) if any(
+                          n.endswith(".py") and n in files for n in named) else (),
+                      edits=_edits(workspace, task, named, files, existed, edited),
+                      shaped=tuple(shaped),
+                      printed=printed, silent=silent_programs(workspace, named), places=places,
+                      sources=sources, held=held, loose=loose_names(unnamed),
+                      objects=objects, protected=protected, described=marks.described,
+                      copied=marks.copied, said_files=said_files)
+    return replace(where, restores=restorable(workspace, named, start, places,
+                                                  where.changeable))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],

@@ -31,6 +31,7 @@ from autonomo.agent.strategies.names import (
 )
 from autonomo.agent.strategies.narrowing import argument_lists
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
+from autonomo.agent.strategies.schema import restoring
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
 from autonomo.tools.grounding import GROUNDED_KEY
@@ -127,7 +128,8 @@ def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
         props = schema.get("properties", {})
         kinds = {props[p].get(GROUNDED_KEY) for p in schema.get("required", ())
                  if isinstance(props.get(p), dict)}
-        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)):
+        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)) and not (
+                where.restores and restoring(schema)):  # (a copy over a damaged twin)
             out.add(command.name)
     return frozenset(out)
 
@@ -265,7 +267,7 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # repeats or stacks lines (a 135M model appended the value it had written once its
         # finish was refused; then four values in a row, once another try was offered)
         dropped.add("append_to_file")
-    if set(where.values("new_file")) <= set(where.values("named_file")):
+    if set(where.values("new_file")) <= set(where.values("named_file")) and not where.restores:
         # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
         # change …": a 135M model renamed bio.txt to bio.txt)
         dropped |= {"rename_file", "copy_file"}
