@@ -272,3 +272,12 @@ def test_a_damaged_file_may_be_overwritten_by_its_kept_twin_and_only_then(tmp_pa
     state = _state("keep prefs.json; copy spare/prefs.json to spare/b.json", tmp_path)
     assert not any("overwrite" in v["properties"] for v in _copy_variants(state))
     assert not _harmable(state, tmp_path)
+
+
+def test_a_file_wanted_in_another_folder_too_is_offered_as_a_copy_not_a_move(tmp_path):
+    _tree(tmp_path, {"conf/app.ini": "[a]\nx=1\n", "conf/archive/old.ini": "[a]\n"})
+    state = _state("I want conf/app.ini in conf/archive/ as well, same name", tmp_path)
+    variants = _copy_variants(state)
+    assert [v["properties"]["destination"]["enum"] for v in variants] == [
+        ["conf/archive/app.ini"]]
+    assert not _harmable(state, tmp_path)  # (no move away, no write over either file)

@@ -21,6 +21,7 @@ from autonomo.agent.strategies.names import (
     NAMING,
     longer_stem,
     mentioned_files,
+    named_folders,
     new_names,
     place_words,
     related_names,
@@ -106,6 +107,12 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
         # decides; the model's likelihood chooses between the two, and a move is not
         # offered for a file the task keeps: ``removed_file``)
         out -= {"rename_file", "copy_file"}
+    elif ({"copy_file", "rename_file"} <= out and workspace and not words & _WRITE_WORDS
+          and _into_other_folder(task, Workspace(workspace), named)):
+        # "back up a/b/c.json into a/b/old/": a file in a folder and another folder, both
+        # there, that the task names; no verb said: a copy, which loses nothing (a move
+        # would take away a file the task does not designate for removal)
+        out.discard("copy_file")
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
@@ -191,6 +198,14 @@ def _into_folder(task: str, ws: Workspace, named: tuple[str, ...]) -> bool:
     if not any(ws.exists(n) and "/" not in n for n in named):
         return False
     return any(ws.kind(w) == "a folder" for w in place_words(task))
+
+
+def _into_other_folder(task: str, ws: Workspace, named: tuple[str, ...]) -> bool:
+    """Whether ``task`` names a file of a folder and, by a trailing slash, another folder
+    of the workspace that holds no file of that name."""
+    folders = [f for f in named_folders(task, ()) if ws.kind(f) == "a folder"]
+    return any(ws.exists(n) and "/" in n and n.rpartition("/")[0] != f
+               and not ws.exists(f"{f}/{n.rpartition('/')[2]}") for n in named for f in folders)
 
 
 def _renaming(task: str, workspace: str, named: tuple[str, ...],
