@@ -124,3 +124,14 @@ def test_a_described_file_is_the_one_deleted_and_the_others_kept(tmp_path, model
 
     assert (mail / "reply_to_orla.txt").exists() and (mail / "signature.txt").exists(), steps
     assert not (mail / "reply_to_bram.txt").exists(), (status, steps)
+
+
+def test_a_damaged_file_is_restored_from_its_kept_twin_and_the_twin_kept(tmp_path, model):
+    ws = tmp_path / "ws"
+    (ws / "spare").mkdir(parents=True)
+    (ws / "prefs.json").write_text('{"theme": "dark",')
+    (ws / "spare" / "prefs.json").write_text('{"theme": "dark", "font": 12}\n')
+    status, steps = _run(tmp_path, model, "prefs.json got mangled - bring it back from spare/")
+
+    assert (ws / "spare" / "prefs.json").read_text() == '{"theme": "dark", "font": 12}\n'
+    assert (ws / "prefs.json").read_text() == '{"theme": "dark", "font": 12}\n', (status, steps)
