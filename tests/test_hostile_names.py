@@ -64,3 +64,30 @@ def test_the_kept_results_are_copies() -> None:
     first.append("changed")
     assert spans.literals(task, ["notes.txt"]) == ["hello", "16:42"]
     assert keyed.without(task, ["notes.txt"]) == keyed.without(task, iter(["notes.txt"]))
+
+
+def test_the_lines_of_a_named_file_are_not_each_read_against_the_whole_task(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a line names a word of the task (``edits._near``) took the stems of every
+    word of the task again for each line: lines x task words. Four times the task's words
+    now add their stems once, not once per line."""
+    from autonomo.agent.strategies import edits
+
+    text = "".join(f"- item {j} Boathouse 12:30\n" for j in range(200))
+    counted: list[str] = []
+    real = edits.stem
+
+    def stem(word: str) -> str:
+        counted.append(word)
+        return real(word)
+
+    monkeypatch.setattr(edits, "stem", stem)
+
+    def work(words: int) -> int:
+        counted.clear()
+        task = ("In n.md put 13:45 for the time of the " + "Boathouse " * words).strip()
+        edits.edits(text, task, ["n.md"])
+        return len(counted)
+
+    few, many = work(20), work(80)
+    assert many - few <= 4 * 60 * 3, (few, many)  # was 200 lines x 60 more words

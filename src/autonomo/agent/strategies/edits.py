@@ -88,7 +88,7 @@ def _kind(kind: str) -> str:
 def _near(line: str, said: str) -> bool:
     """Whether ``line`` names a word of the task: one of its words, or the start of one
     ("Fri" of "Friday"); an identifier's parts count ("__version__": version)."""
-    told = {stem(w) for w in re.findall(r"[^\W\d_]+", said.lower()) if w not in _SKIPPED}
+    told = _told(said)
     for word in re.findall(r"[^\W\d_]+", line.lower()):
         if stem(word) in told or (len(word) >= 3 and any(t.startswith(word) for t in told)):
             return True
@@ -103,6 +103,13 @@ def _stated(said: str) -> tuple[tuple[int, str, str], ...]:
             *((m.start(), m.group(0), "Name") for m in re.finditer(r"\b[A-Z][a-z]+\b", said)
               if not re.search(r"(?:^|[.!?:]\s*|-\s*)$", said[:m.start()])
               and m.group(0).lower() not in _SKIPPED))
+
+
+@functools.lru_cache(maxsize=16)
+def _told(said: str) -> frozenset[str]:
+    """The stems of ``said``'s words (asked for each line of each file the task names)."""
+    return frozenset(stem(w) for w in re.findall(r"[^\W\d_]+", said.lower())
+                     if w not in _SKIPPED)
 
 
 def swaps(text: str, said: str) -> list[tuple[str, tuple[str]]]:
