@@ -97,6 +97,8 @@ KNOWN: dict[tuple[str, bool, int], str] = {
         _NO + 'the removal object read past the clause: asks for the kept file to go',
     ('Remove old_notes.txt (notes.txt is to be kept)', True, 0):
         _NO + 'the removal object read past the clause: asks for the kept file to go',
+    ('Delete log_1.txt. log_2.txt is the one I still read.', True, 0):
+        _NO + 'a file named in a later sentence taken as a removal object: asks to delete it',
     ("Delete 'trip plan (2).md'", True, 0):
         _NO + "a bracket inside one name read as 'every .md file': asks to delete the other",
     ('Delete the lock file .~lock.sheet.ods# and leave sheet.ods', True, 0):
