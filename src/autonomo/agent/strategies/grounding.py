@@ -492,8 +492,8 @@ def situation(workspace: Path | str, task: str,
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
-    objects, protected = removal_objects(task, named, named_as_said, paths, removal, start,
-                                         kept)
+    taken, protected = removal_objects(task, named, named_as_said, paths, removal, start,
+                                     kept)
     where = Situation(tuple(files), tuple(folders), named, texts, hints,
                       existed, _composed(workspace, instructions, named,
                                          files if existed is None else list(existed),
@@ -507,7 +507,7 @@ def situation(workspace: Path | str, task: str,
                       shaped=tuple(shaped),
                       printed=printed, silent=silent_programs(workspace, named), places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),
-                      objects=objects, protected=protected, described=marks.described,
+                      objects=taken, protected=protected, described=marks.described,
                       copied=marks.copied, said_files=said_files)
     return replace(where, restores=restorable(workspace, named, start, places,
                                                   where.changeable))
