@@ -235,6 +235,22 @@ def test_a_file_described_by_what_it_says_is_the_one_removed(tmp_path):
     assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == {"inbox/b.txt"}
 
 
+def test_once_the_described_file_is_gone_no_other_takes_its_place(tmp_path):
+    _tree(tmp_path, {"inbox/a.txt": "Quarterly figures attached\n",
+                     "inbox/b.txt": "Spam: you have WON A CRUISE\n",
+                     "inbox/c.txt": "Lunch on Friday?\n"})
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = _state("In inbox/ one message claims I won a cruise - trash that one", tmp_path)
+    assert _touched(_harmable(state, tmp_path, strategy)) == {"inbox/b.txt"}
+    (tmp_path / "inbox" / "b.txt").unlink()
+    state.episodes.append(Episode(number=1, action=Action(
+        name="delete_file", arguments={"path": "inbox/b.txt"}),
+        result=CommandResult(status="success", output="done")))
+    # (before: the text that fitted was gone, so every file of inbox/ was offered; a 135M
+    # model deleted them all)
+    assert _touched(_harmable(state, tmp_path, strategy)) == set()
+
+
 def test_holding_wants_one_file_alone_with_the_words():
     texts = {"x/a.txt": "please keep me", "x/b.txt": "please keep me too"}
     assert holding("the file saying please keep me", texts) == ()  # (both say it)

@@ -23,7 +23,12 @@ from autonomo.agent.strategies import (
     transforms,
 )
 from autonomo.agent.strategies import values as shaped_values
-from autonomo.agent.strategies.designation import designated, removal_objects, restorable
+from autonomo.agent.strategies.designation import (
+    Designated,
+    designated,
+    removal_objects,
+    restorable,
+)
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
@@ -142,6 +147,8 @@ class Situation:
     said_files: tuple[str, ...] = ()
     #: (kept copy, damaged twin) a copy may overwrite (``designation.restorable``)
     restores: tuple[tuple[str, str], ...] = ()
+    #: the designations read when the task started (``designation.designated``)
+    marks: Designated | None = None
 
     def changeable(self, path: str, read: bool = False) -> bool:
         """Whether a write, an append or an edit may change ``path``: a file the agent made
@@ -333,12 +340,15 @@ def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
 def situation(workspace: Path | str, task: str,
               outputs: tuple[tuple[str, str, str], ...] = (),
               existed: tuple[str, ...] | None = None,
-              edited: tuple[tuple[str, str, str], ...] = ()) -> Situation:
+              edited: tuple[tuple[str, str, str], ...] = (),
+              marks: Designated | None = None) -> Situation:
     """The situation of an agent working on ``task`` in ``workspace`` (hidden entries
     skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once); ``edited``: (file, old,
-    new) of the replacements made (never undone)."""
+    new) of the replacements made (never undone); ``marks``: the designations read when
+    the task started (``Situation.marks``: once the described file is deleted, no other
+    fits in its place)."""
     task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
     files, folders = _listing(workspace)
     named = said_files = task_files(task, workspace, [*files, *(  # (and once gone)
@@ -387,8 +397,8 @@ def situation(workspace: Path | str, task: str,
     moved = tuple(dict.fromkeys(
         path for folder in places for name in named if name in files and name in start
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
-    marks = designated(workspace, task, named, start, files, folders, places)
-    matching += marks.inside
+    marks = marks or designated(workspace, task, named, start, files, folders, places)
+    matching += tuple(f for f in marks.inside if f in files)
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
@@ -508,7 +518,7 @@ def situation(workspace: Path | str, task: str,
                       printed=printed, silent=silent_programs(workspace, named), places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),
                       objects=taken, protected=protected, described=marks.described,
-                      copied=marks.copied, said_files=said_files)
+                      copied=marks.copied, said_files=said_files, marks=marks)
     return replace(where, restores=restorable(workspace, named, start, places,
                                                   where.changeable))
 
