@@ -297,3 +297,17 @@ def test_a_file_wanted_in_another_folder_too_is_offered_as_a_copy_not_a_move(tmp
     assert [v["properties"]["destination"]["enum"] for v in variants] == [
         ["conf/archive/app.ini"]]
     assert not _harmable(state, tmp_path)  # (no move away, no write over either file)
+
+
+@pytest.mark.parametrize("task, files", [
+    # (classes i8z reported on this branch, in wordings of this file's own)
+    ("Bin the sketch, not the clean sketch", {"sketch.svg": "s", "clean_sketch.svg": "c"}),
+    ("Erase ../ledger.csv", {"ledger.csv": "l"}),
+    ("Erase .#ledger.ods, the one in old/", {"ledger.ods": "l", "a/.#ledger.ods": "x",
+                                              "b/.#ledger.ods": "y"}),
+    ("Erase 'ledger.csv (2)'", {"ledger.csv": "l"}),
+    ("Erase ledger.csv from old/", {"old/ledger.csv": "o", "ledger.csv": "keep"}),
+])
+def test_a_name_or_description_that_fits_no_one_file_offers_nothing(tmp_path, task, files):
+    _tree(tmp_path, files)
+    assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == set()

@@ -22,6 +22,8 @@ from autonomo.agent.strategies.names import (
     holding,
     listed_objects,
     removed_described,
+    said,
+    says_a_name,
     stem,
     version_of,
 )
@@ -63,26 +65,38 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # the files of a folder it names when it says no word of their names ("the two files
     # inside the trash folder"); none when several fit alike ("the older backup")
     inside = [f for folder in places for f in files if f.startswith(folder + "/")]
-    one = described(task, inside or [f for f in files if f in start])
-    if one is None:
-        one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
+    one = None
+    if not named and not says_a_name(task):
+        # (a task that names a file, there or not, describes none: "delete ../x.txt",
+        # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
+        # of the task's words but those it denies: "the draft, not the final draft")
+        one = described(" ".join(sorted(said(task))),
+                        inside or [f for f in files if f in start])
+        if one is None:
+            one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
     return Designated(copied, one or (), tuple(inside) if one is None else ())
 
 
-def removal_objects(task: str, named: tuple[str, ...], said: tuple[str, ...],
+def removal_objects(task: str, named: tuple[str, ...], as_said: tuple[str, ...],
                     paths: dict[str, str], removal: Roles, start: list[str],
-                    kept: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(objects, protected) of the task's removal among ``named`` (``said``: the names as
+                    kept: tuple[str, ...], places: tuple[str, ...] = ()
+                    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(objects, protected) of the task's removal among ``named`` (``as_said``: the names as
     the task writes them, ``paths``: their workspace paths): the finish check's reading
     (``removal``), narrowed to the names the removal's verb takes by the clause's
     structure (``names.listed_objects``), never a file it keeps."""
     objects = tuple(sorted(paths.get(n, n) for n in removal.objects))
     protected = tuple(sorted(paths.get(n, n) for n in removal.protected))
-    if (listed := listed_objects(task, said)) is not None:
+    if (listed := listed_objects(task, as_said)) is not None:
         taken = {paths.get(n, n) for n in listed}
         objects = tuple(o for o in objects if o in taken) or tuple(sorted(
             taken - set(protected)))
-    objects = tuple(o for o in objects if o not in kept)
+    # (a bare name that a folder the task names also has: which one is meant is not
+    # known, "delete old.txt from trash/" beside a kept old.txt; neither is removed)
+    twofold = {n for n in named if "/" not in n and any(
+        f"{p}/{n}" in start for p in places)}
+    objects = tuple(o for o in objects if o not in kept and o not in twofold)
+    protected += tuple(sorted(twofold))
     if not objects and len(candidates := [n for n in named if n in start and n not in protected
                                           and n not in kept]) > 1:
         # several files the task names and no one of them the removal's object by its

@@ -503,7 +503,7 @@ def situation(workspace: Path | str, task: str,
                  for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
     taken, protected = removal_objects(task, named, named_as_said, paths, removal, start,
-                                     kept)
+                                     kept, places)
     where = Situation(tuple(files), tuple(folders), named, texts, hints,
                       existed, _composed(workspace, instructions, named,
                                          files if existed is None else list(existed),

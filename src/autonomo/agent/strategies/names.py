@@ -41,6 +41,7 @@ KIND_NAMED = re.compile(r"(?<![\w./)~#-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\
 _FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/~-]|\.\w)")
 #: distinct tokens of a task looked up in the workspace at most (``task_files``)
 MAX_TOKENS = 500
+_QUOTES = "'\"`"
 #: hidden names of a task looked up in the folders it names at most, and those folders
 MAX_HIDDEN = 8
 #: a token of a task that may be a path: no spaces, quotes or brackets
@@ -61,8 +62,25 @@ def _mentioned(text: str) -> list[tuple[int, str]]:
     names = sorted([*quoted, *(
         (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
         if not any(start <= m.start(1) < end for start, end, _ in quoted))])
-    return [(start, n) for start, _, n in names
-            if ".." not in n and max(len(part) for part in n.split(".")) > 1]  # not "e.g"
+    # (not "e.g"; nor a name a quote opens that the same quote does not close right after:
+    # 'a.csv (2)' names no a.csv)
+    return [(start, n) for start, end, n in names
+            if ".." not in n and max(len(part) for part in n.split(".")) > 1
+            and _closed(text, start, end)]
+
+
+def says_a_name(task: str) -> bool:
+    """Whether ``task`` writes a file's name anywhere, by its shape, quoted or not, or a
+    hidden one (``.~lock.a.ods#``): such a task describes no file."""
+    return bool(_FILE_NAME.search(task)) or any(
+        w.startswith(".") and "." in w[1:] for w in task.split())
+
+
+def _closed(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is not opened by a quote that does not close right after
+    it (``'a.csv (2)'`` names no ``a.csv``)."""
+    before, after = text[start - 1:start], text[end:end + 1]
+    return not before or before not in _QUOTES or after in (before, "") or after in ".,;:!?"
 
 
 def task_files(task: str, workspace: Path | str | None,
@@ -85,6 +103,8 @@ def task_files(task: str, workspace: Path | str | None,
         seen.add(token)
         if len(seen) > MAX_TOKENS:
             break  # (a task of thousands of words: each looked up costs a few syscalls)
+        if not _closed(task, match.start(), match.start() + len(token)):
+            continue
         if ws is not None and ws.kind(token) == "a regular file":
             found.append((match.start(), token))
         elif "/" not in token and len(same := by_name.get(token, [])) == 1:
@@ -109,8 +129,11 @@ def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, s
             at = task.find(spelled)
             while at >= 0:
                 end = at + len(spelled)
-                if not re.match(r"[\w./-]", task[at - 1:at]) and not re.match(
-                        r"[\w/-]|\.\w", task[end:end + 2]):
+                before, after = task[at - 1:at], task[end:end + 1]
+                # (a quoted name is the whole quoted text: not 'a.md' of 'a.md (copy)')
+                quoted = before in _QUOTES or after in _QUOTES
+                if not re.match(r"[\w./-]", before) and not re.match(
+                        r"[\w/-]|\.\w", task[end:end + 2]) and (not quoted or before == after):
                     out.append((at, f))
                     break
                 at = task.find(spelled, at + 1)
