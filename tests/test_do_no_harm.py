@@ -311,3 +311,19 @@ def test_a_file_wanted_in_another_folder_too_is_offered_as_a_copy_not_a_move(tmp
 def test_a_name_or_description_that_fits_no_one_file_offers_nothing(tmp_path, task, files):
     _tree(tmp_path, files)
     assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == set()
+
+
+@pytest.mark.parametrize("task, files", [
+    # (classes rv1 reported on main e969026, in wordings of this file's own)
+    ("Strike the last stanza of poem.txt", {"poem.txt": "a\nb\n"}),
+    ("Take the header row out of poem.txt", {"poem.txt": "a\nb\n"}),
+])
+def test_a_file_a_part_is_removed_from_is_not_deleted(tmp_path, task, files):
+    _tree(tmp_path, files)
+    assert ("delete_file", "poem.txt") not in _harmable(_state(task, tmp_path), tmp_path)
+
+
+def test_a_nul_in_the_task_is_no_name_mark(tmp_path):
+    _tree(tmp_path, {"a.txt": "a", "b.txt": "b"})
+    acts = _harmable(_state("Keep a.txt. Remove \x000 and \x0099 b.txt", tmp_path), tmp_path)
+    assert "a.txt" not in _touched(acts)

@@ -87,14 +87,15 @@ def removal_objects(task: str, named: tuple[str, ...], as_said: tuple[str, ...],
     structure (``names.listed_objects``), never a file it keeps."""
     objects = tuple(sorted(paths.get(n, n) for n in removal.objects))
     protected = tuple(sorted(paths.get(n, n) for n in removal.protected))
-    if (listed := listed_objects(task, as_said)) is not None:
+    parts: set[str] = set()  # (files a part is removed from: "a line of a.txt")
+    if (listed := listed_objects(task, as_said, parts)) is not None:
         taken = {paths.get(n, n) for n in listed}
         objects = tuple(o for o in objects if o in taken) or tuple(sorted(
             taken - set(protected)))
     # (a bare name that a folder the task names also has: which one is meant is not
     # known, "delete old.txt from trash/" beside a kept old.txt; neither is removed)
     twofold = {n for n in named if "/" not in n and any(
-        f"{p}/{n}" in start for p in places)}
+        f"{p}/{n}" in start for p in places)} | {paths.get(n, n) for n in parts}
     objects = tuple(o for o in objects if o not in kept and o not in twofold)
     protected += tuple(sorted(twofold))
     if not objects and len(candidates := [n for n in named if n in start and n not in protected

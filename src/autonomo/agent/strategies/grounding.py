@@ -349,7 +349,8 @@ def situation(workspace: Path | str, task: str,
     new) of the replacements made (never undone); ``marks``: the designations read when
     the task started (``Situation.marks``: once the described file is deleted, no other
     fits in its place)."""
-    task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
+    # (a hostile task's 100 KB token stalled a step: ``task_text``; a NUL reads as a mark)
+    task = analysed(task).replace("\x00", " ")
     files, folders = _listing(workspace)
     named = said_files = task_files(task, workspace, [*files, *(  # (and once gone)
         f for f in existed or () if f not in files)])

@@ -377,6 +377,8 @@ def removed_described(task: str, candidates: list[str] | tuple[str, ...]) -> tup
         if wanted else ()
 
 
+#: words after which a name is the file a part is taken from, not the object itself
+_PART_OF = frozenset({"of", "from"})
 #: tokens that join the names of one list ("a.txt, b.txt and c.txt")
 _JOINING = frozenset({",", "and", "or", "plus"})
 #: words that may follow a removal's object in its own clause ("delete a.txt from old/ too"):
@@ -386,14 +388,17 @@ _AFTER_OBJECT = frozenset({"from", "in", "inside", "within", "on", "at", "under"
                            "here", "there", "away", "entirely", "completely", "again"})
 
 
-def listed_objects(task: str, named: list[str] | tuple[str, ...]) -> set[str] | None:
+def listed_objects(task: str, named: list[str] | tuple[str, ...],
+                   parts: set[str] | None = None) -> set[str] | None:
     """The files of ``named`` a removal's verb (``finishing_targets.removes``) takes as its
     objects, read by the clause's structure: the first name after the verb in its clause,
     then each name joined to it by a comma, "and" or "or" that is not the subject of a new
     clause ("delete a.txt, b.txt must stay": a name followed by a verb, not by a joining
     word, a preposition or the clause's end); a bracket, a semicolon or a dash ends a
-    clause. None when no removal verb takes a name so (a pronoun: "delete it")."""
-    marked = task
+    clause. None when no removal verb takes a name so (a pronoun: "delete it"); a name after
+    "of" or "from" is a part's file, not an object ("erase the second line of a.txt"): put
+    in ``parts``."""
+    marked = task.replace("\x00", " ")  # (a NUL of the task would read as a mark)
     order = sorted(dict.fromkeys(named), key=len, reverse=True)
     for i, name in enumerate(order):
         marked = marked.replace(name, f" \x00{i} ")
@@ -408,6 +413,11 @@ def listed_objects(task: str, named: list[str] | tuple[str, ...]) -> set[str] | 
             j = i + 1
             while j < len(tokens) and tokens[j] != "," and not tokens[j].startswith("\x00"):
                 j += 1  # ("delete the old a.txt"; not past a comma: "delete it, b.txt stays")
+            if any(t in _PART_OF for t in tokens[i + 2:j]):  # (not "rid of a.txt")
+                if parts is not None and j < len(tokens) and tokens[j].startswith("\x00"):
+                    parts.add(order[int(tokens[j][1:])])
+                i = j + 1
+                continue
             first = True
             while j < len(tokens) and tokens[j].startswith("\x00"):
                 after = tokens[j + 1] if j + 1 < len(tokens) else ""
