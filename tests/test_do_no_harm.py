@@ -327,3 +327,14 @@ def test_a_nul_in_the_task_is_no_name_mark(tmp_path):
     _tree(tmp_path, {"a.txt": "a", "b.txt": "b"})
     acts = _harmable(_state("Keep a.txt. Remove \x000 and \x0099 b.txt", tmp_path), tmp_path)
     assert "a.txt" not in _touched(acts)
+
+
+@pytest.mark.parametrize("task, kept", [
+    # (classes rv1 reported on main e969026, in wordings of this file's own)
+    ("Following the steps in guide.md, add 'done' to tasks.md", "guide.md"),
+    ("How many rows does sales.csv hold? Put the figure into rows.txt", "sales.csv"),
+])
+def test_a_named_file_the_text_does_not_go_to_is_not_changed(tmp_path, task, kept):
+    _tree(tmp_path, {"guide.md": "step x\n", "tasks.md": "x\n", "sales.csv": "a\nb\n",
+                     "rows.txt": "0\n", "app.py": "x = 1\n", "app_test.py": "x\n"})
+    assert kept not in _touched(_harmable(_state(task, tmp_path), tmp_path))

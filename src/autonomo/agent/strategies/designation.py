@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,7 +58,8 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     copied = tuple(n for n in named if n in start and (any(
         (path := f"{folder}/{Path(n).name}") != n and path not in start
         for folder in places if folder in folders) or any(
-        m not in start and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
+        m not in start and m.rsplit("/", 1)[-1] in task  # (not a name read in a file)
+        and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
     if any(name in start for name in named):
         return Designated(copied)
     # the one file it describes ("the cover letter for Acme in letters/"), in a folder it
@@ -165,3 +167,32 @@ def restorable(workspace: Path | str, named: tuple[str, ...], start: list[str],
                     _parses(damaged, old) is False and _parses(damaged, good)):
                 out.append((kept, damaged))
     return tuple(out)
+
+
+#: words before a name that make it the place a text goes (a preposition of direction;
+#: not "in": "the names in a.txt go at the end of b.txt")
+_TOWARDS = (frozenset({"to", "into", "onto"}),)
+#: words that may stand between such a word and the name ("to the end of the file a.md")
+_BETWEEN = frozenset({"the", "a", "an", "file", "end", "bottom", "top", "of"})
+
+
+def written_to(task: str, named: tuple[str, ...], paths: dict[str, str]) -> tuple[str, ...]:
+    """The files of ``named`` (as the task writes them) the task's text goes to: each right
+    after "to", "into" or "onto" (articles and "the end of" between); ``()`` when none is
+    (every designated file may then be written)."""
+    marked = task.replace("\x00", " ")
+    order = sorted(dict.fromkeys(named), key=len, reverse=True)
+    for i, name in enumerate(order):
+        marked = marked.replace(name, f" \x00{i} ")
+    tokens = re.findall(r"\x00\d+|[a-z']+|[,.;:]", marked.lower())
+    for words in _TOWARDS:
+        found = []
+        for j, token in enumerate(tokens):
+            k = j - 1
+            while k >= 0 and tokens[k] in _BETWEEN:
+                k -= 1
+            if token.startswith("\x00") and k >= 0 and tokens[k] in words:
+                found.append(paths.get(order[int(token[1:])], order[int(token[1:])]))
+        if found:
+            return tuple(dict.fromkeys(found))
+    return ()

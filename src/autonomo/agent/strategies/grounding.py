@@ -28,6 +28,7 @@ from autonomo.agent.strategies.designation import (
     designated,
     removal_objects,
     restorable,
+    written_to,
 )
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
@@ -149,6 +150,8 @@ class Situation:
     restores: tuple[tuple[str, str], ...] = ()
     #: the designations read when the task started (``designation.designated``)
     marks: Designated | None = None
+    #: the named files the task's text goes to ("to a.md"; ``designation.written_to``)
+    written: tuple[str, ...] = ()
 
     def changeable(self, path: str, read: bool = False) -> bool:
         """Whether a write, an append or an edit may change ``path``: a file the agent made
@@ -158,6 +161,8 @@ class Situation:
         from (``sources``) unless ``read`` (all it names are: "swap a.txt and b.txt")."""
         if path not in (self.existed if self.existed is not None else self.files):
             return True
+        if self.written and path not in self.written:
+            return False  # (the text goes elsewhere: "as in b.md, add x to a.md")
         return path in {*self.named, *self.matching, *self.described} and path not in {
             *self.kept, *self.pointers, *self.objects, *self.copied,
             *(() if read else self.sources)}
@@ -519,9 +524,10 @@ def situation(workspace: Path | str, task: str,
                       printed=printed, silent=silent_programs(workspace, named), places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),
                       objects=taken, protected=protected, described=marks.described,
-                      copied=marks.copied, said_files=said_files, marks=marks)
-    return replace(where, restores=restorable(workspace, named, start, places,
-                                                  where.changeable))
+                      copied=marks.copied, said_files=said_files, marks=marks,
+                      written=written_to(task, named_as_said, paths))
+    return replace(where, restores=restorable(workspace, named, start, places, where.changeable),
+                   edits=tuple(e for e in where.edits if where.changeable(e[0], read=True)))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
