@@ -235,6 +235,22 @@ def test_a_file_described_by_what_it_says_is_the_one_removed(tmp_path):
     assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == {"inbox/b.txt"}
 
 
+def test_once_the_described_file_is_gone_no_other_takes_its_place(tmp_path):
+    _tree(tmp_path, {"inbox/a.txt": "Quarterly figures attached\n",
+                     "inbox/b.txt": "Spam: you have WON A CRUISE\n",
+                     "inbox/c.txt": "Lunch on Friday?\n"})
+    strategy = create_strategy("one_shot", _commands(), compact=True)
+    state = _state("In inbox/ one message claims I won a cruise - trash that one", tmp_path)
+    assert _touched(_harmable(state, tmp_path, strategy)) == {"inbox/b.txt"}
+    (tmp_path / "inbox" / "b.txt").unlink()
+    state.episodes.append(Episode(number=1, action=Action(
+        name="delete_file", arguments={"path": "inbox/b.txt"}),
+        result=CommandResult(status="success", output="done")))
+    # (before: the text that fitted was gone, so every file of inbox/ was offered; a 135M
+    # model deleted them all)
+    assert _touched(_harmable(state, tmp_path, strategy)) == set()
+
+
 def test_holding_wants_one_file_alone_with_the_words():
     texts = {"x/a.txt": "please keep me", "x/b.txt": "please keep me too"}
     assert holding("the file saying please keep me", texts) == ()  # (both say it)
@@ -281,3 +297,44 @@ def test_a_file_wanted_in_another_folder_too_is_offered_as_a_copy_not_a_move(tmp
     assert [v["properties"]["destination"]["enum"] for v in variants] == [
         ["conf/archive/app.ini"]]
     assert not _harmable(state, tmp_path)  # (no move away, no write over either file)
+
+
+@pytest.mark.parametrize("task, files", [
+    # (classes i8z reported on this branch, in wordings of this file's own)
+    ("Bin the sketch, not the clean sketch", {"sketch.svg": "s", "clean_sketch.svg": "c"}),
+    ("Erase ../ledger.csv", {"ledger.csv": "l"}),
+    ("Erase .#ledger.ods, the one in old/", {"ledger.ods": "l", "a/.#ledger.ods": "x",
+                                              "b/.#ledger.ods": "y"}),
+    ("Erase 'ledger.csv (2)'", {"ledger.csv": "l"}),
+    ("Erase ledger.csv from old/", {"old/ledger.csv": "o", "ledger.csv": "keep"}),
+])
+def test_a_name_or_description_that_fits_no_one_file_offers_nothing(tmp_path, task, files):
+    _tree(tmp_path, files)
+    assert _touched(_harmable(_state(task, tmp_path), tmp_path)) == set()
+
+
+@pytest.mark.parametrize("task, files", [
+    # (classes rv1 reported on main e969026, in wordings of this file's own)
+    ("Strike the last stanza of poem.txt", {"poem.txt": "a\nb\n"}),
+    ("Take the header row out of poem.txt", {"poem.txt": "a\nb\n"}),
+])
+def test_a_file_a_part_is_removed_from_is_not_deleted(tmp_path, task, files):
+    _tree(tmp_path, files)
+    assert ("delete_file", "poem.txt") not in _harmable(_state(task, tmp_path), tmp_path)
+
+
+def test_a_nul_in_the_task_is_no_name_mark(tmp_path):
+    _tree(tmp_path, {"a.txt": "a", "b.txt": "b"})
+    acts = _harmable(_state("Keep a.txt. Remove \x000 and \x0099 b.txt", tmp_path), tmp_path)
+    assert "a.txt" not in _touched(acts)
+
+
+@pytest.mark.parametrize("task, kept", [
+    # (classes rv1 reported on main e969026, in wordings of this file's own)
+    ("Following the steps in guide.md, add 'done' to tasks.md", "guide.md"),
+    ("How many rows does sales.csv hold? Put the figure into rows.txt", "sales.csv"),
+])
+def test_a_named_file_the_text_does_not_go_to_is_not_changed(tmp_path, task, kept):
+    _tree(tmp_path, {"guide.md": "step x\n", "tasks.md": "x\n", "sales.csv": "a\nb\n",
+                     "rows.txt": "0\n", "app.py": "x = 1\n", "app_test.py": "x\n"})
+    assert kept not in _touched(_harmable(_state(task, tmp_path), tmp_path))

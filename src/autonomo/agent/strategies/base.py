@@ -144,6 +144,7 @@ class PromptStrategy(ABC):
             where = situation(state.workspace, state.tasks[0])
             self._look = (state.tasks[0], {
                 "existed": where.files,
+                "marks": where.marks,
                 "files": where.files[:LISTED_FILES],
                 "more_files": max(0, len(where.files) - LISTED_FILES),
                 "previews": previews(state.workspace, state.tasks[0], where.said_files)})
@@ -285,9 +286,10 @@ class PromptStrategy(ABC):
     def situation(self, state: AgentState) -> Situation:
         """What a small model's grounded arguments may hold this step."""
         look = self._first_look(state)
+        first = len(state.tasks) == 1
         return situation(state.workspace, state.task, seen_outputs(state),
-                         look.get("existed") if len(state.tasks) == 1 else None,
-                         done_edits(state))
+                         look.get("existed") if first else None, done_edits(state),
+                         look.get("marks") if first else None)
 
     def step_situation(self, state: AgentState) -> Situation:
         """This step's situation, looked at once for the commands' word gates, the trigger

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from autonomo.agent.strategies.names import (
     holding,
     listed_objects,
     removed_described,
+    said,
+    says_a_name,
     stem,
     version_of,
 )
@@ -55,7 +58,8 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     copied = tuple(n for n in named if n in start and (any(
         (path := f"{folder}/{Path(n).name}") != n and path not in start
         for folder in places if folder in folders) or any(
-        m not in start and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
+        m not in start and m.rsplit("/", 1)[-1] in task  # (not a name read in a file)
+        and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
     if any(name in start for name in named):
         return Designated(copied)
     # the one file it describes ("the cover letter for Acme in letters/"), in a folder it
@@ -63,26 +67,39 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # the files of a folder it names when it says no word of their names ("the two files
     # inside the trash folder"); none when several fit alike ("the older backup")
     inside = [f for folder in places for f in files if f.startswith(folder + "/")]
-    one = described(task, inside or [f for f in files if f in start])
-    if one is None:
-        one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
+    one = None
+    if not named and not says_a_name(task):
+        # (a task that names a file, there or not, describes none: "delete ../x.txt",
+        # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
+        # of the task's words but those it denies: "the draft, not the final draft")
+        one = described(" ".join(sorted(said(task))),
+                        inside or [f for f in files if f in start])
+        if one is None:
+            one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
     return Designated(copied, one or (), tuple(inside) if one is None else ())
 
 
-def removal_objects(task: str, named: tuple[str, ...], said: tuple[str, ...],
+def removal_objects(task: str, named: tuple[str, ...], as_said: tuple[str, ...],
                     paths: dict[str, str], removal: Roles, start: list[str],
-                    kept: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(objects, protected) of the task's removal among ``named`` (``said``: the names as
+                    kept: tuple[str, ...], places: tuple[str, ...] = ()
+                    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(objects, protected) of the task's removal among ``named`` (``as_said``: the names as
     the task writes them, ``paths``: their workspace paths): the finish check's reading
     (``removal``), narrowed to the names the removal's verb takes by the clause's
     structure (``names.listed_objects``), never a file it keeps."""
     objects = tuple(sorted(paths.get(n, n) for n in removal.objects))
     protected = tuple(sorted(paths.get(n, n) for n in removal.protected))
-    if (listed := listed_objects(task, said)) is not None:
+    parts: set[str] = set()  # (files a part is removed from: "a line of a.txt")
+    if (listed := listed_objects(task, as_said, parts)) is not None:
         taken = {paths.get(n, n) for n in listed}
         objects = tuple(o for o in objects if o in taken) or tuple(sorted(
             taken - set(protected)))
-    objects = tuple(o for o in objects if o not in kept)
+    # (a bare name that a folder the task names also has: which one is meant is not
+    # known, "delete old.txt from trash/" beside a kept old.txt; neither is removed)
+    twofold = {n for n in named if "/" not in n and any(
+        f"{p}/{n}" in start for p in places)} | {paths.get(n, n) for n in parts}
+    objects = tuple(o for o in objects if o not in kept and o not in twofold)
+    protected += tuple(sorted(twofold))
     if not objects and len(candidates := [n for n in named if n in start and n not in protected
                                           and n not in kept]) > 1:
         # several files the task names and no one of them the removal's object by its
@@ -150,3 +167,32 @@ def restorable(workspace: Path | str, named: tuple[str, ...], start: list[str],
                     _parses(damaged, old) is False and _parses(damaged, good)):
                 out.append((kept, damaged))
     return tuple(out)
+
+
+#: words before a name that make it the place a text goes (a preposition of direction;
+#: not "in": "the names in a.txt go at the end of b.txt")
+_TOWARDS = (frozenset({"to", "into", "onto"}),)
+#: words that may stand between such a word and the name ("to the end of the file a.md")
+_BETWEEN = frozenset({"the", "a", "an", "file", "end", "bottom", "top", "of"})
+
+
+def written_to(task: str, named: tuple[str, ...], paths: dict[str, str]) -> tuple[str, ...]:
+    """The files of ``named`` (as the task writes them) the task's text goes to: each right
+    after "to", "into" or "onto" (articles and "the end of" between); ``()`` when none is
+    (every designated file may then be written)."""
+    marked = task.replace("\x00", " ")
+    order = sorted(dict.fromkeys(named), key=len, reverse=True)
+    for i, name in enumerate(order):
+        marked = marked.replace(name, f" \x00{i} ")
+    tokens = re.findall(r"\x00\d+|[a-z']+|[,.;:]", marked.lower())
+    for words in _TOWARDS:
+        found = []
+        for j, token in enumerate(tokens):
+            k = j - 1
+            while k >= 0 and tokens[k] in _BETWEEN:
+                k -= 1
+            if token.startswith("\x00") and k >= 0 and tokens[k] in words:
+                found.append(paths.get(order[int(token[1:])], order[int(token[1:])]))
+        if found:
+            return tuple(dict.fromkeys(found))
+    return ()

@@ -24,7 +24,13 @@ from autonomo.agent.strategies import (
 )
 from autonomo.agent.strategies import objects as adding
 from autonomo.agent.strategies import values as shaped_values
-from autonomo.agent.strategies.designation import designated, removal_objects, restorable
+from autonomo.agent.strategies.designation import (
+    Designated,
+    designated,
+    removal_objects,
+    restorable,
+    written_to,
+)
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
@@ -143,6 +149,10 @@ class Situation:
     said_files: tuple[str, ...] = ()
     #: (kept copy, damaged twin) a copy may overwrite (``designation.restorable``)
     restores: tuple[tuple[str, str], ...] = ()
+    #: the designations read when the task started (``designation.designated``)
+    marks: Designated | None = None
+    #: the named files the task's text goes to ("to a.md"; ``designation.written_to``)
+    written: tuple[str, ...] = ()
 
     def changeable(self, path: str, read: bool = False) -> bool:
         """Whether a write, an append or an edit may change ``path``: a file the agent made
@@ -152,6 +162,8 @@ class Situation:
         from (``sources``) unless ``read`` (all it names are: "swap a.txt and b.txt")."""
         if path not in (self.existed if self.existed is not None else self.files):
             return True
+        if self.written and path not in self.written:
+            return False  # (the text goes elsewhere: "as in b.md, add x to a.md")
         return path in {*self.named, *self.matching, *self.described} and path not in {
             *self.kept, *self.pointers, *self.objects, *self.copied,
             *(() if read else self.sources)}
@@ -334,13 +346,17 @@ def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
 def situation(workspace: Path | str, task: str,
               outputs: tuple[tuple[str, str, str], ...] = (),
               existed: tuple[str, ...] | None = None,
-              edited: tuple[tuple[str, str, str], ...] = ()) -> Situation:
+              edited: tuple[tuple[str, str, str], ...] = (),
+              marks: Designated | None = None) -> Situation:
     """The situation of an agent working on ``task`` in ``workspace`` (hidden entries
     skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once); ``edited``: (file, old,
-    new) of the replacements made (never undone)."""
-    task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
+    new) of the replacements made (never undone); ``marks``: the designations read when
+    the task started (``Situation.marks``: once the described file is deleted, no other
+    fits in its place)."""
+    # (a hostile task's 100 KB token stalled a step: ``task_text``; a NUL reads as a mark)
+    task = analysed(task).replace("\x00", " ")
     files, folders = _listing(workspace)
     named = said_files = task_files(task, workspace, [*files, *(  # (and once gone)
         f for f in existed or () if f not in files)])
@@ -388,8 +404,8 @@ def situation(workspace: Path | str, task: str,
     moved = tuple(dict.fromkeys(
         path for folder in places for name in named if name in files and name in start
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
-    marks = designated(workspace, task, named, start, files, folders, places)
-    matching += marks.inside
+    marks = marks or designated(workspace, task, named, start, files, folders, places)
+    matching += tuple(f for f in marks.inside if f in files)
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
@@ -495,8 +511,8 @@ def situation(workspace: Path | str, task: str,
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
-    objects, protected = removal_objects(task, named, named_as_said, paths, removal, start,
-                                         kept)
+    taken, protected = removal_objects(task, named, named_as_said, paths, removal, start,
+                                     kept, places)
     where = Situation(tuple(files), tuple(folders), named, texts, hints,
                       existed, _composed(workspace, instructions, named,
                                          files if existed is None else list(existed),
@@ -510,10 +526,11 @@ def situation(workspace: Path | str, task: str,
                       shaped=tuple(shaped),
                       printed=printed, silent=silent_programs(workspace, named), places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),
-                      objects=objects, protected=protected, described=marks.described,
-                      copied=marks.copied, said_files=said_files)
-    return replace(where, restores=restorable(workspace, named, start, places,
-                                                  where.changeable))
+                      objects=taken, protected=protected, described=marks.described,
+                      copied=marks.copied, said_files=said_files, marks=marks,
+                      written=written_to(task, named_as_said, paths))
+    return replace(where, restores=restorable(workspace, named, start, places, where.changeable),
+                   edits=tuple(e for e in where.edits if where.changeable(e[0], read=True)))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],

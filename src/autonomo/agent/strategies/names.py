@@ -41,6 +41,7 @@ KIND_NAMED = re.compile(r"(?<![\w./)~#-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\
 _FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/~-]|\.\w)")
 #: distinct tokens of a task looked up in the workspace at most (``task_files``)
 MAX_TOKENS = 500
+_QUOTES = "'\"`"
 #: hidden names of a task looked up in the folders it names at most, and those folders
 MAX_HIDDEN = 8
 #: a token of a task that may be a path: no spaces, quotes or brackets
@@ -61,8 +62,25 @@ def _mentioned(text: str) -> list[tuple[int, str]]:
     names = sorted([*quoted, *(
         (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
         if not any(start <= m.start(1) < end for start, end, _ in quoted))])
-    return [(start, n) for start, _, n in names
-            if ".." not in n and max(len(part) for part in n.split(".")) > 1]  # not "e.g"
+    # (not "e.g"; nor a name a quote opens that the same quote does not close right after:
+    # 'a.csv (2)' names no a.csv)
+    return [(start, n) for start, end, n in names
+            if ".." not in n and max(len(part) for part in n.split(".")) > 1
+            and _closed(text, start, end)]
+
+
+def says_a_name(task: str) -> bool:
+    """Whether ``task`` writes a file's name anywhere, by its shape, quoted or not, or a
+    hidden one (``.~lock.a.ods#``): such a task describes no file."""
+    return bool(_FILE_NAME.search(task)) or any(
+        w.startswith(".") and "." in w[1:] for w in task.split())
+
+
+def _closed(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is not opened by a quote that does not close right after
+    it (``'a.csv (2)'`` names no ``a.csv``)."""
+    before, after = text[start - 1:start], text[end:end + 1]
+    return not before or before not in _QUOTES or after in (before, "") or after in ".,;:!?"
 
 
 def task_files(task: str, workspace: Path | str | None,
@@ -85,6 +103,8 @@ def task_files(task: str, workspace: Path | str | None,
         seen.add(token)
         if len(seen) > MAX_TOKENS:
             break  # (a task of thousands of words: each looked up costs a few syscalls)
+        if not _closed(task, match.start(), match.start() + len(token)):
+            continue
         if ws is not None and ws.kind(token) == "a regular file":
             found.append((match.start(), token))
         elif "/" not in token and len(same := by_name.get(token, [])) == 1:
@@ -109,8 +129,11 @@ def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, s
             at = task.find(spelled)
             while at >= 0:
                 end = at + len(spelled)
-                if not re.match(r"[\w./-]", task[at - 1:at]) and not re.match(
-                        r"[\w/-]|\.\w", task[end:end + 2]):
+                before, after = task[at - 1:at], task[end:end + 1]
+                # (a quoted name is the whole quoted text: not 'a.md' of 'a.md (copy)')
+                quoted = before in _QUOTES or after in _QUOTES
+                if not re.match(r"[\w./-]", before) and not re.match(
+                        r"[\w/-]|\.\w", task[end:end + 2]) and (not quoted or before == after):
                     out.append((at, f))
                     break
                 at = task.find(spelled, at + 1)
@@ -354,6 +377,8 @@ def removed_described(task: str, candidates: list[str] | tuple[str, ...]) -> tup
         if wanted else ()
 
 
+#: words after which a name is the file a part is taken from, not the object itself
+_PART_OF = frozenset({"of", "from"})
 #: tokens that join the names of one list ("a.txt, b.txt and c.txt")
 _JOINING = frozenset({",", "and", "or", "plus"})
 #: words that may follow a removal's object in its own clause ("delete a.txt from old/ too"):
@@ -363,14 +388,17 @@ _AFTER_OBJECT = frozenset({"from", "in", "inside", "within", "on", "at", "under"
                            "here", "there", "away", "entirely", "completely", "again"})
 
 
-def listed_objects(task: str, named: list[str] | tuple[str, ...]) -> set[str] | None:
+def listed_objects(task: str, named: list[str] | tuple[str, ...],
+                   parts: set[str] | None = None) -> set[str] | None:
     """The files of ``named`` a removal's verb (``finishing_targets.removes``) takes as its
     objects, read by the clause's structure: the first name after the verb in its clause,
     then each name joined to it by a comma, "and" or "or" that is not the subject of a new
     clause ("delete a.txt, b.txt must stay": a name followed by a verb, not by a joining
     word, a preposition or the clause's end); a bracket, a semicolon or a dash ends a
-    clause. None when no removal verb takes a name so (a pronoun: "delete it")."""
-    marked = task
+    clause. None when no removal verb takes a name so (a pronoun: "delete it"); a name after
+    "of" or "from" is a part's file, not an object ("erase the second line of a.txt"): put
+    in ``parts``."""
+    marked = task.replace("\x00", " ")  # (a NUL of the task would read as a mark)
     order = sorted(dict.fromkeys(named), key=len, reverse=True)
     for i, name in enumerate(order):
         marked = marked.replace(name, f" \x00{i} ")
@@ -385,6 +413,11 @@ def listed_objects(task: str, named: list[str] | tuple[str, ...]) -> set[str] | 
             j = i + 1
             while j < len(tokens) and tokens[j] != "," and not tokens[j].startswith("\x00"):
                 j += 1  # ("delete the old a.txt"; not past a comma: "delete it, b.txt stays")
+            if any(t in _PART_OF for t in tokens[i + 2:j]):  # (not "rid of a.txt")
+                if parts is not None and j < len(tokens) and tokens[j].startswith("\x00"):
+                    parts.add(order[int(tokens[j][1:])])
+                i = j + 1
+                continue
             first = True
             while j < len(tokens) and tokens[j].startswith("\x00"):
                 after = tokens[j + 1] if j + 1 < len(tokens) else ""
