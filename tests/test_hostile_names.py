@@ -91,3 +91,61 @@ def test_the_lines_of_a_named_file_are_not_each_read_against_the_whole_task(
 
     few, many = work(20), work(80)
     assert many - few <= 4 * 60 * 3, (few, many)  # was 200 lines x 60 more words
+
+
+def _prose(count: int) -> str:
+    """``count`` lines of 10 to 15 distinct words and a number: each a shape of its own."""
+    import string
+
+    def words(k: int, seed: int) -> str:
+        return " ".join("".join(string.ascii_lowercase[(seed * 7 + i * 3 + j) % 26]
+                                for j in range(4)) for i in range(k))
+
+    return "".join(f"{words(10 + i % 6, i)} 7{'-' * (i // 6)}\n" for i in range(count))
+
+
+def test_the_shapes_searched_in_a_task_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A named file's lines are made shapes and searched in the task (``shapes.pieces``).
+    Each word slot of a shape may take one to four words: a shape of n slots tries about
+    4**n splits at each word of the task before it fails. 20 lines of 10 to 15 words took
+    39 s against a task of 600 words (one call; a step makes several). Counted: the shapes
+    searched and their slots."""
+    from autonomo.agent.strategies import shapes
+
+    searched: list[str] = []
+    real = re.finditer
+
+    def finditer(pattern, text, *args, **kwargs):
+        searched.append(pattern)
+        return real(pattern, text, *args, **kwargs)
+
+    monkeypatch.setattr(shapes.re, "finditer", finditer)
+    shapes.pieces(_prose(40), "Append to notes.txt " + " ".join(["zz"] * 20), ["notes.txt"])
+    monkeypatch.undo()
+    slots = [p.count(r"\w+") for p in searched]
+    assert len(searched) <= 32 and max(slots, default=0) <= 3, (len(searched), slots)  # was 40, 8
+    # a file of items keeps its shape: "fern 12" lines find "plant 3" in the task
+    assert shapes.pieces("fern 12\ncactus 4\n", "Add plant 3 to plants.txt",
+                         ["plants.txt"]) == ["plant 3"]
+
+
+def test_a_step_on_a_named_file_of_long_lines_ends(tmp_path: Path) -> None:
+    """The same file named by a task of 600 words, through a real step, under an alarm."""
+    import signal
+
+    def expire(signum, frame):
+        raise TimeoutError("the step hung on the shapes of a named file")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(60)
+    try:
+        task = "Append to notes.txt " + " ".join(["zz"] * 600) + " end"
+        plan = [reply("read_file", path="notes.txt")] + [reply("finish", reason="done")] * 3
+        agent, _ = constrained_agent(tmp_path, plan, task=task)
+        agent.summary_model = ScriptedModel(["summary"] * 4)
+        (agent.workspace / "notes.txt").write_text(_prose(40))
+        result = Runner(agent).run(max_steps=2)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert result.status != "finished"

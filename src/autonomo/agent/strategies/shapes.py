@@ -71,6 +71,13 @@ _WORD = r"[^\W\d]+"
 _SLOT = r"\w+"
 #: a new line's words at most (a longer run of the task is a sentence, not an item)
 MAX_ITEM_WORDS = 4
+#: word slots of a line's shape at most (a line of more words is a sentence), and shapes
+#: searched in a task at most: each slot may take one to ``MAX_ITEM_WORDS`` words, so a
+#: shape of ``n`` slots tries about 4**n splits at each word of the task before failing
+#: (20 lines of 10 to 15 words and a number took 39 s against a task of 600 words; the
+#: seen sets' shapes that find a piece have 3 slots at most, their files 12 shapes)
+MAX_SLOTS = 3
+MAX_SHAPES = 32
 
 
 def _pattern(line: str, common: set[str]) -> str | None:
@@ -80,6 +87,7 @@ def _pattern(line: str, common: set[str]) -> str | None:
     only)."""
     parts: list[str] = []
     structure = False
+    slots = 0
     for token in _TOKENS.findall(line):
         if token[0] in "'\"" and len(token) > 1:
             parts.append(f"{token[0]}[^{token[0]}\\n]+{token[0]}")
@@ -98,10 +106,11 @@ def _pattern(line: str, common: set[str]) -> str | None:
                 parts[-1] = f"{_SLOT}(?:\\s+{_WORD}){{0,{MAX_ITEM_WORDS - 1}}}"
             elif not (parts and parts[-1].startswith(_SLOT + "(?:")):
                 parts.append(_SLOT)
+                slots += 1
         else:
             parts.append(re.escape(token))
             structure = structure or token not in ".,;!?"  # (a sentence is not a shape)
-    return "".join(parts) if structure else None
+    return "".join(parts) if structure and slots <= MAX_SLOTS else None
 
 
 def pieces(text: str, task: str, files: Iterable[str] = (),
@@ -119,7 +128,8 @@ def pieces(text: str, task: str, files: Iterable[str] = (),
     common = set.intersection(*({w.lower() for w in re.findall(_WORD, line)} for line in lines))
     skip = {w.lower() for w in skipped}
     out: list[str] = []
-    for pattern in dict.fromkeys(p for line in lines if (p := _pattern(line, common))):
+    distinct = dict.fromkeys(p for line in lines if (p := _pattern(line, common)))
+    for pattern in list(distinct)[:MAX_SHAPES]:
         # (not a piece of a longer name: "edge-proxy" of "edge-proxy-7")
         for found in re.finditer(rf"(?<![\w'\"./@-]){pattern}(?![\w'\"@/-]|\.\w)", task):
             piece = found.group(0).strip()
