@@ -17,11 +17,13 @@ from collections.abc import Collection
 
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
+    KIND,
     VERBS,
     Mention,
     acts_on_whole,
     files_named,
     folders_named,
+    folders_of,
     negations,
     new_names,
     verbs,
@@ -34,8 +36,6 @@ _PROTECTING = re.compile(r"\b(?:keep|keeping|leave|leaving|stay|stays|not|except
                          r"n't\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[.;,:!?()\n]|\s-\s|\bbut\b|\band\s+(?=keep|leave)", re.IGNORECASE)
 _DELETE = re.compile(rf"\b(?:{VERBS['delete']})\b", re.IGNORECASE)
-#: "every .bak file", "the .orig files", "all *.tmp files"
-_KIND = re.compile(r"(?<![\w.])\*?(\.[A-Za-z0-9]{1,8})\s+files?\b", re.IGNORECASE)
 #: words that say a source stays where it is ("a -> b (keep a)")
 _KEEPING = re.compile(r"\b(?:keep|keeping|stays?|original)\b", re.IGNORECASE)
 #: words in a denial that only restate a copy or a move ("a copy, not a move")
@@ -52,9 +52,16 @@ def _clause_before(task: str, at: int) -> str:
     return head[ends[-1].end():] if ends else head
 
 
+#: what says, right after a file's name, that it is kept ("b.txt must stay", "b.txt stays",
+#: "b.txt is to be kept"); a denial between ("must not stay", "can't stay") is no keeping
+_KEPT_AFTER = re.compile(r"\s+(?:(?:must|should|will|can|has\s+to|have\s+to|needs?\s+to|is|are)"
+                         r"\s+)?(?:(?:to\s+)?(?:stay|stays|remain|remains)|(?:to\s+)?be\s+"
+                         r"(?:kept|left)|kept)\b", re.IGNORECASE)
+
+
 def _protected(task: str, mention: Mention) -> bool:
     clause = _DELETE.sub(" ", _clause_before(task, mention.start))  # "get rid of" is no "of"
-    return bool(_PROTECTING.search(clause))
+    return bool(_PROTECTING.search(clause)) or bool(_KEPT_AFTER.match(task, mention.end))
 
 
 def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
@@ -74,8 +81,8 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
            if not _protected(task, m)):
         return Verdict.no("delete", "the task may remove a part of a file, not the file")
     objects = {m.path for m in mentions if not _protected(task, m)}
-    scope = folders_named(task, _folders(start.files))
-    for kind in _KIND.findall(task):
+    scope = folders_named(task, folders_of(start.files))
+    for kind in KIND.findall(task):
         objects |= {p for p in start.files if p.lower().endswith(kind.lower())
                     and (not scope or any(p.startswith(f + "/") for f in scope))}
     if not objects:
@@ -83,10 +90,6 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     if set(changes.removed) != objects:
         return Verdict.no("delete", _difference("deleted", objects, changes.removed))
     return Verdict.yes("delete", f"deleted {_names(objects)}, nothing else changed")
-
-
-def _folders(files: Collection[str]) -> set[str]:
-    return {"/".join(p.split("/")[:i]) for p in files for i in range(1, p.count("/") + 1)}
 
 
 def _names(paths: Collection[str]) -> str:
@@ -109,7 +112,7 @@ def _targets(task: str, source: str, files: Collection[str]) -> set[str]:
                     r"(?:one|extension|ending)\b", task, re.IGNORECASE)
     names = [n for n in new_names(task, files) if n != source
              and not (ext and n == ext.group(1))]
-    folders = folders_named(task, _folders(files))
+    folders = folders_named(task, folders_of(files))
     same = bool(re.search(r"\bsame\s+(?:folder|directory|place)\b", task, re.IGNORECASE))
     base = source.rsplit("/", 1)[-1]
     found: set[str] = set()
@@ -197,7 +200,9 @@ def moving(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdi
         return None
     (added,), (removed,) = changes.added, changes.removed
     ops = verbs(task)
-    extension = re.search(r"\bgive\s+it\s+(?:a|the)\b.*\.\w+\s+(?:one|extension)\b", task,
+    # "give it the .py one", "give the NEWS file a .txt extension"
+    extension = re.search(r"\bgive\s+(?:it|the\s+[\w./-]+(?:\s+[\w./-]+){0,3}?)\s+(?:a|an|the)\s+"
+                          r"(?:\w+\s+)?\.\w+\s+(?:one|extension|ending|suffix)\b", task,
                           re.IGNORECASE)
     if "move" not in ops and not extension and not re.search(r"\binto\b", task):
         return Verdict.no("move", "a file was renamed, but the task's words for it were not "
