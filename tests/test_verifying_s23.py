@@ -175,3 +175,31 @@ def test_more_recall(tmp_path: Path, task: str, files: dict[str, str], act,
                      verified: bool) -> None:
     ok, why = _judge(tmp_path, task, files, act)
     assert ok is verified, why
+
+
+#: the objects of a removal are read by position: a name that starts a new clause is none
+OBJECTS = [
+    ("Delete dump_a.sql; dump_b.sql is still needed", EXPORTS, _rm("dump_a.sql"), True),
+    ("Delete dump_a.sql; dump_b.sql is still needed", EXPORTS,
+     _rm("dump_a.sql", "dump_b.sql"), False),
+    ("Please get rid of dump_a.sql, dump_b.sql holds the restore point", EXPORTS,
+     _rm("dump_a.sql", "dump_b.sql"), False),
+    ("Remove dump_a.sql and dump_b.sql. dump_2026.sql we restore from", EXPORTS,
+     _rm("dump_a.sql", "dump_b.sql", "dump_2026.sql"), False),
+    ("Remove dump_a.sql and dump_b.sql. dump_2026.sql we keep", EXPORTS,
+     _rm("dump_a.sql", "dump_b.sql"), True),
+    # … a name the task says nothing plain of ("we restore from") is in doubt: not verified
+    ("Remove dump_a.sql and dump_b.sql. dump_2026.sql we restore from", EXPORTS,
+     _rm("dump_a.sql", "dump_b.sql"), False),
+    ("Delete dump_a.sql; dump_b.sql can go as well", EXPORTS, _rm("dump_a.sql"), False),
+    # a subject a later pronoun stands for is an object still
+    ("dump_a.sql is broken, delete it", EXPORTS, _rm("dump_a.sql"), True),
+]
+
+
+@pytest.mark.parametrize(("task", "files", "act", "verified"), OBJECTS,
+                         ids=[f"{i}-{c[0][:40]}" for i, c in enumerate(OBJECTS)])
+def test_removal_objects_by_position(tmp_path: Path, task: str, files: dict[str, str], act,
+                                     verified: bool) -> None:
+    ok, why = _judge(tmp_path, task, files, act)
+    assert ok is verified, why

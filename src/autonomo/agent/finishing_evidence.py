@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from autonomo.agent.finishing_record import (
     CONTENT,
+    NUMBER_WORDS,
     PROGRAMS,
     REMOVING,
     RUNNING_TEXT,
@@ -222,10 +223,7 @@ def derived_numbers(text: str, task: str) -> set[str]:
         found |= {max(numbers)} if "max" in units else set()
         found |= {min(numbers)} if "min" in units else set()
     if "sum" in units or "mean" in units:
-        rows = [ln.split(",") for ln in lines if "," in ln]
-        for column in range(max((len(r) for r in rows), default=0)):
-            if cells := numbers_in("\n".join(r[column] for r in rows if len(r) > column)):
-                found |= {sum(cells), sum(cells) / len(cells)}
+        found |= {x for cells in _columns(lines) for x in (sum(cells), sum(cells) / len(cells))}
     if asked & COMPARING:
         for bound in {float(n) for n in re.findall(r"\d+(?:\.\d+)?", task)}:
             found |= {sum(n > bound for n in numbers), sum(n < bound for n in numbers),
@@ -238,6 +236,20 @@ def derived_numbers(text: str, task: str) -> set[str]:
     if not units:
         found |= _counts(text, lines)
     return {_number(n) for n in found}
+
+
+def _columns(lines: list[str]) -> list[list[float]]:
+    """The numbers of each comma-separated column of ``lines`` (a column without any: none)."""
+    rows = [ln.split(",") for ln in lines if "," in ln]
+    return [cells for column in range(max((len(r) for r in rows), default=0))
+            if (cells := numbers_in("\n".join(r[column] for r in rows if len(r) > column)))]
+
+
+def _totals(text: str) -> list[float]:
+    """The sum of all the numbers of ``text`` and of each of its columns (a share of a
+    total is taken from these: "split the total evenly")."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return [sum(numbers_in(text)), *(sum(cells) for cells in _columns(lines))]
 
 
 def _counts(text: str, lines: list[str]) -> set[float]:
@@ -275,7 +287,9 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
                                      if k not in _BODIES and isinstance(v, str)
                                      for w in _words(v)}
     verdict = bool(new.strip()) and set(_words(new)) <= VERDICTS
-    pool = numbers_in(task) + [n for text in starts.values() for n in numbers_in(text)]
+    # (the task's numbers in words too: "we were four")
+    pool = numbers_in(task) + [float(NUMBER_WORDS[w]) for w in _words(task) if w in NUMBER_WORDS] \
+        + [n for text in starts.values() for n in numbers_in(text)]
     numbers = set(re.findall(r"-?\d+(?:\.\d+)?", new))
     for name in named:
         if name not in starts or name in kept:
@@ -291,7 +305,8 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
             own = {w for w in _words(start) if (len(w) > 2 or w.isdigit()) and w not in asked}
             derived = {n for n in numbers if n.lstrip("-").replace(".", "").isdigit()
                        and (_number(float(n)) in derived_numbers(start, task)
-                            or _operand(float(n), numbers_in(start), pool))}
+                            or _operand(float(n), [*numbers_in(start), *_totals(start)],
+                                        pool))}
             if own & new_words or derived or verdict or (new.strip() and new.strip() in start):
                 continue
         if program:
@@ -344,12 +359,16 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     given = {_number(n) for n in numbers_in(task) + numbers_in(observed)}
     inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
     derived = {d for text in inputs for d in derived_numbers(text, task)}
+    # operands: the numbers given, in words too ("we were four"), and the inputs' totals
+    operands = given | {str(NUMBER_WORDS[w]) for w in asked if w in NUMBER_WORDS} \
+        | {_number(t) for text in inputs for t in _totals(text)}
     for w in record.writes:
         if w.path.endswith(PROGRAMS):
             continue
         for number in numbers_in(w.content):
             key = _number(number)
-            if key in given or key in derived or _result_of(number, given, operations(task)):
+            if key in given or key in derived \
+                    or _result_of(number, operands, operations(task)):
                 continue
             return (f"Refused: you wrote {key} to {w.path}, but no file, listing or output "
                     "of this run shows it, and it is no count or total of the task's files. "
@@ -429,7 +448,8 @@ def unasked_delete(task: str, named: Iterable[str], record: Record, places: Iter
 OPERATION_WORDS = {"+": frozenset({"sum", "total", "add", "plus", "together", "added"}),
                    "-": frozenset({"difference", "minus", "subtract", "subtracted"}),
                    "*": frozenset({"product", "multiply", "multiplied", "times"}),
-                   "/": frozenset({"divide", "divided", "quotient", "ratio"})}
+                   "/": frozenset({"divide", "divided", "quotient", "ratio", "split", "evenly",
+                                   "each", "per", "share"})}
 
 
 def operations(task: str) -> frozenset[str]:

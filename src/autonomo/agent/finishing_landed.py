@@ -94,7 +94,8 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         values = [v for v in values if v in quoted or re.search(r"[A-Za-z]", v)]
     if not values:
         return None
-    missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)]
+    missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)
+               and not _form_of(v, out)]
     if missing:
         final = finals()
         missing = [v for v in missing if not _holds(final, v)]
@@ -104,6 +105,16 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     return (f"Refused: the task gives {', '.join(repr(v) for v in missing[:3])}, but "
             f"{'it is' if one else 'they are'} in no file you wrote and no command you ran. "
             f"Put {'it' if one else 'them'} where the task says, then finish.")
+
+
+def _form_of(value: str, out: str) -> bool:
+    """Whether ``value`` (digits and letters: "05m", "1h") shows only a form the
+    written text follows with digits of its own (an example: "write it like 1h 05m")."""
+    if not re.search(r"\d", value) or not re.search(r"[A-Za-z]", value):
+        return False
+    shape = re.sub(r"\d", "0", value)
+    return re.search(rf"(?<![\w.]){re.escape(shape)}(?![\w.])", re.sub(r"\d", "0", out)) \
+        is not None
 
 
 def _must_land(task: str, value: str, named: Iterable[str], quoted: set[str],

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from autonomo.agent.finishing_changes import lost_keys
-from autonomo.agent.finishing_record import PROGRAMS, Reader, Record, words
+from autonomo.agent.finishing_record import NUMBER_WORDS, PROGRAMS, Reader, Record, words
 
 #: words of a task that edits a file in place or adds to it (its other lines stay)
 EDITING = frozenset({"add", "append", "insert", "set", "change", "update", "edit", "fix",
@@ -138,8 +138,7 @@ def wrong_line(task: str, named: Iterable[str], record: Record, read: Reader) ->
     return None
 
 
-_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "both": 2}
+_NUMBERS = {**NUMBER_WORDS, "both": 2}
 #: nouns that measure a value rather than count the items of a list
 MEASURES = frozenset({"decimal", "decimals", "places", "digits", "digit", "minutes",
                       "hours", "days", "weeks", "months", "years", "seconds", "times",

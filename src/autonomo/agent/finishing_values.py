@@ -18,6 +18,7 @@ from pathlib import Path
 
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.finishing_changes import folders
+from autonomo.agent.finishing_evidence import COMPARING
 from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
@@ -77,6 +78,18 @@ _PLAIN = {"to", "from", "in", "of", "the", "a", "an", "and", "or", "is", "it", "
           "for", "with", "file", "txt"}
 
 
+def _bound(task: str, cell: str) -> bool:
+    """Whether ``cell`` is a number the task compares with ("over 200", "less than 5")."""
+    return bool(re.fullmatch(r"-?\d+(?:\.\d+)?", cell)) and re.search(
+        rf"\b(?:{'|'.join(sorted(COMPARING))})\s+{re.escape(cell)}(?![\w.])", task,
+        re.IGNORECASE) is not None
+
+
+def _shape(text: str) -> str:
+    """``text`` with every digit a 0: the form a value takes ("2h 22m" and "1h 05m")."""
+    return re.sub(r"\d", "0", text.strip())
+
+
 def _key_words(key: str) -> set[str]:
     """A key's words (singular); none when they are all plain words."""
     found = {_stem(w) for w in words(key.replace("_", " "))}
@@ -106,9 +119,10 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
         if len(rows) > 1:
             columns = [i for i, title in enumerate(rows[0])
                        if _key_words(title) and _key_words(title) <= asked]
+            # (a number the task compares with picks no row: "games scored over 200")
             picked = [r for r in rows[1:] if any(
-                _key_words(c) and _key_words(c) <= asked for j, c in enumerate(r)
-                if j not in columns)]
+                _key_words(c) and _key_words(c) <= asked and not _bound(task, c)
+                for j, c in enumerate(r) if j not in columns)]
             if len(columns) == 1 and len(picked) == 1 and columns[0] < len(picked[0]):
                 at = columns[0]
                 cell = picked[0][at]
@@ -122,6 +136,9 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
     # 1:5" is "1:5"): not proven wrong
     holding = [p for p, t in written.items() if _squash(value) in _squash(t)
                or _part_of(_squash(t), _squash(value))]
+    if not holding and any(_shape(t) != _shape(value) and _shape(t) in _shape(task)
+                           for t in written.values() if t.strip()):
+        return None  # written in the form of the task's example ("write it like 1h 05m")
     if not holding:
         return (f"Refused: the task asks for the {key} in {source}, which is {value!r}, but "
                 f"{' and '.join(written)} {'does' if len(written) == 1 else 'do'} not hold "
@@ -295,7 +312,10 @@ def nth_line(task: str, sources: list[str], record: Record, read: Reader) -> str
 _OPERATIONS = {"multiply": "product", "times": "product", "product": "product",
                "sum": "sum", "total": "sum", "plus": "sum",
                "subtract": "difference", "minus": "difference", "difference": "difference",
-               "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean"}
+               "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean",
+               # a share of it: another operation beside a total ("split the total evenly")
+               "split": "quotient", "evenly": "quotient", "per": "quotient", "each": "quotient",
+               "share": "quotient"}
 #: a task that asks for a count
 _COUNT_ASKED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]\w|\w)")

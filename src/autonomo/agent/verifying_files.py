@@ -18,6 +18,7 @@ from collections.abc import Collection
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
     KIND,
+    NEGATION,
     VERBS,
     Mention,
     acts_on_whole,
@@ -52,21 +53,61 @@ def _clause_before(task: str, at: int) -> str:
     return head[ends[-1].end():] if ends else head
 
 
-#: what says, right after a file's name, that it is kept ("b.txt must stay", "b.txt stays",
-#: "b.txt is to be kept"); a denial between ("must not stay", "can't stay") is no keeping
-_KEPT_AFTER = re.compile(r"\s+(?:(?:must|should|will|can|has\s+to|have\s+to|needs?\s+to|is|are)"
-                         r"\s+)?(?:(?:to\s+)?(?:stay|stays|remain|remains)|(?:to\s+)?be\s+"
-                         r"(?:kept|left)|kept)\b", re.IGNORECASE)
-
-
 def _protected(task: str, mention: Mention) -> bool:
     clause = _DELETE.sub(" ", _clause_before(task, mention.start))  # "get rid of" is no "of"
-    return bool(_PROTECTING.search(clause)) or bool(_KEPT_AFTER.match(task, mention.end))
+    return bool(_PROTECTING.search(clause))
+
+
+_SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)|\n|\s[-–—]\s")
+#: an auxiliary right after a name makes it the subject of a new clause ("…, b.txt has to
+#: stay", "b.txt is still needed"): a closed class of grammar, not the task's wording
+_SUBJECT = re.compile(r"\s+(?:is|are|was|were|has|have|had|must|should|can|could|will|"
+                      r"would|may|might|shall|needs|does|do|stays?|remains?)\b|\s+(?:is|are|"
+                      r"ca|wo|must|should|does|do)n[’']t\b", re.IGNORECASE)
+
+
+def _object(task: str, mention: Mention, mentions: list[Mention]) -> bool:
+    """Whether ``mention`` is an object of the task's removal, by position: after a removal
+    verb of its sentence, in the verb's own clause (no name since the verb, itself included,
+    is a new clause's subject); or, with no such verb before it, a subject a later removal's
+    pronoun stands for ("b.txt is stale - delete it": ``acts_on_whole`` read that pronoun).
+    A file the task names in any other place is not removed by it."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(task, 0, mention.start)]
+    sentence = ends[-1] if ends else 0
+    verbs_before = list(_DELETE.finditer(task, sentence, mention.start))
+    if not verbs_before:
+        return _DELETE.search(task, mention.end) is not None
+    return not any(_SUBJECT.match(task, o.end) for o in mentions
+                   if verbs_before[-1].end() <= o.start <= mention.start)
+
+
+#: what a clause says of a file that stays ("b.txt is still needed", "b.txt has to stay")
+_STAYING = re.compile(r"\b(?:stay|stays|remain|remains|kept|keep|needed|need|needs|leave|"
+                      r"left|untouched|alone)\b", re.IGNORECASE)
+#: after a removal's last object, words that still belong to the removal ("… b.txt too")
+_AFTER_OBJECT = re.compile(r"\s*(?:$|[.,;:!?)\n]|\s-\s|(?:too|also|as\s+well|please|now|"
+                           r"and|or|from|in|inside|under|for|both|then|permanently|for\s+"
+                           r"good|entirely)\b)", re.IGNORECASE)
+
+
+def _doubt(task: str, mention: Mention, mentions: list[Mention], objects: set[str]) -> bool:
+    """Whether what the task does with a file it names is in doubt: not an object of the
+    removal, and its clause says no plain "it stays" (a denial there — "must not remain" —
+    may ask for its removal); or an object after a bare comma that goes on with words of
+    its own ("…, b.txt holds the restore point": maybe a new clause's subject)."""
+    rest = _SENTENCE_END.split(task[mention.end:], maxsplit=1)[0]
+    if mention.path not in objects:
+        return bool(NEGATION.search(rest)) or not _STAYING.search(rest)
+    before = [o for o in mentions if o.end <= mention.start]
+    joined_by_comma = bool(before) and re.fullmatch(r"\s*,\s*", task[before[-1].end:
+                                                                      mention.start]) is not None
+    return joined_by_comma and not _AFTER_OBJECT.match(task, mention.end)
 
 
 def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
-    """Only files gone: exactly the files the task designates for deletion (named and not
-    protected, or of a kind it names, within the folder it names)."""
+    """Only files gone: exactly the files the task designates for deletion (named where a
+    removal's object stands and not protected, or of a kind it names, within the folder it
+    names); any other file it names stays."""
     if changes.added or changes.changed or not changes.removed:
         return None
     ops = verbs(task, nouns=False)
@@ -80,7 +121,12 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     if any(not acts_on_whole(task, _DELETE, m, mentions, texts) for m in mentions
            if not _protected(task, m)):
         return Verdict.no("delete", "the task may remove a part of a file, not the file")
-    objects = {m.path for m in mentions if not _protected(task, m)}
+    objects = {m.path for m in mentions if not _protected(task, m)
+               and _object(task, m, mentions)}
+    if doubt := next((m.path for m in mentions if not _protected(task, m)
+                      and _doubt(task, m, mentions, objects)), None):
+        return Verdict.no("delete", f"whether the task removes {doubt} or keeps it is not "
+                                    "plain")
     scope = folders_named(task, folders_of(start.files))
     for kind in KIND.findall(task):
         objects |= {p for p in start.files if p.lower().endswith(kind.lower())
