@@ -35,6 +35,7 @@ from autonomo.agent.finishing_record import (
     Record,
     norm,
     printed,
+    without,
 )
 
 #: words that ask for a program's run (its output is what the task uses)
@@ -278,7 +279,7 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
     command acted on it, and nothing of its text, no count of it and no sum or product with
     its numbers went into what the run wrote (a small model is shown the text up front; a
     value only its text gives is evidence it was read)."""
-    asked = set(_words(_without(task, named)))
+    asked = set(_words(without(task, named)))
     new = "\n".join(new_texts(record))
     # what went somewhere: the written texts and the files the run acted on (a pointer file
     # names the file to delete)
@@ -324,13 +325,6 @@ def _operand(number: float, mine: list[float], pool: list[float]) -> bool:
     return any(key in {_number(a + b), _number(a - b), _number(b - a), _number(a * b),
                        _number(a / b) if b else "", _number(b / a) if a else ""}
                for a in mine[:40] for b in pool[:80])
-
-
-def _without(task: str, named: Iterable[str]) -> str:
-    """The task's text with the file names it gives taken out."""
-    for name in named:
-        task = task.replace(name, " ")
-    return task
 
 
 def _copied_from(record: Record, name: str) -> bool:
@@ -449,7 +443,7 @@ OPERATION_WORDS = {"+": frozenset({"sum", "total", "add", "plus", "together", "a
                    "-": frozenset({"difference", "minus", "subtract", "subtracted"}),
                    "*": frozenset({"product", "multiply", "multiplied", "times"}),
                    "/": frozenset({"divide", "divided", "quotient", "ratio", "split", "evenly",
-                                   "each", "per", "share"})}
+                                   "share"})}
 
 
 def operations(task: str) -> frozenset[str]:
@@ -483,7 +477,7 @@ def not_a_copy(task: str, named: Iterable[str], record: Record, starts: Mapping[
                read: Reader, others: Callable[[], Iterable[str]]) -> str | None:
     """A task that copies a file, whose new file the run wrote as text (not by a copy) and
     that holds neither the text of a file that was there nor a part of one."""
-    if not set(_words(_without(task, named))) & COPY_WORDS:
+    if not set(_words(without(task, named))) & COPY_WORDS:
         return None  # "backup" of backup_status.txt is a name, not a copy
     for name in named:
         if name in starts or name not in record.written or _made_by_copy(record, name):

@@ -179,6 +179,13 @@ class Write:
     replaced: str | None = None
 
 
+def without(text: str, names: Iterable[str]) -> str:
+    """``text`` with each of ``names`` (file names a task gives) blanked out."""
+    for name in names:
+        text = text.replace(name, " ")
+    return text
+
+
 #: numbers a task may write in words ("we were four")
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}

@@ -19,7 +19,7 @@ from pathlib import Path
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.finishing_changes import folders
 from autonomo.agent.finishing_evidence import COMPARING
-from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
+from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, without, words
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
 _COMPUTING = {"sum", "total", "multiply", "times", "plus", "minus", "difference",
@@ -39,9 +39,7 @@ def _stem(word: str) -> str:
 
 def _asked(task: str, named: tuple[str, ...]) -> set[str]:
     """The task's words, file names left out, singular."""
-    for name in named:
-        task = task.replace(name, " ")
-    return {_stem(w) for w in words(task)}
+    return {_stem(w) for w in words(without(task, named))}
 
 
 def _pairs(name: str, text: str) -> dict[str, str]:
@@ -188,9 +186,7 @@ _COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine",
 def _picks_some(task: str, named: tuple[str, ...]) -> bool:
     """Whether the task picks some items by a count or a superlative ("the two oldest",
     "the 3 largest"): the list it asks for is not a whole column."""
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
+    bare = without(task, named)
     found = words(bare)
     return bool(re.search(r"\d", bare)) or bool(_COUNT_WORDS & set(found)) or any(
         w.endswith("est") and len(w) > 5 for w in found)
@@ -314,8 +310,7 @@ _OPERATIONS = {"multiply": "product", "times": "product", "product": "product",
                "subtract": "difference", "minus": "difference", "difference": "difference",
                "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean",
                # a share of it: another operation beside a total ("split the total evenly")
-               "split": "quotient", "evenly": "quotient", "per": "quotient", "each": "quotient",
-               "share": "quotient"}
+               "split": "quotient", "evenly": "quotient", "share": "quotient"}
 #: a task that asks for a count
 _COUNT_ASKED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]\w|\w)")
@@ -342,9 +337,7 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
     numbers of its files (and the numbers it states), and the number the run wrote is no
     result of it."""
     asked = _asked(task, named)
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
+    bare = without(task, named)
     # the words as said: "products" (plural) is what a count counts, no multiplication; and
     # a task that asks how many counts, whatever it counts ("how many different products")
     ops = {_OPERATIONS[w] for w in words(bare) if w in _OPERATIONS}

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from autonomo.agent.finishing_record import without
 from autonomo.agent.verifying_programs import Run, printed
 from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
@@ -195,9 +196,7 @@ def _counts(task: str, source: str, text: str, required: set[str],
         r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)
         if _unexplained({m.group(1).lower()}, fields)}
     left = {w for w in (required | answer_words) - units if len(w) > 1}
-    bare = task
-    for name in names:
-        bare = bare.replace(name, " ")
+    bare = without(task, names)
     task_words = set(words(bare))
     ways: set[int] = set()
     if rows is not None and not left and task_words & ({"rows", "entries", "records",

@@ -34,6 +34,9 @@ _AFTER = re.compile(r"(?:[\s,.!?;:)-]|\b(?:please|thanks|thank\s+you|cheers|for\
                     r"alone|only|on\s+its\s+own)\b)*", re.IGNORECASE)
 #: … of which these ask for the value alone, nothing of its clause around it
 _BARE = re.compile(r"\b(?:nothing\s+else|alone|only|on\s+its\s+own)\b", re.IGNORECASE)
+#: words that open a clause with its subject ("the gym closes at 22:30 on weekends")
+_SUBJECT = re.compile(r"(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|i|"
+                      r"we|you|he|she|they|it|there)\b", re.IGNORECASE)
 _FILE = re.compile(r"(?<![\w.@/-])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z]\w*")
 
 
@@ -92,6 +95,10 @@ def _pointed(task: str, target: str) -> tuple[str, str] | None:
     if numbers:
         if re.search(r"\d", rest):
             return None  # another number elsewhere: which one is meant is not plain
+        counted = re.match(r"\s*[A-Za-z]", task[start + numbers[-1].end():end])
+        if counted and not _SUBJECT.match(clause):
+            return None  # "Buy 2 apples. Note that down": an act with its quantity, whose
+            # subject is not said — what to note (the number, the act) is not plain
         return task[start + numbers[0].start():start + numbers[-1].end()], clause
     quoted = re.fullmatch(r"[\"'“‘](.+)[\"'”’]", clause)
     if quoted:

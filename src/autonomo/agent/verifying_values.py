@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from autonomo.agent.finishing_record import PROGRAMS
+from autonomo.agent.finishing_record import PROGRAMS, without
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
@@ -119,9 +119,7 @@ _TRANSFORMING = re.compile(
 def _beyond(task: str, value: str, start: Snapshot) -> str:
     """What in the task, outside the value and the file names, may change what is to be
     written: a word of transforming or placing, or a number of its own."""
-    rest = task.replace(value, " ")
-    for name in [*start.files, *new_names(task, start.files)]:
-        rest = rest.replace(name, " ")
+    rest = without(task.replace(value, " "), [*start.files, *new_names(task, start.files)])
     if m := _TRANSFORMING.search(rest):
         return m.group()
     if m := re.search(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.])", rest):
