@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -198,6 +198,21 @@ def _below(workspace: Path, name: str) -> bool:
     return "/" not in name and any(p.endswith("/" + name) for p in files_below(workspace))
 
 
+def whole_names(task: str, named: tuple[str, ...], files: Iterable[str]) -> tuple[str, ...]:
+    """``named`` with the names of ``files`` (the workspace's, the run's removed ones, the
+    listing shown) that stand whole in ``task`` though the name parse cuts them, having
+    spaces, brackets or symbols ('minutes (copy).md', ``.~lock.rota.ods#``); a cut part
+    that is no file itself goes."""
+    found = [p for p in dict.fromkeys(files)
+             if re.search(r"[^\w./-]", base := p.rsplit("/", 1)[-1])
+             and re.search(rf"(?<![\w.-]){re.escape(p if p in task else base)}(?![\w-])", task)]
+    if not found:
+        return named
+    known = set(files)
+    return tuple(dict.fromkeys([*(n for n in named if n in known or not any(
+        n in p.rsplit("/", 1)[-1] for p in found)), *found]))
+
+
 def agent_objection(agent: Agent, reason: str) -> str | None:
     """``finish_objection`` for ``agent``: its commands, the file texts its strategy showed
     the model up front, and whether its settings ask for positive evidence."""
@@ -289,6 +304,8 @@ def objections(state: AgentState, reason: str, commands: Collection[str] = (), *
     workspace = Path(state.workspace)
     files_ws = Workspace(workspace)
     record = Record.of(episodes)
+    named = whole_names(state.task, named, [*files_below(workspace), *record.removed,
+                                            *(shown or {}).get(".", "").splitlines()])
     said = {**(shown or {}), **{norm(str(e.action.arguments.get("path", ""))): e.result.output
                                 for e in record.episodes if e.action.name == "read_file"
                                 and e.result is not None}}
@@ -359,7 +376,8 @@ def objections(state: AgentState, reason: str, commands: Collection[str] = (), *
                           "something removed it after the write. Write it again, then finish.")
             continue
         # a name the run wrote into a file is content (a host name), not a file
-        if not _touched(episodes, name) and not _below(workspace, name) and not any(
+        if not _touched(episodes, name) and not _below(workspace, name) \
+                and not any(
                 p.endswith("/" + name) for p in [*record.removed, *record.written]) \
                 and not any(name in (read(p) or "") for p in sorted(written)):
             yield _found("named_missing",

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from autonomo.agent.finishing_record import (
+    AUXILIARIES,
     Reader,
     Record,
     files_below,
@@ -26,11 +27,12 @@ from autonomo.agent.finishing_record import (
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
 #: "every .bak file", "all the .tmp files", "the .log files", "*.log", "the files ending in
-#: .bak" (a bare ending: "(.bak)", "with the extension .bak")
+#: .bak" (a bare ending: "(.bak)", "with the extension .bak"; not the ending of a name with
+#: brackets or symbols, 'minutes (copy).md')
 _KIND = re.compile(
     r"(?:\b(?:every|all|each|any)\s+(?:of\s+)?(?:the\s+)?(?:\*)?\.(?P<one>\w{1,8})\s+files?\b)"
     r"|(?:\.(?P<many>\w{1,8})\s+files\b)|(?:(?<![\w.])\*\.(?P<glob>\w{1,8})\b)"
-    r"|(?:(?<![\w.*])\.(?P<bare>[A-Za-z]\w{0,7})\b(?![\w.]))",
+    r"|(?:(?<![\w.*)\]~#-])\.(?P<bare>[A-Za-z]\w{0,7})\b(?![\w.]))",
     re.IGNORECASE)
 #: "in the docs folder", "inside cache/"
 _FOLDER = re.compile(r"\b(?:in|inside|from|within)\s+(?:the\s+)?(?P<name>[\w.-]+)\s+"
@@ -172,7 +174,8 @@ def deleted_unasked(task: str, named: tuple[str, ...], record: Record,
                 or any(path.startswith(f.rstrip("/") + "/") for f in places):
             continue
         if seen is None:
-            seen = "\n".join([record.seen(), *(read(n) or "" for n in named),
+            # (the task's own text too: a name the parse cuts, '.~lock.a.ods#', is still said)
+            seen = "\n".join([task, record.seen(), *(read(n) or "" for n in named),
                                *(w.replaced or "" for w in record.writes)])
         if not re.search(rf"(?<![\w.-]){re.escape(path.rsplit('/', 1)[-1])}(?![\w-])", seen):
             return (f"Refused: you deleted {path}, but the task does not ask for that. "
@@ -258,15 +261,19 @@ def named_left(task: str, named: tuple[str, ...], kept: set[str],
     match = re.search(r"\b(?:delete|remove|erase)\b", task, re.IGNORECASE)
     if match is None:
         return None
-    rest = task[match.end():]
+    # the delete word's sentence, up to a name that starts a new clause ("…, b.txt has to
+    # stay"): nothing after it is that word's object
+    rest = re.split(r"[.!?;:]+(?:\s|$)|\n|\s[-–—]\s", task[match.end():], maxsplit=1)[0]
     for name in named:
         at = rest.find(name)
         if at < 0 or name in kept:
             continue
         before, after = words(rest[:at])[-1:], words(rest[at + len(name):])[:1]
         if set(before) & {"from", "in", "of", "inside", "keep", "leave", "not", "read"} or \
-                set(after) & _POINTING or re.search(r"\b(?:but|then|and\s+then|after)\b",
-                                                    rest[:at], re.IGNORECASE):
+                set(after) & (_POINTING | AUXILIARIES) or re.search(
+                    r"\b(?:but|then|and\s+then|after)\b", rest[:at], re.IGNORECASE) \
+                or any(set(words(rest[at2 + len(o):])[:1]) & AUXILIARIES
+                       for o in named if o != name and 0 <= (at2 := rest.find(o)) < at):
             continue
         if exists(name):
             return (f"Refused: the task asks to delete {name}, but it is still there. Delete "

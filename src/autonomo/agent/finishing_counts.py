@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 
-from autonomo.agent.finishing_record import Reader, Record
+from autonomo.agent.finishing_record import Reader, Record, without
 
 _ASKS_COUNT = re.compile(r"\b(?:how\s+many|number\s+of|count(?:s|ing)?)\s+(?:the\s+)?"
                          r"(?P<what>[a-z]+(?:\s+[a-z]+)?)", re.IGNORECASE)
@@ -119,8 +119,7 @@ def _count(task: str, named: Iterable[str], record: Record, read: Reader,
            starts: Mapping[str, str]) -> tuple[str, str, bool] | None:
     """(the number written, its source, whether a count of the source gives it) for a
     task that asks a count of one named source, with one number written; else None."""
-    for name in named:
-        task = task.replace(name, " ")
+    task = without(task, named)
     asked = _ASKS_COUNT.search(task)
     if asked is None:
         return None

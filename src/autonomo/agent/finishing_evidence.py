@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from autonomo.agent.finishing_record import (
     CONTENT,
+    NUMBER_WORDS,
     PROGRAMS,
     REMOVING,
     RUNNING_TEXT,
@@ -34,6 +35,7 @@ from autonomo.agent.finishing_record import (
     Record,
     norm,
     printed,
+    without,
 )
 
 #: words that ask for a program's run (its output is what the task uses)
@@ -222,10 +224,7 @@ def derived_numbers(text: str, task: str) -> set[str]:
         found |= {max(numbers)} if "max" in units else set()
         found |= {min(numbers)} if "min" in units else set()
     if "sum" in units or "mean" in units:
-        rows = [ln.split(",") for ln in lines if "," in ln]
-        for column in range(max((len(r) for r in rows), default=0)):
-            if cells := numbers_in("\n".join(r[column] for r in rows if len(r) > column)):
-                found |= {sum(cells), sum(cells) / len(cells)}
+        found |= {x for cells in _columns(lines) for x in (sum(cells), sum(cells) / len(cells))}
     if asked & COMPARING:
         for bound in {float(n) for n in re.findall(r"\d+(?:\.\d+)?", task)}:
             found |= {sum(n > bound for n in numbers), sum(n < bound for n in numbers),
@@ -238,6 +237,20 @@ def derived_numbers(text: str, task: str) -> set[str]:
     if not units:
         found |= _counts(text, lines)
     return {_number(n) for n in found}
+
+
+def _columns(lines: list[str]) -> list[list[float]]:
+    """The numbers of each comma-separated column of ``lines`` (a column without any: none)."""
+    rows = [ln.split(",") for ln in lines if "," in ln]
+    return [cells for column in range(max((len(r) for r in rows), default=0))
+            if (cells := numbers_in("\n".join(r[column] for r in rows if len(r) > column)))]
+
+
+def _totals(text: str) -> list[float]:
+    """The sum of all the numbers of ``text`` and of each of its columns (a share of a
+    total is taken from these: "split the total evenly")."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return [sum(numbers_in(text)), *(sum(cells) for cells in _columns(lines))]
 
 
 def _counts(text: str, lines: list[str]) -> set[float]:
@@ -266,7 +279,7 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
     command acted on it, and nothing of its text, no count of it and no sum or product with
     its numbers went into what the run wrote (a small model is shown the text up front; a
     value only its text gives is evidence it was read)."""
-    asked = set(_words(_without(task, named)))
+    asked = set(_words(without(task, named)))
     new = "\n".join(new_texts(record))
     # what went somewhere: the written texts and the files the run acted on (a pointer file
     # names the file to delete)
@@ -275,7 +288,9 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
                                      if k not in _BODIES and isinstance(v, str)
                                      for w in _words(v)}
     verdict = bool(new.strip()) and set(_words(new)) <= VERDICTS
-    pool = numbers_in(task) + [n for text in starts.values() for n in numbers_in(text)]
+    # (the task's numbers in words too: "we were four")
+    pool = numbers_in(task) + [float(NUMBER_WORDS[w]) for w in _words(task) if w in NUMBER_WORDS] \
+        + [n for text in starts.values() for n in numbers_in(text)]
     numbers = set(re.findall(r"-?\d+(?:\.\d+)?", new))
     for name in named:
         if name not in starts or name in kept:
@@ -291,7 +306,8 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
             own = {w for w in _words(start) if (len(w) > 2 or w.isdigit()) and w not in asked}
             derived = {n for n in numbers if n.lstrip("-").replace(".", "").isdigit()
                        and (_number(float(n)) in derived_numbers(start, task)
-                            or _operand(float(n), numbers_in(start), pool))}
+                            or _operand(float(n), [*numbers_in(start), *_totals(start)],
+                                        pool))}
             if own & new_words or derived or verdict or (new.strip() and new.strip() in start):
                 continue
         if program:
@@ -309,13 +325,6 @@ def _operand(number: float, mine: list[float], pool: list[float]) -> bool:
     return any(key in {_number(a + b), _number(a - b), _number(b - a), _number(a * b),
                        _number(a / b) if b else "", _number(b / a) if a else ""}
                for a in mine[:40] for b in pool[:80])
-
-
-def _without(task: str, named: Iterable[str]) -> str:
-    """The task's text with the file names it gives taken out."""
-    for name in named:
-        task = task.replace(name, " ")
-    return task
 
 
 def _copied_from(record: Record, name: str) -> bool:
@@ -344,12 +353,16 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     given = {_number(n) for n in numbers_in(task) + numbers_in(observed)}
     inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
     derived = {d for text in inputs for d in derived_numbers(text, task)}
+    # operands: the numbers given, in words too ("we were four"), and the inputs' totals
+    operands = given | {str(NUMBER_WORDS[w]) for w in asked if w in NUMBER_WORDS} \
+        | {_number(t) for text in inputs for t in _totals(text)}
     for w in record.writes:
         if w.path.endswith(PROGRAMS):
             continue
         for number in numbers_in(w.content):
             key = _number(number)
-            if key in given or key in derived or _result_of(number, given, operations(task)):
+            if key in given or key in derived \
+                    or _result_of(number, operands, operations(task)):
                 continue
             return (f"Refused: you wrote {key} to {w.path}, but no file, listing or output "
                     "of this run shows it, and it is no count or total of the task's files. "
@@ -429,7 +442,8 @@ def unasked_delete(task: str, named: Iterable[str], record: Record, places: Iter
 OPERATION_WORDS = {"+": frozenset({"sum", "total", "add", "plus", "together", "added"}),
                    "-": frozenset({"difference", "minus", "subtract", "subtracted"}),
                    "*": frozenset({"product", "multiply", "multiplied", "times"}),
-                   "/": frozenset({"divide", "divided", "quotient", "ratio"})}
+                   "/": frozenset({"divide", "divided", "quotient", "ratio", "split", "evenly",
+                                   "share"})}
 
 
 def operations(task: str) -> frozenset[str]:
@@ -463,7 +477,7 @@ def not_a_copy(task: str, named: Iterable[str], record: Record, starts: Mapping[
                read: Reader, others: Callable[[], Iterable[str]]) -> str | None:
     """A task that copies a file, whose new file the run wrote as text (not by a copy) and
     that holds neither the text of a file that was there nor a part of one."""
-    if not set(_words(_without(task, named))) & COPY_WORDS:
+    if not set(_words(without(task, named))) & COPY_WORDS:
         return None  # "backup" of backup_status.txt is a name, not a copy
     for name in named:
         if name in starts or name not in record.written or _made_by_copy(record, name):

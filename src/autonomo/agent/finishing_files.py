@@ -135,7 +135,9 @@ def word_claims(task: str, named: tuple[str, ...], written: set[str],
         start = max((i for i, w in enumerate(before) if w in _COPYING), default=None)
         if start is not None and set(before[start + 1:]) <= _WHOLE:
             original, copied = read(source), read(target)
-            if original is not None and copied != original:
+            # (a target gone is no copy claimed: "delete X, a duplicate of Y" names a
+            # relation; a copy never made is ``named_missing``'s)
+            if original is not None and copied is not None and copied != original:
                 return (f"Refused: {target} is not a copy of {source} (its text differs). "
                         "Make the copy, then finish.")
     return None

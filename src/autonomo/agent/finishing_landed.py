@@ -22,14 +22,13 @@ from autonomo.agent.finishing_evidence import (
     CONVERTING,
     _holds,
     _number,
-    _without,
     _words,
     derived_numbers,
     numbers_in,
     stated_values,
     written_text,
 )
-from autonomo.agent.finishing_record import PROGRAMS, Record
+from autonomo.agent.finishing_record import PROGRAMS, Record, without
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
 #: about it) rather than write it as given
@@ -80,7 +79,7 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
         # *.log) must be written as given; elsewhere ("year.txt should contain 1969") all
         # (a program the task says prints "Good night" must hold it still)
-        worked = bool(set(_words(_without(task, named))) & WORK_WORDS) or task.strip().endswith("?")
+        worked = bool(set(_words(without(task, named))) & WORK_WORDS) or task.strip().endswith("?")
         values = [v for v in values if v in quoted or _code_like(v)
                   or (programs_only and not re.fullmatch(r"-?[\d.]+", v))
                   or not (worked or _after(task, v) in {"of", "for"})]
@@ -94,7 +93,8 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         values = [v for v in values if v in quoted or re.search(r"[A-Za-z]", v)]
     if not values:
         return None
-    missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)]
+    missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)
+               and not _form_of(task, v, out)]
     if missing:
         final = finals()
         missing = [v for v in missing if not _holds(final, v)]
@@ -104,6 +104,23 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     return (f"Refused: the task gives {', '.join(repr(v) for v in missing[:3])}, but "
             f"{'it is' if one else 'they are'} in no file you wrote and no command you ran. "
             f"Put {'it' if one else 'them'} where the task says, then finish.")
+
+
+#: words that introduce an example of a form ("write it like 1h 05m", "e.g. 3kg")
+_EXAMPLE = re.compile(r"\b(?:like|e\.g\.|eg|such\s+as|for\s+example|for\s+instance|in\s+the\s+"
+                      r"form|formatted\s+as|as\s+in)\s+(?:[\w:.-]+\s+){0,2}$", re.IGNORECASE)
+
+
+def _form_of(task: str, value: str, out: str) -> bool:
+    """Whether ``value`` (digits and letters: "05m", "1h") shows only a form the
+    written text follows with digits of its own (an example: "write it like 1h 05m")."""
+    at = task.find(value)
+    if at < 0 or not re.search(r"\d", value) or not re.search(r"[A-Za-z]", value) \
+            or not _EXAMPLE.search(task[:at]):
+        return False
+    shape = re.sub(r"\d", "0", value)
+    return re.search(rf"(?<![\w.]){re.escape(shape)}(?![\w.])", re.sub(r"\d", "0", out)) \
+        is not None
 
 
 def _must_land(task: str, value: str, named: Iterable[str], quoted: set[str],

@@ -47,6 +47,7 @@ from autonomo.agent.finishing_targets import (
 )
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.agent.strategies.names import new_names, task_files
+from autonomo.agent.verifying_task import quoted
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,9 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     # .py one": cleanup.py)
     start = list(dict.fromkeys([*(said.get(".") or "").splitlines(),
                                 *(loss.path for loss in lost)]))
-    named = tuple(dict.fromkeys([*mentioned_files(task), *task_files(task, None, start)]))
+    # (a quoted name the start holds is read whole: 'minutes (copy).md')
+    named = tuple(dict.fromkeys([*mentioned_files(task), *task_files(task, None, start),
+                                 *(q for q in quoted(task) if q in start)]))
     renamed_to = set(new_names(task, named, start))
     places = task_folders(task)
     universe = {*files_below(workspace), *(loss.path for loss in lost), *record.written}

@@ -179,6 +179,24 @@ class Write:
     replaced: str | None = None
 
 
+def without(text: str, names: Iterable[str]) -> str:
+    """``text`` with each of ``names`` (file names a task gives) blanked out."""
+    for name in names:
+        text = text.replace(name, " ")
+    return text
+
+
+#: numbers a task may write in words ("we were four")
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+#: words that, right after a file's name, make the name the subject of a new clause ("…,
+#: b.txt has to stay", "b.txt is still needed"): a verb's object ends before it
+AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "must", "should",
+                         "can", "could", "will", "would", "may", "might", "shall", "needs",
+                         "does", "do", "stays", "stay", "remains", "remain", "isn't", "aren't",
+                         "can't", "won't", "mustn't", "shouldn't", "doesn't"})
+
+
 @dataclass
 class Record:
     """The current task's successful steps, in order, as facts about files."""

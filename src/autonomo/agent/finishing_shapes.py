@@ -15,7 +15,14 @@ import re
 from collections.abc import Iterable, Mapping
 
 from autonomo.agent.finishing_changes import lost_keys
-from autonomo.agent.finishing_record import PROGRAMS, Reader, Record, words
+from autonomo.agent.finishing_record import (
+    NUMBER_WORDS,
+    PROGRAMS,
+    Reader,
+    Record,
+    without,
+    words,
+)
 
 #: words of a task that edits a file in place or adds to it (its other lines stay)
 EDITING = frozenset({"add", "append", "insert", "set", "change", "update", "edit", "fix",
@@ -138,8 +145,7 @@ def wrong_line(task: str, named: Iterable[str], record: Record, read: Reader) ->
     return None
 
 
-_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "both": 2}
+_NUMBERS = {**NUMBER_WORDS, "both": 2}
 #: nouns that measure a value rather than count the items of a list
 MEASURES = frozenset({"decimal", "decimals", "places", "digits", "digit", "minutes",
                       "hours", "days", "weeks", "months", "years", "seconds", "times",
@@ -213,6 +219,9 @@ def wrong_count(task: str, named: Iterable[str], record: Record, starts: Mapping
     if len(counts) != 1 or len(targets) != 1:
         return None
     (number, noun), path = counts[0], targets[0]
+    if any(str(number) in [str(a) for a in e.action.arguments.get("args") or ()]
+           for e in record.episodes if e.action.name == "execute_python_file"):
+        return None  # the number was given to a program ("run it for 18 knots"): no count
     if (text := read(path)) is None:
         return None
     have = items_of(path, text)
@@ -290,7 +299,7 @@ def unordered(task: str, named: Iterable[str], record: Record,
     result must hold every line of the source, in that order (a part of the list, or the
     list as it was, is not it). Skipped when the task picks a part (a number, ``top``)."""
     asked = set(words(task))
-    if not asked & ORDER_WORDS or re.search(r"\d", _strip_names(task, named)) \
+    if not asked & ORDER_WORDS or re.search(r"\d", without(task, named)) \
             or asked & {"top", "only", "unique", "duplicates", "distinct", "without"} \
             or any(w in _NUMBERS for w in asked):
         return None
@@ -318,12 +327,6 @@ def unordered(task: str, named: Iterable[str], record: Record,
                         f"the task asks ({' / '.join(rows[:4])[:100]!r}). Put them in "
                         "order, then finish.")
     return None
-
-
-def _strip_names(task: str, named: Iterable[str]) -> str:
-    for name in named:
-        task = task.replace(name, " ")
-    return task
 
 
 def kept_old(task: str, named: Iterable[str], record: Record, starts: Mapping[str, str],
@@ -361,7 +364,7 @@ def column_values(task: str, named: Iterable[str], record: Record,
     """A task that asks for every value of a table's column (``every city from
     trips.csv``): the file the run wrote must hold that column's values, each of them."""
     asked = set(words(task))
-    if not asked & _EVERY or asked & _FILTERING or re.search(r"\d", _strip_names(task, named)):
+    if not asked & _EVERY or asked & _FILTERING or re.search(r"\d", without(task, named)):
         return None
     wanted = {_singular(w) for w in asked}
     for source, text in starts.items():

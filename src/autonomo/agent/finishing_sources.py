@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from autonomo.agent.finishing_record import Reader, Record, mention_at, words
+from autonomo.agent.finishing_record import Reader, Record, mention_at, without, words
 
 #: words just before a program file that ask for it to be run
 _RUN = {"run", "execute", "launch"}
@@ -87,9 +87,7 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
     if set(words(task)) & (_EDITING | _NOT_LITERAL | _TRANSFORMING | {"twice", "times",
                                                                        "again"}):
         return None
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
+    bare = without(task, named)
     targets = [n for n in named if n in record.written and not n.endswith(".py")]
     texts = {n: t for n in targets if (t := read(n)) is not None}
     if not texts:
@@ -249,9 +247,7 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
     targets = [n for n in named if n in record.written and not n.endswith(".py")]
     if not targets:
         return None
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
+    bare = without(task, named)
     texts = [t for n in targets if (t := read(n)) is not None]
     if not texts:
         return None

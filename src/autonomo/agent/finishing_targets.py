@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from autonomo.agent.finishing_record import Record
+from autonomo.agent.finishing_record import AUXILIARIES, Record
 
 #: verbs that make their object go away from where it is
 REMOVE_VERBS = frozenset({"delete", "remove", "erase", "discard", "purge", "wipe", "rid",
@@ -197,6 +197,8 @@ def roles(task: str, named: Iterable[str]) -> Roles:
                     after in {"has", "have"} and bool(set(tokens[i + 2:i + 5]) & RELATIONS)) \
                     or (before == "by" and i > 1 and tokens[i - 2] in _REPLACED_BY)
                 relation = relation or before in _COPYING_VERBS
+                if mode == "remove" and after in AUXILIARIES:
+                    mode = ""  # "…, b.txt has to stay": a new clause's subject, no object
                 if relation or mode == "keep" or after in POINTING or after in _REPLACING \
                         or before in _NEGATIONS \
                         or (mode == "remove" and before in {"from", "in", "inside"}):

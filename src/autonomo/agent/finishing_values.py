@@ -18,7 +18,8 @@ from pathlib import Path
 
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.finishing_changes import folders
-from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, words
+from autonomo.agent.finishing_evidence import COMPARING
+from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, without, words
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
 _COMPUTING = {"sum", "total", "multiply", "times", "plus", "minus", "difference",
@@ -38,9 +39,7 @@ def _stem(word: str) -> str:
 
 def _asked(task: str, named: tuple[str, ...]) -> set[str]:
     """The task's words, file names left out, singular."""
-    for name in named:
-        task = task.replace(name, " ")
-    return {_stem(w) for w in words(task)}
+    return {_stem(w) for w in words(without(task, named))}
 
 
 def _pairs(name: str, text: str) -> dict[str, str]:
@@ -77,6 +76,18 @@ _PLAIN = {"to", "from", "in", "of", "the", "a", "an", "and", "or", "is", "it", "
           "for", "with", "file", "txt"}
 
 
+def _bound(task: str, cell: str) -> bool:
+    """Whether ``cell`` is a number the task compares with ("over 200", "less than 5")."""
+    return bool(re.fullmatch(r"-?\d+(?:\.\d+)?", cell)) and re.search(
+        rf"\b(?:{'|'.join(sorted(COMPARING))})\s+{re.escape(cell)}(?![\w.])", task,
+        re.IGNORECASE) is not None
+
+
+def _shape(text: str) -> str:
+    """``text`` with every digit a 0: the form a value takes ("2h 22m" and "1h 05m")."""
+    return re.sub(r"\d", "0", text.strip())
+
+
 def _key_words(key: str) -> set[str]:
     """A key's words (singular); none when they are all plain words."""
     found = {_stem(w) for w in words(key.replace("_", " "))}
@@ -106,9 +117,10 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
         if len(rows) > 1:
             columns = [i for i, title in enumerate(rows[0])
                        if _key_words(title) and _key_words(title) <= asked]
+            # (a number the task compares with picks no row: "games scored over 200")
             picked = [r for r in rows[1:] if any(
-                _key_words(c) and _key_words(c) <= asked for j, c in enumerate(r)
-                if j not in columns)]
+                _key_words(c) and _key_words(c) <= asked and not _bound(task, c)
+                for j, c in enumerate(r) if j not in columns)]
             if len(columns) == 1 and len(picked) == 1 and columns[0] < len(picked[0]):
                 at = columns[0]
                 cell = picked[0][at]
@@ -122,6 +134,9 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
     # 1:5" is "1:5"): not proven wrong
     holding = [p for p, t in written.items() if _squash(value) in _squash(t)
                or _part_of(_squash(t), _squash(value))]
+    if not holding and any(_shape(t) != _shape(value) and _shape(t) in _shape(task)
+                           for t in written.values() if t.strip()):
+        return None  # written in the form of the task's example ("write it like 1h 05m")
     if not holding:
         return (f"Refused: the task asks for the {key} in {source}, which is {value!r}, but "
                 f"{' and '.join(written)} {'does' if len(written) == 1 else 'do'} not hold "
@@ -171,9 +186,7 @@ _COUNT_WORDS = {"two", "three", "four", "five", "six", "seven", "eight", "nine",
 def _picks_some(task: str, named: tuple[str, ...]) -> bool:
     """Whether the task picks some items by a count or a superlative ("the two oldest",
     "the 3 largest"): the list it asks for is not a whole column."""
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
+    bare = without(task, named)
     found = words(bare)
     return bool(re.search(r"\d", bare)) or bool(_COUNT_WORDS & set(found)) or any(
         w.endswith("est") and len(w) > 5 for w in found)
@@ -295,7 +308,9 @@ def nth_line(task: str, sources: list[str], record: Record, read: Reader) -> str
 _OPERATIONS = {"multiply": "product", "times": "product", "product": "product",
                "sum": "sum", "total": "sum", "plus": "sum",
                "subtract": "difference", "minus": "difference", "difference": "difference",
-               "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean"}
+               "divide": "quotient", "divided": "quotient", "average": "mean", "mean": "mean",
+               # a share of it: another operation beside a total ("split the total evenly")
+               "split": "quotient", "evenly": "quotient", "share": "quotient"}
 #: a task that asks for a count
 _COUNT_ASKED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]\w|\w)")
@@ -322,9 +337,7 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
     numbers of its files (and the numbers it states), and the number the run wrote is no
     result of it."""
     asked = _asked(task, named)
-    bare = task
-    for name in named:
-        bare = bare.replace(name, " ")
+    bare = without(task, named)
     # the words as said: "products" (plural) is what a count counts, no multiplication; and
     # a task that asks how many counts, whatever it counts ("how many different products")
     ops = {_OPERATIONS[w] for w in words(bare) if w in _OPERATIONS}

@@ -19,7 +19,10 @@ Verifiers (each conservative: any doubt is "not verified"):
   line, a list, a program's printed output: the program run again in the sandbox on the
   start workspace, ``verifying_rerun``) written into the answer file.
 
-Every verifier also requires that nothing else in the workspace changed.
+Every verifier also requires that nothing else in the workspace changed; before any of them,
+a file of the start that was deleted or changed though the task does not designate it (by
+name, by its kind, or by its folder: ``verifying_task.undesignated``) is never verified, and
+the verdict says which (do no harm).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from autonomo.agent.verifying_files import copying, deletion, moving
 from autonomo.agent.verifying_programs import Run
 from autonomo.agent.verifying_rerun import Rerun, rerunner
 from autonomo.agent.verifying_snapshot import Changes, Snapshot, changes
+from autonomo.agent.verifying_task import undesignated
 from autonomo.agent.verifying_values import appending, writing
 from autonomo.agent.verifying_verdict import Verdict
 from autonomo.tools import fstree
@@ -82,6 +86,8 @@ def verify(task: str, start: Snapshot | None, now: Snapshot,
     found = changes(start, now)
     if not found.touched:
         return Verdict.no("", "nothing in the workspace changed")
+    if harm := undesignated(task, start, found):
+        return Verdict.no("", harm)
     try:
         verdicts = [v for check in _VERIFIERS
                     if (v := check(task, start, now, found)) is not None]

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from autonomo.agent.finishing_record import without
 from autonomo.agent.verifying_programs import Run, printed
 from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
@@ -195,9 +196,7 @@ def _counts(task: str, source: str, text: str, required: set[str],
         r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)
         if _unexplained({m.group(1).lower()}, fields)}
     left = {w for w in (required | answer_words) - units if len(w) > 1}
-    bare = task
-    for name in names:
-        bare = bare.replace(name, " ")
+    bare = without(task, names)
     task_words = set(words(bare))
     ways: set[int] = set()
     if rows is not None and not left and task_words & ({"rows", "entries", "records",
@@ -223,6 +222,34 @@ def _counts(task: str, source: str, text: str, required: set[str],
             if lines == len(re.findall(rf"\b{hits[0]}\b", text)):
                 ways.add(lines)
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
+
+
+#: "how many times does the word X appear", "how often is 'X' used"
+_TIMES = re.compile(r"\bhow\s+(?:many\s+times|often)\b", re.IGNORECASE)
+_ONE_WORD = re.compile(r"\bthe\s+word\s+([A-Za-z]+)\b|[\"'‘“]([A-Za-z]+)[\"'’”]")
+#: words that only say "occurs" ("appear", "is used", "comes up", "is mentioned")
+_OCCURRING = {"times", "often", "word", "appear", "appears", "occur", "occurs", "used",
+              "mentioned", "come", "comes", "show", "shows", "turn", "turns"}
+
+
+def _occurrences(task: str, source: str, text: str, required: set[str],
+                 answer_words: set[str]) -> list[Expected]:
+    """How many times the one word the task names ("the word X", or quoted) stands in the
+    source, whole and in any case; a form joined to it ("X's", "X-day") may or may not
+    count, so then nothing is derived."""
+    words_named = {next(g for g in m.groups() if g) for m in _ONE_WORD.finditer(task)}
+    if not _TIMES.search(task) or len(words_named) != 1:
+        return []
+    word = next(iter(words_named))
+    stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+    if _unexplained(required | answer_words, _OCCURRING | stem | {word.lower(), "count"}):
+        return []
+    hits = list(re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text, re.IGNORECASE))
+    joined = re.search(rf"[\w'’-]{re.escape(word)}|{re.escape(word)}['’-]\w", text,
+                       re.IGNORECASE)
+    if joined:
+        return []
+    return [Expected(f"the count of the word {word!r} in {source}", str(len(hits)))]
 
 
 def _wrapper(text: str) -> str:
@@ -258,8 +285,10 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     ("october_receipts.txt") is one no plain listing applies."""
     kinds = {kind for w in words(task) if (kind := _KINDS.get(w))}
     kinds |= {m.lower() for m in re.findall(r"(?<![\w.])\.\w{1,8}(?=\s+files?\b)", task)}
-    at = re.search(r"\b(?:in|inside|of)\s+(?:the\s+)?(?:([\w.-]+)/|([\w.-]+)\s+folder\b)", task)
-    folder = (at.group(1) or at.group(2)) if at else None
+    # "in photos/", "in invoices/2026", "of the holiday folder"
+    at = re.search(r"\b(?:in|inside|of)\s+(?:the\s+)?(?:((?:[\w.-]+/)+[\w.-]*)|([\w.-]+)\s+"
+                   r"folder\b)", task)
+    folder = (at.group(1) or at.group(2)).rstrip("/") if at else None
     folder_words = set(words(folder)) if folder else set()
     left = _unexplained(required | answer_words, {"files", "file", *_KINDS, *folder_words,
                                                   *_LIST_WORDS, *_GENERIC_ANSWER,
@@ -270,7 +299,7 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     every = [p for p in start.files if p.startswith(base) and p != answer
              and (not kinds or p.lower().endswith(next(iter(kinds))))]
     top = [p for p in every if "/" not in p[len(base):]]
-    if every != top:
+    if every != top or not every:
         return []  # whether files in sub-folders count is not said
     names = tuple(p[len(base):] for p in top)
     if _COUNTING.search(task):
@@ -414,7 +443,9 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         text = start.files[source].text
         if text is None:
             return Verdict.no("derive", f"{source} is too big or not text")
-        if _COUNTING.search(cleaned):
+        if _TIMES.search(cleaned):
+            expected += _occurrences(cleaned, source, text, required, answer_words)
+        elif _COUNTING.search(cleaned):
             expected += _counts(cleaned, source, text, required, answer_words,
                                 [*named, *spoken])
         else:

@@ -38,6 +38,9 @@ _PAIRS = [
     rf"\breplace\s+(?:every\s+|all\s+|each\s+)?(?:the\s+)?(?P<x>{_TOKEN}(?:\s+{_TOKEN})?)\s+"
     rf"(?:with|by)\s+(?P<y>{_TOKEN}(?:\s+{_TOKEN})?)",
     rf"\bchange\s+(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
+    # "change the link colour #1a73e8 to #0b57d0": plain words that say what X is, then X
+    # (its one occurrence in the file is what changes, so they single out nothing else)
+    rf"\bchange\s+the\s+(?:[A-Za-z-]+\s+){{1,3}}(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
     rf"\bfrom\s+(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
     rf"(?P<x>{_TOKEN})\s+should\s+be\s+(?P<y>{_TOKEN})",
     rf"(?P<y>{_TOKEN})\s+(?:now\s+)?instead\s+of\s+(?P<x>{_TOKEN})",

@@ -17,11 +17,14 @@ from collections.abc import Collection
 
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
+    KIND,
+    NEGATION,
     VERBS,
     Mention,
     acts_on_whole,
     files_named,
     folders_named,
+    folders_of,
     negations,
     new_names,
     verbs,
@@ -34,8 +37,6 @@ _PROTECTING = re.compile(r"\b(?:keep|keeping|leave|leaving|stay|stays|not|except
                          r"n't\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[.;,:!?()\n]|\s-\s|\bbut\b|\band\s+(?=keep|leave)", re.IGNORECASE)
 _DELETE = re.compile(rf"\b(?:{VERBS['delete']})\b", re.IGNORECASE)
-#: "every .bak file", "the .orig files", "all *.tmp files"
-_KIND = re.compile(r"(?<![\w.])\*?(\.[A-Za-z0-9]{1,8})\s+files?\b", re.IGNORECASE)
 #: words that say a source stays where it is ("a -> b (keep a)")
 _KEEPING = re.compile(r"\b(?:keep|keeping|stays?|original)\b", re.IGNORECASE)
 #: words in a denial that only restate a copy or a move ("a copy, not a move")
@@ -57,9 +58,56 @@ def _protected(task: str, mention: Mention) -> bool:
     return bool(_PROTECTING.search(clause))
 
 
+_SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)|\n|\s[-–—]\s")
+#: an auxiliary right after a name makes it the subject of a new clause ("…, b.txt has to
+#: stay", "b.txt is still needed"): a closed class of grammar, not the task's wording
+_SUBJECT = re.compile(r"\s+(?:is|are|was|were|has|have|had|must|should|can|could|will|"
+                      r"would|may|might|shall|needs|does|do|stays?|remains?)\b|\s+(?:is|are|"
+                      r"ca|wo|must|should|does|do)n[’']t\b", re.IGNORECASE)
+
+
+def _object(task: str, mention: Mention, mentions: list[Mention]) -> bool:
+    """Whether ``mention`` is an object of the task's removal, by position: after a removal
+    verb of its sentence, in the verb's own clause (no name since the verb, itself included,
+    is a new clause's subject); or, with no such verb before it, a subject a later removal's
+    pronoun stands for ("b.txt is stale - delete it": ``acts_on_whole`` read that pronoun).
+    A file the task names in any other place is not removed by it."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(task, 0, mention.start)]
+    sentence = ends[-1] if ends else 0
+    verbs_before = list(_DELETE.finditer(task, sentence, mention.start))
+    if not verbs_before:
+        return _DELETE.search(task, mention.end) is not None
+    return not any(_SUBJECT.match(task, o.end) for o in mentions
+                   if verbs_before[-1].end() <= o.start <= mention.start)
+
+
+#: what a clause says of a file that stays ("b.txt is still needed", "b.txt has to stay")
+_STAYING = re.compile(r"\b(?:stay|stays|remain|remains|kept|keep|needed|need|needs|leave|"
+                      r"left|untouched|alone)\b", re.IGNORECASE)
+#: after a removal's last object, words that still belong to the removal ("… b.txt too")
+_AFTER_OBJECT = re.compile(r"\s*(?:$|[.,;:!?)\n]|\s-\s|(?:too|also|as\s+well|please|now|"
+                           r"and|or|from|in|inside|under|for|both|then|permanently|for\s+"
+                           r"good|entirely)\b)", re.IGNORECASE)
+
+
+def _doubt(task: str, mention: Mention, mentions: list[Mention], objects: set[str]) -> bool:
+    """Whether what the task does with a file it names is in doubt: not an object of the
+    removal, and its clause says no plain "it stays" (a denial there — "must not remain" —
+    may ask for its removal); or an object after a bare comma that goes on with words of
+    its own ("…, b.txt holds the restore point": maybe a new clause's subject)."""
+    rest = _SENTENCE_END.split(task[mention.end:], maxsplit=1)[0]
+    if mention.path not in objects:
+        return bool(NEGATION.search(rest)) or not _STAYING.search(rest)
+    before = [o for o in mentions if o.end <= mention.start]
+    joined_by_comma = bool(before) and re.fullmatch(r"\s*,\s*", task[before[-1].end:
+                                                                      mention.start]) is not None
+    return joined_by_comma and not _AFTER_OBJECT.match(task, mention.end)
+
+
 def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
-    """Only files gone: exactly the files the task designates for deletion (named and not
-    protected, or of a kind it names, within the folder it names)."""
+    """Only files gone: exactly the files the task designates for deletion (named where a
+    removal's object stands and not protected, or of a kind it names, within the folder it
+    names); any other file it names stays."""
     if changes.added or changes.changed or not changes.removed:
         return None
     ops = verbs(task, nouns=False)
@@ -73,9 +121,14 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     if any(not acts_on_whole(task, _DELETE, m, mentions, texts) for m in mentions
            if not _protected(task, m)):
         return Verdict.no("delete", "the task may remove a part of a file, not the file")
-    objects = {m.path for m in mentions if not _protected(task, m)}
-    scope = folders_named(task, _folders(start.files))
-    for kind in _KIND.findall(task):
+    objects = {m.path for m in mentions if not _protected(task, m)
+               and _object(task, m, mentions)}
+    if doubt := next((m.path for m in mentions if not _protected(task, m)
+                      and _doubt(task, m, mentions, objects)), None):
+        return Verdict.no("delete", f"whether the task removes {doubt} or keeps it is not "
+                                    "plain")
+    scope = folders_named(task, folders_of(start.files))
+    for kind in KIND.findall(task):
         objects |= {p for p in start.files if p.lower().endswith(kind.lower())
                     and (not scope or any(p.startswith(f + "/") for f in scope))}
     if not objects:
@@ -83,10 +136,6 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     if set(changes.removed) != objects:
         return Verdict.no("delete", _difference("deleted", objects, changes.removed))
     return Verdict.yes("delete", f"deleted {_names(objects)}, nothing else changed")
-
-
-def _folders(files: Collection[str]) -> set[str]:
-    return {"/".join(p.split("/")[:i]) for p in files for i in range(1, p.count("/") + 1)}
 
 
 def _names(paths: Collection[str]) -> str:
@@ -109,7 +158,7 @@ def _targets(task: str, source: str, files: Collection[str]) -> set[str]:
                     r"(?:one|extension|ending)\b", task, re.IGNORECASE)
     names = [n for n in new_names(task, files) if n != source
              and not (ext and n == ext.group(1))]
-    folders = folders_named(task, _folders(files))
+    folders = folders_named(task, folders_of(files))
     same = bool(re.search(r"\bsame\s+(?:folder|directory|place)\b", task, re.IGNORECASE))
     base = source.rsplit("/", 1)[-1]
     found: set[str] = set()
@@ -197,7 +246,9 @@ def moving(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdi
         return None
     (added,), (removed,) = changes.added, changes.removed
     ops = verbs(task)
-    extension = re.search(r"\bgive\s+it\s+(?:a|the)\b.*\.\w+\s+(?:one|extension)\b", task,
+    # "give it the .py one", "give the NEWS file a .txt extension"
+    extension = re.search(r"\bgive\s+(?:it|the\s+[\w./-]+(?:\s+[\w./-]+){0,3}?)\s+(?:a|an|the)\s+"
+                          r"(?:\w+\s+)?\.\w+\s+(?:one|extension|ending|suffix)\b", task,
                           re.IGNORECASE)
     if "move" not in ops and not extension and not re.search(r"\binto\b", task):
         return Verdict.no("move", "a file was renamed, but the task's words for it were not "

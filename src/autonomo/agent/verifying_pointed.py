@@ -1,6 +1,7 @@
 """A value the task states in one clause and points at from the next, for the write
 verifiers (``verifying_values``): "the gym closes at 22:30 now, can you jot that down in
-gym.txt", "Solved it: an echo. Put that in answer.txt", "#3A7D44. store that in accent.txt".
+gym.txt", "Solved it: an echo. Put that in answer.txt", "#3A7D44. store that in accent.txt", "… is
+€4.10 - write that amount into F" (the pointer may name the value's kind).
 
 Read from the task alone, by structure: the clause that names the file puts a pointer
 ("that", "it", "this") there, right after a verb of putting; the value is in the clause just
@@ -15,6 +16,9 @@ import re
 
 #: verbs that put a value into a file ("jot that down in …")
 PUTTING = r"write|save|put|store|note|jot|append|add|record|keep|log|stick|enter"
+#: nouns that name a value's kind ("the word Berlin", "note that time in …")
+KIND_NOUNS = (r"word|number|phrase|text|line|name|title|value|code|item|entry|colou?r|time|"
+              r"date|ratio|version|address|password|tag|row|amount|price|figure")
 #: words that may stand before that verb in its clause ("can you jot that down …")
 _ASKING = {"can", "could", "would", "will", "you", "please", "and", "then", "so", "just",
            "now", "kindly"}
@@ -30,6 +34,9 @@ _AFTER = re.compile(r"(?:[\s,.!?;:)-]|\b(?:please|thanks|thank\s+you|cheers|for\
                     r"alone|only|on\s+its\s+own)\b)*", re.IGNORECASE)
 #: … of which these ask for the value alone, nothing of its clause around it
 _BARE = re.compile(r"\b(?:nothing\s+else|alone|only|on\s+its\s+own)\b", re.IGNORECASE)
+#: words that open a clause with its subject ("the gym closes at 22:30 on weekends")
+_SUBJECT = re.compile(r"(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|i|"
+                      r"we|you|he|she|they|it|there)\b", re.IGNORECASE)
 _FILE = re.compile(r"(?<![\w.@/-])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z]\w*")
 
 
@@ -66,7 +73,8 @@ def forms(task: str, target: str, value: str) -> set[str]:
 
 def _pointed(task: str, target: str) -> tuple[str, str] | None:
     name = re.escape(target)
-    put = re.search(rf"\b(?:{PUTTING})\s+(?:that|it|this)(?:\s+down)?\s+(?:in|into|to|as)\s+"
+    put = re.search(rf"\b(?:{PUTTING})\s+(?:it|(?:that|this)(?:\s+(?:{KIND_NOUNS}))?)"
+                    rf"(?:\s+down)?\s+(?:in|into|to|as)\s+"
                     rf"(?:the\s+file\s+)?{name}(?![\w/-]|\.\w)", task, re.IGNORECASE)
     if put is None or not _AFTER.fullmatch(task[put.end():]):
         return None  # the task goes on after the file: it may put a condition on the form
@@ -87,6 +95,10 @@ def _pointed(task: str, target: str) -> tuple[str, str] | None:
     if numbers:
         if re.search(r"\d", rest):
             return None  # another number elsewhere: which one is meant is not plain
+        counted = re.match(r"\s*[A-Za-z]", task[start + numbers[-1].end():end])
+        if counted and not _SUBJECT.match(clause):
+            return None  # "Buy 2 apples. Note that down": an act with its quantity, whose
+            # subject is not said — what to note (the number, the act) is not plain
         return task[start + numbers[0].start():start + numbers[-1].end()], clause
     quoted = re.fullmatch(r"[\"'“‘](.+)[\"'”’]", clause)
     if quoted:

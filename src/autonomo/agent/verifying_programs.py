@@ -25,10 +25,10 @@ from autonomo.agent.verifying_sources import words
 #: words of a program's run and of keeping what it prints ("run X and keep its output in F")
 RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
              "script", "program", "result", "stdout", "shows", "what", "does", "with",
-             "capture", "paste", "shown", "says", "returns"}
+             "capture", "paste", "shown", "says", "returns", "whatever"}
 #: words that point at all a program printed, not a part of it
 _WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+output|the\s+output|"
-                    r"what\s+(?:\w+\s+){0,3}(?:prints?|outputs?|shows?|says?|gives?|returns?))\b",
+                    r"what(?:ever)?\s+(?:\w+\s+){0,3}(?:prints?|outputs?|shows?|says?|gives?|returns?))\b",
                     re.IGNORECASE)
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
 
@@ -86,10 +86,14 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     program = programs[0]
     # a word of the request must be a word of running or printing, whatever a describing
     # clause says ("tally.py prints the votes of Bob then of Alice. Write the votes of Alice")
-    if {w for w in (required & undescribed(task, program)) - RUN_WORDS if len(w) > 1} \
+    stated = tuple(re.findall(_NUMBER, task))
+    # the word after a number the program is given that the describing clause says too is
+    # the argument's unit ("takes a number of laps … run it for 12 laps")
+    units = {w for m in re.finditer(rf"{_NUMBER}\s+([A-Za-z]+)", task)
+             for w in words(m.group(1))} & described(task, program)
+    if {w for w in (required & undescribed(task, program)) - RUN_WORDS - units if len(w) > 1} \
             or {w for w in required - RUN_WORDS - described(task, program) if len(w) > 1}:
         return None
-    stated = tuple(re.findall(_NUMBER, task))
     output = rerun(program, stated) if rerun is not None else _recorded(program, stated, runs)
     if output is None or not output.strip():
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import configparser
 import csv
+import functools
 import io
 import json
 import re
@@ -29,7 +30,7 @@ according shown say says said goes go should hold holds contain contains contain
 one own per line lines single workspace folder here same text word words thanks thank kindly
 need want like keep set stated listed given the their them they so all still each every
 named called name s section field setting settings allow allows allowed use uses used
-configured stored saved placed noted wrote
+configured stored saved placed noted wrote ask asks asked
 """))
 _WORD = re.compile(r"[a-z0-9]+")
 #: files of data with a syntax of their own (a value is not written into them as plain text)
@@ -99,12 +100,19 @@ def _unquote(text: str) -> str:
 
 
 def table(name: str, text: str) -> tuple[list[str], list[list[str]]] | None:
-    """A CSV file's header and rows (every row as long as the header), or None."""
+    """A CSV file's header and rows (every row as long as the header), or None: the whole
+    text or nothing (not ``csv_text.table_rows``, which keeps the rows before a fault: a
+    verifier must not judge a part as the whole). Parsed once per text: the derivations of
+    one verify each ask (callers do not change what they get)."""
     if not name.lower().endswith((".csv", ".tsv")):
         return None
+    return _table(name.lower().endswith(".tsv"), text)
+
+
+@functools.lru_cache(maxsize=16)
+def _table(tabs: bool, text: str) -> tuple[list[str], list[list[str]]] | None:
     try:
-        rows = [r for r in csv.reader(io.StringIO(text),
-                                      delimiter="\t" if name.lower().endswith(".tsv") else ",")
+        rows = [r for r in csv.reader(io.StringIO(text), delimiter="\t" if tabs else ",")
                 if any(c.strip() for c in r)]
     except csv.Error:
         return None

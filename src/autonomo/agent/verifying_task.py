@@ -16,6 +16,8 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from autonomo.agent.verifying_snapshot import Changes, Snapshot
+
 #: a word of the task that restricts or denies something ("not", "don't", "without" …)
 NEGATION = re.compile(r"\b(?:not|never|no|nothing|none|without|instead|rather|except|unless|"
                       r"if|only if|neither|nor)\b|n't\b", re.IGNORECASE)
@@ -36,8 +38,20 @@ _NAME = re.compile(r"(?<![\w.@/-])((?:[\w.-]+/)*(?:[\w-][\w.-]*\.[\w-]+|\.\w[\w.
 _QUOTED = re.compile(r"(?<!\w)'([^'\n]+)'(?!\w)|\"([^\"\n]+)\"|`([^`\n]+)`|‘([^’\n]+)’|“([^”\n]+)”")
 #: words before a plain word that make it a file's name ("the file called cleanup")
 _NAMING = re.compile(r"\b(?:file|script|program|called|named)\s+$", re.IGNORECASE)
+#: … or after it ("the NEWS file")
+_FILE_AFTER = re.compile(r"\s+(?:file|script|program)\b", re.IGNORECASE)
 
 
+#: a past form of an operation's verb after a word that is no auxiliary, before its object:
+#: a tale of what was done, no request ("my editor added the .txt", "Tom deleted it"); not
+#: "is added", "with the date added at the top"
+_NARRATED = re.compile(r"(?<=[a-z] )(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )"
+                       r"(?<!\bbeen )(?<!\bget )(?<!\bgot )(?<!\bhave )(?<!\bhas )(?<!\bhad )"
+                       r"(?<!\band )(?<!\bthen )(?<!\bor )(?<!\bplease )(?<!\bto )"
+                       r"(?:added|appended|removed|deleted|copied|duplicated|moved|renamed|"
+                       r"changed|replaced|updated|created|wrote|saved|stored)\s+(?=(?:the|a|an|"
+                       r"this|that|these|those|it|them|its|my|our|his|her|their|some)\b)",
+                       re.IGNORECASE)
 #: a determiner before an operation's word makes it a noun ("the duplicate", "a copy")
 _DETERMINER = re.compile(r"\b(?:the|a|an|this|that|its|my|our|your|their)\s+$", re.IGNORECASE)
 
@@ -45,6 +59,8 @@ _DETERMINER = re.compile(r"\b(?:the|a|an|this|that|its|my|our|your|their)\s+$", 
 def verbs(task: str, *, nouns: bool = True) -> set[str]:
     """The operations whose words the task uses (``nouns=False``: as verbs only, not "the
     duplicate" or "a copy")."""
+    # what someone did is told, not asked ("my editor added the .txt by mistake")
+    task = _NARRATED.sub(lambda m: " " * len(m.group()), task)
     # a word inside a file name ('family copy.vcf') is no operation
     task = _NAME.sub(lambda m: " " * len(m.group()), _QUOTED.sub(
         lambda m: " " * len(m.group()) if "." in m.group() else m.group(), task))
@@ -76,7 +92,7 @@ def _whole(task: str, text: str) -> list[tuple[int, int]]:
 def files_named(task: str, files: Collection[str]) -> list[Mention]:
     """The files of ``files`` (the start workspace) the task names, by path or by a name
     that only one of them has; a plain word ("cleanup") only when quoted or said to be a
-    file. In order of mention."""
+    file ("the file cleanup", "the cleanup script"). In order of mention."""
     # (every verifier asks, with the same task and start: a regex a file, worked out once)
     return list(_files_named(task, tuple(files)))
 
@@ -94,8 +110,8 @@ def _files_named(task: str, files: tuple[str, ...]) -> tuple[Mention, ...]:
             spots = _whole(task, base)
         for start, end in spots:
             plain = "." not in base.strip(".") and "/" not in path and not base.startswith(".")
-            if plain and not (_NAMING.search(task[:start]) or (
-                    start > 0 and task[start - 1] in "'\"`‘“")):
+            if plain and not (_NAMING.search(task[:start]) or _FILE_AFTER.match(task, end)
+                              or (start > 0 and task[start - 1] in "'\"`‘“")):
                 continue
             found.append(Mention(path, start, end))
     found.sort(key=lambda m: m.start)
@@ -120,9 +136,16 @@ def _new_names(task: str, files: tuple[str, ...]) -> tuple[str, ...]:
     names = [m.group(1) for m in _NAME.finditer(task) if not m.group(1).endswith("/")
              and not any(s <= m.start(1) < e for s, e in spans)]
     names += [q for q in quoted(task) if re.fullmatch(r"[\w .()-]+\.\w+", q)]
+    # a name with no ending said to be a new file's ("into a file named gate_code")
+    names += [m.group(1) for m in _NEW_PLAIN.finditer(task)]
     known = set(files) | {p.rsplit("/", 1)[-1] for p in files}
     return tuple(dict.fromkeys(n.rstrip(".") for n in names
                                if n.rstrip(".") not in known and not _version_like(n)))
+
+
+#: a plain name said to be a new file's ("a file named gate_code", "a new file called TODO")
+_NEW_PLAIN = re.compile(r"\b(?:a|an)\s+(?:new\s+|empty\s+)?file\s+(?:named|called)\s+"
+                        r"([\w-]+)(?![\w.-])", re.IGNORECASE)
 
 
 def _version_like(name: str) -> bool:
@@ -141,6 +164,31 @@ def folders_named(task: str, folders: Collection[str]) -> list[str]:
                              task):
             found.append(folder)
     return list(dict.fromkeys(found))
+
+
+def folders_of(files: Collection[str]) -> set[str]:
+    """Every folder that holds one of ``files`` (paths), at any depth."""
+    return {"/".join(p.split("/")[:i]) for p in files for i in range(1, p.count("/") + 1)}
+
+
+#: files of a kind: "every .bak file", "the .orig files", "all *.tmp files"
+KIND = re.compile(r"(?<![\w.])\*?(\.[A-Za-z0-9]{1,8})\s+files?\b", re.IGNORECASE)
+
+
+def undesignated(task: str, start: Snapshot, found: Changes) -> str:
+    """What the run deleted or changed of the start workspace that the task does not
+    designate by the file's name, by its kind (".bak files") or by a folder it names; ""
+    when nothing. Nothing a verifier may confirm touches any other existing file."""
+    named = {m.path for m in files_named(task, start.files)}
+    kinds = {k.lower() for k in KIND.findall(task)}
+    folders = folders_named(task, folders_of(start.files))
+    for what, paths in (("deleted", found.removed), ("changed", found.changed)):
+        for path in sorted(paths):
+            if path not in named and not path.lower().endswith(tuple(kinds) or ("\0",)) \
+                    and not any(path.startswith(f.rstrip("/") + "/") for f in folders):
+                return (f"{path} existed at the start and was {what}, though the task does "
+                        "not designate it")
+    return ""
 
 
 def negations(task: str, harmless: Collection[str]) -> list[str]:

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import re
 
-from autonomo.agent.finishing_record import PROGRAMS
-from autonomo.agent.verifying_pointed import forms, pointed
+from autonomo.agent.finishing_record import PROGRAMS, without
+from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
 from autonomo.agent.verifying_task import files_named, negations, new_names, quoted, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
 #: nouns that introduce a stated value ("the word Berlin", "the number 42")
-_NOUNS = (r"word|number|phrase|text|line|name|title|value|code|item|entry|colou?r|time|date|"
-          r"ratio|version|address|password|tag|row")
+_NOUNS = KIND_NOUNS
 #: verbs that put a stated value into a file
 _PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record"
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
@@ -41,6 +40,8 @@ _POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before
                        r"row|entry|list)\b", re.IGNORECASE)
 #: words in a denial that only say "nothing but the value"
 _ONLY = {"else", "more", "other", "extra", "quotes", "label"}
+#: … or of the file's name, which is judged apart ("a file named gate (no extension)")
+_NAMING_ONLY = {"extension", "ending", "suffix"}
 
 
 def _clean(value: str) -> str:
@@ -69,15 +70,17 @@ def stated(task: str, target: str) -> set[str]:
         rf"(?:\b(?:content|contents|text|bottom|end|append|add)|{name})\s*:\s+(?P<v>.+?)"
         r"\s*[.!?]?\s*$",
         # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
-        rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+{name}\b",
+        rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+(?:a\s+(?:new\s+)?file\s+(?:named|called)\s+)?"
+        rf"{name}\b",
         rf"\((?P<v>[^()]+)\)\s+(?:in|into|to)\s+{name}\b",
     ]
     for index, pattern in enumerate(patterns):
         for m in re.finditer(pattern, task, re.IGNORECASE):
             value = _clean(m.group("v"))
             after_verb = index < 3  # not delimited by a colon, commas or brackets
+            # (a capital after a verb starts a title, not a description: "add The Hobbit")
             if value and not _POINTING.search(value) and target not in value \
-                    and not (after_verb and _DESCRIBING.match(value)):
+                    and not (after_verb and _DESCRIBING.match(value) and not value[0].isupper()):
                 found.append(value)
     # a quoted part of a longer stated value ("alias ll='ls -la'") is not a value of its own
     found += [q for q in quotes if not any(q != o and q in o for o in found)]
@@ -116,9 +119,7 @@ _TRANSFORMING = re.compile(
 def _beyond(task: str, value: str, start: Snapshot) -> str:
     """What in the task, outside the value and the file names, may change what is to be
     written: a word of transforming or placing, or a number of its own."""
-    rest = task.replace(value, " ")
-    for name in [*start.files, *new_names(task, start.files)]:
-        rest = rest.replace(name, " ")
+    rest = without(task.replace(value, " "), [*start.files, *new_names(task, start.files)])
     if m := _TRANSFORMING.search(rest):
         return m.group()
     if m := re.search(r"(?<![\w.])\d+(?:[.,:]\d+)*(?![\w.])", rest):
@@ -144,7 +145,7 @@ def _value(task: str, spoken: str, op: str,
         return None, Verdict.no(op, "the value to write could not be derived from the task"
                                 if not values else
                                 f"the task's words give {len(values)} different values")
-    if left := negations(task, _ONLY):
+    if left := negations(task, _ONLY | _NAMING_ONLY):
         return None, Verdict.no(op, f"the task restricts it in words not understood: "
                                     f"{left[0]!r}")
     return next(iter(values)), None
@@ -187,6 +188,8 @@ def _as_item(before: str, value: str) -> set[str]:
     of one list ("- milk", "3. milk"): as written, or with the list's marker (the next
     number of a numbered list)."""
     lines = [line for line in before.splitlines() if line.strip()]
+    if lines and re.match(r"#+\s", lines[0]):
+        lines = lines[1:]  # a heading above the list ("# To do")
     forms = {value}
     bullets = {m.group(1) for line in lines if (m := re.match(r"([-*+]\s+)\S", line))}
     if lines and len(bullets) == 1 and all(re.match(r"[-*+]\s+\S", x) for x in lines):
