@@ -492,6 +492,7 @@ def situation(workspace: Path | str, task: str,
     if reworked:
         near, phrased, items = [v for v in near if v.strip() not in lines], [], []
     texts = spans.choose([*(ran or ()), *shaped, *packages, *pins,
+                          *transforms.joined(reworked, texts),  # (files put together: asked whole)
                           *(() if packages or pins else stated),
                           # (a value filled into the task's template: not alone as well)
                           *(() if packages or pins or exact or filled else values or items or [

@@ -1,0 +1,256 @@
+"""Values computed from a file the task reads, with what the task itself states.
+
+A two-step task asks for a value no file holds: the total of a column shared among the
+number of people the task gives ("we were three"), a runtime in minutes written in the
+shape of the task's example ("like 1h 05m"), the dishes of a menu whose allergens hold the
+value the task names, the names of a settings file's ``KEY=value`` lines, the open boxes
+of a markdown task list. A 135M model cannot compute them; asked for free text it writes
+an operand (413.4, 142) or a word of the task. Each value here is computed exactly
+(``Decimal``), typed, and keyed as a ``Fact``, so that ``facts.rank`` and then the model's
+likelihood choose among a few computed candidates — nothing here writes free text.
+
+What is computed is decided by structure: a number the task states and the numbers of a
+column or of a file's lines; a duration example in the task and a number in the file; a
+value the task states that some records hold and others do not. The keys use closed,
+documented lexicons:
+
+- the English cardinal words (``two`` … ``twelve``) for a count the task writes in words;
+- a share is offered only when the task says one of ``per each apiece share shared split
+  divide divided equally evenly quotient``, keyed ``per share split divide divided
+  quotient`` and the total's ``sum total``;
+- a duration: ``hours minutes seconds duration long time``;
+- a key=value file's left sides: ``names keys variables fields settings``;
+- a task list's boxes: ``unchecked open undone todo left remaining pending`` and
+  ``checked done completed ticked closed``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from autonomo.agent.csv_text import table_rows
+from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
+
+#: the cardinal words a task may write a count in ("we were three")
+NUMBER_WORDS = {w: n for n, w in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve"))}
+#: a number the task states: digits standing alone (not a piece of a name, date or code),
+#: or a cardinal word
+_STATED = re.compile(r"(?<![\w./:-])(\d+(?:\.\d+)?)(?![\w/:-]|\.\w)|\b(" + "|".join(
+    NUMBER_WORDS) + r")\b", re.IGNORECASE)
+_DECIMAL = re.compile(r"-?\d+(?:\.\d+)?")
+#: at most this many numbers are read from a column or a file's lines
+MAX_NUMBERS = 500
+
+#: (a share is of a total: its words too)
+_SHARE = "per share split divide divided quotient sum total"
+#: a task that shares something out says so ("each", "per person", "split evenly")
+_SHARING = re.compile(r"\b(?:per|each|apiece|shared?|split|divided?|equally|evenly|quotient)\b",
+                      re.IGNORECASE)
+_DURATION = "hours minutes seconds duration long time"
+_NAMES = "names keys variables fields settings"
+_OPEN = "unchecked open undone todo left remaining pending"
+_DONE = "checked done completed ticked closed"
+
+
+def stated_numbers(task: str) -> list[tuple[str, Decimal]]:
+    """The numbers a task states, as written and as values (counts above 1 only: a share
+    among one is the total)."""
+    out = []
+    for found in _STATED.finditer(task):
+        digits, word = found.groups()
+        value = Decimal(digits) if digits else Decimal(NUMBER_WORDS[word.lower()])
+        if value > 1:
+            out.append((found.group(0), value))
+    return list(dict.fromkeys(out))
+
+
+def _places(cells: list[str]) -> int:
+    """The most decimal places of the numbers as the data writes them."""
+    return max((len(c.split(".", 1)[1]) for c in cells if "." in c), default=0)
+
+
+def render(value: Decimal, places: int) -> str:
+    """``value`` with ``places`` decimals (the data's), or as an integer when it is one;
+    a non-integer value of integer data gets two places."""
+    if places == 0 and value == value.to_integral_value():
+        return str(int(value))
+    places = places or 2
+    return str(value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+def _numbers(cells: list[str]) -> list[Decimal] | None:
+    """The cells as numbers, or None when one is not a number."""
+    if not 1 < len(cells) <= MAX_NUMBERS or not all(_DECIMAL.fullmatch(c) for c in cells):
+        return None
+    try:
+        return [Decimal(c) for c in cells]
+    except InvalidOperation:
+        return None
+
+
+def shares(src: str, columns: list[tuple[str, list[str]]], task: str) -> list[Fact]:
+    """The total of each list of numbers (``columns``: title and cells) divided by each
+    count the task states, rounded as the data is, when the task shares something out;
+    each needs the count in the task."""
+    if not _SHARING.search(task):
+        return []  # ("append the number 3 to numbers.txt" of 1 and 2: no share of 3)
+    counts = [(said, n) for said, n in stated_numbers(task) if n == n.to_integral_value()]
+    out = []
+    for title, cells in columns:
+        numbers = _numbers(cells)
+        if numbers is None:
+            continue
+        total = sum(numbers, Decimal(0))
+        for said, n in counts:
+            if any(n == x for x in numbers):
+                continue  # a value of the data is not a count given with it
+            made = fact(f"{title} numbers {_SHARE}", render(total / n, _places(cells)), src,
+                        own=title)
+            out.append(Fact(made.key, made.value, made.source, words(said), made.label))
+    return out
+
+
+def number_columns(name: str, text: str) -> list[tuple[str, list[str]]]:
+    """The lists of numbers of a file: a CSV's columns (by title), or its lines."""
+    if name.lower().endswith(".csv"):
+        rows = table_rows(text, MAX_NUMBERS + 1)
+        if len(rows) < 3:
+            return []
+        head = rows[0]
+        body = [r for r in rows[1:] if len(r) == len(head)]
+        return [(title, [r[i].strip() for r in body]) for i, title in enumerate(head)]
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return [("", lines)]
+
+
+#: a two-part duration the task shows as an example: "1h 05m", "2 hours 5 minutes", "3m 07s"
+_EXAMPLE = re.compile(
+    r"(?<![\w:])(\d{1,3})(\s?)(h|hrs?|hours?|m|mins?|minutes?)(\s?)(\d{1,2})(\s?)"
+    r"(m|mins?|minutes?|s|secs?|seconds?)\b", re.IGNORECASE)
+#: a number and its unit in a file: "142 min", "95 seconds"
+_AMOUNT = re.compile(r"(?<![\w.:])(\d{1,6})\s?(mins?|minutes?|s|secs?|seconds?)\b",
+                     re.IGNORECASE)
+
+
+def _unit(unit: str) -> str:
+    """A unit of time by its first letter: ``h``, ``m`` or ``s``."""
+    return unit[0].lower()
+
+
+def durations(src: str, text: str, task: str) -> list[Fact]:
+    """Each amount of the file in the example's smaller unit ("142 min" for "1h 05m"),
+    written in the example's shape ("2h 22m"); each needs the example's words."""
+    out = []
+    for example in _EXAMPLE.finditer(task):
+        _, gap1, unit1, gap2, small, gap3, unit2 = example.groups()
+        if _unit(unit1) + _unit(unit2) not in ("hm", "ms"):
+            continue  # "1m 05m" is no duration
+        width = len(small)
+        for amount in _AMOUNT.finditer(text):
+            if _unit(amount.group(2)) != _unit(unit2):
+                continue
+            whole, part = divmod(int(amount.group(1)), 60)
+            shown = f"{whole}{gap1}{unit1}{gap2}{part:0{width}d}{gap3}{unit2}"
+            made = fact(f"{_DURATION} {unit1} {unit2}", shown, src)
+            out.append(Fact(made.key, made.value, made.source, words(example.group(0))))
+    return out
+
+
+#: a ``KEY=value`` (or ``KEY: value``) line of a settings file; comments start with ``#``
+_SETTING = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][\w.-]{0,60})\s*[=:]\s*(.*?)\s*$")
+
+
+def setting_names(src: str, text: str) -> list[Fact]:
+    """The names of a settings file's ``KEY=value`` lines, and their values, when most of
+    its lines (not counting comments) are such lines."""
+    lines = [line for line in text.splitlines()
+             if line.strip() and not line.lstrip().startswith(("#", ";"))]
+    pairs = [m.groups() for line in lines if (m := _SETTING.match(line))]
+    if len(pairs) < 2 or 2 * len(pairs) < len(lines) + 1:
+        return []
+    return [fact(f"{_NAMES} {LIST_WORDS}", "\n".join(k for k, _ in pairs), src),
+            fact(f"values {LIST_WORDS}", "\n".join(v for _, v in pairs if v), src)]
+
+
+#: a markdown task-list item: "- [ ] text", "* [x] text"
+_BOX = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\]\s+(.*?)\s*$")
+
+
+def boxes(src: str, text: str) -> list[Fact]:
+    """How many task-list boxes are open and done, and their items."""
+    found = [m.groups() for line in text.splitlines() if (m := _BOX.match(line))]
+    out = []
+    for label, mark in ((_OPEN, " "), (_DONE, "xX")):
+        items = [item for box, item in found if box in mark]
+        if found:
+            out.append(fact(f"{label} boxes box items {COUNT_WORDS}", len(items), src))
+        if items:
+            out.append(fact(f"{label} boxes box items {LIST_WORDS}", "\n".join(items), src))
+    return out
+
+
+def _label_key(records: list[dict]) -> str | None:
+    """The key whose values name the records: the first one holding a different text in
+    each."""
+    for key in dict.fromkeys(k for r in records for k in r):
+        cells = [r.get(key) for r in records]
+        if all(isinstance(c, str) and c for c in cells) and len(set(cells)) == len(cells):
+            return str(key)
+    return None
+
+
+def _held(value: object) -> list[str]:
+    """The scalar values a field holds (a list's items, or the value itself)."""
+    items = value if isinstance(value, list) else [value]
+    return [str(i) for i in items if isinstance(i, (str, int, float)) and not isinstance(
+        i, bool)]
+
+
+def record_filters(src: str, text: str, task: str) -> list[Fact]:
+    """Of a JSON list of records: the names of the records whose field holds a value the
+    task states (in a list or alone) that some records hold and others do not; each needs
+    that value in the task."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return []
+    lists = [("", data)] if isinstance(data, list) else [
+        (str(k), v) for k, v in data.items() if isinstance(v, list)] if isinstance(
+        data, dict) else []
+    said = words(task)
+    out = []
+    for path, items in lists:
+        records = [r for r in items if isinstance(r, dict)]
+        label = _label_key(records) if len(records) > 1 else None
+        if label is None:
+            continue
+        for key in dict.fromkeys(k for r in records for k in r if k != label):
+            held = [_held(r.get(key)) for r in records]
+            for value in dict.fromkeys(v for h in held for v in h):
+                if not words(value) or not words(value) <= said:
+                    continue
+                kept = [r[label] for r, h in zip(records, held, strict=True) if value in h]
+                if 0 < len(kept) < len(records):
+                    made = fact(f"{path} {key} {value} {label} {LIST_WORDS}",
+                                "\n".join(kept), src, own=label)
+                    counted = fact(f"{path} {key} {value} {COUNT_WORDS}", len(kept), src)
+                    out += [Fact(f.key, f.value, f.source, words(value), f.label)
+                            for f in (made, counted)]
+    return out
+
+
+def algebra_facts(name: str, src: str, text: str, task: str) -> list[Fact]:
+    """The values of this module computed from one file's text for ``task``."""
+    lower = name.lower()
+    out = shares(src, number_columns(name, text), task) + durations(src, text, task)
+    if lower.endswith(".md"):
+        out += boxes(src, text)
+    elif lower.endswith(".json"):
+        out += record_filters(src, text, task)
+    elif not lower.endswith((".csv", ".py", ".yaml", ".yml", ".toml")):
+        out += setting_names(src, text)
+    return out
