@@ -121,6 +121,7 @@ def test_headings_of_the_level_the_task_writes_without_marks():
     text = "# Boat\n## Rigging\n### Knots\n## Hull\n"
     made = [f.value for f in derived.markdown_facts("boat", text, "the ### headings, bare")]
     assert "Knots" in made and "Rigging\nHull" not in made
+    assert "# Boat\n## Rigging\n### Knots\n## Hull" not in made  # (all levels: not asked)
     made = [f.value for f in derived.markdown_facts("boat", text, "all headings, no # signs")]
     assert "Boat\nRigging\nKnots\nHull" in made  # (a lone "#" names the mark)
 

@@ -142,13 +142,13 @@ def markdown_facts(src: str, text: str, task: str = "") -> list[Fact]:
     writes, when it writes one: "the ## headings")."""
     lines = text.splitlines()
     out: list[Fact] = []
-    for pattern, kind in _MARKDOWN:
+    level = max((len(m) for m in _LEVEL.findall(task)), default=0)
+    for pattern, kind in _MARKDOWN[1:] if level else _MARKDOWN:  # (a level: not all of them)
         found = [line.strip() for line in lines if pattern.search(line)]
         if found:
             out += [fact(f"{kind} {COUNT_WORDS}", len(found), src),
                     fact(f"{kind} {LIST_WORDS}", "\n".join(found), src)]
     heads = [line.strip() for line in lines if _MARKDOWN[0][0].search(line)]
-    level = max((len(m) for m in _LEVEL.findall(task)), default=0)
     if level:
         heads = [h for h in heads if len(h) - len(h.lstrip("#")) == level]
     if heads:
