@@ -42,7 +42,7 @@ NUMBER_WORDS = {w: n for n, w in enumerate((
 _STATED = re.compile(r"(?<![\w./:-])(\d+(?:\.\d+)?)(?![\w/:-]|\.\w)|\b(" + "|".join(
     NUMBER_WORDS) + r")\b", re.IGNORECASE)
 _DECIMAL = re.compile(r"-?\d+(?:\.\d+)?")
-#: at most this many numbers are read from a column or a file's lines
+#: at most this many numbers are read from a column or a file's lines (records of a list)
 MAX_NUMBERS = 500
 
 #: (a share is of a total: its words too)
@@ -224,7 +224,7 @@ def record_filters(src: str, text: str, task: str) -> list[Fact]:
     said = words(task)
     out = []
     for path, items in lists:
-        records = [r for r in items if isinstance(r, dict)]
+        records = [r for r in items if isinstance(r, dict)][:MAX_NUMBERS]
         label = _label_key(records) if len(records) > 1 else None
         if label is None:
             continue
