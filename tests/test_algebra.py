@@ -157,3 +157,13 @@ def test_a_number_to_add_is_no_count_to_share_by(tmp_path):
                   {"tally.txt": "2\n3\n"})
     assert "1" not in where.texts  # (2 + 3) / 5: not asked
     assert algebra.shares("tally", [("", ["2", "3"])], "add 5 to tally.txt") == []
+
+
+def test_a_row_picked_by_a_cell_the_task_states_before_an_extreme(tmp_path):
+    table = "stage,climb_m\n5,1200\n12,3400\n19,800\n"
+    where = _read(tmp_path, "what was the climb on stage 12 of tour.csv? into climb.txt",
+                  {"tour.csv": table})
+    assert where.texts[0] == "3400"
+    # a number the task compares with picks no row ("over 800": not stage 19)
+    made = algebra.row_lookups("tour", table, "stages with more than 800 m", frozenset({"800"}))
+    assert made == []

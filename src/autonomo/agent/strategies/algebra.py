@@ -243,11 +243,40 @@ def record_filters(src: str, text: str, task: str) -> list[Fact]:
     return out
 
 
-def algebra_facts(name: str, src: str, text: str, task: str) -> list[Fact]:
-    """The values of this module computed from one file's text for ``task``."""
+def row_lookups(src: str, text: str, task: str, bounds: frozenset[str] = frozenset()
+                ) -> list[Fact]:
+    """Of a CSV: the other cells of the row whose cell, unique in its column, the task
+    states ("the elapsed time at km 30"); each needs that cell in the task, so that it
+    comes before a row picked by an extreme of the same columns. (Not by a number the task
+    compares with, ``bounds``: "over 200" picks no row.)"""
+    rows = table_rows(text, MAX_NUMBERS + 1)
+    if len(rows) < 3:
+        return []
+    head, said = rows[0], words(task)
+    body = [r for r in rows[1:] if len(r) == len(head)]
+    out = []
+    for col, title in enumerate(head):
+        cells = [r[col].strip() for r in body]
+        for row, cell in zip(body, cells, strict=True):
+            if (not words(cell) or not words(cell) <= said or cells.count(cell) > 1
+                    or cell in bounds):
+                continue
+            for i, other in enumerate(head):
+                if i != col:
+                    made = fact(f"{title} {cell} {other}", row[i].strip(), src, own=other)
+                    out.append(Fact(made.key, made.value, made.source, words(cell), made.label))
+    return out
+
+
+def algebra_facts(name: str, src: str, text: str, task: str,
+                  bounds: frozenset[str] = frozenset()) -> list[Fact]:
+    """The values of this module computed from one file's text for ``task`` (``bounds``:
+    the numbers it compares with)."""
     lower = name.lower()
     out = shares(src, number_columns(name, text), task) + durations(src, text, task)
-    if lower.endswith(".md"):
+    if lower.endswith(".csv"):
+        out += row_lookups(src, text, task, bounds)
+    elif lower.endswith(".md"):
         out += boxes(src, text)
     elif lower.endswith(".json"):
         out += record_filters(src, text, task)

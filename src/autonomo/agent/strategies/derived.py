@@ -181,7 +181,8 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
     shaped = markdown_facts(src, text, task) if name.lower().endswith(".md") else []
     return (typed_facts(src, text) + bounded_facts(name, text, task) + shaped
             + datatypes.typed_facts(name, text, task) + area_facts(src, text, task)
-            + algebra.algebra_facts(name, src, text, task))
+            + algebra.algebra_facts(name, src, text, task,
+                                    frozenset(b for _, b in bounds(task))))
 
 
 _ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),
