@@ -73,9 +73,29 @@ def _places(cells: list[str]) -> int:
     return max((len(c.split(".", 1)[1]) for c in cells if "." in c), default=0)
 
 
-def render(value: Decimal, places: int) -> str:
-    """``value`` with ``places`` decimals (the data's), or as an integer when it is one;
-    a non-integer value of integer data gets two places."""
+#: a rounding the task states: "to 2 decimal places", "one decimal", "to the nearest whole
+#: number", "as a whole number"
+_ROUNDED = re.compile(r"\b(\d|" + "|".join(list(NUMBER_WORDS)[:7]) + r")\s+(?:decimal\b|"
+                      r"(?:decimal\s+)?(?:places?|digits?)\s+after)|\b(?:to\s+)?(?:the\s+)?"
+                      r"(?:nearest\s+)?(whole\s+number|integer)\b", re.IGNORECASE)
+
+
+def stated_places(task: str) -> int | None:
+    """The decimal places of a rounding the task states, if it states one."""
+    found = _ROUNDED.search(task)
+    if not found:
+        return None
+    said = found.group(1)
+    if said is None:
+        return 0
+    return int(said) if said.isdigit() else NUMBER_WORDS[said.lower()]
+
+
+def render(value: Decimal, places: int, stated: int | None = None) -> str:
+    """``value`` with the ``stated`` decimals, else with ``places`` decimals (the data's),
+    or as an integer when it is one; a non-integer value of integer data gets two places."""
+    if stated is not None:
+        return str(value.quantize(Decimal(1).scaleb(-stated), rounding=ROUND_HALF_UP))
     if places == 0 and value == value.to_integral_value():
         return str(int(value))
     places = places or 2
@@ -98,7 +118,9 @@ def shares(src: str, columns: list[tuple[str, list[str]]], task: str) -> list[Fa
     each needs the count in the task."""
     if not _SHARING.search(task):
         return []  # ("append the number 3 to numbers.txt" of 1 and 2: no share of 3)
-    counts = [(said, n) for said, n in stated_numbers(task) if n == n.to_integral_value()]
+    rounded = _ROUNDED.search(task)
+    counts = [(said, n) for said, n in stated_numbers(task) if n == n.to_integral_value()
+              and not (rounded and said in rounded.group(0))]
     out = []
     for title, cells in columns:
         numbers = _numbers(cells)
@@ -108,9 +130,42 @@ def shares(src: str, columns: list[tuple[str, list[str]]], task: str) -> list[Fa
         for said, n in counts:
             if any(n == x for x in numbers):
                 continue  # a value of the data is not a count given with it
-            made = fact(f"{title} numbers {_SHARE}", render(total / n, _places(cells)), src,
-                        own=title)
+            shown = render(total / n, _places(cells), stated_places(task))
+            made = fact(f"{title} numbers {_SHARE}", shown, src, own=title)
             out.append(Fact(made.key, made.value, made.source, words(said), made.label))
+    return out
+
+
+def rounded_means(src: str, columns: list[tuple[str, list[str]]], task: str) -> list[Fact]:
+    """The mean of each list of numbers rounded as the task states (``facts`` offers it to
+    four places); each needs the words of the rounding."""
+    rounded = _ROUNDED.search(task)
+    if rounded is None:
+        return []
+    out = []
+    for title, cells in columns:
+        numbers = _numbers(cells)
+        if numbers is not None:
+            mean = sum(numbers, Decimal(0)) / len(numbers)
+            made = fact(f"{title} numbers average mean", render(mean, 0, stated_places(task)),
+                        src, own=title)
+            out.append(Fact(made.key, made.value, made.source, words(rounded.group(0)),
+                            made.label))
+    return out
+
+
+def line_slices(src: str, text: str, task: str) -> list[Fact]:
+    """The first and the last ``n`` lines of a text, for each count ``n`` the task states
+    that is less than its number of lines; each needs the count in the task."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    out = []
+    for said, n in stated_numbers(task):
+        if n != n.to_integral_value() or not 1 < n < len(lines):
+            continue
+        for key, part in (("first top head beginning", lines[:int(n)]),
+                          ("last bottom tail end final", lines[-int(n):])):
+            made = fact(f"{key} lines {LIST_WORDS}", "\n".join(part), src)
+            out.append(Fact(made.key, made.value, made.source, words(said)))
     return out
 
 
@@ -273,7 +328,11 @@ def algebra_facts(name: str, src: str, text: str, task: str,
     """The values of this module computed from one file's text for ``task`` (``bounds``:
     the numbers it compares with)."""
     lower = name.lower()
-    out = shares(src, number_columns(name, text), task) + durations(src, text, task)
+    columns = number_columns(name, text)
+    out = (shares(src, columns, task) + rounded_means(src, columns, task)
+           + durations(src, text, task))
+    if not lower.endswith((".csv", ".json", ".yaml", ".yml")):
+        out += line_slices(src, text, task)
     if lower.endswith(".csv"):
         out += row_lookups(src, text, task, bounds)
     elif lower.endswith(".md"):

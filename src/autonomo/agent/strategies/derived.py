@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import algebra, datatypes
+from autonomo.agent.strategies import algebra, datatypes, dates
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 from autonomo.agent.strategies.values import MONTHS
 
@@ -182,7 +182,8 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
     return (typed_facts(src, text) + bounded_facts(name, text, task) + shaped
             + datatypes.typed_facts(name, text, task) + area_facts(src, text, task)
             + algebra.algebra_facts(name, src, text, task,
-                                    frozenset(b for _, b in bounds(task))))
+                                    frozenset(b for _, b in bounds(task)))
+            + dates.date_facts(src, text, task))
 
 
 _ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),
