@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from autonomo.agent.strategies import algebra, derived, transforms
+from autonomo.agent.strategies import algebra, dates, derived, transforms
 from autonomo.agent.strategies.grounding import situation
 
 
@@ -167,3 +167,53 @@ def test_a_row_picked_by_a_cell_the_task_states_before_an_extreme(tmp_path):
     # a number the task compares with picks no row ("over 800": not stage 19)
     made = algebra.row_lookups("tour", table, "stages with more than 800 m", frozenset({"800"}))
     assert made == []
+
+
+# -- rounding, slices -----------------------------------------------------------------------
+
+def test_a_rounding_the_task_states():
+    assert algebra.stated_places("give it to 2 decimal places") == 2
+    assert algebra.stated_places("one decimal is enough") == 1
+    assert algebra.stated_places("rounded to the nearest whole number") == 0
+    assert algebra.stated_places("copy the whole file") is None
+    made = algebra.rounded_means("t", [("", ["4", "5", "5"])], "their mean, one decimal")
+    assert [f.value for f in made] == ["4.7"]
+    shared = algebra.shares("t", [("", ["10", "10", "5"])], "split it 2 ways, integer please")
+    assert [f.value for f in shared] == ["13"]  # 12.5 half up (the 2 is the count)
+
+
+def test_the_first_or_last_lines_the_task_counts(tmp_path):
+    where = _read(tmp_path, "keep the last two entries of queue.txt in tail.txt",
+                  {"queue.txt": "ana\nbo\ncy\ndee\n"})
+    assert "cy\ndee" in where.texts
+    made = algebra.line_slices("q", "a\nb\n", "the first 5 lines")
+    assert made == []  # (no fewer lines than the file has)
+
+
+# -- dates ------------------------------------------------------------------------------------
+
+def test_dates_read_in_their_shapes():
+    found = dates.read_dates("from 2026-02-27 to March 3, 2026; (12 Sept 2026); 2026-02-30")
+    assert [(d.isoformat(), shape) for d, shape in found] == [
+        ("2026-02-27", "iso"), ("2026-03-03", "month day"), ("2026-09-12", "day month")]
+    assert dates.written(found[2][0], "day month") == "12 September 2026"
+
+
+def test_a_date_moved_by_a_stated_span_in_the_read_shape(tmp_path):
+    where = _read(tmp_path, "The warranty in receipt.txt ends two weeks after the purchase. "
+                            "Put the end date into warranty_end.txt",
+                  {"receipt.txt": "Lamp, bought 25 December 2026\n"})
+    assert "8 January 2027" in where.texts
+
+
+def test_the_weekday_of_a_date_and_the_days_between_two():
+    made = {f.value for f in dates.date_facts("trip", "out 2027-01-29\nback 2027-02-02\n", "")}
+    assert {"Friday", "Tuesday", "4"} <= made
+
+
+def test_a_read_file_lines_shape_is_no_line_to_write_elsewhere(tmp_path):
+    # (the source's "<word> <number>" lines: "due 14" of the task is not the content)
+    where = _read(tmp_path, "The order in order.txt ships 3 days after it was placed. "
+                            "Write the shipping date to ships.txt",
+                  {"order.txt": "Order 5521\nPlaced 2026-05-29\nItems 3\n"})
+    assert "2026-06-01" in where.texts

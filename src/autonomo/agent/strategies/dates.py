@@ -23,7 +23,8 @@ from autonomo.agent.strategies.algebra import stated_numbers
 from autonomo.agent.strategies.facts import COUNT_WORDS, Fact, fact, words
 from autonomo.agent.strategies.values import MONTHS
 
-_MONTH = "|".join(m[:3] + f"(?:{m[3:]})?" for m in MONTHS)
+#: a month's name or its short form ("Sep", "Sept"; checked by ``_month``)
+_MONTH = "|".join(f"{m[:3]}[a-z]{{0,6}}" for m in MONTHS)
 _ISO = r"(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})"
 _DAY_MONTH = rf"(?P<d2>\d{{1,2}})\s+(?P<mn2>{_MONTH})\.?,?\s+(?P<y2>\d{{4}})"
 _MONTH_DAY = rf"(?P<mn3>{_MONTH})\.?\s+(?P<d3>\d{{1,2}}),?\s+(?P<y3>\d{{4}})"
@@ -35,7 +36,12 @@ MAX_DATES = 12
 
 
 def _month(name: str) -> int:
-    return next(i for i, m in enumerate(MONTHS, 1) if m.startswith(name.lower()[:3]))
+    """The month ``name`` names (a prefix of its name, or "sept"); ValueError if none."""
+    name = name.lower()
+    for i, month in enumerate(MONTHS, 1):
+        if month.startswith(name) or (name == "sept" and i == 9):
+            return i
+    raise ValueError(name)
 
 
 def read_dates(text: str) -> list[tuple[date, str]]:
