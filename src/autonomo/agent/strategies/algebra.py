@@ -26,6 +26,7 @@ documented lexicons:
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
@@ -186,6 +187,8 @@ def number_columns(name: str, text: str) -> list[tuple[str, list[str]]]:
 _EXAMPLE = re.compile(
     r"(?<![\w:])(\d{1,3})(\s?)(h|hrs?|hours?|m|mins?|minutes?)(\s?)(\d{1,2})(\s?)"
     r"(m|mins?|minutes?|s|secs?|seconds?)\b", re.IGNORECASE)
+#: at most this many amounts of a file are written as durations
+MAX_AMOUNTS = 20
 #: a number and its unit in a file: "142 min", "95 seconds"
 _AMOUNT = re.compile(r"(?<![\w.:])(\d{1,6})\s?(mins?|minutes?|s|secs?|seconds?)\b",
                      re.IGNORECASE)
@@ -205,7 +208,7 @@ def durations(src: str, text: str, task: str) -> list[Fact]:
         if _unit(unit1) + _unit(unit2) not in ("hm", "ms"):
             continue  # "1m 05m" is no duration
         width = len(small)
-        for amount in _AMOUNT.finditer(text):
+        for amount in itertools.islice(_AMOUNT.finditer(text), MAX_AMOUNTS):
             if _unit(amount.group(2)) != _unit(unit2):
                 continue
             whole, part = divmod(int(amount.group(1)), 60)
