@@ -8,6 +8,7 @@ at its second step, and asserts on what the model is offered."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 from autonomo.agent.strategies import algebra, dates, derived, transforms
 from autonomo.agent.strategies.grounding import situation
@@ -217,3 +218,17 @@ def test_a_read_file_lines_shape_is_no_line_to_write_elsewhere(tmp_path):
                             "Write the shipping date to ships.txt",
                   {"order.txt": "Order 5521\nPlaced 2026-05-29\nItems 3\n"})
     assert "2026-06-01" in where.texts
+
+
+def test_numbers_too_long_for_an_amount_are_not_computed_with():
+    nines = "9" * 40
+    task = "Split the total in costs.csv between 3 people"
+    assert algebra.shares("c", [("cost", [f"{nines}.5", "2.25"])], task) == []
+    assert algebra.shares("c", [("cost", ["0." + "0" * 32 + "1", "2.25"])], task) == []
+    assert algebra.stated_numbers("divide by " + nines) == []
+    cells = ["999999999999999.9999999999"] * 499 + ["0.0000000001"]
+    big = algebra.shares("c", [("cost", cells)], task)
+    # (checked against exact fractions: 10 places, half up)
+    exact = sum(Fraction(c) for c in cells) / 3
+    tenths = (exact * 10**10 + Fraction(1, 2)).__floor__()
+    assert big[0].value == f"{tenths // 10**10}.{tenths % 10**10:010d}"

@@ -29,7 +29,8 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from contextlib import AbstractContextManager
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation, localcontext
 
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
@@ -38,11 +39,13 @@ from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact,
 NUMBER_WORDS = {w: n for n, w in enumerate((
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "eleven", "twelve"))}
-#: a number the task states: digits standing alone (not a piece of a name, date or code),
-#: or a cardinal word
-_STATED = re.compile(r"(?<![\w./:-])(\d+(?:\.\d+)?)(?![\w/:-]|\.\w)|\b(" + "|".join(
+#: a number the task states: digits standing alone (not a piece of a name, date or code;
+#: at most 15 of them, and 10 after the point), or a cardinal word
+_STATED = re.compile(r"(?<![\w./:-])(\d{1,15}(?:\.\d{1,10})?)(?![\w/:-]|\.\w)|\b(" + "|".join(
     NUMBER_WORDS) + r")\b", re.IGNORECASE)
-_DECIMAL = re.compile(r"-?\d+(?:\.\d+)?")
+#: a number of the data computed with: at most 15 digits before the point and 10 after
+#: (a longer one is no amount of a table, and ``Decimal`` rounds it within 28 digits)
+_DECIMAL = re.compile(r"-?\d{1,15}(?:\.\d{1,10})?")
 #: at most this many numbers are read from a column or a file's lines (records of a list)
 MAX_NUMBERS = 500
 
@@ -95,12 +98,17 @@ def stated_places(task: str) -> int | None:
 def render(value: Decimal, places: int, stated: int | None = None) -> str:
     """``value`` with the ``stated`` decimals, else with ``places`` decimals (the data's),
     or as an integer when it is one; a non-integer value of integer data gets two places."""
-    if stated is not None:
-        return str(value.quantize(Decimal(1).scaleb(-stated), rounding=ROUND_HALF_UP))
-    if places == 0 and value == value.to_integral_value():
+    if stated is None and places == 0 and value == value.to_integral_value():
         return str(int(value))
-    places = places or 2
-    return str(value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+    digits = stated if stated is not None else places or 2
+    with _exact():
+        return str(value.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
+def _exact() -> AbstractContextManager[Context]:
+    """A decimal context wide enough for the sums and quotients of bounded numbers
+    (``_DECIMAL``: 500 of at most 15 + 10 digits) to be exact before rounding."""
+    return localcontext(prec=80)
 
 
 def _numbers(cells: list[str]) -> list[Decimal] | None:
@@ -127,11 +135,13 @@ def shares(src: str, columns: list[tuple[str, list[str]]], task: str) -> list[Fa
         numbers = _numbers(cells)
         if numbers is None:
             continue
-        total = sum(numbers, Decimal(0))
+        with _exact():
+            total = sum(numbers, Decimal(0))
         for said, n in counts:
             if any(n == x for x in numbers):
                 continue  # a value of the data is not a count given with it
-            shown = render(total / n, _places(cells), stated_places(task))
+            with _exact():
+                shown = render(total / n, _places(cells), stated_places(task))
             made = fact(f"{title} numbers {_SHARE}", shown, src, own=title)
             out.append(Fact(made.key, made.value, made.source, words(said), made.label))
     return out
@@ -147,7 +157,8 @@ def rounded_means(src: str, columns: list[tuple[str, list[str]]], task: str) -> 
     for title, cells in columns:
         numbers = _numbers(cells)
         if numbers is not None:
-            mean = sum(numbers, Decimal(0)) / len(numbers)
+            with _exact():
+                mean = sum(numbers, Decimal(0)) / len(numbers)
             made = fact(f"{title} numbers average mean", render(mean, 0, stated_places(task)),
                         src, own=title)
             out.append(Fact(made.key, made.value, made.source, words(rounded.group(0)),
