@@ -232,3 +232,34 @@ def test_numbers_too_long_for_an_amount_are_not_computed_with():
     exact = sum(Fraction(c) for c in cells) / 3
     tenths = (exact * 10**10 + Fraction(1, 2)).__floor__()
     assert big[0].value == f"{tenths // 10**10}.{tenths % 10**10:010d}"
+
+
+# -- lines by how they start or end -----------------------------------------------------------
+
+_PLAN = "# setup\nrun make\n# test\nrun pytest\nship it\n"
+
+
+def test_lines_starting_with_a_word_or_a_mark_the_task_writes(tmp_path):
+    where = _read(tmp_path, "copy the lines of plan.txt that begin with # into marks.txt",
+                  {"plan.txt": _PLAN})
+    assert where.texts[0] == "# setup\n# test"
+    where = _read(tmp_path, "write plan.txt without the # lines to steps.txt", {"plan.txt": _PLAN})
+    assert where.texts[0] == "run make\nrun pytest\nship it"
+    where = _read(tmp_path, "only the plan.txt lines beginning with RUN, into run.txt",
+                  {"plan.txt": _PLAN})
+    assert where.texts[0] == "run make\nrun pytest"
+
+
+def test_lines_ending_with_a_mark_and_how_many_start_with_a_word(tmp_path):
+    made = {f.value for f in algebra.line_filters("faq", "Why?\nBecause.\nHow?\n",
+                                                  "the lines ending with ?")}
+    assert "Why?\nHow?" in made
+    where = _read(tmp_path, "how many lines of plan.txt start with run? put it in n.txt",
+                  {"plan.txt": _PLAN})
+    assert where.texts[0] == "2"
+
+
+def test_a_token_on_every_line_or_inside_a_word_filters_nothing():
+    assert algebra.line_filters("f", "ab 1\nab 2\n", "lines starting with ab") == []
+    made = algebra.line_filters("f", "runway 1\nrun 2\n", "lines starting with run")
+    assert {f.value for f in made} >= {"run 2", "1"}  # ("runway" is not "run")

@@ -337,6 +337,50 @@ def row_lookups(src: str, text: str, task: str, bounds: frozenset[str] = frozens
     return out
 
 
+#: at most this many lines of a file are filtered by how they start or end
+MAX_FILTERED = 300
+#: a token of the task a line may start or end with: a quoted text, or a run of non-spaces
+#: (a word, "#", "TODO:", "->"), its sentence's punctuation left out
+_TOKEN = re.compile(r"'([^'\n]{1,40})'|\"([^\"\n]{1,40})\"|(\S{1,40}?)[.,;:!?)]*(?=\s|$)")
+
+
+def _begins(line: str, token: str, end: bool = False) -> bool:
+    """``line`` starts (ends) with ``token``, case aside, a word whole."""
+    line, token = line.lower(), token.lower()
+    if end:
+        return line.endswith(token) and not (
+            token[0].isalnum() and line[:-len(token)][-1:].isalnum())
+    return line.startswith(token) and not (
+        token[-1].isalnum() and line[len(token):][:1].isalnum())
+
+
+def line_filters(src: str, text: str, task: str, files: frozenset[str] = frozenset()
+                 ) -> list[Fact]:
+    """The lines that start, or end, with a token the task writes ("the lines starting
+    with URGENT", "lines ending in '?'"), those that do not, and how many; only for a token
+    that splits the lines (some do, some do not). Each needs the token's words."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()][:MAX_FILTERED + 1]
+    if not 1 < len(lines) <= MAX_FILTERED:
+        return []
+    out = []
+    tokens = dict.fromkeys(t for m in _TOKEN.finditer(task) if (t := next(
+        g for g in m.groups() if g is not None)) and t not in files)
+    for token in tokens:
+        for key, end in (("start starting starts begin beginning begins", False),
+                         ("end ending ends", True)):
+            kept = [line for line in lines if _begins(line, token, end)]
+            if not 0 < len(kept) < len(lines):
+                continue
+            rest = [line for line in lines if line not in kept]
+            # (the token keys the lines holding it: it is what they are asked by)
+            made = [fact(f"{key} {token} lines {LIST_WORDS}", "\n".join(kept), src),
+                    fact(f"{key} {token} lines {COUNT_WORDS}", len(kept), src),
+                    fact(f"{key} not without except other rest lines {LIST_WORDS}",
+                         "\n".join(rest), src)]
+            out += [Fact(f.key, f.value, f.source, words(token)) for f in made]
+    return out
+
+
 def algebra_facts(name: str, src: str, text: str, task: str,
                   bounds: frozenset[str] = frozenset()) -> list[Fact]:
     """The values of this module computed from one file's text for ``task`` (``bounds``:
@@ -346,7 +390,8 @@ def algebra_facts(name: str, src: str, text: str, task: str,
     out = (shares(src, columns, task) + rounded_means(src, columns, task)
            + durations(src, text, task))
     if not lower.endswith((".csv", ".json", ".yaml", ".yml")):
-        out += line_slices(src, text, task)
+        out += line_slices(src, text, task) + line_filters(src, text, task, frozenset(
+            [name]))
     if lower.endswith(".csv"):
         out += row_lookups(src, text, task, bounds)
     elif lower.endswith(".md"):
