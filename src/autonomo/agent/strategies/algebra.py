@@ -339,9 +339,12 @@ def row_lookups(src: str, text: str, task: str, bounds: frozenset[str] = frozens
 
 #: at most this many lines of a file are filtered by how they start or end
 MAX_FILTERED = 300
-#: a token of the task a line may start or end with: a quoted text, or a run of non-spaces
-#: (a word, "#", "TODO:", "->"), its sentence's punctuation left out
-_TOKEN = re.compile(r"'([^'\n]{1,40})'|\"([^\"\n]{1,40})\"|(\S{1,40}?)[.,;:!?)]*(?=\s|$)")
+#: a token the task says lines start or end with: "starting with URGENT", "that end in
+#: '?'", "begin with #" — a quoted text, or a run of non-spaces (a word, "#", "TODO:")
+#: without its sentence's punctuation
+_AT_EDGE = re.compile(r"\b(?:(start|begin)|end)(?:s|ing|ning)?\s+(?:with|in)\s+(?:an?\s+|the\s+)?"
+                      r"(?:'([^'\n]{1,40})'|\"([^\"\n]{1,40})\"|(\S{1,40}?)[.,;:!?)]*(?=\s|$))",
+                      re.IGNORECASE)
 
 
 def _begins(line: str, token: str, end: bool = False) -> bool:
@@ -354,30 +357,28 @@ def _begins(line: str, token: str, end: bool = False) -> bool:
         token[-1].isalnum() and line[len(token):][:1].isalnum())
 
 
-def line_filters(src: str, text: str, task: str, files: frozenset[str] = frozenset()
-                 ) -> list[Fact]:
-    """The lines that start, or end, with a token the task writes ("the lines starting
-    with URGENT", "lines ending in '?'"), those that do not, and how many; only for a token
-    that splits the lines (some do, some do not). Each needs the token's words."""
+def line_filters(src: str, text: str, task: str) -> list[Fact]:
+    """The lines that start, or end, with a token the task says they do ("the lines starting
+    with URGENT", "lines ending in '?'"), how many, and the other lines; only for a token
+    that splits the lines (some hold it there, some do not). Each needs the token's words."""
     lines = [line.strip() for line in text.splitlines() if line.strip()][:MAX_FILTERED + 1]
     if not 1 < len(lines) <= MAX_FILTERED:
         return []
     out = []
-    tokens = dict.fromkeys(t for m in _TOKEN.finditer(task) if (t := next(
-        g for g in m.groups() if g is not None)) and t not in files)
-    for token in tokens:
-        for key, end in (("start starting starts begin beginning begins", False),
-                         ("end ending ends", True)):
-            kept = [line for line in lines if _begins(line, token, end)]
-            if not 0 < len(kept) < len(lines):
-                continue
-            rest = [line for line in lines if line not in kept]
-            # (the token keys the lines holding it: it is what they are asked by)
-            made = [fact(f"{key} {token} lines {LIST_WORDS}", "\n".join(kept), src),
-                    fact(f"{key} {token} lines {COUNT_WORDS}", len(kept), src),
-                    fact(f"{key} not without except other rest lines {LIST_WORDS}",
-                         "\n".join(rest), src)]
-            out += [Fact(f.key, f.value, f.source, words(token)) for f in made]
+    for found in _AT_EDGE.finditer(task):
+        start, *quoted = found.groups()
+        token, end = next(g for g in quoted if g is not None), start is None
+        kept = [line for line in lines if _begins(line, token, end)]
+        if not 0 < len(kept) < len(lines):
+            continue
+        key = "end ending ends" if end else "start starting starts begin beginning begins"
+        rest = [line for line in lines if line not in kept]
+        # (the token keys the lines holding it: it is what they are asked by)
+        made = [fact(f"{key} {token} lines {LIST_WORDS}", "\n".join(kept), src),
+                fact(f"{key} {token} lines {COUNT_WORDS}", len(kept), src),
+                fact(f"{key} not without except other rest lines {LIST_WORDS}",
+                     "\n".join(rest), src)]
+        out += [Fact(f.key, f.value, f.source, words(token)) for f in made]
     return out
 
 
@@ -390,8 +391,7 @@ def algebra_facts(name: str, src: str, text: str, task: str,
     out = (shares(src, columns, task) + rounded_means(src, columns, task)
            + durations(src, text, task))
     if not lower.endswith((".csv", ".json", ".yaml", ".yml")):
-        out += line_slices(src, text, task) + line_filters(src, text, task, frozenset(
-            [name]))
+        out += line_slices(src, text, task) + line_filters(src, text, task)
     if lower.endswith(".csv"):
         out += row_lookups(src, text, task, bounds)
     elif lower.endswith(".md"):
