@@ -269,3 +269,20 @@ def test_a_token_on_every_line_or_inside_a_word_filters_nothing():
     assert algebra.line_filters("f", "ab 1\nab 2\n", "lines starting with ab") == []
     made = algebra.line_filters("f", "runway 1\nrun 2\n", "lines starting with run")
     assert {f.value for f in made} >= {"run 2", "1"}  # ("runway" is not "run")
+
+
+# -- a table's rows in the order of a numeric column -----------------------------------------
+
+_CREW = "rower,strokes\nIda,31\nMo,28\nLev,34\n"
+
+
+def test_a_column_in_the_order_the_task_asks(tmp_path):
+    where = _read(tmp_path, "put the rowers of crew.csv in order, largest strokes first, one "
+                            "per line, into order.txt", {"crew.csv": _CREW})
+    assert where.texts[0] == "Lev\nIda\nMo"
+    made = {f.value for f in algebra.column_orders("crew", _CREW, "rowers, smallest first")}
+    assert "Mo\nIda\nLev" in made and "Lev\nIda\nMo" not in made
+
+
+def test_no_order_without_one_asked():
+    assert algebra.column_orders("crew", _CREW, "which rower had the most strokes?") == []

@@ -382,6 +382,45 @@ def line_filters(src: str, text: str, task: str) -> list[Fact]:
     return out
 
 
+#: "highest first", "smallest first": the order a task asks a list in; the superlatives
+#: that put the most first and those that put the least first (others: either)
+_ORDER = re.compile(r"\b(\w+est)(?:\s+\w+){0,2}?\s+(?:first|on\s+top|at\s+the\s+top)\b",
+                    re.IGNORECASE)
+_DOWN = {"highest", "largest", "biggest", "greatest", "longest", "heaviest", "oldest",
+         "best", "richest", "tallest"}
+_UP = {"lowest", "smallest", "least", "fewest", "shortest", "lightest", "youngest",
+       "cheapest", "worst", "poorest"}
+
+
+def column_orders(src: str, text: str, task: str) -> list[Fact]:
+    """Of a CSV, when the task asks for an order ("highest first"): each other column's
+    cells in the order of a numeric column, the way the task's superlative says (both ways
+    when it does not say which). Each is keyed by both columns' titles."""
+    said = [m.lower() for m in _ORDER.findall(task)]
+    if not said:
+        return []
+    ways = {w in _DOWN or w not in _UP for w in said}  # True: the most first
+    rows = table_rows(text, MAX_NUMBERS + 1)
+    if len(rows) < 3:
+        return []
+    head = rows[0]
+    body = [r for r in rows[1:] if len(r) == len(head)]
+    out = []
+    for col, title in enumerate(head):
+        numbers = _numbers([r[col].strip() for r in body])
+        if numbers is None:
+            continue
+        for down in ways:
+            order = sorted(range(len(body)), key=lambda i: numbers[i], reverse=down)
+            way = " ".join(sorted(_DOWN if down else _UP))
+            for other, name in enumerate(head):
+                if other != col:
+                    out.append(fact(f"{title} {name} {way} order sorted {LIST_WORDS}",
+                                    "\n".join(body[i][other].strip() for i in order), src,
+                                    own=name))
+    return out
+
+
 def algebra_facts(name: str, src: str, text: str, task: str,
                   bounds: frozenset[str] = frozenset()) -> list[Fact]:
     """The values of this module computed from one file's text for ``task`` (``bounds``:
@@ -393,7 +432,7 @@ def algebra_facts(name: str, src: str, text: str, task: str,
     if not lower.endswith((".csv", ".json", ".yaml", ".yml")):
         out += line_slices(src, text, task) + line_filters(src, text, task)
     if lower.endswith(".csv"):
-        out += row_lookups(src, text, task, bounds)
+        out += row_lookups(src, text, task, bounds) + column_orders(src, text, task)
     elif lower.endswith(".md"):
         out += boxes(src, text)
     elif lower.endswith(".json"):
