@@ -181,14 +181,25 @@ def line_slices(src: str, text: str, task: str) -> list[Fact]:
     return out
 
 
-def number_columns(name: str, text: str) -> list[tuple[str, list[str]]]:
+#: a table: its header and the rows as long as it
+Table = tuple[list[str], list[list[str]]]
+
+
+def table(text: str) -> Table | None:
+    """A CSV text's header and rows (as long as the header; at most ``MAX_NUMBERS``), read
+    once for every computation here; None for fewer than two rows."""
+    rows = table_rows(text, MAX_NUMBERS + 1)
+    if len(rows) < 3:
+        return None
+    return rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
+
+
+def number_columns(text: str, read: Table | None, csv: bool) -> list[tuple[str, list[str]]]:
     """The lists of numbers of a file: a CSV's columns (by title), or its lines."""
-    if name.lower().endswith(".csv"):
-        rows = table_rows(text, MAX_NUMBERS + 1)
-        if len(rows) < 3:
+    if csv:
+        if read is None:
             return []
-        head = rows[0]
-        body = [r for r in rows[1:] if len(r) == len(head)]
+        head, body = read
         return [(title, [r[i].strip() for r in body]) for i, title in enumerate(head)]
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return [("", lines)]
@@ -312,17 +323,13 @@ def record_filters(src: str, text: str, task: str) -> list[Fact]:
     return out
 
 
-def row_lookups(src: str, text: str, task: str, bounds: frozenset[str] = frozenset()
+def row_lookups(src: str, read: Table, task: str, bounds: frozenset[str] = frozenset()
                 ) -> list[Fact]:
     """Of a CSV: the other cells of the row whose cell, unique in its column, the task
     states ("the elapsed time at km 30"); each needs that cell in the task, so that it
     comes before a row picked by an extreme of the same columns. (Not by a number the task
     compares with, ``bounds``: "over 200" picks no row.)"""
-    rows = table_rows(text, MAX_NUMBERS + 1)
-    if len(rows) < 3:
-        return []
-    head, said = rows[0], words(task)
-    body = [r for r in rows[1:] if len(r) == len(head)]
+    (head, body), said = read, words(task)
     out = []
     for col, title in enumerate(head):
         cells = [r[col].strip() for r in body]
@@ -392,7 +399,7 @@ _UP = {"lowest", "smallest", "least", "fewest", "shortest", "lightest", "younges
        "cheapest", "worst", "poorest"}
 
 
-def column_orders(src: str, text: str, task: str) -> list[Fact]:
+def column_orders(src: str, read: Table, task: str) -> list[Fact]:
     """Of a CSV, when the task asks for an order ("highest first"): each other column's
     cells in the order of a numeric column, the way the task's superlative says (both ways
     when it does not say which). Each is keyed by both columns' titles."""
@@ -400,11 +407,7 @@ def column_orders(src: str, text: str, task: str) -> list[Fact]:
     if not said:
         return []
     ways = {w in _DOWN or w not in _UP for w in said}  # True: the most first
-    rows = table_rows(text, MAX_NUMBERS + 1)
-    if len(rows) < 3:
-        return []
-    head = rows[0]
-    body = [r for r in rows[1:] if len(r) == len(head)]
+    head, body = read
     out = []
     for col, title in enumerate(head):
         numbers = _numbers([r[col].strip() for r in body])
@@ -426,13 +429,15 @@ def algebra_facts(name: str, src: str, text: str, task: str,
     """The values of this module computed from one file's text for ``task`` (``bounds``:
     the numbers it compares with)."""
     lower = name.lower()
-    columns = number_columns(name, text)
+    csv = lower.endswith(".csv")
+    read = table(text) if csv else None
+    columns = number_columns(text, read, csv)
     out = (shares(src, columns, task) + rounded_means(src, columns, task)
            + durations(src, text, task))
     if not lower.endswith((".csv", ".json", ".yaml", ".yml")):
         out += line_slices(src, text, task) + line_filters(src, text, task)
-    if lower.endswith(".csv"):
-        out += row_lookups(src, text, task, bounds) + column_orders(src, text, task)
+    if read is not None:
+        out += row_lookups(src, read, task, bounds) + column_orders(src, read, task)
     elif lower.endswith(".md"):
         out += boxes(src, text)
     elif lower.endswith(".json"):
