@@ -197,3 +197,40 @@ def test_reading_a_log_reads_its_records_not_the_rest_of_the_file(tmp_path):
     assert peak < 1 << 20, peak
     assert files.read_log("a")[2] == end
     files.close()
+
+
+def test_counting_steps_validates_no_episode_of_the_log(tmp_path, monkeypatch):
+    """``agents list`` counts each agent's steps: every episode of its intent log was
+    validated (pydantic) to learn its number. A record names its episodes' numbers; one
+    written before them, or of another shape, counts as loading finds it."""
+    import orjson
+
+    from autonomo.storage.model_json import model_json
+
+    data, store, state = _running(tmp_path)
+    _finished(store, state, _started(store, state, 1))
+    for number in (2, 3):
+        _started(store, state, number)
+    validated: list[str] = []
+    real = Episode.model_validate_json
+
+    def counted(text, *args, **kwargs):
+        validated.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(Episode, "model_validate_json", counted)
+    assert AgentStore(data).step_count(state.id) == 3
+    assert validated == []
+    monkeypatch.undo()
+    assert len(AgentStore(data).load(state.id).episodes) == 3
+    # a record written before ``numbers``: its episodes' JSON is read for them
+    old = {"episodes": [model_json(Episode(number=2, action=Action(name="x")))],
+           "usage": model_json(Usage()), "calls": []}
+    store.intents.write(state.id, old)
+    assert AgentStore(data).step_count(state.id) == 2
+    for foreign in ({**old, "calls": [["too", "short"]]},
+                    {**old, "episodes": ["not json"]}, {"numbers": [2], "calls": []}):
+        store.intents.write(state.id, foreign)
+        assert AgentStore(data).step_count(state.id) == 1, foreign
+        assert len(AgentStore(data).load(state.id).episodes) == 1
+    assert orjson.loads(model_json(Usage()))  # the usage stays a JSON text in the record

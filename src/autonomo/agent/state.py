@@ -183,6 +183,34 @@ def _intent(records: list[dict[str, Any]]) -> _Intent | None:
     return sorted(episodes.values(), key=lambda e: e.number), usage, calls
 
 
+def _record(episodes: list[Episode], data: list[str], usage: str,
+            calls: list[tuple[Any, ...]]) -> dict[str, Any]:
+    """An intent log record: the episodes (JSON), their numbers (so that counting steps
+    parses no episode), the usage and the calls' rows."""
+    return {"numbers": [e.number for e in episodes], "episodes": data, "usage": usage,
+            "calls": calls}
+
+
+def _logged_numbers(records: list[dict[str, Any]]) -> set[int]:
+    """The episode numbers of an intent log's records, none of its episodes validated (a
+    record written before ``numbers``: its episodes' ``number`` read from their JSON);
+    empty when one record is not of this store's shape, as ``_intent`` finds it."""
+    found: set[int] = set()
+    try:
+        for record in records:
+            episodes, numbers = record["episodes"], record.get("numbers")
+            if numbers is None:
+                numbers = [orjson.loads(data)["number"] for data in episodes]
+            if not (isinstance(record["usage"], str) and len(numbers) == len(episodes)
+                    and all(type(n) is int for n in numbers)
+                    and all(len(row) == _CALL_COLUMNS for row in record["calls"])):
+                return set()
+            found.update(numbers)
+    except (KeyError, TypeError, ValueError):
+        return set()
+    return found
+
+
 #: fields of the agent row that do not make it a new row (``AgentStore._write_agent``)
 _NOT_IN_KEY = frozenset({"usage"})
 #: SQL, in a query of ``agents``: the usage written with the agent's newest model call
@@ -346,7 +374,7 @@ class AgentStore:
         intent log, and to what its next transaction writes."""
         data = [model_json(e) for e in episodes]
         try:
-            self.intents.write(state.id, {"episodes": data, "usage": usage, "calls": rows},
+            self.intents.write(state.id, _record(episodes, data, usage, rows),
                                restart=not (prepared.episodes or prepared.calls))
         except BaseException:
             self._prompts.discard(state.id, len(prepared.calls))
@@ -382,9 +410,8 @@ class AgentStore:
         """How many steps the agent has, its intent log's included."""
         count, last = self.db.query("select count(*), max(number) from episodes"
                                     " where agent_id = ?", (agent_id,))[0]
-        record = _intent(self.intents.read(agent_id))
-        numbers = {e.number for e in record[0] if e.number > (last or 0)} if record else ()
-        return count + len(numbers)
+        numbers = _logged_numbers(self.intents.read(agent_id))
+        return count + len({n for n in numbers if n > (last or 0)})
 
     # -- a step in flight -------------------------------------------------------------------------
     def write_intent(self, state: AgentState, episode: Episode,
@@ -410,9 +437,9 @@ class AgentStore:
             if end:
                 self.intents.continue_log(state.id, generation, end)
             else:  # a file from before the log: the next record would overwrite it
-                self.intents.write(state.id, {"episodes": [model_json(e) for e in flying],
-                                              "usage": model_json(state.usage),
-                                              "calls": prepared.calls})
+                self.intents.write(state.id, _record(
+                    flying, [model_json(e) for e in flying], model_json(state.usage),
+                    prepared.calls))
 
     def _in_flight(self, state: AgentState, record: _Intent | None) -> list[Episode]:
         """The episodes of the agent's intent ``record`` that the database lacks, added to

@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from typing import NoReturn
 
 from autonomo.errors import WorkspaceError
 from autonomo.tools import renaming
+from autonomo.tools.discarding import Identity, discard, identity, random_name
 from autonomo.tools.workspace import Workspace, give_to_owner, kind_of
 
 _NEW_FLAGS = os.O_WRONLY | os.O_CLOEXEC
@@ -138,7 +138,9 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
     if keep and old is not None:
         raise Taken(shown)
     fd, temp = _new_file(folder)
+    ours: set[Identity] = set()  # what ``temp`` may name: removed below only if it does
     try:
+        ours = {_id(os.fstat(fd))}
         yield NewFile(fd, old)
         if old is None:
             give_to_owner(fd, folder)
@@ -150,7 +152,7 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
             os.link(f"{_PROC_FD}/{fd}", name, dst_dir_fd=folder)
         else:
             if temp is None:
-                temp = _random_name()
+                temp = random_name()
                 os.link(f"{_PROC_FD}/{fd}", temp, dst_dir_fd=folder)
             if edited is None:
                 move(folder, temp, folder, name, replace=not keep)
@@ -165,7 +167,8 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
                     # written between the check and the swap: the changed file goes back
                     aside, temp = temp, None
                     _swap_back(folder, aside, name, fd, shown, late)
-                # else ``temp`` names the old file now: removed below
+                else:  # ``temp`` names the old file now: removed below
+                    ours = {_id(edited)}
         if durable:
             os.fsync(folder)
     except OSError as exc:
@@ -182,7 +185,7 @@ def replacing_in(folder: int, name: str, shown: str, *, durable: bool = False,
         os.close(fd)
         if temp is not None:
             with contextlib.suppress(OSError):
-                os.unlink(temp, dir_fd=folder)
+                discard(folder, temp, ours)
 
 
 def move(src_dir: int, src: str, dst_dir: int, dst: str, *, replace: bool) -> None:
@@ -204,33 +207,20 @@ def move(src_dir: int, src: str, dst_dir: int, dst: str, *, replace: bool) -> No
 
 def _move_by_link(src_dir: int, src: str, dst_dir: int, dst: str) -> None:
     """A hard link to the new name (never replaces), then the old name removed, but only if
-    it still names the moved file: it is first renamed aside to a random name and checked
-    there. Removed by name at once, a file another program put at the old name between the
-    link and the removal (a log rotated by rename) was lost. A crash in between leaves the
-    file under both names (or the new one and the aside name), never under none."""
+    it still names the moved file: it is first moved into a private folder and checked
+    there (``discarding.discard``). Removed by name at once, a file another program put at
+    the old name between the link and the removal (a log rotated by rename) was lost. A
+    crash in between leaves the file under both names (or the new one and one in a hidden
+    ``.autonomo-….d`` folder), never under none."""
     os.link(src, dst, src_dir_fd=src_dir, dst_dir_fd=dst_dir, follow_symlinks=False)
-    moved = os.stat(dst, dir_fd=dst_dir, follow_symlinks=False)
-    aside = _random_name()
-    try:
-        os.rename(src, aside, src_dir_fd=src_dir, dst_dir_fd=src_dir)
-    except FileNotFoundError:
-        return  # removed meanwhile by something else: moved all the same
-    now = os.stat(aside, dir_fd=src_dir, follow_symlinks=False)
-    if (now.st_dev, now.st_ino) == (moved.st_dev, moved.st_ino):
-        os.unlink(aside, dir_fd=src_dir)
-        return
-    # another entry took the old name meanwhile: it goes back there, replacing nothing (a
-    # hard link; a folder, which cannot be linked, renamed: that replaces an empty folder
-    # at most); should a third one be there by then, it keeps the aside name
-    try:
-        if stat.S_ISDIR(now.st_mode):
-            os.rename(aside, src, src_dir_fd=src_dir, dst_dir_fd=src_dir)
-        else:
-            os.link(aside, src, src_dir_fd=src_dir, dst_dir_fd=src_dir, follow_symlinks=False)
-            os.unlink(aside, dir_fd=src_dir)
-    except OSError as exc:
+    moved = identity(dst_dir, dst)
+    # checked and removed in a private folder; another entry that took the old name
+    # meanwhile goes back there, replacing nothing; should a third one be there by then, it
+    # keeps a hidden name
+    _, kept = discard(src_dir, src, {moved} if moved else set())
+    if kept is not None:
         raise WorkspaceError(f"The file was moved, but {src} was replaced meanwhile, and then "
-                             f"again; the replacement is kept as {aside}.") from exc
+                             f"again; the replacement is kept as {kept}.")
 
 
 def taken(folder: int, name: str) -> bool:
@@ -239,11 +229,6 @@ def taken(folder: int, name: str) -> bool:
         return not stat.S_ISDIR(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode)
     except OSError:
         return False
-
-
-def _random_name() -> str:
-    # not named after the file: a long (valid) name would make it longer than the limit
-    return f".autonomo-{secrets.token_hex(8)}.tmp"
 
 
 def _new_file(folder: int) -> tuple[int, str | None]:
@@ -255,7 +240,7 @@ def _new_file(folder: int) -> tuple[int, str | None]:
         except OSError as exc:
             if exc.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
                 raise WorkspaceError(f"Cannot write in this folder: {exc.strerror}.") from exc
-    temp = _random_name()
+    temp = random_name()
     fd = os.open(temp, _NEW_FLAGS | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
                  dir_fd=folder)
     return fd, temp
@@ -305,17 +290,17 @@ def _swap_back(folder: int, aside: str, name: str, fd: int, shown: str,
     else:
         if not swapped:  # it swapped a moment ago: this file system no longer does
             raise _not_put_back(shown, aside, "")
-    mine, there = _identity(fd), _identity(folder, aside)
-    if there == mine:
-        os.unlink(aside, dir_fd=folder)
-    kept = f"; {aside} keeps another version of it" if there not in (None, mine) else ""
+    mine = identity(fd)
+    there, moved = discard(folder, aside, {mine} if mine else set())
+    kept = f"; {moved or aside} keeps another version of it" if there not in (None, mine) \
+        else ""
     if os.fstat(fd).st_nlink:
         raise WorkspaceError(f"{shown} was changed and then moved away by something else "
                              "while it was being written: the new text went with the moved "
                              f"file and was not written again{kept}.")
     if kept:
         raise Changed(f"{shown} was changed twice by something else while it was being "
-                      f"edited; one version is kept as {aside}.")
+                      f"edited; one version is kept as {moved or aside}.")
     raise late
 
 
@@ -327,13 +312,7 @@ def _not_put_back(shown: str, aside: str, why: str) -> WorkspaceError:
                           f"changed version is kept as {aside}.")
 
 
-def _identity(at: int, name: str | None = None) -> tuple[int, int] | None:
-    """(device, inode) of ``name`` in the folder ``at`` (not followed), or of the open file
-    ``at``; None when missing."""
-    try:
-        st = os.fstat(at) if name is None else os.stat(name, dir_fd=at, follow_symlinks=False)
-    except FileNotFoundError:
-        return None
+def _id(st: os.stat_result) -> Identity:
     return st.st_dev, st.st_ino
 
 

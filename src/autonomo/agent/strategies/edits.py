@@ -12,6 +12,7 @@ here knows a task: the pieces are the file's own, the replacements the task's.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -87,11 +88,28 @@ def _kind(kind: str) -> str:
 def _near(line: str, said: str) -> bool:
     """Whether ``line`` names a word of the task: one of its words, or the start of one
     ("Fri" of "Friday"); an identifier's parts count ("__version__": version)."""
-    told = {stem(w) for w in re.findall(r"[^\W\d_]+", said.lower()) if w not in _SKIPPED}
+    told = _told(said)
     for word in re.findall(r"[^\W\d_]+", line.lower()):
         if stem(word) in told or (len(word) >= 3 and any(t.startswith(word) for t in told)):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=16)
+def _stated(said: str) -> tuple[tuple[int, str, str], ...]:
+    """The values ``said`` states, with capitalised words that are not a sentence's first
+    (names: "the Boathouse"). Kept for the next calls: asked once per file the task names."""
+    return (*((v.start, v.text, _kind(v.kind)) for v in values.scan(said)),
+            *((m.start(), m.group(0), "Name") for m in re.finditer(r"\b[A-Z][a-z]+\b", said)
+              if not re.search(r"(?:^|[.!?:]\s*|-\s*)$", said[:m.start()])
+              and m.group(0).lower() not in _SKIPPED))
+
+
+@functools.lru_cache(maxsize=16)
+def _told(said: str) -> frozenset[str]:
+    """The stems of ``said``'s words (asked for each line of each file the task names)."""
+    return frozenset(stem(w) for w in re.findall(r"[^\W\d_]+", said.lower())
+                     if w not in _SKIPPED)
 
 
 def swaps(text: str, said: str) -> list[tuple[str, tuple[str]]]:
@@ -104,11 +122,7 @@ def swaps(text: str, said: str) -> list[tuple[str, tuple[str]]]:
     def bounded(value: str) -> re.Pattern[str]:
         return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)")
 
-    stated = [(v.start, v.text, _kind(v.kind)) for v in values.scan(said)]
-    # capitalised words that are not a sentence's first (names: "the Boathouse")
-    stated += [(m.start(), m.group(0), "Name") for m in re.finditer(r"\b[A-Z][a-z]+\b", said)
-               if not re.search(r"(?:^|[.!?:]\s*|-\s*)$", said[:m.start()])
-               and m.group(0).lower() not in _SKIPPED]
+    stated = _stated(said)
     held = [(i, v, k) for i, v, k in stated if bounded(v).search(text)]
     new = [(i, v, k) for i, v, k in stated if not bounded(v).search(text)]
     pairs = sorted(((abs(i - j), old, value) for i, old, kind in held

@@ -10,6 +10,7 @@ data files (see ``FREE_TEXT_SUFFIXES``) keep free text: their content is rarely 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -193,7 +194,13 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
     """The texts a task states outright: quoted texts, the rest of a line after a colon
     ("a line that reads: …"), settings ("PORT=80"), values whole by their shape (``16:42``,
     ``1:3``, ``#ccc9dc``, ``2.4.1``; not in its file names). A text holding a placeholder
-    ("<the name>") is a template, not a text: only those with ``placeholders``."""
+    ("<the name>") is a template, not a text: only those with ``placeholders``. Kept for
+    the next calls (a copy each): asked again for each file the task names."""
+    return list(_literals(task, tuple(files), placeholders))
+
+
+@functools.lru_cache(maxsize=32)
+def _literals(task: str, files: tuple[str, ...], placeholders: bool) -> tuple[str, ...]:
     for name in files:
         task = task.replace(name, " ")
     # "notes.txt: add a line …": a file name heading the task, then what to do with it
@@ -205,9 +212,9 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
                 if not any(m.group(1) in q for q in asked)]
              + _SETTING.findall(task))
     if placeholders:
-        return [t for t in found if _PLACEHOLDER.search(t)]
-    return [t for t in found if not _PLACEHOLDER.search(t)] + [
-        v.text for v in shaped_values.scan(task) if v.kind != "code"]
+        return tuple(t for t in found if _PLACEHOLDER.search(t))
+    return (*(t for t in found if not _PLACEHOLDER.search(t)),
+            *(v.text for v in shaped_values.scan(task) if v.kind != "code"))
 
 
 #: words that end a template on its left: the instruction that asks for it ("write",
