@@ -128,7 +128,8 @@ def test_a_file_the_task_keeps_is_never_offered_for_removal(tmp_path):
     assert where.values("removed_file") == []
     # (before: every file of the workspace once all the named ones were kept)
     assert {"delete_file", "rename_file"} <= ungrounded(_commands(), where)
-    assert "write_file" not in ungrounded(_commands(), where)
+    # nor written over or added to: a file it keeps is designated for no change
+    assert {"write_file", "append_to_file"} <= ungrounded(_commands(), where)
 
 
 def test_with_a_related_new_name_a_file_the_task_describes_may_still_be_renamed(tmp_path):
@@ -169,14 +170,18 @@ def test_after_a_refused_finish_the_next_try_is_new_not_a_look_or_text_already_m
     assert "read_file" not in _offer(state, strategy)
 
 
-def test_a_file_the_task_does_not_name_is_added_to_never_written_over(tmp_path):
+def test_a_file_the_task_neither_names_nor_describes_is_never_changed(tmp_path):
     (tmp_path / "groceries.txt").write_text("eggs\nflour\n")
     state = AgentState(tasks=["We ran out of oat milk, put that on the shopping list"],
                        workspace=str(tmp_path))
 
+    # (before: added to, as the one file there; no word of its name is the task's)
     offered = _offer(state)
-    assert offered["append_to_file"]["path"] == ["groceries.txt"]
-    assert "write_file" not in offered
+    assert "append_to_file" not in offered and "write_file" not in offered
+    # described by the words of its name, it is the file added to
+    (tmp_path / "shopping_list.txt").write_text("eggs\n")
+    offered = _offer(state)
+    assert offered["append_to_file"]["path"] == ["shopping_list.txt"]
 
 
 def test_once_lines_were_added_the_next_try_does_not_stack_more(tmp_path):

@@ -102,3 +102,36 @@ def test_a_rename_to_a_new_ending_said_alone_happens_once(tmp_path, model):
     # (before: no rename offered, reads until the loop guard; then, renamed back)
     assert (ws / "notes" / "recipes.md").read_text() == "# Recipes\n", (status, steps)
     assert not (ws / "notes" / "recipes.markdown").exists(), (status, steps)
+
+
+def test_a_copy_named_with_brackets_is_deleted_and_its_original_kept(tmp_path, model):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "plan.md").write_text("# plan\n- ship\n")
+    (ws / "plan (old).md").write_text("# plan\n- ship\n")
+    status, steps = _run(tmp_path, model, "'plan (old).md' is a stray duplicate; remove it")
+
+    assert (ws / "plan.md").read_text() == "# plan\n- ship\n", (status, steps)
+    assert not (ws / "plan (old).md").exists(), (status, steps)
+
+
+def test_a_described_file_is_the_one_deleted_and_the_others_kept(tmp_path, model):
+    mail = tmp_path / "ws" / "mail"
+    mail.mkdir(parents=True)
+    for name in ("reply_to_orla.txt", "reply_to_bram.txt", "signature.txt"):
+        (mail / name).write_text(f"{name}\n")
+    status, steps = _run(tmp_path, model, "Delete the reply to Bram in mail/, I sent it by phone")
+
+    assert (mail / "reply_to_orla.txt").exists() and (mail / "signature.txt").exists(), steps
+    assert not (mail / "reply_to_bram.txt").exists(), (status, steps)
+
+
+def test_a_damaged_file_is_restored_from_its_kept_twin_and_the_twin_kept(tmp_path, model):
+    ws = tmp_path / "ws"
+    (ws / "spare").mkdir(parents=True)
+    (ws / "prefs.json").write_text('{"theme": "dark",')
+    (ws / "spare" / "prefs.json").write_text('{"theme": "dark", "font": 12}\n')
+    status, steps = _run(tmp_path, model, "prefs.json got mangled - bring it back from spare/")
+
+    assert (ws / "spare" / "prefs.json").read_text() == '{"theme": "dark", "font": 12}\n'
+    assert (ws / "prefs.json").read_text() == '{"theme": "dark", "font": 12}\n', (status, steps)

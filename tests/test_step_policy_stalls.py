@@ -170,11 +170,10 @@ def test_an_identifier_in_a_task_naming_no_file_is_the_file_to_write(tmp_path):
     offer = _offer(AgentState(tasks=["jot lunch at noon into memo_tue"], workspace=str(tmp_path)))
     assert offer["write_file"]["path"] == ["memo_tue"]
     assert loose_names("note v3 is out, *.bak ignored, see .envrc") == (".envrc",)
-    # a file there: a loose name does not displace it ("add user_4 to the list": the list
-    # it means is the file there, added to, not a new file user_4)
+    # a file merely there is never written to nor added to: the task does not designate it
     (tmp_path / "plan.txt").write_text("x\n")
     offer = _offer(AgentState(tasks=["jot lunch at noon into memo_tue"], workspace=str(tmp_path)))
-    assert offer["append_to_file"]["path"] == ["plan.txt"] and "write_file" not in offer
+    assert offer["write_file"]["path"] == offer["append_to_file"]["path"] == ["memo_tue"]
 
 
 def test_a_verb_the_task_denies_opens_nothing(tmp_path):

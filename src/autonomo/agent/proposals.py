@@ -109,9 +109,13 @@ class Proposer:
 
     def _unneeded_commands(self) -> frozenset[str]:
         """Commands a small model is offered only when the task's words call for them."""
-        state = self.agent.state
+        state, strategy = self.agent.state, self.agent.strategy
+        # (the task's files as the step's situation reads them: looked up once a step)
+        look = getattr(strategy, "step_situation", None)
+        named = look(state).said_files if look is not None and getattr(
+            strategy, "compact", False) and state.workspace else None
         return unneeded(state.task, self.agent.settings.agent.small_model_command_words,
-                        str(state.workspace) if state.workspace else None)
+                        str(state.workspace) if state.workspace else None, named)
 
     def _finish_refused(self) -> bool:
         episodes = self.agent.state.episodes

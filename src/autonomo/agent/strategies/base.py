@@ -30,6 +30,7 @@ from autonomo.agent.strategies.offered import (
     ungrounded,
 )
 from autonomo.agent.strategies.repair import failed_args, focused, unwritten
+from autonomo.agent.strategies.schema import restoring
 from autonomo.llm.types import Completion, Message, ToolSpec
 from autonomo.tools.registry import CommandRegistry, CommandResult
 
@@ -145,7 +146,7 @@ class PromptStrategy(ABC):
                 "existed": where.files,
                 "files": where.files[:LISTED_FILES],
                 "more_files": max(0, len(where.files) - LISTED_FILES),
-                "previews": previews(state.workspace, state.tasks[0])})
+                "previews": previews(state.workspace, state.tasks[0], where.said_files)})
         return self._look[1]
 
     def shown(self, state: AgentState) -> dict[str, str]:
@@ -231,9 +232,7 @@ class PromptStrategy(ABC):
         when what it shows changed."""
         hints: tuple[str, ...] = ()
         if self.compact and state.workspace:
-            where = self.situation(state)
-            self._handed = ((id(state), len(state.episodes), state.task), where)
-            hints = where.hints
+            hints = self.step_situation(state).hints
         key = (turn.now, list(turn.memories), turn.note, state.task, self.compact, hints)
         self._sent_trigger = Message.user(self.once("trigger", key, lambda: prompts.render(
             self.template, "trigger", now=turn.now, memories=turn.memories, note=turn.note,
@@ -256,6 +255,9 @@ class PromptStrategy(ABC):
             if "delete_file" in exclude and (left := moves_left(state, where)):
                 # a move made as a copy: removing the original completes it (only that)
                 where, exclude = replace(where, focus=left), exclude - {"delete_file"}
+            if where.restores:  # a copy over a damaged file from its kept twin, whatever
+                exclude -= {c.name for c in self.commands  # the words (its one variant)
+                            if restoring(c.parameters_schema())}
             exclude = exclude | not_offered(state, where, names, exclude,
                                             self._first_look(state), seen_outputs(state),
                                             objection)
@@ -286,6 +288,14 @@ class PromptStrategy(ABC):
         return situation(state.workspace, state.task, seen_outputs(state),
                          look.get("existed") if len(state.tasks) == 1 else None,
                          done_edits(state))
+
+    def step_situation(self, state: AgentState) -> Situation:
+        """This step's situation, looked at once for the commands' word gates, the trigger
+        message and the request (no command runs in between)."""
+        key = (id(state), len(state.episodes), state.task)
+        if self._handed is None or self._handed[0] != key:
+            self._handed = (key, self.situation(state))
+        return self._handed[1]
 
     def _step_situation(self, state: AgentState) -> Situation:
         """The situation the trigger message was just built on, if it was built for this

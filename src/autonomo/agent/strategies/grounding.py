@@ -4,11 +4,10 @@ Schemas are narrowed to it in ``narrowing`` (see ``tools.grounding``)."""
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from autonomo.agent.strategies import (
     transforms,
 )
 from autonomo.agent.strategies import values as shaped_values
+from autonomo.agent.strategies.designation import designated, removal_objects, restorable
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
@@ -35,6 +35,8 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     resolve,
     task_files,
 )
+from autonomo.agent.strategies.programs import is_code, silent_programs
+from autonomo.agent.strategies.programs import may_print as may_print  # (re-exported)
 from autonomo.agent.task_text import analysed
 from autonomo.errors import AutonomoError
 from autonomo.tools import fstree
@@ -45,16 +47,12 @@ from autonomo.tools.workspace import Workspace
 #: alternatives would cost more than it saves)
 MAX_ENTRIES = 200
 MAX_DEPTH = 3
-#: names read per folder at most: the situation is looked at twice a step, and reading a
-#: folder of a million files whole (to sort it) would cost seconds each time
+#: names read per folder at most (reading a folder of a million files whole would cost seconds)
 MAX_SCANNED = 5000
-
 #: files of the workspace the task names whose text is shown (and grounds text arguments)
 MAX_PREVIEWS = 3
 MAX_HINTS = 3
 PREVIEW_CHARS = 600
-#: programs: names in their text ("os.path") are code, not files the task points at
-_PROGRAMS = (".py", ".js", ".ts", ".sh", ".rb", ".pl")
 #: stated values a program may be given as its arguments at most
 MAX_ARGUMENTS = 4
 #: files a task says must stay by their kind: "keep the .txt files"
@@ -135,6 +133,27 @@ class Situation:
     #: names of the task no word marks as a file's (``names.loose_names``): a file to write
     #: when there is no other (an empty workspace, "set up a .gitignore")
     loose: tuple[str, ...] = ()
+    #: the one file the task describes, naming none that is there (``names.described``)
+    described: tuple[str, ...] = ()
+    #: files the task names that are another name's source: a copy's, a move's or a new
+    #: version's ("back up a.json into bak/", "a.jsn -> a.json", "summarise r.md in r_sum.md")
+    copied: tuple[str, ...] = ()
+    #: the files the task's words name (``task_files``, read once a step: ``unneeded`` too)
+    said_files: tuple[str, ...] = ()
+    #: (kept copy, damaged twin) a copy may overwrite (``designation.restorable``)
+    restores: tuple[tuple[str, str], ...] = ()
+
+    def changeable(self, path: str, read: bool = False) -> bool:
+        """Whether a write, an append or an edit may change ``path``: a file the agent made
+        in this task, or one that was there that the task designates for a change of its
+        text (names, by its kind, or describes); never one it keeps, points through,
+        removes, or copies or moves elsewhere, nor a file merely there; nor one it reads
+        from (``sources``) unless ``read`` (all it names are: "swap a.txt and b.txt")."""
+        if path not in (self.existed if self.existed is not None else self.files):
+            return True
+        return path in {*self.named, *self.matching, *self.described} and path not in {
+            *self.kept, *self.pointers, *self.objects, *self.copied,
+            *(() if read else self.sources)}
 
     def news(self, texts: tuple[str, ...] | list[str]) -> list[str]:
         """``texts`` but those every file to add to already holds line by line (appending
@@ -183,9 +202,11 @@ class Situation:
         if kind == "removed_file":
             # what the task's removal acts on (``finishing_targets.roles``), never a file it
             # needs to stay (the original of a duplicate, a file to keep): the finish check
-            # reads the task the same way
+            # reads the task the same way; never a file it does not designate (a 135M model
+            # deleted the CV for "the cover letter for Acme", the spreadsheet it was to
+            # keep): with none designated, nothing is offered (``CLOSED_KINDS``)
             objects = [n for n in self.objects if n in self.files]
-            named = self._values("named_file")
+            named = self._designated()
             if free := objects or [n for n in named if n not in self.protected]:
                 return free
             # else a file the task gives a new name for (the same ending or stem: "temp.csv
@@ -194,16 +215,13 @@ class Situation:
             return [n for n in named if n in self.files
                     and any(related_names(n, m) for m in new)]
         if kind == "named_file":
-            named = [n for n in (*self.named, *self.matching)
-                     if n not in self.kept and n not in self.pointers]
+            named = self._designated(gone=True)
             if not named:
                 # a task that names no file to act on picks by what they hold ("delete the
                 # empty files"): any file but those it keeps (none: the command is not
                 # offered, ``CLOSED_KINDS``)
                 return [f for f in self.files if f not in self.kept]
-            # never a file the task does not name (once the named ones are gone, their
-            # names: the command fails harmlessly)
-            return [n for n in named if n in self.files] or named
+            return named
         if kind == "new_file":
             # a copy's or a move's destination: never a file that is there (it would be
             # lost: a 135M model copied a file, then moved the original over the copy);
@@ -232,69 +250,23 @@ class Situation:
             if moved := [m for m in self.moved if m.rsplit("/", 1)[0] in self.folders]:
                 return list(dict.fromkeys([*moved, *new]))
             # (not a file whose whole text is a text to write: its source, "the people in
-            # a.txt to the end of b.txt": a 135M model appended them to a.txt)
-            return new or [n for n in self.named if n not in self.sources] or list(
-                self.named) or list(self.files) or list(self.loose)
+            # a.txt to the end of b.txt": a 135M model appended them to a.txt; nor one that
+            # was there that the task does not designate for a change, ``changeable``: a
+            # 135M model appended junk to a copy's source and to a program merely there)
+            named = (*self.named, *self.described)
+            return new or [n for n in named if self.changeable(n)] or [
+                n for n in named if self.changeable(n, read=True)] or [
+                n for n in self.loose if self.changeable(n) and not named]
         return []
 
-
-#: the largest program whose code is parsed (``may_print``); a bigger one may print
-MAX_PARSED = 64_000
-#: module-level statements that do nothing when the module runs (definitions, imports)
-_DEFINING = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_QUIET = (*_DEFINING, ast.Pass)
-
-
-def may_print(code: str) -> bool:
-    """Whether running a Python program may show or change anything: its module level does
-    more than define, import and assign values without a call (read by its syntax tree, not
-    by the names of its calls: a CSV writer or a logger acts as much as print). Code that
-    does not parse may do anything. A test module, a module of functions, a version file do
-    nothing when run: what a task asks of them is in their text (a 135M model ran
-    test_geometry.py to count its tests and wrote what it printed)."""
-    if len(code) > MAX_PARSED:
-        return True  # (parsing a big file every step would cost seconds)
-    try:
-        for node in ast.parse(code).body:
-            if isinstance(node, _QUIET) or (
-                    isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
-                continue  # (a docstring)
-            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and not any(
-                    isinstance(n, ast.Call | ast.Await | ast.Yield) for n in ast.walk(node)):
-                continue
-            return True
-        return False
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return True  # (a hostile file nests deep enough to exhaust the parser)
-
-
-def _is_code(name: str, text: str) -> bool:
-    """Whether a file is a program: by its ending, a ``#!`` line, or a Python text that
-    imports or defines something (a script called ``cleanup``; not a text naming a file)."""
-    if name.lower().endswith(_PROGRAMS) or text.startswith("#!"):
-        return True
-    for whole in (text, text.rsplit("\n\n", 1)[0]):  # (a preview may be cut)
-        try:
-            return any(isinstance(node, _DEFINING) for node in ast.parse(whole).body)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-    return False
-
-
-def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """The Python programs among ``names`` the workspace has whose code shows nothing when
-    run (``may_print``); read through the workspace's descriptor-based reader."""
-    ws, out = Workspace(workspace), []
-    for name in names:
-        if not name.endswith(".py"):
-            continue
-        try:
-            code = read_text(ws, name)[0]
-        except (AutonomoError, OSError):
-            continue
-        if not may_print(code):
-            out.append(name)
-    return tuple(out)
+    def _designated(self, gone: bool = False) -> list[str]:
+        """The files the task names, by name, kind or description, but those it keeps or
+        points through; those the workspace has (``gone``: their names once all are gone,
+        the command then fails harmlessly)."""
+        named = [n for n in dict.fromkeys((*self.named, *self.matching, *self.described))
+                 if n not in self.kept and n not in self.pointers]
+        there = [n for n in named if n in self.files]
+        return there or (named if gone else [])
 
 
 @dataclass(frozen=True)
@@ -369,7 +341,8 @@ def situation(workspace: Path | str, task: str,
     new) of the replacements made (never undone)."""
     task = analysed(task)  # (a hostile task's 100 KB token stalled a step: ``task_text``)
     files, folders = _listing(workspace)
-    named = task_files(task, workspace, files)
+    named = said_files = task_files(task, workspace, [*files, *(  # (and once gone)
+        f for f in existed or () if f not in files)])
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]
@@ -384,7 +357,7 @@ def situation(workspace: Path | str, task: str,
         known += facts.file_facts(shown.name, shown.text)
         known += derived.derived_facts(shown.name, shown.text, task)
         texts[shown.name] = shown.text
-        if _is_code(shown.name, shown.text):
+        if is_code(shown.name, shown.text):
             pass  # "glob.glob", "os.remove" in a program's text name no files
         elif more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file:
             named += more                       # instructions, words of the task
@@ -398,9 +371,14 @@ def situation(workspace: Path | str, task: str,
     # task started: once the file is deleted, its name is not another file's)
     start = files if existed is None else existed
     removal, paths = roles(task, named), resolve(named, start, places)
+    named_as_said = named
     named = tuple(dict.fromkeys(paths.get(n, n) for n in named))
     kept_kinds = {m.lower() for m in _KEPT_KIND.findall(task)}
-    kinds = {m.lower() for m in KIND_NAMED.findall(task)} - kept_kinds
+    # (an ending inside a name the task spells out is no kind: "'a (copy).md'")
+    unnamed = task
+    for name in sorted(named, key=len, reverse=True):
+        unnamed = unnamed.replace(name.rpartition("/")[2], " ") if " " in name else unnamed
+    kinds = {m.lower() for m in KIND_NAMED.findall(unnamed)} - kept_kinds
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
@@ -409,10 +387,8 @@ def situation(workspace: Path | str, task: str,
     moved = tuple(dict.fromkeys(
         path for folder in places for name in named if name in files and name in start
         if (path := f"{folder}/{Path(name).name}") != name and path not in files))
-    if not any(name in start for name in named):
-        # no file the task names was there: the files of a folder it names are the ones
-        # it means ("the two files inside the trash folder", "a report in reports/")
-        matching += tuple(f for folder in places for f in files if f.startswith(folder + "/"))
+    marks = designated(workspace, task, named, start, files, folders, places)
+    matching += marks.inside
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
@@ -519,21 +495,25 @@ def situation(workspace: Path | str, task: str,
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
-    return Situation(tuple(files), tuple(folders), named, texts, hints,
-                     existed, _composed(workspace, instructions, named,
-                                        files if existed is None else list(existed),
-                                        seen), matching,
-                     kept, moved, pointers,
-                     # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
-                     arguments=tuple(t for t in stated if " " not in t or any(
-                         f"{q}{t}{q}" in task for q in "'\"")) if any(
-                         n.endswith(".py") and n in files for n in named) else (),
-                     edits=_edits(workspace, task, named, files, existed, edited),
-                     shaped=tuple(shaped),
-                     printed=printed, silent=silent_programs(workspace, named), places=places,
-                     sources=sources, held=held, loose=loose_names(task),
-                     objects=tuple(sorted(paths.get(n, n) for n in removal.objects)),
-                     protected=tuple(sorted(paths.get(n, n) for n in removal.protected)))
+    objects, protected = removal_objects(task, named, named_as_said, paths, removal, start,
+                                         kept)
+    where = Situation(tuple(files), tuple(folders), named, texts, hints,
+                      existed, _composed(workspace, instructions, named,
+                                         files if existed is None else list(existed),
+                                         seen), matching,
+                      kept, moved, pointers,
+                      # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
+                      arguments=tuple(t for t in stated if " " not in t or any(
+                          f"{q}{t}{q}" in task for q in "'\"")) if any(
+                          n.endswith(".py") and n in files for n in named) else (),
+                      edits=_edits(workspace, task, named, files, existed, edited),
+                      shaped=tuple(shaped),
+                      printed=printed, silent=silent_programs(workspace, named), places=places,
+                      sources=sources, held=held, loose=loose_names(unnamed),
+                      objects=objects, protected=protected, described=marks.described,
+                      copied=marks.copied, said_files=said_files)
+    return replace(where, restores=restorable(workspace, named, start, places,
+                                                  where.changeable))
 
 
 def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from autonomo.agent.finishing_targets import BETWEEN, DENYING, removes
 from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
 
 #: a file name as a task writes it: ``notes.txt``, ``data/out.csv`` (not ``.log`` nor ``e.g``,
 #: nor the part of an address before its "@"); an editor's leftover keeps its "~"
 #: (``notes.txt~`` is not ``notes.txt``)
-_FILE_NAME = re.compile(r"(?<![\w./@-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7}~?)(?![\w/~@-])")
+_FILE_NAME = re.compile(r"(?<![\w./@~#-])(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7}~?)(?![\w/~@-])")
 #: words that ask for a file's new name without "rename" or "move" ("call it b.txt", "a
 #: clearer name: b.txt", "a proper .json extension"; tasks of two seen sets, and the
 #: auditor's "change the name of", "give it the new name")
@@ -34,12 +35,14 @@ _SHORT_WORD = re.compile(r"[a-z]{1,4}")
 #: a quoted file name with spaces in it: ``'travel plans.txt'``
 _SPACED_NAME = re.compile(r"(['\"])(\w[\w.-]*(?: [\w.-]+){1,5}\.[A-Za-z][A-Za-z0-9]{0,7})\1")
 #: files a task names by their kind: "every .bak file", "the *.log files"
-KIND_NAMED = re.compile(r"(?<![\w./-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
+KIND_NAMED = re.compile(r"(?<![\w./)~#-])\*?\.([A-Za-z][A-Za-z0-9]{0,7})\b(?!\.\w)")
 #: a folder a task names by its trailing slash: ``photos/``, ``old_games/`` (it may not
-#: exist yet: a copy's destination)
-_FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/.~-])")
+#: exist yet: a copy's destination), at the end of a sentence too (``in docs/.``)
+_FOLDER_NAME = re.compile(r"(?<![\w./~-])(\w[\w.-]*(?:/\w[\w.-]*)*)/(?![\w/~-]|\.\w)")
 #: distinct tokens of a task looked up in the workspace at most (``task_files``)
 MAX_TOKENS = 500
+#: hidden names of a task looked up in the folders it names at most, and those folders
+MAX_HIDDEN = 8
 #: a token of a task that may be a path: no spaces, quotes or brackets
 _TOKEN = re.compile(r"[^\s'\"`,;()<>\[\]{}]+")
 #: a name that starts with a dot: ``.env``, ``.env.local`` (or an ending: ``.py``)
@@ -70,6 +73,7 @@ def task_files(task: str, workspace: Path | str | None,
     found = list({n: (start, n) for start, n in reversed(_mentioned(task))}.values())
     ws = Workspace(workspace) if workspace is not None else None
     seen = {n for _, n in found}
+    hidden: list[tuple[int, str]] = []
     by_name: dict[str, list[str]] = {}
     for f in files:
         by_name.setdefault(f.rsplit("/", 1)[-1], []).append(f)
@@ -85,7 +89,79 @@ def task_files(task: str, workspace: Path | str | None,
             found.append((match.start(), token))
         elif "/" not in token and len(same := by_name.get(token, [])) == 1:
             found.append((match.start(), same[0]))
+        elif token.startswith(".") and "/" not in token:
+            hidden.append((match.start(), token))
+    found += _spelled(task, files)
+    if ws is not None and hidden:
+        found += _hidden(ws, task, hidden, [n for _, n in found])
     return tuple(dict.fromkeys(n for _, n in sorted(found)))
+
+
+def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, str]]:
+    """(where, file) of each workspace file whose name holds a space, a bracket or a quote
+    and that ``task`` spells out whole (``'notes (copy).md'``: no token nor shape reads it)."""
+    out = []
+    for f in files:
+        base = f.rsplit("/", 1)[-1]
+        if _TOKEN.fullmatch(base):
+            continue
+        for spelled in dict.fromkeys((f, base)):
+            at = task.find(spelled)
+            while at >= 0:
+                end = at + len(spelled)
+                if not re.match(r"[\w./-]", task[at - 1:at]) and not re.match(
+                        r"[\w/-]|\.\w", task[end:end + 2]):
+                    out.append((at, f))
+                    break
+                at = task.find(spelled, at + 1)
+    return out
+
+
+def _hidden(ws: Workspace, task: str, tokens: list[tuple[int, str]],
+            found: list[str]) -> list[tuple[int, str]]:
+    """(where, file) of each hidden name of ``tokens`` (``.~lock.a.ods#``, ``.tool-versions``;
+    a listing shows no hidden file) that one folder holds, of those the task names by a
+    trailing slash or those of the files it names."""
+    folders = dict.fromkeys([*(m.rstrip("/") for m in _FOLDER_NAME.findall(task)),
+                             *(n.rpartition("/")[0] for n in found if "/" in n)])
+    folders = [f for f in folders if ".." not in f.split("/") and ws.kind(f) == "a folder"]
+    out = []
+    for at, token in tokens[:MAX_HIDDEN]:
+        there = [path for f in folders[:MAX_HIDDEN] if ws.kind(path := f"{f}/{token}")
+                 == "a regular file"]
+        if len(there) == 1:
+            out.append((at, there[0]))
+    return out
+
+
+#: name tokens of a file (``cover_letter_acme.md``: cover, letter, acme; not its ending)
+_NAME_TOKEN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d{2,}")
+
+
+def _name_tokens(path: str) -> frozenset[str]:
+    base = path.rsplit("/", 1)[-1].lstrip(".")
+    stem = base.rsplit(".", 1)[0] if "." in base else base
+    return frozenset(t.lower() for t in _NAME_TOKEN.findall(stem) if len(t) > 1)
+
+
+def _said_in(token: str, words: set[str]) -> bool:
+    """Whether ``words`` hold ``token`` or its plural or singular (``letters``)."""
+    return any(w == token or w in (token + "s", token + "es") or token in (w + "s", w + "es")
+               for w in words)
+
+
+def described(task: str, candidates: list[str] | tuple[str, ...]) -> tuple[str, ...] | None:
+    """The one file of ``candidates`` a task describes rather than names ("the cover letter
+    for Acme": ``cover_letter_acme.md``, not ``cover_letter_bolt.md`` nor ``cv.pdf``): the
+    words of its name the task says are more than those of any other candidate, a strict
+    superset of each; ``()`` when no one file fits so (two backups "the older backup"
+    describes both alike); None when the task says no word of any candidate's name."""
+    words = set(re.findall(r"[a-z]+|\d{2,}", task.lower()))
+    said = {c: {t for t in _name_tokens(c) if _said_in(t, words)} for c in candidates}
+    if not any(said.values()):
+        return None
+    best = [c for c, s in said.items() if all(o < s for d, o in said.items() if d != c)]
+    return tuple(best[:1])
 
 
 def naming_word(word: str) -> bool:
@@ -163,8 +239,11 @@ def new_names(task: str, named: list[str] | tuple[str, ...],
     words = set(re.findall(r"[a-z]+", task.lower()))
     naming = NAMING & words or any(w.startswith("re") and naming_word(w) for w in words)
     text = task
-    for name in named:  # (".bashrc" names a file, not an ending)
-        text = text.replace(name, " ")
+    for name in named:  # (".bashrc" names a file, not an ending; nor ".tool-versions" of
+        # "api/.tool-versions")
+        text = text.replace(name, " ").replace("/" + name.rpartition("/")[2], " ")
+        if (base := name.rpartition("/")[2]).startswith("."):
+            text = text.replace(base, " ")
     endings = {m.lower() for m in KIND_NAMED.findall(text)}
     for name in there:
         folder, _slash, base = name.rpartition("/")
@@ -196,6 +275,11 @@ def version_of(old: str, new: str) -> bool:
     ``parts.csv`` is a conversion)."""
     a, b = old.lower(), new.lower()
     return a.startswith(b + ".") or b.startswith(a + ".") or longer_stem(old, new)
+
+
+def stem(path: str) -> str:
+    """A file name without its folder and endings, in lower case."""
+    return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
 
 
 def longer_stem(old: str, new: str) -> bool:
@@ -241,3 +325,96 @@ def resolve(names: tuple[str, ...], files: list[str] | tuple[str, ...],
         if len(inside) == 1:
             out[name] = inside[0]
     return out
+
+
+def said(task: str) -> set[str]:
+    """The words of ``task`` but those a denying word stands right before, with only
+    articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
+    "not a move", "without deleting"); a comma ends a denial ("No, delete b.txt")."""
+    out: set[str] = set()
+    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
+        # (a number between is a word too; a comma a token no walk passes)
+        tokens = re.findall(r"[\w'~./-]+|,", sentence)
+        for i, token in enumerate(tokens):
+            j = i - 1
+            while j >= 0 and tokens[j] in BETWEEN:
+                j -= 1
+            if j < 0 or tokens[j] not in DENYING:
+                out |= set(re.findall(r"[a-z]+", token))
+    return out
+
+
+def removed_described(task: str, candidates: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The one of ``candidates`` the task's removal describes: the words of its sentences
+    that remove (``finishing_targets.removes``) but those denied ("Remove the lock file,
+    not the spreadsheet": the file whose name says "lock"); ``()`` when no one fits."""
+    wanted = [s for s in re.split(r"[.!?;]+(?:\s|$)", task)
+              if any(removes(w) for w in re.findall(r"[a-z]+", s.lower()))]
+    return described(" ".join(sorted(said(" . ".join(wanted)))), candidates) or () \
+        if wanted else ()
+
+
+#: tokens that join the names of one list ("a.txt, b.txt and c.txt")
+_JOINING = frozenset({",", "and", "or", "plus"})
+#: words that may follow a removal's object in its own clause ("delete a.txt from old/ too"):
+#: prepositions and adverbs, not a verb of a new clause ("b.txt must stay")
+_AFTER_OBJECT = frozenset({"from", "in", "inside", "within", "on", "at", "under", "out", "too",
+                           "also", "as", "well", "please", "now", "first", "then", "for", "of",
+                           "here", "there", "away", "entirely", "completely", "again"})
+
+
+def listed_objects(task: str, named: list[str] | tuple[str, ...]) -> set[str] | None:
+    """The files of ``named`` a removal's verb (``finishing_targets.removes``) takes as its
+    objects, read by the clause's structure: the first name after the verb in its clause,
+    then each name joined to it by a comma, "and" or "or" that is not the subject of a new
+    clause ("delete a.txt, b.txt must stay": a name followed by a verb, not by a joining
+    word, a preposition or the clause's end); a bracket, a semicolon or a dash ends a
+    clause. None when no removal verb takes a name so (a pronoun: "delete it")."""
+    marked = task
+    order = sorted(dict.fromkeys(named), key=len, reverse=True)
+    for i, name in enumerate(order):
+        marked = marked.replace(name, f" \x00{i} ")
+    found: set[str] = set()
+    for clause in re.split(r"[.!?;:()\[\]]+(?:\s|$)|[()\[\]]|\s[-–—]\s", marked):
+        tokens = re.findall(r"\x00\d+|[a-z']+|,", clause.lower())
+        i = 0
+        while i < len(tokens):
+            if not removes(tokens[i]):
+                i += 1
+                continue
+            j = i + 1
+            while j < len(tokens) and tokens[j] != "," and not tokens[j].startswith("\x00"):
+                j += 1  # ("delete the old a.txt"; not past a comma: "delete it, b.txt stays")
+            first = True
+            while j < len(tokens) and tokens[j].startswith("\x00"):
+                after = tokens[j + 1] if j + 1 < len(tokens) else ""
+                if not first and after and after not in _JOINING | _AFTER_OBJECT:
+                    break  # (the subject of a new clause)
+                found.add(order[int(tokens[j][1:])])
+                first = False
+                k = j + 1
+                while k < len(tokens) and tokens[k] in _JOINING | {"the", "a", "an"}:
+                    k += 1
+                if k == j + 1 or not any(t in _JOINING for t in tokens[j + 1:k]):
+                    break
+                j = k
+            i = j + 1
+    return found or None
+
+
+#: letters a run of the task's words has at least to point at a file holding it
+_RUN_LETTERS = 6
+
+
+def holding(task: str, texts: dict[str, str]) -> tuple[str, ...]:
+    """The one file of ``texts`` (path -> its text) that holds a run of two or three of the
+    task's words that no other holds ("one of them says DO NOT SEND"); ``()`` when not one."""
+    words = re.findall(r"[\w'-]+", task.lower())
+    runs = {" ".join(words[i:i + n]) for n in (2, 3) for i in range(len(words) - n + 1)
+            if sum(len(w) for w in words[i:i + n]) >= _RUN_LETTERS}
+    lowered = {path: " ".join(re.findall(r"[\w'-]+", text.lower())) for path, text in texts.items()}
+    fits = [path for path, text in lowered.items() if any(
+        f" {run} " in f" {text} " and not any(f" {run} " in f" {other} "
+                                              for o, other in lowered.items() if o != path)
+        for run in runs)]
+    return tuple(fits) if len(fits) == 1 else ()

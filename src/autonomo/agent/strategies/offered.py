@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from autonomo.agent.finishing_targets import BETWEEN, DENYING, roles
+from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
@@ -21,14 +21,18 @@ from autonomo.agent.strategies.names import (
     NAMING,
     longer_stem,
     mentioned_files,
+    named_folders,
     new_names,
     place_words,
     related_names,
+    said,
+    stem,
     task_files,
     version_of,
 )
 from autonomo.agent.strategies.narrowing import argument_lists
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
+from autonomo.agent.strategies.schema import restoring
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
 from autonomo.tools.grounding import GROUNDED_KEY
@@ -62,25 +66,8 @@ def says(words: set[str], verb: str) -> bool:
     return any(w.startswith(r) and w[len(r):] in _ENDINGS for w in words for r in roots)
 
 
-def said(task: str) -> set[str]:
-    """The words of ``task`` but those a denying word stands right before, with only
-    articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
-    "not a move", "without deleting"); a comma ends a denial ("No, delete b.txt")."""
-    out: set[str] = set()
-    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
-        # (a number between is a word too; a comma a token no walk passes)
-        tokens = re.findall(r"[\w'~./-]+|,", sentence)
-        for i, token in enumerate(tokens):
-            j = i - 1
-            while j >= 0 and tokens[j] in BETWEEN:
-                j -= 1
-            if j < 0 or tokens[j] not in DENYING:
-                out |= set(re.findall(r"[a-z]+", token))
-    return out
-
-
-def unneeded(task: str, needed: dict[str, list[str]],
-             workspace: str | None = None) -> frozenset[str]:
+def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = None,
+             named: tuple[str, ...] | None = None) -> frozenset[str]:
     """Commands a small model is not offered for ``task``: those whose words (``needed``,
     any form of them) it does not say; a program it names that the workspace holds may be
     run whatever it says ("What does tip.py print?"), unless the task moves, copies or
@@ -89,8 +76,10 @@ def unneeded(task: str, needed: dict[str, list[str]],
     # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
     asked = said(task)
     out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
-    # the task's files, read against the workspace once for every rule below
-    named = task_files(task, workspace) if workspace else ()
+    # the task's files, read against the workspace once for every rule below (``named``:
+    # as the step's situation read them, ``Situation.said_files``)
+    if named is None:
+        named = task_files(task, workspace) if workspace else ()
     if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
             and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, named)):
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
@@ -118,6 +107,12 @@ def unneeded(task: str, needed: dict[str, list[str]],
         # decides; the model's likelihood chooses between the two, and a move is not
         # offered for a file the task keeps: ``removed_file``)
         out -= {"rename_file", "copy_file"}
+    elif ({"copy_file", "rename_file"} <= out and workspace and not words & _WRITE_WORDS
+          and _into_other_folder(task, Workspace(workspace), named)):
+        # "back up a/b/c.json into a/b/old/": a file in a folder and another folder, both
+        # there, that the task names; no verb said: a copy, which loses nothing (a move
+        # would take away a file the task does not designate for removal)
+        out.discard("copy_file")
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
@@ -140,7 +135,8 @@ def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
         props = schema.get("properties", {})
         kinds = {props[p].get(GROUNDED_KEY) for p in schema.get("required", ())
                  if isinstance(props.get(p), dict)}
-        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)):
+        if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)) and not (
+                where.restores and restoring(schema)):  # (a copy over a damaged twin)
             out.add(command.name)
     return frozenset(out)
 
@@ -202,6 +198,14 @@ def _into_folder(task: str, ws: Workspace, named: tuple[str, ...]) -> bool:
     if not any(ws.exists(n) and "/" not in n for n in named):
         return False
     return any(ws.kind(w) == "a folder" for w in place_words(task))
+
+
+def _into_other_folder(task: str, ws: Workspace, named: tuple[str, ...]) -> bool:
+    """Whether ``task`` names a file of a folder and, by a trailing slash, another folder
+    of the workspace that holds no file of that name."""
+    folders = [f for f in named_folders(task, ()) if ws.kind(f) == "a folder"]
+    return any(ws.exists(n) and "/" in n and n.rpartition("/")[0] != f
+               and not ws.exists(f"{f}/{n.rpartition('/')[2]}") for n in named for f in folders)
 
 
 def _renaming(task: str, workspace: str, named: tuple[str, ...],
@@ -278,7 +282,7 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # repeats or stacks lines (a 135M model appended the value it had written once its
         # finish was refused; then four values in a row, once another try was offered)
         dropped.add("append_to_file")
-    if set(where.values("new_file")) <= set(where.values("named_file")):
+    if set(where.values("new_file")) <= set(where.values("named_file")) and not where.restores:
         # no place to move or copy a file to but where the files are ("I moved! In bio.txt,
         # change …": a 135M model renamed bio.txt to bio.txt)
         dropped |= {"rename_file", "copy_file"}
@@ -416,9 +420,6 @@ def _another_name(where: Situation) -> bool:
     the same name in another folder, the same stem, or the name with an ending more or
     less (``a.ini`` to ``a.bak``, ``b.txt`` to ``b.txt.bak``; not ``c.csv`` to
     ``maria.txt``, which takes a part of it)."""
-    def stem(path: str) -> str:
-        return path.rsplit("/", 1)[-1].split(".", 1)[0].lower()
-
     sources = [n for n in where.named if n in (where.existed or where.files)]
     return any(stem(old) == stem(new) or version_of(old, new)
                for old in sources for new in where.values("new_file"))

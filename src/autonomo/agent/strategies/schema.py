@@ -19,10 +19,25 @@ _PLAIN_WORDS = "[A-Za-z0-9 ,;:'!?()-]"
 _LONG_NAMES = {"content", "code", "text", "body", "message", "prompt", "task", "answer"}
 
 
+def restoring(schema: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(source, destination, overwrite) parameters of a copy's schema: a file the task names
+    copied to a new file, that may replace the destination (``copy_file``); else None."""
+    props = schema.get("properties", {})
+    kinds = {props[k].get(GROUNDED_KEY): k for k in props if isinstance(props[k], dict)}
+    flag = [k for k, p in props.items() if isinstance(p, dict) and p.get("type") == "boolean"
+            and k == "overwrite"]
+    if "named_file" in kinds and "new_file" in kinds and flag:
+        return kinds["named_file"], kinds["new_file"], flag[0]
+    return None
+
+
 def tighten(schema: dict[str, Any], *, compact: bool,
             where: Situation | None = None) -> dict[str, Any]:
     """A copy of an arguments schema with titles/defaults dropped and, if compact, caps added
-    and grounded parameters narrowed to ``where`` (their marks dropped otherwise)."""
+    and grounded parameters narrowed to ``where`` (their marks dropped otherwise); a copy
+    over a damaged file the task names, from its kept twin (``Situation.restores``), as
+    the one variant that may overwrite."""
+    keys = restoring(schema) if compact and where is not None and where.restores else None
     schema = copy.deepcopy(schema)
     schema.pop("title", None)
     if compact:  # a small model fills optional parameters with noise (max_lines=10**15)
@@ -44,7 +59,17 @@ def tighten(schema: dict[str, Any], *, compact: bool,
             else:  # a short free text (finish's reason): plain words, no file name to make up
                 prop["pattern"] = f"^{_PLAIN_WORDS}{{0,{_SHORT_STRING}}}$"
     schema.setdefault("additionalProperties", False)
-    return ground(schema, where if compact else None)
+    grounded = ground(schema, where if compact else None)
+    if keys is None or where is None:
+        return grounded
+    source, destination, overwrite = keys
+    restores = [{"type": "object", "additionalProperties": False,
+                 "properties": {source: {"enum": [kept]}, destination: {"enum": [damaged]},
+                                overwrite: {"const": True}},
+                 "required": [source, destination, overwrite]}
+                for kept, damaged in where.restores]
+    variants = [grounded, *restores] if where.values("new_file") else restores
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}
 
 
 def command_call_schema(cmd: Command, *, compact: bool, name_key: str = "name",

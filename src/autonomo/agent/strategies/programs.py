@@ -1,0 +1,71 @@
+"""Programs of the workspace read by their text: is a file code, may running it show anything."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from autonomo.errors import AutonomoError
+from autonomo.tools.files import read_text
+from autonomo.tools.workspace import Workspace
+
+#: programs: names in their text ("os.path") are code, not files the task points at
+_PROGRAMS = (".py", ".js", ".ts", ".sh", ".rb", ".pl")
+
+#: the largest program whose code is parsed (``may_print``); a bigger one may print
+MAX_PARSED = 64_000
+#: module-level statements that do nothing when the module runs (definitions, imports)
+_DEFINING = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_QUIET = (*_DEFINING, ast.Pass)
+
+
+def may_print(code: str) -> bool:
+    """Whether running a Python program may show or change anything: its module level does
+    more than define, import and assign values without a call (read by its syntax tree, not
+    by the names of its calls: a CSV writer or a logger acts as much as print). Code that
+    does not parse may do anything. A test module, a module of functions, a version file do
+    nothing when run: what a task asks of them is in their text (a 135M model ran
+    test_geometry.py to count its tests and wrote what it printed)."""
+    if len(code) > MAX_PARSED:
+        return True  # (parsing a big file every step would cost seconds)
+    try:
+        for node in ast.parse(code).body:
+            if isinstance(node, _QUIET) or (
+                    isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+                continue  # (a docstring)
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and not any(
+                    isinstance(n, ast.Call | ast.Await | ast.Yield) for n in ast.walk(node)):
+                continue
+            return True
+        return False
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True  # (a hostile file nests deep enough to exhaust the parser)
+
+
+def is_code(name: str, text: str) -> bool:
+    """Whether a file is a program: by its ending, a ``#!`` line, or a Python text that
+    imports or defines something (a script called ``cleanup``; not a text naming a file)."""
+    if name.lower().endswith(_PROGRAMS) or text.startswith("#!"):
+        return True
+    for whole in (text, text.rsplit("\n\n", 1)[0]):  # (a preview may be cut)
+        try:
+            return any(isinstance(node, _DEFINING) for node in ast.parse(whole).body)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+    return False
+
+
+def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The Python programs among ``names`` the workspace has whose code shows nothing when
+    run (``may_print``); read through the workspace's descriptor-based reader."""
+    ws, out = Workspace(workspace), []
+    for name in names:
+        if not name.endswith(".py"):
+            continue
+        try:
+            code = read_text(ws, name)[0]
+        except (AutonomoError, OSError):
+            continue
+        if not may_print(code):
+            out.append(name)
+    return tuple(out)
