@@ -160,3 +160,37 @@ def test_the_private_folder_of_a_workspace_root_owns_is_not_the_owners(tmp_path:
         assert os.listdir(tmp_path) == []
     finally:
         os.close(fd)
+
+
+@pytest.mark.parametrize("owner", [0, 1000], ids=["root-owned", "user-owned"])
+def test_a_program_in_the_real_sandbox_cannot_enter_the_private_folder(
+        tmp_path: Path, owner: int) -> None:
+    """Through bubblewrap's idmapped workspace the owner's files are the sandbox uid's: the
+    private folder must belong to another uid (root's workspace: not root) to stay shut."""
+    from autonomo.config import SandboxConfig
+    from autonomo.sandbox import bubblewrap
+
+    if (why := bubblewrap.unavailable_reason(SandboxConfig())) is not None:
+        pytest.skip(f"bubblewrap unusable: {why}")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "victim.txt").write_text(VICTIM)
+    for path in (ws, ws / "victim.txt"):
+        os.chown(path, owner, owner)
+    fd = os.open(ws, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        with discarding.private(fd) as held:
+            name = next(n for n in os.listdir(ws) if n.endswith(".d"))
+            box = bubblewrap.BubblewrapSandbox(ws, SandboxConfig(timeout_s=20))
+            try:
+                res = box.run(f"mv victim.txt {name}/x; touch {name}/y; chmod 777 {name}; "
+                              f"ls {name}; echo done")
+            finally:
+                box.close()
+            assert os.listdir(held) == [], res.describe()
+            assert stat.S_IMODE(os.fstat(held).st_mode) == 0o700
+        assert "done" in res.stdout and "Permission denied" in res.describe(), res.describe()
+        assert (ws / "victim.txt").read_text() == VICTIM
+        assert os.listdir(ws) == ["victim.txt"]
+    finally:
+        os.close(fd)

@@ -200,22 +200,22 @@ def test_without_a_fitting_value_text_arguments_are_spans_of_the_task(tmp_path):
     assert "the" not in where.texts  # a lone filler word is never content
 
 
-def test_text_is_grounded_for_text_files_and_free_for_code(tmp_path):
+def test_text_is_grounded_for_text_files_and_never_free_for_code(tmp_path):
     (tmp_path / "other.txt").write_text("x")
     commands = _commands("write_file", "read_file")
     strategy = create_strategy("one_shot", commands, compact=True)
     args = _content_schema(strategy.request(state=_state(
         tmp_path, "Write the word Berlin to capital.txt")), "write_file")
     assert "Berlin" in args["properties"]["content"]["enum"]
-    args = _content_schema(strategy.request(state=_state(
-        tmp_path, "Write hello.py that greets whoever runs it")), "write_file")
-    assert args["properties"]["content"]["type"] == "string"
-    assert "enum" not in args["properties"]["content"]
+    # no text composed for a program: no free text, and no write of it at all
+    request = strategy.request(state=_state(tmp_path, "Write hello.py that greets whoever runs it"))
+    assert [o["properties"]["name"]["const"]
+            for o in request.schema["properties"]["command"]["anyOf"]] == ["read_file"]
+    # two files, one with a text: only that one is written
     both = _content_schema(strategy.request(state=_state(
         tmp_path, "Write Hi to a.txt and print(1) to b.py")), "write_file")
-    variants = {tuple(v["properties"]["path"]["enum"]): v["properties"]["content"]
-                for v in both["anyOf"]}
-    assert "enum" in variants[("a.txt",)] and "enum" not in variants[("b.py",)]
+    assert both["properties"]["path"] == {"enum": ["a.txt"]}
+    assert "Hi" in both["properties"]["content"]["enum"]
     assert GROUNDED_KEY not in json.dumps(both)
     large = create_strategy("one_shot", commands, compact=False).request(state=_state(
         tmp_path, "Write the word Berlin to capital.txt"))

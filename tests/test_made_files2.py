@@ -208,3 +208,19 @@ def test_numbers_with_one_dot_are_pins_only_after_to_or_at():
                                 ["laps.txt"]) == []
     # a CSV or JSON file is composed in its own shape, never as pins
     assert compose.pinned_lines("make t.csv with rows lib 2.1.3 and app 1.0.4", ["t.csv"]) == []
+
+
+@pytest.mark.parametrize(("task", "lines"), [
+    ("Start a .dockerignore that leaves out build/ and *.tmp", "build/\n*.tmp"),
+    ("ignore .env.local and coverage/ in git", ".env.local\ncoverage/"),
+])
+def test_two_patterns_joined_by_and_are_two_lines(task, lines):
+    from autonomo.agent.strategies.compose import enumerated_lines
+
+    assert lines in enumerated_lines(task)
+    assert enumerated_lines("Buy bread and milk") == []  # (words: prose, not lines)
+
+
+def test_patterns_listed_as_lines_are_offered_without_the_task_s_phrases(tmp_path):
+    where = situation(tmp_path, "Start a .dockerignore that leaves out build/ and *.tmp")
+    assert where.texts == ("build/\n*.tmp",)

@@ -174,6 +174,11 @@ def observed_json(texts: Iterable[str]) -> list[str]:
     return out
 
 
+#: a token with a sign in it: a pattern, a path, a setting, a hidden file (``*.log``,
+#: ``dist/``, ``a=1``, ``.env``)
+_SIGNED = r"(?=[\w.*/=<>~!-]*[*/=<>~!]|\.\w)[\w.*/=<>~!-]*[\w*/]"
+
+
 def enumerated_lines(task: str) -> list[str]:
     """The items of the task's enumerations, one per line ("requests and flask" → two
     lines); an item a count names is a noun for the others ("two packages, a and b")."""
@@ -187,7 +192,14 @@ def enumerated_lines(task: str) -> list[str]:
             items = items[1:]
         if len(items) >= 2 and all(re.fullmatch(r"[\w.*/=<>~!-]+", i) for i in items):
             out.append("\n".join(items))
-    return out
+    return list(dict.fromkeys(out + signed_lines(task)))
+
+
+def signed_lines(task: str) -> list[str]:
+    """Two patterns, paths or settings joined by "and" ("__pycache__/ and *.log"), one a
+    line: signs, not words, so not a phrase of prose ("salt and pepper")."""
+    return ["\n".join(m.groups())
+            for m in re.finditer(rf"(?<!\S)({_SIGNED}) and ({_SIGNED})(?![^\s,.;])", task)]
 
 
 #: a file of a package a line

@@ -22,6 +22,7 @@ from autonomo.agent.strategies import (
     spans,
     transforms,
 )
+from autonomo.agent.strategies import objects as adding
 from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.designation import designated, removal_objects, restorable
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
@@ -408,7 +409,8 @@ def situation(workspace: Path | str, task: str,
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
     filled = spans.fill(spans.templates(task, named), values)
-    literal = [*filled, *spans.literals(task, named), *spans.complements(task, named)]
+    literal = [*filled, *spans.literals(task, named), *spans.complements(task, named),
+               *adding.objects(task, named)]  # (what it adds, whole: "add X <e> to f")
     stated = derived.kind_first(task, [t for t in literal if t not in used and not (
         facts.words(t) and facts.words(t) <= used)], values)  # ("before October 2026")
     # nothing the task's words point at: the values of the files it reads, nearest first,
@@ -438,8 +440,8 @@ def situation(workspace: Path | str, task: str,
     # a piece of the task shaped like a named file's lines is the line to add: the file's
     # own lines and the task's other phrases are not offered beside it (a 135M model took
     # the file's first line, "2026-11-18 fern", for "-> 2026-11-24 fern")
-    exact = any(shapes.pieces(text, task, named) for name, text in texts.items()
-                if name in added)
+    exact = any(shapes.pieces(text, task, named, spans.INSTRUCTION_WORDS)
+                for name, text in texts.items() if name in added)
     # (runs of the task's words shaped like the items of a short-item file it names: a
     # title, a word; only when nothing else is stated or pointed at)
     items = [item for name, text in texts.items() if name in named
@@ -482,7 +484,8 @@ def situation(workspace: Path | str, task: str,
     # text a 135M model's likelihood prefers: "sugar 80 g" alone for two amounts)
     lists = [t for t in (*pins, *stated) if "\n" in t.strip()]
     texts = tuple(t for t in texts if t not in ruled_out
-                  and ("\n" in t.strip() or not any(t in whole for whole in lists)))
+                  and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
+    texts = adding.only_wholes(texts, adding.wholes(task, named, stated))
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
         # text; a part of it only when a word of the task keys it and the output says it
@@ -542,10 +545,10 @@ def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list
 def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
     """New lines in the shape of ``text``'s lines, from what the task states: a piece of the
     task shaped like a line first, then the lines' pattern filled."""
-    stated = spans.literals(task, named)
+    stated = [*spans.literals(task, named), *adding.objects(task, named)]
     numbers = [t for t in stated if spans.is_number(t)]
     return list(dict.fromkeys([
-        *shapes.pieces(text, task, named),
+        *shapes.pieces(text, task, named, spans.INSTRUCTION_WORDS),
         *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
 
 

@@ -14,9 +14,11 @@ from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
 def ground(schema: Any, where: Situation | None) -> Any:
     """``schema`` with every grounded parameter narrowed to ``where``'s values (in place).
 
-    Without a situation, or when nothing fits, the mark is dropped and the parameter stays
-    what it was. A text parameter beside one path parameter is split by the path: free text
-    for a code or data file (``spans.FREE_TEXT_SUFFIXES``), a span otherwise."""
+    Without a situation, or when no path fits, the mark is dropped and the parameter stays
+    what it was. A text parameter is never free text in a situation: with no candidate it
+    allows no value (``NOTHING``: the command is not offered, ``contentless``). Beside one
+    path parameter it is split by the path: a composed text for a code or data file
+    (``spans.FREE_TEXT_SUFFIXES``), a span otherwise."""
     if isinstance(schema, list):
         return [ground(item, where) for item in schema]
     if not isinstance(schema, dict):
@@ -43,7 +45,9 @@ def ground(schema: Any, where: Situation | None) -> Any:
         values = list(where.texts) if where is not None else []
         if kind == "added_text" and where is not None:
             values = where.news(values)
-        if values:
+        if where is not None:
+            # (no candidate: no value at all, never free text: a 135M model given free text
+            # for a .py file wrote its command's name, "write_file.json", into it)
             described = {k: schema[k] for k in ("description",) if k in schema}
             schema.clear()
             schema.update(described, enum=values)
@@ -59,6 +63,31 @@ def ground(schema: Any, where: Situation | None) -> Any:
     return schema
 
 
+#: what a parameter that allows no value is narrowed to
+NOTHING: dict[str, Any] = {"enum": []}
+
+
+def contentless(schema: Any, where: Situation) -> bool:
+    """Whether ``schema`` (a command's parameters), narrowed to ``where``, allows no value:
+    a required parameter with no candidate (a text to write when none is found) in every
+    variant. Such a command is not offered: a grammar cannot be built for it, and a free
+    text in its place is what a 135M model filled with its command's name."""
+    return _empty(ground(copy.deepcopy(schema), where))
+
+
+def _empty(schema: Any) -> bool:
+    if not isinstance(schema, dict):
+        return False
+    if "anyOf" in schema:
+        return all(_empty(variant) for variant in schema["anyOf"])
+    if "enum" in schema and not schema["enum"]:
+        return True
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return False
+    return any(_empty(props.get(key)) for key in schema.get("required", props))
+
+
 def argument_lists(where: Situation) -> list[list[str]]:
     """The argument lists a program may be given: the values the task states, all of them
     in its order, each alone, or none."""
@@ -68,8 +97,9 @@ def argument_lists(where: Situation) -> list[list[str]]:
 
 def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:
     """An object with a text parameter and one path parameter as variants by path: for a
-    code or data path, one of the texts composed for it (``Situation.composed``) or free
-    text; spans for the other paths (None when that split does not apply)."""
+    code or data path, one of the texts composed for it (``Situation.composed``); spans for
+    the other paths, and for a markdown document none was composed for (``spans.PROSE``);
+    a path with none of those is not offered (None when that split does not apply)."""
     props = schema["properties"]
     texts = [k for k, p in props.items()
              if isinstance(p, dict) and p.get(GROUNDED_KEY) in TEXT_KINDS]
@@ -83,9 +113,7 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
         return None  # spans only: plain grounding does it
     # (paths, their text values: "spans", composed texts, or None for free text)
     groups: list[tuple[list[str], Any]] = []
-    if chosen := [v for v in values if not spans.needs_free_text(v)]:
-        groups.append((chosen, "spans" if where.texts else None))
-    open_paths = []
+    chosen = [v for v in values if not spans.needs_free_text(v)]
     kinds = {props[key][GROUNDED_KEY] for key in texts}
     for path in free:
         composed = list(dict.fromkeys([*(p for p in where.printed
@@ -93,23 +121,23 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
             t for kind in kinds for t in where.composed_for(path, kind))]))
         if composed:
             groups.append(([path], composed))
-        else:
-            open_paths.append(path)
-    if open_paths:
-        groups.append((open_paths, None))
-    if len(groups) == 1 and groups[0][1] is None:  # free text only
+        elif path.lower().endswith(spans.PROSE):
+            chosen.append(path)
+    if chosen and where.texts:
+        groups.insert(0, (chosen, "spans"))
+    if not groups:  # no text for any path: nothing to write (never free text)
+        variant = copy.deepcopy(schema)
         for key in texts:
-            props[key].pop(GROUNDED_KEY)
-        return None
+            variant["properties"][key] = dict(NOTHING)
+        variant["properties"][paths[0]] = {"enum": values}
+        return variant
     variants = []
     for group, text_values in groups:
         variant = copy.deepcopy(schema)
         for key in texts:
             kind = variant["properties"][key].pop(GROUNDED_KEY)
-            if text_values == "spans":
-                variant["properties"][key] = ground({GROUNDED_KEY: kind}, where)
-            elif text_values is not None:
-                variant["properties"][key] = {"enum": list(text_values)}
+            variant["properties"][key] = ground({GROUNDED_KEY: kind}, where) if (
+                text_values == "spans") else {"enum": list(text_values)}
         variant["properties"][paths[0]] = {"enum": group}
         variants.append(ground(variant, where))
     return variants[0] if len(variants) == 1 else {"anyOf": variants}

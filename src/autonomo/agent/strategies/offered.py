@@ -30,12 +30,12 @@ from autonomo.agent.strategies.names import (
     task_files,
     version_of,
 )
-from autonomo.agent.strategies.narrowing import argument_lists
+from autonomo.agent.strategies.narrowing import argument_lists, contentless
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.agent.strategies.schema import restoring
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
-from autonomo.tools.grounding import GROUNDED_KEY
+from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
 from autonomo.tools.registry import CommandRegistry
 from autonomo.tools.workspace import Workspace
 
@@ -138,6 +138,8 @@ def ungrounded(commands: CommandRegistry, where: Situation) -> frozenset[str]:
         if any(not where.values(kind) for kind in kinds & set(CLOSED_KINDS)) and not (
                 where.restores and restoring(schema)):  # (a copy over a damaged twin)
             out.add(command.name)
+        elif kinds & set(TEXT_KINDS) and contentless(schema, where):
+            out.add(command.name)  # (nor a text to write where none is found: never free)
     return frozenset(out)
 
 

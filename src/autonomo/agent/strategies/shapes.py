@@ -104,21 +104,28 @@ def _pattern(line: str, common: set[str]) -> str | None:
     return "".join(parts) if structure else None
 
 
-def pieces(text: str, task: str, files: Iterable[str] = ()) -> list[str]:
+def pieces(text: str, task: str, files: Iterable[str] = (),
+           skipped: Iterable[str] = ()) -> list[str]:
     """The pieces of ``task`` shaped like a line of ``text`` (``2026-11-24 fern`` for a log
     of ``<date> <plant>`` lines, ``alias ll='ls -la'`` for a file of aliases): each line's
-    shape, its numbers, quoted texts and words as slots, searched in the task."""
+    shape, its numbers, quoted texts and words as slots, searched in the task; a word of
+    ``skipped`` (an instruction's: "add") at a piece's start is not part of it when the rest
+    has the shape too."""
     lines = _body(text)
     if len(lines) < 2:
         return []
     for name in files:
         task = task.replace(name, " ")
     common = set.intersection(*({w.lower() for w in re.findall(_WORD, line)} for line in lines))
+    skip = {w.lower() for w in skipped}
     out: list[str] = []
     for pattern in dict.fromkeys(p for line in lines if (p := _pattern(line, common))):
         # (not a piece of a longer name: "edge-proxy" of "edge-proxy-7")
         for found in re.finditer(rf"(?<![\w'\"./@-]){pattern}(?![\w'\"@/-]|\.\w)", task):
             piece = found.group(0).strip()
+            while (parts := piece.split(None, 1))[0].lower() in skip and len(parts) > 1 \
+                    and re.fullmatch(pattern, parts[1]):
+                piece = parts[1]
             if piece not in lines and not (_NUMBER.fullmatch(piece)):
                 out.append(piece)
     return list(dict.fromkeys(out))

@@ -34,6 +34,8 @@ INSTRUCTION_WORDS = frozenset(_EDGES)
 #: files whose content is written, not chosen (code, structured data)
 FREE_TEXT_SUFFIXES = (".py", ".json", ".csv", ".js", ".ts", ".sh", ".html", ".css", ".yaml",
                       ".yml", ".toml", ".xml", ".ini", ".cfg", ".sql", ".md")
+#: of those, documents whose text may be a span when none is composed (prose, not code)
+PROSE = (".md",)
 MAX_SPANS = 150
 MAX_SPAN_CHARS = 300
 _MAX_PHRASE_WORDS = 5
@@ -160,10 +162,13 @@ def is_number(text: str) -> bool:
 
 #: (to the end of its line or sentence: "number: 981 020 003. store it in x.txt")
 _AFTER_COLON = re.compile(r":\s+([^:\n]{1,200}?)[\s.]*(?:$|\n|[.!?]\s)")
-_PLACEHOLDER = re.compile(r"[<{\[][^<>{}\[\]]{1,40}[>}\]]")
+#: (not an address in angle brackets, a value written out: "Ann <ann@x.example>",
+#: "<https://…>")
+_PLACEHOLDER = re.compile(r"[<{\[](?![^<>{}\[\]]*(?:@|://))[^<>{}\[\]]{1,40}[>}\]]")
 #: a placeholder a template is filled at: "<that name>", "{name}", "[the name]" (not an INI
 #: section's "[db]")
-_HOLE = re.compile(r"<[^<>]{1,40}>|\{[^{}]{1,40}\}|\[[^\[\]]{0,40}\s[^\[\]]{0,40}\]")
+_HOLE = re.compile(r"<(?![^<>]*(?:@|://))[^<>]{1,40}>|\{[^{}]{1,40}\}"
+                   r"|\[[^\[\]]{0,40}\s[^\[\]]{0,40}\]")
 
 
 #: the numbers a count is written with

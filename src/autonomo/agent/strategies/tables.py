@@ -75,6 +75,11 @@ def _cells(item: str, columns: list[str]) -> list[str] | None:
             cells = re.sub(r"\b([A-Z][^\s\d]*)\s+(?=[A-Z][^\s\d]*\b)", "\\1\x00",
                            " ".join(cells)).replace("\x00", "\x01").split()
             cells = [c.replace("\x01", " ") for c in cells]
+        # (a verb between the values: "Tariq runs leg 1" → Tariq, 1; only when the others
+        # then fill the columns exactly)
+        if len(cells) > len(columns) and len(
+                kept := [c for c in cells if not re.fullmatch(r"[a-z]+", c)]) == len(columns):
+            cells = kept
         last = cells[-len(columns):]
         if len(cells) > len(columns) and any(re.search(r"\d|^[A-Z]", c) for c in last):
             cells = last
@@ -103,6 +108,9 @@ def new_table(task: str) -> list[str]:
 # -- a row for an existing table ------------------------------------------------------------------
 
 _TOKEN = re.compile(r"[\w@.:/+-]*\w")
+#: a name of several words: capitalised words, short lower-case ones between ("Refuge du
+#: Pic Blanc", "Isle of Man"), for a column whose cells are names of several words
+_NAME_RUN = re.compile(r"\b[A-ZÀ-ÖØ-Þ][^\W_]*(?:\s+(?:[a-z]{1,3}\s+){0,2}[A-ZÀ-ÖØ-Þ][^\W_]*)+")
 
 
 def _form(cell: str) -> str:
@@ -134,6 +142,7 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
         task = task.replace(name, " ")
     skip = {w.lower() for w in skipped} | {_stem(c) for c in head} | {c.lower() for c in head}
     tokens = [t for t in _TOKEN.findall(task) if t.lower() not in skip and _stem(t) not in skip]
+    names = [m.group(0) for m in _NAME_RUN.finditer(task)]
     choices: list[list[str]] = []
     for col in range(len(head)):
         cells = [r[col].strip() for r in body]
@@ -144,6 +153,11 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
             forms = {_form(c) for c in cells}
             picked = [t for t in tokens if _form(t) in forms
                       and (col > 0 or t.lower() not in values)]
+            if any(" " in c for c in cells) and (runs := [
+                    r for r in names if r.lower() not in values
+                    and not {w.lower() for w in r.split()} & skip]):
+                # (a name of several words, whole; not its words alone: "Pic")
+                picked = runs + [t for t in picked if not any(t in r.split() for r in runs)]
         if not picked:
             return []
         choices.append(list(dict.fromkeys(picked))[:3])

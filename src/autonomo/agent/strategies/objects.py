@@ -1,0 +1,157 @@
+"""What a task asks to add: the object of its writing verb, whole.
+
+"add Kalani Makoa <k@m.example> as a new line at the end of .mailmap", "please add The
+Periodic Table by Primo Levi to the end of my reading list (books/to_read.md)": the text to
+add runs from the verb that writes to the preposition that leads to the file. A 135M model
+offered only the task's short phrases took a piece of it ("Periodic Table by Primo Levi");
+its spaces, brackets and signs are kept here as the task writes them. An enumeration of short
+items ("head torch and spare batteries") is offered one item a line. Nothing here
+knows a task: the verbs of writing and the prepositions are closed classes of English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from autonomo.agent.strategies.compose import signed_lines
+from autonomo.agent.strategies.facts import FILLER
+from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
+
+#: the verbs that add a text to a file (the act, not a wording of one task; "write" and
+#: "put" take a value to compute as often as a text: "write the total to t.txt")
+_VERBS = frozenset({"add", "append", "insert"})
+#: prepositions that lead from the object to its place ("to the end of x", "as a new line")
+_PLACES = frozenset({"to", "into", "onto", "in", "at", "as", "on", "under", "below",
+                     "beneath", "after", "inside"})
+#: a lower-case word an object does not start with: it describes the text, it is not it
+#: ("a line saying …", "this line", "it", "my name")
+_DESCRIBING = frozenset({"a", "an", "the", "this", "that", "these", "those", "it", "them",
+                         "my", "our", "your", "some", "another", "one", "each", "every",
+                         "following", "new", "line", "lines", "row", "rows", "text",
+                         "entry", "item", "items", "me", "us", "there", "here", "him", "her",
+                         "he", "she", "they", "we", "you", "i", "his", "their", "its"})
+#: where in a file a text goes ("at the end", "to the bottom"): a place, not the text's
+_POSITIONS = frozenset({"end", "bottom", "top", "start", "beginning", "foot", "head", "tail"})
+#: a clause: up to a sentence's end or a line's (a colon starts what it introduces)
+#: (not after an initial: "Ursula K. Le Guin")
+_CLAUSE = re.compile(r"[^\n]+?(?:(?<!\b[A-Z])[.!?;](?=\s|$)|$)", re.MULTILINE)
+#: a text in quotes at the object's start
+_QUOTED = re.compile(r"([\"'])(.+?)\1(?!\w)")
+#: a noun of text after an article, before the text it announces ("the line", "a row")
+_ANNOUNCED = re.compile(r"^(?:the|a|an|one|this)\s+(?:new\s+)?(?:line|row|entry|item|text|"
+                        r"word|phrase|name)\s+(?:(?:saying|reading|that\s+(?:says|reads)|"
+                        r"with)\s+)?(?=\S)", re.IGNORECASE)
+MAX_OBJECT_WORDS = 12
+MAX_ITEM_WORDS = 4
+
+
+def objects(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The objects of the task's writing verbs, whole, in its order; an enumeration of short
+    items as one item a line."""
+    names = [n for n in files if n]
+    out: list[str] = []
+    for clause in _CLAUSE.finditer(task):
+        text = clause.group(0)
+        words = list(re.finditer(r"\S+", text))
+        for i, verb in enumerate(words):
+            if verb.group(0).lower().strip(",:") not in _VERBS or i + 1 >= len(words):
+                continue
+            if verb.group(0).endswith((",", ":")):
+                continue  # ("add:" introduces what follows the colon: ``spans.literals``)
+            end = _end(words, i + 1, names)
+            if end is None:
+                continue
+            found = text[words[i + 1].start():words[end - 1].end()].strip(" ,;:")
+            if found := _object(found, names):
+                # (several items: one a line only; a 135M model took the phrase whole)
+                out += _as_lines(found) or [found]
+            break  # (one object a verb clause)
+    return list(dict.fromkeys(out))
+
+
+def _end(words: list[re.Match[str]], start: int, names: list[str]) -> int | None:
+    """The index after the object's last word: before the preposition that leads to a file
+    the clause names later, or before the file itself, or at the clause's end when it names
+    no file after the object; None when the object would hold a file's name."""
+    after_name = [j for j in range(start, len(words))
+                  if any(n in words[j].group(0) for n in names)]
+    last = after_name[0] if after_name else len(words)
+    if last == start:
+        return None
+    for j in range(start + 1, last):
+        if words[j].group(0).lower() in _PLACES and (after_name or _position(words[j + 1:])):
+            return j
+    return last
+
+
+def _position(words: list[re.Match[str]]) -> bool:
+    """Whether ``words`` begin with a place in a file ("the end", "its very bottom")."""
+    for word in words[:3]:
+        bare = word.group(0).lower().strip(",.;:!?")
+        if bare in _POSITIONS:
+            return True
+        if bare not in FILLER and bare not in _DESCRIBING and bare != "very":
+            return False
+    return False
+
+
+def _object(found: str, names: list[str]) -> str | None:
+    """``found`` as an object, or None when it describes the text rather than being it."""
+    # (the text after the noun that announces it: "the line 10.0.0.7 nas")
+    found = _ANNOUNCED.sub("", found, count=1)
+    if (quoted := _QUOTED.match(found)) is not None:
+        return quoted.group(2)  # (what the quotes hold, as ``spans.literals`` has it)
+    words = found.split()
+    if not words or len(words) > MAX_OBJECT_WORDS or any(n in found for n in names):
+        return None
+    first = words[0]
+    if first.lower() in _DESCRIBING | FILLER and not first[:1].isupper():
+        return None
+    if first.lower() in _DESCRIBING and len(words) == 1:
+        return None
+    return found.rstrip(".")
+
+
+def _as_lines(found: str) -> list[str]:
+    """An enumeration of short items, one a line ("salt, rye flour and yeast"): none for a
+    single item."""
+    items = [i.strip() for i in re.split(r",\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", found)
+             if i.strip()]
+    if len(items) < 2 or any(len(i.split()) > MAX_ITEM_WORDS for i in items):
+        return []
+    return ["\n".join(items)]
+
+
+#: a word that announces a whole text after a colon: a noun of a line ("this line", "the
+#: row", "an entry") or a demonstrative ("put this in goals.md: …", "the following")
+_LINE_NOUN = re.compile(r"\b(?:line|row|entry|this|following)\b", re.IGNORECASE)
+
+
+def wholes(task: str, files: Iterable[str], stated: Iterable[str]) -> list[str]:
+    """What the task adds, whole: its objects (``objects``), patterns it lists as lines
+    (``compose.signed_lines``), and each ``stated`` text after
+    a colon that a noun of a line announces in its clause ("Add this line at the end of
+    jobs.cron: 30 2 * * 1 /bin/x"): their parts (the numbers "30", "2") are not texts of
+    their own beside them. (Not an object with a number: "add 15 minutes to the time in
+    t.txt" asks for a sum, whose value must stay offered.)"""
+    out = [o for o in objects(task, files) if not re.search(r"\d", o)] + signed_lines(task)
+    for text in stated:
+        found = re.search(r":\s+" + re.escape(text), task) if len(text.split()) > 1 else None
+        if found is None or text.split()[0].lower() in INSTRUCTION_WORDS:
+            continue  # (not an instruction after the colon: "do this: write 5 to a.txt")
+        clause = re.split(r"[.!?;\n]\s", task[:found.start()])[-1]
+        if _LINE_NOUN.search(clause):
+            out.append(text)
+    return list(dict.fromkeys(out))
+
+
+def only_wholes(texts: tuple[str, ...], found: Iterable[str]) -> tuple[str, ...]:
+    """``texts`` but those that are not a whole the task adds (``wholes``) nor hold one,
+    when one of them is there: its parts ("kalani@x.example" of "Kalani Makoa
+    <kalani@x.example>", the "1" of a crontab line) and the numbers of the file it goes to
+    are what a 135M model's likelihood prefers to the whole line."""
+    found = [w for w in found if w in texts]
+    if not found:
+        return texts
+    return tuple(t for t in texts if any(w in t for w in found))
