@@ -289,3 +289,16 @@ def test_a_column_in_the_order_the_task_asks(tmp_path):
 def test_no_order_without_one_asked():
     crew = algebra.table(_CREW)
     assert algebra.column_orders("crew", crew, "which rower had the most strokes?") == []
+
+
+def test_a_task_stating_many_cells_of_a_wide_table_designates_no_row():
+    """Each row picked makes a fact per other column: a long task naming hundreds of cells
+    of a wide table would make cells x columns facts at every read (rv1, s23)."""
+    from autonomo.agent.strategies.algebra import MAX_PICKED_ROWS, row_lookups
+
+    head = [f"c{i}" for i in range(40)]
+    body = [[str(r * 40 + c) for c in range(40)] for r in range(200)]
+    task = "Which row holds " + " ".join(str(n) for n in range(0, 8000, 7)) + "?"
+    assert row_lookups("t.csv", (head, body), task) == []
+    one = row_lookups("t.csv", (head, body), "What is c3 where c0 is 80?")
+    assert {f.value for f in one} >= {"83"} and len(one) <= MAX_PICKED_ROWS * 39

@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections import Counter
 from contextlib import AbstractContextManager
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation, localcontext
 
@@ -323,6 +324,11 @@ def record_filters(src: str, text: str, task: str) -> list[Fact]:
     return out
 
 
+#: more cells than this stated by the task: no row is designated (a wide table and a long
+#: task would otherwise make cells x columns facts at every read)
+MAX_PICKED_ROWS = 12
+
+
 def row_lookups(src: str, read: Table, task: str, bounds: frozenset[str] = frozenset()
                 ) -> list[Fact]:
     """Of a CSV: the other cells of the row whose cell, unique in its column, the task
@@ -330,17 +336,21 @@ def row_lookups(src: str, read: Table, task: str, bounds: frozenset[str] = froze
     comes before a row picked by an extreme of the same columns. (Not by a number the task
     compares with, ``bounds``: "over 200" picks no row.)"""
     (head, body), said = read, words(task)
-    out = []
-    for col, title in enumerate(head):
+    picked = []
+    for col in range(len(head)):
         cells = [r[col].strip() for r in body]
-        for row, cell in zip(body, cells, strict=True):
-            if (not words(cell) or not words(cell) <= said or cells.count(cell) > 1
-                    or cell in bounds):
-                continue
-            for i, other in enumerate(head):
-                if i != col:
-                    made = fact(f"{title} {cell} {other}", row[i].strip(), src, own=other)
-                    out.append(Fact(made.key, made.value, made.source, words(cell), made.label))
+        seen = Counter(cells)
+        picked += [(col, row, cell) for row, cell in zip(body, cells, strict=True)
+                   if seen[cell] == 1 and cell not in bounds and words(cell)
+                   and words(cell) <= said]
+        if len(picked) > MAX_PICKED_ROWS:
+            return []  # the task's words pick many rows: it designates none of them
+    out = []
+    for col, row, cell in picked:
+        for i, other in enumerate(head):
+            if i != col:
+                made = fact(f"{head[col]} {cell} {other}", row[i].strip(), src, own=other)
+                out.append(Fact(made.key, made.value, made.source, words(cell), made.label))
     return out
 
 
