@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import datatypes
+from autonomo.agent.strategies import algebra, datatypes, dates
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 from autonomo.agent.strategies.values import MONTHS
 
@@ -115,6 +115,8 @@ def _bounded_rows(src: str, text: str, test: Callable[[float, float], bool], lim
         if any(c is None for c in cells):
             continue
         kept = [r for r, c in zip(body, cells, strict=True) if test(c, limit)]  # type: ignore[arg-type]
+        if not 0 < len(kept) < len(body):
+            continue  # a column the bound does not split is not the one compared
         out.append(fact(f"{title} {bound} rows {COUNT_WORDS}", len(kept), src, own=title))
         out += [fact(f"{title} {bound} {head[i]} {LIST_WORDS}",
                      "\n".join(r[i].strip() for r in kept), src, own=head[i])
@@ -128,15 +130,31 @@ _MARKDOWN = ((re.compile(r"^#+\s"), "headings heading sections titles"),
              (re.compile(r"^\s*(?:[-*+]|\d+[.)])\s"), "items entries bullets points"))
 
 
-def markdown_facts(src: str, text: str) -> list[Fact]:
-    """How many headings, questions and list items a markdown text has, and their texts."""
+#: a heading marker the task writes out alone ("the ## headings"): the level it asks for
+#: (the deepest one written, from ``##``: a lone "#" names the mark as often as a level,
+#: "without the # marks")
+_LEVEL = re.compile(r"(?<!\S)(#{2,6})(?!\S)")
+
+
+def markdown_facts(src: str, text: str, task: str = "") -> list[Fact]:
+    """How many headings, questions and list items a markdown text has, and their texts;
+    of the headings, also their texts without the marks (of the level whose marker the task
+    writes, when it writes one: "the ## headings")."""
     lines = text.splitlines()
     out: list[Fact] = []
-    for pattern, kind in _MARKDOWN:
+    level = max((len(m) for m in _LEVEL.findall(task)), default=0)
+    for pattern, kind in _MARKDOWN[1:] if level else _MARKDOWN:  # (a level: not all of them)
         found = [line.strip() for line in lines if pattern.search(line)]
         if found:
             out += [fact(f"{kind} {COUNT_WORDS}", len(found), src),
                     fact(f"{kind} {LIST_WORDS}", "\n".join(found), src)]
+    heads = [line.strip() for line in lines if _MARKDOWN[0][0].search(line)]
+    if level:
+        heads = [h for h in heads if len(h) - len(h.lstrip("#")) == level]
+    if heads:
+        bare = [h.lstrip("#").strip() for h in heads]
+        out += [fact(f"{_MARKDOWN[0][1]} {COUNT_WORDS}", len(bare), src),
+                fact(f"{_MARKDOWN[0][1]} {LIST_WORDS}", "\n".join(bare), src)]
     return out
 
 
@@ -160,9 +178,12 @@ def area_facts(src: str, text: str, task: str) -> list[Fact]:
 def derived_facts(name: str, text: str, task: str) -> list[Fact]:
     """The derived values of one file's text for ``task``."""
     src = " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
-    shaped = markdown_facts(src, text) if name.lower().endswith(".md") else []
+    shaped = markdown_facts(src, text, task) if name.lower().endswith(".md") else []
     return (typed_facts(src, text) + bounded_facts(name, text, task) + shaped
-            + datatypes.typed_facts(name, text, task) + area_facts(src, text, task))
+            + datatypes.typed_facts(name, text, task) + area_facts(src, text, task)
+            + algebra.algebra_facts(name, src, text, task,
+                                    frozenset(b for _, b in bounds(task)))
+            + dates.date_facts(src, text, task))
 
 
 _ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),

@@ -448,14 +448,16 @@ def situation(workspace: Path | str, task: str,
     stated = answers + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
-    # a line added to a file the task names, in the shape of its lines
-    shaped = [line for name, text in texts.items() if name in named
+    # a line added to a file the task names, in the shape of its lines (not to a file it
+    # reads for a new file it writes: "Invoice 881" is no shape for "paid 30")
+    added = () if any(n not in start for n in named) else named
+    shaped = [line for name, text in texts.items() if name in added
               for line in _shaped(text, task, named)]
     # a piece of the task shaped like a named file's lines is the line to add: the file's
     # own lines and the task's other phrases are not offered beside it (a 135M model took
     # the file's first line, "2026-11-18 fern", for "-> 2026-11-24 fern")
     exact = any(shapes.pieces(text, task, named, spans.INSTRUCTION_WORDS)
-                for name, text in texts.items() if name in named)
+                for name, text in texts.items() if name in added)
     # (runs of the task's words shaped like the items of a short-item file it names: a
     # title, a word; only when nothing else is stated or pointed at)
     items = [item for name, text in texts.items() if name in named
@@ -486,6 +488,7 @@ def situation(workspace: Path | str, task: str,
     if reworked:
         near, phrased, items = [v for v in near if v.strip() not in lines], [], []
     texts = spans.choose([*(ran or ()), *shaped, *packages, *pins,
+                          *transforms.joined(reworked, texts),  # (files put together: asked whole)
                           *(() if packages or pins else stated),
                           # (a value filled into the task's template: not alone as well)
                           *(() if packages or pins or exact or filled else values or items or [

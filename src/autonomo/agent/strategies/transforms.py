@@ -7,6 +7,7 @@ put through one of a few general transformations — of its letters' case, of it
 order, or a part of it by position — so these are offered as whole candidates and the
 model's likelihood, not a list of the task's words, picks among them. Nothing here knows a
 task: a transformation that leaves the source as it is, or gives nothing, is not offered.
+Several sources (one of several lines) are offered put together, in the task's order.
 """
 
 from __future__ import annotations
@@ -63,4 +64,16 @@ def offered(texts: Mapping[str, str], named: Iterable[str], start: Iterable[str]
     read = [n for n in named if n in there and n in texts and (
         n.endswith(".md") or not needs_free_text(n)) and not mentioned_files(texts[n])]
     lines = {line.strip() for n in read for line in texts[n].splitlines()}
+    if len(read) > 1 and any(len(_lines(texts[n])) > 1 for n in read):
+        # several sources, one of several lines: them put together, in the order the task
+        # names them (each alone, or one turned round, is not what was asked)
+        joined = "\n".join(texts[n].strip("\n") for n in read)
+        return ([joined] if len(joined) <= MAX_SOURCE_CHARS else []), lines
     return [v for n in read for v in versions(texts[n])], lines
+
+
+def joined(offered: list[str], texts: Mapping[str, str]) -> list[str]:
+    """Of ``offered``, the sources put together (several files' texts in one): what the
+    task asks before any value or phrase of it (its "in that order" is no sort)."""
+    return [v for v in offered if sum(t.strip("\n") in v for t in texts.values()
+                                      if t.strip()) > 1]
