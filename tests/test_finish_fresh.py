@@ -81,28 +81,10 @@ KNOWN: dict[tuple[str, bool, int], str] = {
     # at 15:30: a file said to hold or name something else is not what a later "it" copies)
     ('The plan we chose is named in which.txt. Rename it to chosen.md', True, 0):
         _NO + 'the pointer file taken for the file to rename',
-    # -- finish_fresh_cases8 (session 23, i10x), main at bb8f808: do no harm ----------------------
-    # false FINISHED: a file the task says to keep, named after the removed one and kept in
-    # words the deletion verifier's protection list does not hold, deleted too
-    ('Delete draft.md, final.md must remain', False, 0):
-        _YES + 'a keep statement after the kept name is not read as protection',
-    ('Remove old_notes.txt (notes.txt is to be kept)', False, 0):
-        _YES + 'a keep statement after the kept name is not read as protection',
-    ('Remove old_notes.txt (notes.txt is to be kept)', False, 1):
-        _YES + 'a keep statement after the kept name is not read as protection',
-    # right work refused, the refusal asking to remove the file the task keeps
-    ('Delete draft.md, final.md must remain', True, 0):
-        _NO + 'the removal object read past the clause: asks for the kept file to go',
-    ('Delete draft.md, final.md must remain', True, 1):
-        _NO + 'the removal object read past the clause: asks for the kept file to go',
+    # -- finish_fresh_cases8 (session 23, i10x): the eight other cases8 misses were closed by
+    # i10v's branch (s23); left: a keep statement inside brackets after the removed name
     ('Remove old_notes.txt (notes.txt is to be kept)', True, 0):
         _NO + 'the removal object read past the clause: asks for the kept file to go',
-    ('Delete log_1.txt. log_2.txt is the one I still read.', True, 0):
-        _NO + 'a file named in a later sentence taken as a removal object: asks to delete it',
-    ("Delete 'trip plan (2).md'", True, 0):
-        _NO + "a bracket inside one name read as 'every .md file': asks to delete the other",
-    ('Delete the lock file .~lock.sheet.ods# and leave sheet.ods', True, 0):
-        _NO + 'a lock file name cut to an inner name that does not exist',
 }
 
 
