@@ -407,8 +407,10 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
     groups: dict[str, list[str]] = {"": files}
     folders: dict[str, list[str]] = {}
     for name in files:
-        if "." in name:
-            groups.setdefault(name.rsplit(".", 1)[1], []).append(name)
+        # (a name ending in a dot has no extension: its group would be "", all the files,
+        # the list this loop walks — appended to, it never ended)
+        if ext := name.rpartition(".")[2] if "." in name else "":
+            groups.setdefault(ext, []).append(name)
         if "/" in name:
             folder, base = name.rsplit("/", 1)
             folders.setdefault(folder, []).append(base)
