@@ -302,3 +302,15 @@ def test_a_task_stating_many_cells_of_a_wide_table_designates_no_row():
     assert row_lookups("t.csv", (head, body), task) == []
     one = row_lookups("t.csv", (head, body), "What is c3 where c0 is 80?")
     assert {f.value for f in one} >= {"83"} and len(one) <= MAX_PICKED_ROWS * 39
+
+
+def test_a_date_moved_past_the_calendar_is_no_value_and_no_crash():
+    """rv2 (s23): 'valid until 9999-12-31' and a span the task states raised OverflowError
+    in the first look of step 1."""
+    from autonomo.agent.strategies.dates import date_facts
+
+    later = date_facts("lic", "valid until 9999-12-31", "remind me 30 days before and after")
+    assert "9999-12-01" in {f.value for f in later}
+    early = date_facts("lic", "since 0001-01-05", "the date 30 days before that, and 7 days after")
+    assert "0001-01-12" in {f.value for f in early}
+    assert date_facts("lic", "on 2026-03-14", "in 99999999999 days") is not None

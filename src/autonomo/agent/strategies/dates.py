@@ -94,8 +94,11 @@ def date_facts(src: str, text: str, task: str) -> list[Fact]:
            for d, shape in found]
     for said, days in _spans(task):
         for d, shape in found:
-            for key, moved in (("after later from plus", d + timedelta(days)),
-                               ("before earlier ago minus", d - timedelta(days))):
+            for key, sign in (("after later from plus", 1), ("before earlier ago minus", -1)):
+                try:  # ("valid until 9999-12-31" moved on: no such date)
+                    moved = d + sign * timedelta(days)
+                except OverflowError:
+                    continue
                 made = fact(f"date day {key}", written(moved, shape), src)
                 out.append(Fact(made.key, made.value, made.source, words(said)))
     if len(found) == 2 and found[0][0] != found[1][0]:
