@@ -1,0 +1,2 @@
+BUILD = sum(range(1, 95))
+print(f"Hello from build {BUILD}-b")

@@ -1,0 +1,3 @@
+for i in range(10, 0, -3):
+    print(i)
+print("go!")

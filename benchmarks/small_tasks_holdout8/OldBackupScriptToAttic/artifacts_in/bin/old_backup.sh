@@ -1,0 +1,2 @@
+#!/bin/sh
+rsync -a /home/ /mnt/usb-backup/home/
