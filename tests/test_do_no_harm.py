@@ -338,3 +338,20 @@ def test_a_named_file_the_text_does_not_go_to_is_not_changed(tmp_path, task, kep
     _tree(tmp_path, {"guide.md": "step x\n", "tasks.md": "x\n", "sales.csv": "a\nb\n",
                      "rows.txt": "0\n", "app.py": "x = 1\n", "app_test.py": "x\n"})
     assert kept not in _touched(_harmable(_state(task, tmp_path), tmp_path))
+
+
+@pytest.mark.parametrize("task, files, meant", [
+    ("delete the .DS_Store files in design/ and design/badges/",
+     {"design/.DS_Store": "x", "design/badges/.DS_Store": "x", "design/badges/pin.svg": "<svg/>",
+      "design/leaflet.svg": "<svg/>"}, {"design/.DS_Store", "design/badges/.DS_Store"}),
+    ("get rid of Thumbs.db in photos/ and photos/2025/",
+     {"photos/Thumbs.db": "x", "photos/2025/Thumbs.db": "x", "photos/2025/a.jpg": "j"},
+     {"photos/Thumbs.db", "photos/2025/Thumbs.db"}),
+])
+def test_a_name_spelled_for_the_files_of_named_folders_is_all_that_goes(tmp_path, task, files,
+                                                                       meant):
+    """The blind holdout8 run deleted pin.svg for "the .DS_Store files in design/badges/":
+    every file of a named folder was designated when the name matched no single file."""
+    _tree(tmp_path, files)
+    touched = _touched(_harmable(_state(task, tmp_path), tmp_path))
+    assert touched <= meant

@@ -32,6 +32,11 @@ from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
 from autonomo.tools.workspace import Workspace
 
+#: a run of the characters of a file name, as the task writes it
+_TOKEN = re.compile(r"[\w.~#+-]+")
+#: a dot then a letter: a file's name or ending, not a number ("2.5 days") or "e.g"
+_DOTTED = re.compile(r"\.[A-Za-z]\w")
+
 #: files of a folder whose text is looked in for the task's words at most, and how much
 MAX_HELD = 20
 HELD_CHARS = 600
@@ -67,6 +72,11 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # the files of a folder it names when it says no word of their names ("the two files
     # inside the trash folder"); none when several fit alike ("the older backup")
     inside = [f for folder in places for f in files if f.startswith(folder + "/")]
+    # (a file name the task spells is what it means of the folders it names: "the
+    # .DS_Store files in design/" is none of design/'s other files, hidden or not)
+    if spelled := {t.rstrip(".") for t in _TOKEN.findall(task)
+                   if _DOTTED.search(t.rstrip("."))}:
+        inside = [f for f in inside if Path(f).name in spelled]
     one = None
     if not named and not says_a_name(task):
         # (a task that names a file, there or not, describes none: "delete ../x.txt",
