@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import tomllib
 from collections.abc import Callable
@@ -74,8 +75,11 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     inside = [f for folder in places for f in files if f.startswith(folder + "/")]
     # (a file name the task spells is what it means of the folders it names: "the
     # .DS_Store files in design/" is none of design/'s other files, hidden or not)
+    # (only a name there: "the newest log in logs/ to latest.txt" names a new file)
     if spelled := {t.rstrip(".") for t in _TOKEN.findall(task)
-                   if _DOTTED.search(t.rstrip("."))}:
+                   if _DOTTED.search(t.rstrip(".")) and any(
+                       os.path.lexists(Path(workspace, folder, t.rstrip(".")))
+                       for folder in places)}:
         inside = [f for f in inside if Path(f).name in spelled]
     one = None
     if not named and not says_a_name(task):
