@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from autonomo.agent import finishing_evidence
 from test_finishing_whole import _rule
 from test_verifying import _judge, _put, _rm
-
-from autonomo.agent import finishing_evidence
 
 
 def test_a_file_of_the_named_kind_the_task_keeps_is_no_object(tmp_path: Path) -> None:
