@@ -304,10 +304,12 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
             continue
         if not program and (start := starts[name]):
             own = {w for w in _words(start) if (len(w) > 2 or w.isdigit()) and w not in asked}
+            # (worked out once a file, not once a number written: 300 numbers, 300 totals)
+            found_there, operands = (derived_numbers(start, task), [
+                *numbers_in(start), *_totals(start)]) if numbers else (set(), [])
             derived = {n for n in numbers if n.lstrip("-").replace(".", "").isdigit()
-                       and (_number(float(n)) in derived_numbers(start, task)
-                            or _operand(float(n), [*numbers_in(start), *_totals(start)],
-                                        pool))}
+                       and (_number(float(n)) in found_there
+                            or _operand(float(n), operands, pool))}
             if own & new_words or derived or verdict or (new.strip() and new.strip() in start):
                 continue
         if program:

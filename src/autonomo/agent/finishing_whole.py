@@ -27,6 +27,7 @@ No word lists: the shapes are typed token patterns, the description is found by 
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Iterable
 
@@ -290,6 +291,20 @@ def asked_value(task: str, named: Iterable[str], record: Record, said: Iterable[
 _COMPOSED = (".py", ".sh", ".js", ".html", ".md", ".toml", ".yaml", ".yml", ".ini", ".cfg")
 
 
+def _calendar_names(text: str) -> set[str]:
+    """The weekday and month names (lower case, English) of each ISO date (2024-03-16) in
+    ``text``: a date read gives its weekday and its month, so they come from somewhere."""
+    names: set[str] = set()
+    for found in set(re.findall(r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)", text)):
+        try:
+            day = datetime.date.fromisoformat(found)
+        except ValueError:
+            continue
+        names |= {day.strftime("%A").lower(), day.strftime("%B").lower(),
+                  day.strftime("%a").lower(), day.strftime("%b").lower()}
+    return names
+
+
 def ungrounded(task: str, record: Record, observed: str, sources: Iterable[str]) -> str | None:
     """For a task that takes its answer from files (``sources``: the named files that were
     there, with text), a short written text (a value, a name, a list) with a word that
@@ -300,6 +315,7 @@ def ungrounded(task: str, record: Record, observed: str, sources: Iterable[str])
     if not sources:
         return None
     known = {w.lower() for w in re.findall(r"[A-Za-z]+", f"{task}\n{observed}")}
+    known |= _calendar_names(observed)
     for path in sorted(record.written):
         if path.lower().endswith(_COMPOSED) or path in sources:
             continue

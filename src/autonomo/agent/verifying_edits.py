@@ -225,4 +225,20 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
                 else _by_table(task.replace(path, " "), path, before, after)
                 if lower.endswith((".csv", ".tsv")) else _by_line(task, before, after)]
     found = [v for v in verdicts if v is not None]
-    return next((v for v in found if v.verified), found[0] if found else None)
+    verdict = next((v for v in found if v.verified), found[0] if found else None)
+    if verdict is not None and verdict.verified and (also := _left_as_was(task, path, start)):
+        return Verdict.no("edit", f"{also} holds the text the task changes too, and it did "
+                                  "not change")
+    return verdict
+
+
+def _left_as_was(task: str, path: str, start: Snapshot) -> str:
+    """Another file the task names (only ``path`` changed) whose start text holds the old
+    side of a pair it states ("#336699 to #114477 in main.css and theme.css"); "" if none."""
+    olds = {x for x, _ in _stated_pairs(task)}
+    for other in dict.fromkeys(m.path for m in files_named(task, start.files)):
+        text = start.files[other].text if other in start.files else None
+        if other != path and text is not None and any(
+                re.search(rf"(?<!\w){re.escape(x)}(?!\w)", text) for x in olds):
+            return other
+    return ""

@@ -127,6 +127,7 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
                       and _doubt(task, m, mentions, objects)), None):
         return Verdict.no("delete", f"whether the task removes {doubt} or keeps it is not "
                                     "plain")
+    named_objects = set(objects)
     scope = folders_named(task, folders_of(start.files))
     for kind in KIND.findall(task):
         objects |= {p for p in start.files if p.lower().endswith(kind.lower())
@@ -135,7 +136,37 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
         return Verdict.no("delete", "the files to delete could not be derived from the task")
     if set(changes.removed) != objects:
         return Verdict.no("delete", _difference("deleted", objects, changes.removed))
+    if why := _spared(task, start, mentions, named_objects, scope, changes.removed):
+        return Verdict.no("delete", why)
     return Verdict.yes("delete", f"deleted {_names(objects)}, nothing else changed")
+
+
+#: a folder the task keeps out of a removal: "but not the ones in keep/", "except in old/"
+_EXCLUDING = r"(?:\bnot|n[’']t|\bexcept|\bexcluding|\bother\s+than|\bapart\s+from|\boutside)\b"
+
+
+def _spared(task: str, start: Snapshot, mentions: list[Mention], named_objects: set[str],
+            scope: list[str], removed: Collection[str]) -> str:
+    """Why a removal took a file the task spares, "" when none: a file it names but not as
+    the removal's object (a kind it names holds it: "the .tmp files; notes.tmp must stay"),
+    a file in a folder it excludes ("…in trash/ but not the ones in keep/"), or the bare
+    name outside the folder it names when that folder holds the name too ("delete old.txt
+    from trash/" with old.txt and trash/old.txt)."""
+    kept = {m.path for m in mentions} - named_objects
+    if gone := sorted(set(removed) & kept):
+        return f"{gone[0]} was deleted though the task keeps it"
+    for folder in scope:
+        if re.search(rf"{_EXCLUDING}[^.;!?\n]*?(?<![\w/.-]){re.escape(folder)}(?![\w.-])",
+                     task, re.IGNORECASE) \
+                and (gone := sorted(p for p in removed if p.startswith(folder + "/"))):
+            return f"{gone[0]} was deleted though the task excludes {folder}/"
+    for path in sorted(removed):
+        base = path.rsplit("/", 1)[-1]
+        if not any(path.startswith(f + "/") for f in scope) \
+                and any(f"{f}/{base}" in start.files for f in scope):
+            return (f"{path} was deleted, but the task names {base} in "
+                    f"{next(f for f in scope if f'{f}/{base}' in start.files)}/")
+    return ""
 
 
 def _names(paths: Collection[str]) -> str:
