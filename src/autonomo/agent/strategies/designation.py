@@ -19,11 +19,10 @@ from pathlib import Path
 
 from autonomo.agent.finishing_targets import Roles
 from autonomo.agent.strategies.names import (
-    described,
+    acted_described,
     holding,
     listed_objects,
     removed_described,
-    said,
     says_a_name,
     stem,
     version_of,
@@ -72,8 +71,8 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
         # (a task that names a file, there or not, describes none: "delete ../x.txt",
         # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
         # of the task's words but those it denies: "the draft, not the final draft")
-        one = described(" ".join(sorted(said(task))),
-                        inside or [f for f in files if f in start])
+        # (nor the words of a clause that keeps: "delete the draft - keep the final draft")
+        one = acted_described(task, inside or [f for f in files if f in start])
         if one is None:
             one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
     return Designated(copied, one or (), tuple(inside) if one is None else ())
