@@ -369,3 +369,21 @@ def test_a_clause_that_keeps_another_file_leaves_the_description_to_the_removal(
     acts = _harmable(_state("Delete the cover letter for Acme but keep the CV", tmp_path),
                      tmp_path)
     assert _touched(acts) == {"cover_letter_acme.md"}
+
+
+@pytest.mark.parametrize("task, files, kept", [
+    # (a class a reviewer confirmed on main 863f2d1, and wordings of this file's own): a
+    # folder the task names to keep is no place of its removal
+    ("Delete the files in trash/ but leave keep/ alone", {"trash/a.txt": "a", "keep/b.txt": "b"},
+     "keep/b.txt"),
+    ("Remove the two files inside old/, except the ones in pinned/",
+     {"old/a.txt": "a", "old/c.txt": "c", "pinned/b.txt": "b"}, "pinned/b.txt"),
+    ("Get rid of everything in tmp/ but do not delete anything in saved/",
+     {"tmp/a.txt": "a", "saved/b.txt": "b"}, "saved/b.txt"),
+])
+def test_a_folder_the_task_keeps_is_no_place_of_removal(tmp_path, task, files, kept):
+    _tree(tmp_path, files)
+    touched = _touched(_harmable(_state(task, tmp_path), tmp_path))
+    assert kept not in touched
+    # (the files of the folder it removes from are still offered)
+    assert touched == set(files) - {kept}

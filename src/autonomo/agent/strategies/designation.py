@@ -21,6 +21,7 @@ from autonomo.agent.finishing_targets import Roles
 from autonomo.agent.strategies.names import (
     acted_described,
     holding,
+    kept_places,
     listed_objects,
     removed_described,
     says_a_name,
@@ -65,14 +66,18 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # names if any, or whose text holds words of the task ("one of them says DO NOT SEND");
     # the files of a folder it names when it says no word of their names ("the two files
     # inside the trash folder"); none when several fit alike ("the older backup")
-    inside = [f for folder in places for f in files if f.startswith(folder + "/")]
+    # (not a folder it keeps: "delete the files in trash/ but leave keep/ alone"; nor the
+    # words of a clause that keeps: "delete the draft - keep the final draft")
+    spared = kept_places(task, places)
+    inside = [f for folder in places if folder not in spared for f in files
+              if f.startswith(folder + "/")]
     one = None
     if not named and not says_a_name(task):
         # (a task that names a file, there or not, describes none: "delete ../x.txt",
         # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
         # of the task's words but those it denies: "the draft, not the final draft")
-        # (nor the words of a clause that keeps: "delete the draft - keep the final draft")
-        one = acted_described(task, inside or [f for f in files if f in start])
+        one = acted_described(task, inside or [
+            f for f in files if f in start and not any(f.startswith(p + "/") for p in spared)])
         if one is None:
             one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
     return Designated(copied, one or (), tuple(inside) if one is None else ())

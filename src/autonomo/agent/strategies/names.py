@@ -438,6 +438,21 @@ def acted_described(task: str, candidates: list[str] | tuple[str, ...]
     return one
 
 
+def kept_places(task: str, places: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The folders of ``places`` the task names only in clauses that keep (``_keeps``:
+    "delete the files in trash/ but leave keep/ alone"): no place of a removal or a change."""
+    out = []
+    for place in places:
+        name = re.escape(place.rsplit("/", 1)[-1])
+        slashed = rf"(?<![\w./~-]){re.escape(place)}/"
+        mention = re.compile(slashed if re.search(slashed, task) else rf"\b{name}\b",
+                             re.IGNORECASE)
+        said_in = [kept for c, kept in _clauses(task) if mention.search(c)]
+        if said_in and all(said_in):
+            out.append(place)
+    return tuple(out)
+
+
 #: words after which a name is the file a part is taken from, not the object itself
 _PART_OF = frozenset({"of", "from"})
 #: tokens that join the names of one list ("a.txt, b.txt and c.txt")
