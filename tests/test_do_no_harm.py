@@ -380,6 +380,11 @@ def test_a_clause_that_keeps_another_file_leaves_the_description_to_the_removal(
      {"old/a.txt": "a", "old/c.txt": "c", "pinned/b.txt": "b"}, "pinned/b.txt"),
     ("Get rid of everything in tmp/ but do not delete anything in saved/",
      {"tmp/a.txt": "a", "saved/b.txt": "b"}, "saved/b.txt"),
+    # (a kind of file the task names, not in the folder it keeps)
+    ("Delete the .tmp files but leave keep/ alone", {"a.tmp": "a", "keep/b.tmp": "b"},
+     "keep/b.tmp"),
+    ("Delete the .tmp files in work/ but leave keep/ alone",
+     {"work/a.tmp": "a", "keep/b.tmp": "b"}, "keep/b.tmp"),
 ])
 def test_a_folder_the_task_keeps_is_no_place_of_removal(tmp_path, task, files, kept):
     _tree(tmp_path, files)
