@@ -355,3 +355,57 @@ def test_a_name_spelled_for_the_files_of_named_folders_is_all_that_goes(tmp_path
     _tree(tmp_path, files)
     touched = _touched(_harmable(_state(task, tmp_path), tmp_path))
     assert touched <= meant
+
+
+@pytest.mark.parametrize("task, files, kept", [
+    # (classes a reviewer confirmed on main 863f2d1, and wordings of this file's own): the
+    # words of a clause that keeps a file described the kept file, the only one offered
+    ("Delete the old invoice; the new invoice stays",
+     {"invoice.pdf": "d", "invoice_new.pdf": "f"}, "invoice_new.pdf"),
+    ("Delete the draft - keep the final draft", {"draft.md": "d", "final_draft.md": "f"},
+     "final_draft.md"),
+    ("Bin the sketch but keep the clean sketch", {"sketch.svg": "s", "clean_sketch.svg": "c"},
+     "clean_sketch.svg"),
+    ("Throw away the report, the signed report remains",
+     {"report.txt": "d", "signed_report.txt": "f"}, "signed_report.txt"),
+    ("Erase the logo and keep the logo backup", {"logo.png": "d", "logo_backup.png": "f"},
+     "logo_backup.png"),
+    ("Toss the receipt - do not delete the scanned receipt",
+     {"receipt.pdf": "d", "scanned_receipt.pdf": "f"}, "scanned_receipt.pdf"),
+    ("Add a line to the notes but leave the old notes untouched",
+     {"notes.md": "n\n", "old_notes.md": "o\n"}, "old_notes.md"),
+])
+def test_a_file_a_clause_keeps_is_not_the_one_described(tmp_path, task, files, kept):
+    _tree(tmp_path, files)
+    assert kept not in _touched(_harmable(_state(task, tmp_path), tmp_path))
+
+
+def test_a_clause_that_keeps_another_file_leaves_the_description_to_the_removal(tmp_path):
+    # (the kept CV's word no longer stands beside the cover letter's words)
+    _tree(tmp_path, {"cover_letter_acme.md": "a", "cover_letter_bolt.md": "b", "cv.pdf": "c"})
+    acts = _harmable(_state("Delete the cover letter for Acme but keep the CV", tmp_path),
+                     tmp_path)
+    assert _touched(acts) == {"cover_letter_acme.md"}
+
+
+@pytest.mark.parametrize("task, files, kept", [
+    # (a class a reviewer confirmed on main 863f2d1, and wordings of this file's own): a
+    # folder the task names to keep is no place of its removal
+    ("Delete the files in trash/ but leave keep/ alone", {"trash/a.txt": "a", "keep/b.txt": "b"},
+     "keep/b.txt"),
+    ("Remove the two files inside old/, except the ones in pinned/",
+     {"old/a.txt": "a", "old/c.txt": "c", "pinned/b.txt": "b"}, "pinned/b.txt"),
+    ("Get rid of everything in tmp/ but do not delete anything in saved/",
+     {"tmp/a.txt": "a", "saved/b.txt": "b"}, "saved/b.txt"),
+    # (a kind of file the task names, not in the folder it keeps)
+    ("Delete the .tmp files but leave keep/ alone", {"a.tmp": "a", "keep/b.tmp": "b"},
+     "keep/b.tmp"),
+    ("Delete the .tmp files in work/ but leave keep/ alone",
+     {"work/a.tmp": "a", "keep/b.tmp": "b"}, "keep/b.tmp"),
+])
+def test_a_folder_the_task_keeps_is_no_place_of_removal(tmp_path, task, files, kept):
+    _tree(tmp_path, files)
+    touched = _touched(_harmable(_state(task, tmp_path), tmp_path))
+    assert kept not in touched
+    # (the files of the folder it removes from are still offered)
+    assert touched == set(files) - {kept}

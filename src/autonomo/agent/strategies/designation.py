@@ -20,11 +20,11 @@ from pathlib import Path
 
 from autonomo.agent.finishing_targets import Roles
 from autonomo.agent.strategies.names import (
-    described,
+    acted_described,
     holding,
+    kept_places,
     listed_objects,
     removed_described,
-    said,
     says_a_name,
     stem,
     version_of,
@@ -72,7 +72,11 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # names if any, or whose text holds words of the task ("one of them says DO NOT SEND");
     # the files of a folder it names when it says no word of their names ("the two files
     # inside the trash folder"); none when several fit alike ("the older backup")
-    inside = [f for folder in places for f in files if f.startswith(folder + "/")]
+    # (not a folder it keeps: "delete the files in trash/ but leave keep/ alone"; nor the
+    # words of a clause that keeps: "delete the draft - keep the final draft")
+    spared = kept_places(task, places)
+    inside = [f for folder in places if folder not in spared for f in files
+              if f.startswith(folder + "/")]
     # (a file name the task spells is what it means of the folders it names: "the
     # .DS_Store files in design/" is none of design/'s other files, hidden or not)
     # (only a name there: "the newest log in logs/ to latest.txt" names a new file)
@@ -86,8 +90,8 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
         # (a task that names a file, there or not, describes none: "delete ../x.txt",
         # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
         # of the task's words but those it denies: "the draft, not the final draft")
-        one = described(" ".join(sorted(said(task))),
-                        inside or [f for f in files if f in start])
+        one = acted_described(task, inside or [
+            f for f in files if f in start and not any(f.startswith(p + "/") for p in spared)])
         if one is None:
             one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
     return Designated(copied, one or (), tuple(inside) if one is None else ())

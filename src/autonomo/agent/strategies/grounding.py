@@ -34,6 +34,7 @@ from autonomo.agent.strategies.designation import (
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
+    kept_places,
     loose_names,
     mentioned_files,
     named_folders,
@@ -396,7 +397,10 @@ def situation(workspace: Path | str, task: str,
     for name in sorted(named, key=len, reverse=True):
         unnamed = unnamed.replace(name.rpartition("/")[2], " ") if " " in name else unnamed
     kinds = {m.lower() for m in KIND_NAMED.findall(unnamed)} - kept_kinds
-    matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds)
+    # (not in a folder the task keeps: "delete the .tmp files but leave keep/ alone")
+    spared = kept_places(task, places)
+    matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds
+                     and not any(f.startswith(p + "/") for p in spared))
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
     # (of the files there when the task started: a file the agent made or moved is not

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from autonomo.agent.finishing_targets import BETWEEN, DENYING, removes
+from autonomo.agent.finishing_targets import BETWEEN, DENYING, KEEP_WORDS, removes
 from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
 
@@ -375,6 +375,82 @@ def removed_described(task: str, candidates: list[str] | tuple[str, ...]) -> tup
               if any(removes(w) for w in re.findall(r"[a-z]+", s.lower()))]
     return described(" ".join(sorted(said(" . ".join(wanted)))), candidates) or () \
         if wanted else ()
+
+
+#: where a clause ends: a sentence's end, a semicolon or colon, a dash between spaces, a
+#: comma, or before a word that opens a new clause ("…, the new one stays", "… but keep …")
+_CLAUSE_END = re.compile(r"([.!?]+(?:\s|$))|[;:]+(?:\s|$)|\s[-–—]\s|,|\s(?=(?:and|but|"
+                         r"except|while|whereas)\s)", re.IGNORECASE)
+
+
+def _keeps(clause: str) -> bool:
+    """Whether a clause keeps what it says: a keeping word (``KEEP_WORDS``: "keep the final
+    draft", "the new invoice stays", "except b.txt"), a clause opened by a denial ("not the
+    clean sketch") or a denied removal ("don't delete old/")."""
+    tokens = re.findall(r"[a-z']+", clause.lower().replace("n't", " not"))
+    words = [t for t in tokens if t not in {"but", "and", "while", "whereas"}]
+    return bool(set(words) & (KEEP_WORDS - {"but"})) or bool(words and words[0] in DENYING) \
+        or any(removes(t) and any(d in DENYING for d in words[max(0, i - 3):i])
+               for i, t in enumerate(words))
+
+
+def _clauses(task: str) -> list[tuple[str, bool]]:
+    """The task's clauses, each with whether it keeps (``_keeps``); a clause with no
+    removal's verb goes on as the one before it in its sentence ("keep a.txt, the notes and
+    the log": the list is kept too)."""
+    out: list[tuple[str, bool]] = []
+    keeping = False
+    pieces = _CLAUSE_END.split(task)
+    # (split's pieces: a clause, then the sentence's end it stopped at or None)
+    for clause, end in zip(pieces[::2], [*pieces[1::2], None], strict=True):
+        if clause and clause.strip():
+            words = re.findall(r"[a-z']+", clause.lower())
+            keeping = _keeps(clause) or (keeping and not any(removes(w) for w in words))
+            out.append((clause, keeping))
+        if end:
+            keeping = False
+    return out
+
+
+def clauses_apart(task: str) -> tuple[str, str]:
+    """(the task's clauses that act, those that keep), each joined by " . "."""
+    parts = _clauses(task)
+    return (" . ".join(c for c, kept in parts if not kept),
+            " . ".join(c for c, kept in parts if kept))
+
+
+def acted_described(task: str, candidates: list[str] | tuple[str, ...]
+                    ) -> tuple[str, ...] | None:
+    """``described`` by the words of the clauses that act only (not "Delete the draft - keep
+    the final draft": the words of the whole task describe the kept ``final_draft.md``), and
+    ``()`` when the clauses that keep describe the same file as well (their words say each
+    word of its name the acting ones say, or they describe it alone)."""
+    acting, keeping = clauses_apart(task)
+    one = described(" ".join(sorted(said(acting))), candidates)
+    if not one or not keeping:
+        return one
+    tokens = _name_tokens(one[0])
+    acted = set(re.findall(r"[a-z]+|\d{2,}", " ".join(sorted(said(acting)))))
+    kept = set(re.findall(r"[a-z]+|\d{2,}", keeping.lower()))
+    if described(keeping, candidates) == one or (
+            {t for t in tokens if _said_in(t, acted)} <= {t for t in tokens if _said_in(t, kept)}):
+        return ()
+    return one
+
+
+def kept_places(task: str, places: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The folders of ``places`` the task names only in clauses that keep (``_keeps``:
+    "delete the files in trash/ but leave keep/ alone"): no place of a removal or a change."""
+    out = []
+    for place in places:
+        name = re.escape(place.rsplit("/", 1)[-1])
+        slashed = rf"(?<![\w./~-]){re.escape(place)}/"
+        mention = re.compile(slashed if re.search(slashed, task) else rf"\b{name}\b",
+                             re.IGNORECASE)
+        said_in = [kept for c, kept in _clauses(task) if mention.search(c)]
+        if said_in and all(said_in):
+            out.append(place)
+    return tuple(out)
 
 
 #: words after which a name is the file a part is taken from, not the object itself
