@@ -49,18 +49,20 @@ MAX_ITEM_WORDS = 4
 def objects(task: str, files: Iterable[str] = ()) -> list[str]:
     """The objects of the task's writing verbs, whole, in its order; an enumeration of short
     items as one item a line."""
-    names = [n for n in files if n]
+    names = _Names(n for n in files if n)
     out: list[str] = []
     for clause in _CLAUSE.finditer(task):
         text = clause.group(0)
         words = list(re.finditer(r"\S+", text))
-        for i, verb in enumerate(words):
-            if verb.group(0).lower().strip(",:") not in _VERBS or i + 1 >= len(words):
-                continue
-            if verb.group(0).endswith((",", ":")):
-                continue  # ("add:" introduces what follows the colon: ``spans.literals``)
-            end = _end(words, i + 1, names)
-            if end is None:
+        verbs = [i for i, verb in enumerate(words[:-1])
+                 if verb.group(0).lower().strip(",:") in _VERBS
+                 # ("add:" introduces what follows the colon: ``spans.literals``)
+                 and not verb.group(0).endswith((",", ":"))]
+        if not verbs:
+            continue
+        ends = _Ends(words, names)
+        for i in verbs:
+            if (end := ends.after(i + 1)) is None:
                 continue
             found = text[words[i + 1].start():words[end - 1].end()].strip(" ,;:")
             if found := _object(found, names):
@@ -70,19 +72,48 @@ def objects(task: str, files: Iterable[str] = ()) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _end(words: list[re.Match[str]], start: int, names: list[str]) -> int | None:
-    """The index after the object's last word: before the preposition that leads to a file
-    the clause names later, or before the file itself, or at the clause's end when it names
-    no file after the object; None when the object would hold a file's name."""
-    after_name = [j for j in range(start, len(words))
-                  if any(n in words[j].group(0) for n in names)]
-    last = after_name[0] if after_name else len(words)
-    if last == start:
-        return None
-    for j in range(start + 1, last):
-        if words[j].group(0).lower() in _PLACES and (after_name or _position(words[j + 1:])):
-            return j
-    return last
+class _Names:
+    """Whether a text holds one of ``names``, at a cost that grows with the text and not with
+    the names: for each length a name has, the text's pieces of that length are looked up
+    in a set (a task naming 300 files asked 300 substring tests of each of its words)."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self._names = frozenset(names)
+        self._lengths = sorted({len(n) for n in self._names})
+
+    def held(self, text: str) -> bool:
+        """Whether ``text`` holds one of the names."""
+        return any(text[k:k + size] in self._names for size in self._lengths
+                   if size <= len(text) for k in range(len(text) - size + 1))
+
+
+class _Ends:
+    """Where each object of a clause's ``words`` ends (``after``), from what is looked up
+    once for the clause: for each word, the next word that holds a file's name, the next
+    preposition and the next preposition before a place in a file."""
+
+    def __init__(self, words: list[re.Match[str]], names: _Names) -> None:
+        count = len(words)
+        self._count = count
+        self._name, self._place, self._position = ([count] * (count + 1) for _ in range(3))
+        for j in range(count - 1, -1, -1):
+            word = words[j].group(0)
+            self._name[j] = j if names.held(word) else self._name[j + 1]
+            place = word.lower() in _PLACES
+            self._place[j] = j if place else self._place[j + 1]
+            self._position[j] = (j if place and _position(words[j + 1:j + 4])
+                                 else self._position[j + 1])
+
+    def after(self, start: int) -> int | None:
+        """The index after the object's last word: before the preposition that leads to a
+        file the clause names later, or before the file itself, or at the clause's end when it
+        names no file after the object; None when the object would hold a file's name."""
+        last = self._name[start]
+        if last == start:
+            return None
+        # (any preposition when a file is named after the object; else one before a place)
+        place = (self._place if last < self._count else self._position)[start + 1]
+        return min(place, last)
 
 
 def _position(words: list[re.Match[str]]) -> bool:
@@ -96,14 +127,14 @@ def _position(words: list[re.Match[str]]) -> bool:
     return False
 
 
-def _object(found: str, names: list[str]) -> str | None:
+def _object(found: str, names: _Names) -> str | None:
     """``found`` as an object, or None when it describes the text rather than being it."""
     # (the text after the noun that announces it: "the line 10.0.0.7 nas")
     found = _ANNOUNCED.sub("", found, count=1)
     if (quoted := _QUOTED.match(found)) is not None:
         return quoted.group(2)  # (what the quotes hold, as ``spans.literals`` has it)
     words = found.split()
-    if not words or len(words) > MAX_OBJECT_WORDS or any(n in found for n in names):
+    if not words or len(words) > MAX_OBJECT_WORDS or names.held(found):
         return None
     first = words[0]
     if first.lower() in _DESCRIBING | FILLER and not first[:1].isupper():
