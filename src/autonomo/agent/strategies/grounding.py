@@ -449,7 +449,7 @@ def situation(workspace: Path | str, task: str,
     # the answers a task allows ("yes or no"), the one the files seen give first
     answers, ruled_out = derived.alternatives(task, texts,
                                               spans.INSTRUCTION_WORDS | facts.FILLER)
-    stated = answers + stated
+    stated = answers + spans.like_examples(task, [*values, *near]) + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines (not to a file it
@@ -467,7 +467,7 @@ def situation(workspace: Path | str, task: str,
     items = [item for name, text in texts.items() if name in named
              for item in shapes.items(text, task, spans.INSTRUCTION_WORDS, named)]
     # (and the items of an enumeration, one per line: "requests and flask")
-    listed = compose.enumerated_lines(task)
+    listed = compose.enumerated_lines(task, named)
     # a requirements file's text: a package a line (before what the task states: "5.0")
     packages = compose.requirement_lines(task, named) if any(
         compose.REQUIREMENTS.search(name) for name in named) else []
