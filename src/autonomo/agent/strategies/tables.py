@@ -186,8 +186,11 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
                 picked = runs + [t for t in picked if not any(t in r.split() for r in runs)]
             elif spaced and forms & {"word"} and (runs := [
                     r for r in _phrases(task, skip) if r.lower() not in values]):
-                # (lower-case words: a thing's name of two words, "oat milk", first)
-                picked = runs + [t for t in picked if not any(t in r.split() for r in runs)]
+                # (lower-case words: a thing's name of two words, "oat milk", first; alone
+                # when every cell has several: a 135M model took "cartons" of "12 cartons of
+                # oat milk")
+                picked = runs + ([] if all(" " in c for c in cells) else [
+                    t for t in picked if not any(t in r.split() for r in runs)])
         if not picked:
             return []
         choices.append(list(dict.fromkeys(picked))[:3])
