@@ -119,5 +119,7 @@ def test_an_example_is_read_as_one(task, shown):
 def test_an_example_gives_the_form_of_a_value_read(tmp_path):
     task = "Read build.txt and write its number with a leading r (like r1.0) to tag.txt"
     texts = _texts(tmp_path, task, {"build.txt": "7.3\n"})
-    assert texts[0] == "r7.3" and "r1.0" not in texts
-    assert like_examples("a date (e.g. 2001-02-03)", ["2026-11-24", "12"]) == ["2026-11-24"]
+    assert texts[0] == "r7.3" and "r1.0" not in texts and "7.3" not in texts
+    # (an example that is the value alone gives its form, and the value stays offered)
+    assert like_examples("a date (e.g. 2001-02-03)", ["2026-11-24", "12"]) == (
+        ["2026-11-24"], [])

@@ -229,17 +229,20 @@ def examples(task: str) -> list[str]:
     return [(a or b).strip().strip("\"'") for a, b in _EXAMPLE.findall(task)]
 
 
-def like_examples(task: str, values: Iterable[str]) -> list[str]:
+def like_examples(task: str, values: Iterable[str]) -> tuple[list[str], list[str]]:
     """Each example of the task (``examples``) with its number-like part replaced by a
-    value of the same form: "a leading v (like v1.0.0)" with 4.12.7 read is ``v4.12.7``."""
-    out = []
+    value of the same form: "a leading v (like v1.0.0)" with 4.12.7 read is ``v4.12.7``;
+    and the values so used, when the example holds more than the value (a part, then)."""
+    out, used = [], []
     for example in examples(task):
         for part in re.finditer(r"\d+(?:[.:/-]\d+)*", example):
             form = re.sub(r"\d+", "9", part.group(0))
-            out += [example[:part.start()] + value + example[part.end():] for value in values
-                    if re.sub(r"\d+", "9", value) == form and value != part.group(0)
-                    and value not in example]
-    return list(dict.fromkeys(out))
+            for value in values:
+                if (re.sub(r"\d+", "9", value) == form and value != part.group(0)
+                        and value not in example):
+                    out.append(example[:part.start()] + value + example[part.end():])
+                    used += [value] if part.group(0) != example else []
+    return list(dict.fromkeys(out)), used
 
 
 @functools.lru_cache(maxsize=32)
