@@ -7,6 +7,9 @@ import json
 
 import pytest
 
+from agent_helpers import recorded_state
+from autonomo.agent.finishing import explain
+from autonomo.agent.finishing_landed import _form_of
 from autonomo.agent.strategies import tables, written
 from autonomo.agent.strategies.compose import contents
 from autonomo.agent.strategies.grounding import situation
@@ -123,3 +126,15 @@ def test_an_example_gives_the_form_of_a_value_read(tmp_path):
     # (an example that is the value alone gives its form, and the value stays offered)
     assert like_examples("a date (e.g. 2001-02-03)", ["2026-11-24", "12"]) == (
         ["2026-11-24"], [])
+
+
+def test_a_value_written_in_the_example_s_form_is_no_unlanded_example(tmp_path):
+    (tmp_path / "BUILD").write_text("3.14.2\n")
+    (tmp_path / "tag.txt").write_text("r3.14.2")
+    task = "Read BUILD and write its number with a leading r (like r1.0.0) to tag.txt"
+    assert _form_of(task, "r1.0.0", "r3.14.2") and not _form_of(task, "r1.0.0", "3.14.2")
+    state = recorded_state(tmp_path, task, [
+        ("read_file", {"path": "BUILD"}, "success", "3.14.2\n"),
+        ("write_file", {"path": "tag.txt", "content": "r3.14.2"}, "success", "Wrote 7")])
+    found = explain(state, "done", ["write_file", "read_file", "finish"])
+    assert found is None or found.rule != "unlanded_value"
