@@ -118,8 +118,9 @@ def _form_of(task: str, value: str, out: str) -> bool:
     if at < 0 or not re.search(r"\d", value) or not re.search(r"[A-Za-z]", value) \
             or not _EXAMPLE.search(task[:at]):
         return False
-    shape = re.sub(r"\d", "0", value)
-    return re.search(rf"(?<![\w.]){re.escape(shape)}(?![\w.])", re.sub(r"\d", "0", out)) \
+    # (runs of digits, not digits: "v1.0.0" is the form of "v4.12.7")
+    shape = re.sub(r"\d+", "0", value)
+    return re.search(rf"(?<![\w.]){re.escape(shape)}(?![\w.])", re.sub(r"\d+", "0", out)) \
         is not None
 
 

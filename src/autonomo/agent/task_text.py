@@ -23,13 +23,24 @@ MAX_TASK = 4_096
 #: what a token too long to read stands for (a character no name or value pattern takes)
 CUT = "…"
 _LONG = re.compile(rf"(?<!\S)\S{{{MAX_TOKEN + 1},}}")
+#: typographic quotes read as the plain ones every pattern knows: a task typed on a phone
+#: or pasted from a document quotes its text “like this” (a 135M model offered nothing of
+#: a text so quoted wrote a name from the file it read instead)
+_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
+                         "\u00bb": '"', "\u2018": "'", "\u2019": "'"})
+
+
+def plain_quotes(task: str) -> str:
+    """``task`` with its typographic quotes as plain ones (``_QUOTES``)."""
+    return task.translate(_QUOTES)
 
 
 @functools.lru_cache(maxsize=64)
 def analysed(task: str) -> str:
-    """``task`` with each token longer than ``MAX_TOKEN`` read as ``CUT``, and cut after
-    ``MAX_TASK`` characters (at a space, so no token is split). Cached: ``AgentState.task``
-    reads it at each access, a dozen times a step."""
+    """``task`` with plain quotes (``plain_quotes``), each token longer than ``MAX_TOKEN``
+    read as ``CUT``, and cut after ``MAX_TASK`` characters (at a space, so no token is
+    split). Cached: ``AgentState.task`` reads it at each access, a dozen times a step."""
+    task = plain_quotes(task)
     if len(task) <= MAX_TOKEN:
         return task
     task = _LONG.sub(CUT, task)
@@ -43,4 +54,4 @@ def analysed(task: str) -> str:
 
 def is_cut(task: str) -> bool:
     """Whether the analysis reads ``task`` other than as written."""
-    return analysed(task) != task
+    return analysed(task) != plain_quotes(task)

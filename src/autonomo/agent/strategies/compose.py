@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 import yaml
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import keyed, spans, tables
+from autonomo.agent.strategies import keyed, spans, tables, written
 from autonomo.agent.strategies.facts import SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
@@ -105,11 +105,15 @@ def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
     return found
 
 
-def _enumerations(task: str) -> list[list[object]]:
-    lists = []
+def _enumerations(task: str, files: Iterable[str] = ()) -> list[list[object]]:
+    """The task's enumerations, items whole (``enumerations``: "oat flakes"), then those of
+    one word an item it holds besides (quoted items, signs)."""
+    whole = written.enumerations(task, files)
+    lists = [[_value(w) for w in items] for items in whole]
     for match in _ENUMERATION.findall(task):
-        items = [w for w in re.split(r",\s*|\s+(?:and|or)\s+", match.strip()) if w]
-        lists.append([_value(w.strip("\"'")) for w in items])
+        items = [w.strip("\"'") for w in re.split(r",\s*|\s+(?:and|or)\s+", match.strip()) if w]
+        if not any(len(w) == len(items) and w[-2:-1] == items[-2:-1] for w in whole):
+            lists.append([_value(w) for w in items])
     return lists
 
 
@@ -179,10 +183,12 @@ def observed_json(texts: Iterable[str]) -> list[str]:
 _SIGNED = r"(?=[\w.*/=<>~!-]*[*/=<>~!]|\.\w)[\w.*/=<>~!-]*[\w*/]"
 
 
-def enumerated_lines(task: str) -> list[str]:
+def enumerated_lines(task: str, files: Iterable[str] = ()) -> list[str]:
     """The items of the task's enumerations, one per line ("requests and flask" → two
-    lines); an item a count names is a noun for the others ("two packages, a and b")."""
-    out = []
+    lines), whole (``enumerations``: "eggs, milk and oat flakes"); an item a count names is
+    a noun for the others ("two packages, a and b")."""
+    whole = written.enumerations(task, files)
+    out = ["\n".join(items) for items in whole]
     # (?<!…): an item is tried from its start only (from every character of a long token it
     # was O(n²))
     for match in re.finditer(r"(?<![^\s,])(?:[^\s,]+,\s+)+[^\s,]+,?\s+and\s+[^\s,.;]+", task):
@@ -190,7 +196,8 @@ def enumerated_lines(task: str) -> list[str]:
         before = task[:match.start()].split()[-1:]
         if before and (before[0].isdigit() or before[0].lower() in _COUNT_WORDS):
             items = items[1:]
-        if len(items) >= 2 and all(re.fullmatch(r"[\w.*/=<>~!-]+", i) for i in items):
+        if len(items) >= 2 and all(re.fullmatch(r"[\w.*/=<>~!-]+", i) for i in items) and not any(
+                len(w) == len(items) and w[-2:-1] == items[-2:-1] for w in whole):
             out.append("\n".join(items))
     return list(dict.fromkeys(out + signed_lines(task)))
 
@@ -280,16 +287,20 @@ _ADDING = re.compile(r"\b(?:add|adds|added|append|insert|new|missing)\b", re.IGN
 
 
 def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[str]:
-    """An object of the task's pairs, a list of its enumeration, or the existing file with
-    its keys changed to the values the task gives."""
+    """The JSON the task writes out, an object of its pairs, a list of its enumeration, or
+    the existing file with its keys changed to the values the task gives (or with the
+    object the task writes out added)."""
     names = list(files)
     out: list[str] = []
+    stated = written.stated_json(task)
     if existing is not None:
         try:
             data = json.loads(existing)
         except (ValueError, RecursionError):  # a hostile file nested thousands deep
             data = None
         if isinstance(data, dict):
+            out += [json.dumps({**data, **new}, indent=2) + "\n" for new in stated
+                    if isinstance(new, dict) and {**data, **new} != data]
             changes = _pairs(task, names)  # ("change <key> to <value>": replace_text)
             known = {k: v for k, v in changes.items() if k in data}
             if known:
@@ -299,12 +310,16 @@ def json_texts(task: str, files: Iterable[str], existing: str | None) -> list[st
                 if new and any(k not in data for k in new):
                     out.append(json.dumps({**data, **new}, indent=2) + "\n")
         return out
+    # (the value the task writes out, alone: its pairs and items are pieces of it)
+    if stated:
+        return [json.dumps(value) for value in stated]
     pairs = _pairs(task, names)
     out += [json.dumps(p) for p in _listed_pairs(task) if p != pairs]
     if pairs:
         out.append(json.dumps(pairs))
-    out += [json.dumps(items) for items in _enumerations(task)]
-    return out
+    lists = [json.dumps(items) for items in _enumerations(task, names)]
+    # (a list the task asks for first: "olive oil, sea salt and rye flour" is no pairs)
+    return [*lists, *out] if re.search(r"\b(?:list|array)\b", task, re.I) else [*out, *lists]
 
 
 #: a placeholder in a template the task gives, with its quotes if any: ``<that port>``,
@@ -367,7 +382,7 @@ def settings_texts(suffix: str, task: str, files: Iterable[str]) -> list[str]:
         else:
             out.append(yaml.safe_dump(data, sort_keys=False))
     if suffix != "toml":
-        out += [yaml.safe_dump(items) for items in _enumerations(task)]
+        out += [yaml.safe_dump(items) for items in _enumerations(task, names)]
     return out
 
 

@@ -449,7 +449,8 @@ def situation(workspace: Path | str, task: str,
     # the answers a task allows ("yes or no"), the one the files seen give first
     answers, ruled_out = derived.alternatives(task, texts,
                                               spans.INSTRUCTION_WORDS | facts.FILLER)
-    stated = answers + stated
+    shown, used = spans.like_examples(task, [*values, *near])  # ("v4.12.7", not "4.12.7")
+    stated = answers + shown + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)
     # a line added to a file the task names, in the shape of its lines (not to a file it
@@ -467,7 +468,7 @@ def situation(workspace: Path | str, task: str,
     items = [item for name, text in texts.items() if name in named
              for item in shapes.items(text, task, spans.INSTRUCTION_WORDS, named)]
     # (and the items of an enumeration, one per line: "requests and flask")
-    listed = compose.enumerated_lines(task)
+    listed = compose.enumerated_lines(task, named)
     # a requirements file's text: a package a line (before what the task states: "5.0")
     packages = compose.requirement_lines(task, named) if any(
         compose.REQUIREMENTS.search(name) for name in named) else []
@@ -503,7 +504,7 @@ def situation(workspace: Path | str, task: str,
     # (a list the task states as lines, or pins: not its parts beside it, whose shorter
     # text a 135M model's likelihood prefers: "sugar 80 g" alone for two amounts)
     lists = [t for t in (*pins, *stated) if "\n" in t.strip()]
-    texts = tuple(t for t in texts if t not in ruled_out
+    texts = tuple(t for t in texts if t not in ruled_out and t not in used
                   and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
     texts = adding.only_wholes(texts, adding.wholes(task, named, stated))
     if ran and any("\n" in out for out in ran):

@@ -32,7 +32,9 @@ _DESCRIBING = frozenset({"a", "an", "the", "this", "that", "these", "those", "it
                          "entry", "item", "items", "me", "us", "there", "here", "him", "her",
                          "he", "she", "they", "we", "you", "i", "his", "their", "its"})
 #: where in a file a text goes ("at the end", "to the bottom"): a place, not the text's
-_POSITIONS = frozenset({"end", "bottom", "top", "start", "beginning", "foot", "head", "tail"})
+#: (and a line of its own: "on a new line", "as its own line", "on a separate line")
+_POSITIONS = frozenset({"end", "bottom", "top", "start", "beginning", "foot", "head", "tail",
+                        "line", "separate", "own"})
 #: a clause: up to a sentence's end or a line's (a colon starts what it introduces)
 #: (not after an initial: "Ursula K. Le Guin")
 _CLAUSE = re.compile(r"[^\n]+?(?:(?<!\b[A-Z])[.!?;](?=\s|$)|$)", re.MULTILINE)

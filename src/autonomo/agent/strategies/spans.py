@@ -79,6 +79,7 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     words of a question (``questions``) and phrases that describe (``_SPEAKER``) are not
     offered: they restate the task."""
     names = set(files)
+    task = _EXAMPLE.sub(" ", task)  # (an example's words are no text to write)
     spans: list[str] = [q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
     phrases: list[str] = []
     for asked in questions(task):
@@ -176,22 +177,34 @@ NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
                 "nine", "ten", "eleven", "twelve")
 
 
+#: what separates the items of a list written on one line, the strongest first: a slash or
+#: a bar between spaces, a semicolon, then commas and "and"
+_ITEM_SEPARATORS = (r"\s+[/|]\s+", r";\s*", r",\s*(?:and\s+)?|\s+and\s+")
+_MAX_LINE_WORDS = 8
+
+
 def _as_lines(task: str, found: re.Match[str]) -> str:
     """The text after a colon; a list of items joined by commas, one item a line, when
     what comes before the colon counts them ("three lines: eggs, oat milk, rye bread") or
     asks for lines."""
     text = found.group(1)
-    items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if i.strip()]
-    if len(items) < 2 or any(len(i.split()) > 4 for i in items):
-        return text
     before = re.findall(r"[\w-]+", task[:found.start()].lower())[-4:]
     # (a number of items, not a rate: "one per line")
     counted = [NUMBER_WORDS.index(w) if w in NUMBER_WORDS else int(w)
-               for w, after in zip(before[1:], [*before[2:], ""], strict=False)
+               for w, after in zip(before, [*before[1:], ""], strict=False)
                if (w in NUMBER_WORDS or w.isdigit()) and after != "per"]
-    # (the layout said just before the colon: "one per line:", "on separate lines:")
-    if len(items) in counted or (not counted and any(w in ("line", "lines") for w in before)):
-        return "\n".join(items)
+    for separator in _ITEM_SEPARATORS:
+        items = [i.strip() for i in re.split(separator, text) if i.strip()]
+        if len(items) < 2:
+            continue
+        # (as many items as counted, each of a few words: "three lines: radish - row 1 /
+        # spinach - row 2 / chard - row 3")
+        if len(items) in counted and all(len(i.split()) <= _MAX_LINE_WORDS for i in items):
+            return "\n".join(items)
+        # (the layout said just before the colon: "one per line:", "on separate lines:")
+        if (not counted and any(w in ("line", "lines") for w in before)
+                and all(len(i.split()) <= 4 for i in items)):
+            return "\n".join(items)
     return text
 
 
@@ -204,10 +217,40 @@ def literals(task: str, files: Iterable[str] = (), *, placeholders: bool = False
     return list(_literals(task, tuple(files), placeholders))
 
 
+#: an example the task gives of a text's form, in brackets or after "e.g."/"for example":
+#: "(like v1.0.0)", "(e.g. 2026-01-31)", "for example: Dr. X" (not content to copy)
+_EXAMPLE = re.compile(r"\((?:\s*(?:like|e\.\s?g\.?|eg|for example|for instance|say|such as)"
+                      r"[,:]?\s+)([^()]{1,80})\)|\b(?:e\.\s?g\.|for example|for instance)[,:]?"
+                      r"\s+(\S+?)[.,;:]?(?=\s|$)", re.IGNORECASE)
+
+
+def examples(task: str) -> list[str]:
+    """The examples of a form the task gives (``_EXAMPLE``), each as written."""
+    return [(a or b).strip().strip("\"'") for a, b in _EXAMPLE.findall(task)]
+
+
+def like_examples(task: str, values: Iterable[str]) -> tuple[list[str], list[str]]:
+    """Each example of the task (``examples``) with its number-like part replaced by a
+    value of the same form: "a leading v (like v1.0.0)" with 4.12.7 read is ``v4.12.7``;
+    and the values so used, when the example holds more than the value (a part, then)."""
+    out, used = [], []
+    for example in examples(task):
+        for part in re.finditer(r"\d+(?:[.:/-]\d+)*", example):
+            form = re.sub(r"\d+", "9", part.group(0))
+            for value in values:
+                if (re.sub(r"\d+", "9", value) == form and value != part.group(0)
+                        and value not in example):
+                    out.append(example[:part.start()] + value + example[part.end():])
+                    used += [value] if part.group(0) != example else []
+    return list(dict.fromkeys(out)), used
+
+
 @functools.lru_cache(maxsize=32)
 def _literals(task: str, files: tuple[str, ...], placeholders: bool) -> tuple[str, ...]:
     for name in files:
         task = task.replace(name, " ")
+    # (an example shows a form, it is no text to write: "(like v1.0.0)")
+    task = _EXAMPLE.sub(" ", task)
     # "notes.txt: add a line …": a file name heading the task, then what to do with it
     told = re.sub(r"^\s*:", " ", task)
     # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")

@@ -125,6 +125,30 @@ def _form(cell: str) -> str:
     return "code" if re.search(r"\d", cell) and re.search(r"[A-Za-z]", cell) else "other"
 
 
+def _numbers(cells: list[str], picked: list[str]) -> list[str]:
+    """Of the numbers ``picked``, those written like the column's cells when some are: whole
+    numbers for a column of counts, decimals for one of prices ("12 cartons at 1.85":
+    12 is the quantity, 1.85 the price)."""
+    whole = [re.fullmatch(r"-?\d+", c) is not None for c in cells]
+    if all(whole) or not any(whole):
+        like = [t for t in picked if (re.fullmatch(r"-?\d+", t) is not None) == whole[0]]
+        return like or picked
+    return picked
+
+
+def _phrases(task: str, skip: set[str]) -> list[str]:
+    """The runs of two or three words of the task that hold no digit nor a word that links
+    or instructs ("oat milk" of "12 cartons of oat milk at 1.85 each"): the value of a
+    column whose cells are several words."""
+    runs: list[list[str]] = [[]]
+    for word in re.findall(r"[^\s,;:.!?()]+", task):
+        if word.lower() in skip or word.lower() in _LINKING or re.search(r"\d", word):
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    return [" ".join(r) for r in runs if 2 <= len(r) <= 3]
+
+
 def row_for(text: str, task: str, files: Iterable[str] = (),
             skipped: Iterable[str] = ()) -> list[str]:
     """Rows for the CSV ``text`` from the task's words: per column, one of its values when
@@ -153,11 +177,20 @@ def row_for(text: str, task: str, files: Iterable[str] = (),
             forms = {_form(c) for c in cells}
             picked = [t for t in tokens if _form(t) in forms
                       and (col > 0 or t.lower() not in values)]
-            if any(" " in c for c in cells) and (runs := [
-                    r for r in names if r.lower() not in values
-                    and not {w.lower() for w in r.split()} & skip]):
+            if forms == {"number"}:
+                picked = _numbers(cells, picked)
+            spaced = any(" " in c for c in cells)
+            if spaced and (runs := [r for r in names if r.lower() not in values
+                                    and not {w.lower() for w in r.split()} & skip]):
                 # (a name of several words, whole; not its words alone: "Pic")
                 picked = runs + [t for t in picked if not any(t in r.split() for r in runs)]
+            elif spaced and forms & {"word"} and (runs := [
+                    r for r in _phrases(task, skip) if r.lower() not in values]):
+                # (lower-case words: a thing's name of two words, "oat milk", first; alone
+                # when every cell has several: a 135M model took "cartons" of "12 cartons of
+                # oat milk")
+                picked = runs + ([] if all(" " in c for c in cells) else [
+                    t for t in picked if not any(t in r.split() for r in runs)])
         if not picked:
             return []
         choices.append(list(dict.fromkeys(picked))[:3])
