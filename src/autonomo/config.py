@@ -131,11 +131,18 @@ class AgentConfig(BaseModel):
     small_model_commands: list[str] = Field(default_factory=lambda: [
         "write_file", "read_file", "append_to_file", "delete_file", "copy_file", "rename_file",
         "execute_python_file", "list_folder", "replace_text", "finish"])
+    #: small model: commands on whole folders, given (and listed in its prompt) only when
+    #: its task designates a folder for them when the agent is made ("remove the tmp folder
+    #: with everything in it"); otherwise its prompt stays as it was
+    small_model_folder_commands: list[str] = Field(default_factory=lambda: [
+        "delete_folder", "rename_folder"])
     #: small model: a command offered only when the task says one of these words (a 135M
     #: model deleted the very file it was asked to read when delete_file was always offered)
     small_model_command_words: dict[str, list[str]] = Field(default_factory=lambda: {
         "delete_file": ["delete", "remove", "erase", "rid", "discard"],
         "rename_file": ["rename", "move"],
+        "delete_folder": ["delete", "remove", "erase", "rid", "discard"],
+        "rename_folder": ["rename", "move"],
         "copy_file": ["copy", "duplicate", "clone"],
         "execute_python_file": ["run", "ran", "execute"],
         "replace_text": ["replace", "change", "fix", "edit", "update", "modify", "correct",

@@ -23,6 +23,8 @@ from autonomo.agent.finishing_record import (
     real_folder,
     words,
 )
+from autonomo.agent.strategies.names import named_folders
+from autonomo.agent.strategies.placing import towards
 
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
@@ -70,6 +72,37 @@ def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
         return (f"Refused: the task asks to delete every .{'/.'.join(sorted(picked))} file, "
                 f"but {', '.join(sorted(left)[:5])} {'is' if len(left) == 1 else 'are'} "
                 "still there. Delete them too, then finish.")
+    return None
+
+
+#: words of a task that send files somewhere whole
+_SENDING = {"move", "copy", "put", "place", "transfer", "duplicate"}
+
+
+def kind_unplaced(task: str, workspace: Path, kept: set[str]) -> str | None:
+    """A task that moves or copies files by kind into one folder ("move every .log file into
+    logs/") with such a file of where they were (the folder it takes them from, else the
+    top folder) that has no file of its name there yet."""
+    picked = kinds(task)
+    if not _SENDING & set(words(task)) or not picked:
+        return None
+    named = [*named_folders(task, ()), *(m.group("name") for m in _FOLDER.finditer(task)
+                                         if m.group("name"))]
+    sent = [f for f in towards(task, tuple(dict.fromkeys(named))) if real_folder(workspace, f)]
+    if len(sent) != 1:
+        return None
+    origins = [f for f in folders(task) if f != sent[0] and real_folder(workspace, f)]
+    left = [rel for place in origins or [""]
+            for rel in files_below(workspace, place, recursive=bool(origins))
+            if "." in rel.rsplit("/", 1)[-1] and rel.rsplit(".", 1)[-1].lower() in picked
+            and rel not in kept and not rel.startswith(sent[0] + "/")
+            and not files_below(workspace, sent[0], recursive=False).count(
+                f"{sent[0]}/{rel.rsplit('/', 1)[-1]}")]
+    if left:
+        return (f"Refused: the task asks for every .{'/.'.join(sorted(picked))} file in "
+                f"{sent[0]}/, but {', '.join(sorted(left)[:5])} "
+                f"{'has' if len(left) == 1 else 'have'} no file of that name there yet. "
+                "Do the same with them, then finish.")
     return None
 
 

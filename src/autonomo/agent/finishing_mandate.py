@@ -152,10 +152,11 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     # (a quoted name the start holds is read whole: 'minutes (copy).md')
     named = tuple(dict.fromkeys([*mentioned_files(task), *task_files(task, None, start),
                                  *(q for q in quoted(task) if q in start)]))
-    renamed_to = set(new_names(task, named, start))
     places = task_folders(task)
     universe = {*files_below(workspace), *(loss.path for loss in lost), *record.written}
     where = resolve(named, universe, places)
+    # (of a file named apart from its folder too: "in a/ there's b.txt: fix its name")
+    renamed_to = set(new_names(task, tuple(dict.fromkeys([*named, *where.values()])), start))
     parts = roles(task, named)
     objects = {where[n] for n in parts.objects}
     protected = {where[n] for n in parts.protected}

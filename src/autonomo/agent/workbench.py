@@ -149,7 +149,9 @@ class Workbench:
         Path(state.workspace).mkdir(parents=True, exist_ok=True)
         model = self.model
         commands = select_commands(self.all_commands().extended(made), self.settings,
-                                   state.commands, small_model=model.enforces_schema)
+                                   state.commands, small_model=model.enforces_schema,
+                                   folders=_folder_commands(self.settings, state,
+                                                            model.enforces_schema))
         agent = Agent(
             state=state, settings=self.settings, model=model, commands=commands,
             strategy=lookup(self.plugins, "strategies", state.strategy)(
@@ -187,13 +189,14 @@ ESSENTIAL_COMMANDS = ("finish",)
 
 def select_commands(
     registry: CommandRegistry, settings: Settings, names: list[str] | None,
-    *, small_model: bool = False,
+    *, small_model: bool = False, folders: tuple[str, ...] = (),
 ) -> CommandRegistry:
     """The agent's commands: ``names`` (else the configured list, else the small-model list on
-    a small model, else every enabled one), always with ``finish``, never a disabled one."""
+    a small model, with ``folders``: the folder commands its task calls for, else every
+    enabled one), always with ``finish``, never a disabled one."""
     wanted = names if names is not None else settings.agent.commands
     if wanted is None and small_model:
-        wanted = settings.agent.small_model_commands
+        wanted = [*settings.agent.small_model_commands, *folders]
     if wanted is not None:
         unknown = [n for n in wanted if n not in registry]
         if unknown:
@@ -206,6 +209,19 @@ def select_commands(
     return registry.select(
         settings=settings, include=wanted, exclude=settings.agent.disabled_commands
     )
+
+
+def _folder_commands(settings: Settings, state: AgentState, small_model: bool
+                     ) -> tuple[str, ...]:
+    """The small-model folder commands (``small_model_folder_commands``) the agent's first
+    task designates a folder for; none on another model or a chosen command list."""
+    if not small_model or state.commands is not None or settings.agent.commands is not None \
+            or not state.tasks:
+        return ()
+    from autonomo.agent.strategies.folders import called_for
+
+    return tuple(c for c in called_for(state.tasks[0], state.workspace)
+                 if c in settings.agent.small_model_folder_commands)
 
 
 def limits_from(settings: Settings) -> ContextLimits:

@@ -16,6 +16,7 @@ from autonomo.tools import (
     execution,
     file_ops,
     files,
+    folder_ops,
     search,
     subagents,
     text_edit,
@@ -32,6 +33,8 @@ BUILTIN_COMMANDS: tuple[Command, ...] = (
     files.list_folder,
     file_ops.copy_file,
     file_ops.rename_file,
+    folder_ops.delete_folder,
+    folder_ops.rename_folder,
     text_edit.replace_text,
     search.search_files,
     # code and shell

@@ -28,6 +28,11 @@ mark is dropped and the parameter stays a plain string. Kinds:
     a file to delete or move away: what the task's removal acts on when its words say
     (``finishing_targets``), else a ``named_file`` the task does not need to stay (never the
     original of a duplicate, nor a file to keep)
+``removed_folder``
+    a folder the task designates for removal with everything in it ("delete the old_logs
+    folder", "remove tmp/ entirely"); never the workspace itself
+``named_folder`` and ``new_folder``
+    a folder the task asks to rename or move, and the new path it gives for it
 ``python_file``
     a ``.py`` file the workspace has (one the task names first)
 ``program_arguments``
@@ -52,10 +57,11 @@ from pydantic import Field
 GROUNDED_KEY = "x-grounded"
 GroundKind = Literal["file", "new_file", "existing_file", "named_file", "removed_file",
                      "folder", "text", "added_text", "edited_file", "file_text", "python_file",
-                     "program_arguments"]
+                     "program_arguments", "removed_folder", "named_folder", "new_folder"]
 KINDS: tuple[str, ...] = ("file", "new_file", "existing_file", "named_file", "removed_file",
                           "folder", "text", "added_text", "edited_file", "file_text",
-                          "python_file", "program_arguments")
+                          "python_file", "program_arguments", "removed_folder", "named_folder",
+                          "new_folder")
 TEXT_KINDS = ("text", "added_text")
 
 
@@ -91,3 +97,8 @@ PythonFile = Annotated[str, Field(json_schema_extra=grounded("python_file"))]
 #: command-line arguments of a program
 ProgramArguments = Annotated[list[str] | None,
                              Field(json_schema_extra=grounded("program_arguments"))]
+#: a folder to delete with everything in it
+RemovedFolder = Annotated[str, Field(json_schema_extra=grounded("removed_folder"))]
+#: a folder to rename or move, and its new path
+NamedFolder = Annotated[str, Field(json_schema_extra=grounded("named_folder"))]
+NewFolder = Annotated[str, Field(json_schema_extra=grounded("new_folder"))]

@@ -4,8 +4,6 @@ Schemas are narrowed to it in ``narrowing`` (see ``tools.grounding``)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,6 +16,7 @@ from autonomo.agent.strategies import (
     derived,
     edits,
     facts,
+    placing,
     shapes,
     spans,
     transforms,
@@ -31,6 +30,13 @@ from autonomo.agent.strategies.designation import (
     restorable,
     written_to,
 )
+from autonomo.agent.strategies.folders import moved_folders, removed_folders
+from autonomo.agent.strategies.looking import (  # (re-exported: tests, benchmarks)
+    MAX_DEPTH as MAX_DEPTH,
+)
+from autonomo.agent.strategies.looking import MAX_ENTRIES as MAX_ENTRIES
+from autonomo.agent.strategies.looking import MAX_SCANNED as MAX_SCANNED
+from autonomo.agent.strategies.looking import previews, workspace_entries
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
@@ -43,24 +49,15 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     resolve,
     task_files,
 )
+from autonomo.agent.strategies.naming import asks_new_name
 from autonomo.agent.strategies.programs import is_code, silent_programs
 from autonomo.agent.strategies.programs import may_print as may_print  # (re-exported)
 from autonomo.agent.task_text import analysed
 from autonomo.errors import AutonomoError
-from autonomo.tools import fstree
 from autonomo.tools.files import read_text
 from autonomo.tools.workspace import Workspace
 
-#: how many workspace entries a situation lists at most (a grammar of thousands of
-#: alternatives would cost more than it saves)
-MAX_ENTRIES = 200
-MAX_DEPTH = 3
-#: names read per folder at most (reading a folder of a million files whole would cost seconds)
-MAX_SCANNED = 5000
-#: files of the workspace the task names whose text is shown (and grounds text arguments)
-MAX_PREVIEWS = 3
 MAX_HINTS = 3
-PREVIEW_CHARS = 600
 #: stated values a program may be given as its arguments at most
 MAX_ARGUMENTS = 4
 #: files a task says must stay by their kind: "keep the .txt files"
@@ -103,6 +100,9 @@ class Situation:
     #: new paths in the folders the task names, for the files it names ("move a.txt into
     #: the old folder": ``old/a.txt``)
     moved: tuple[str, ...] = ()
+    #: bare new names the task gives that go into a folder it sends a file to ("to b/ and
+    #: call it c.txt": ``moved`` holds ``b/c.txt``; ``c.txt`` alone is no path)
+    placed: tuple[str, ...] = ()
     #: files the task points through at another file they name (never the one to destroy)
     pointers: tuple[str, ...] = ()
     #: values the task states that a program it names may be given as its argument
@@ -154,6 +154,10 @@ class Situation:
     marks: Designated | None = None
     #: the named files the task's text goes to ("to a.md"; ``designation.written_to``)
     written: tuple[str, ...] = ()
+    #: folders the task removes whole, and (folder, new path) of those it renames or moves
+    #: (``folders``)
+    gone_folders: tuple[str, ...] = ()
+    folder_moves: tuple[tuple[str, str], ...] = ()
 
     def changeable(self, path: str, read: bool = False) -> bool:
         """Whether a write, an append or an edit may change ``path``: a file the agent made
@@ -199,7 +203,8 @@ class Situation:
         """A new name the task gives without a folder, in the folder of the files it names
         there (all in one), a folder it does not name apart as a place (a move "out of
         drafts" leaves it; "a copy of t/a.html called b.html" is beside it)."""
-        new = [n for n in self.named if "/" not in n and n not in (self.existed or self.files)]
+        new = [n for n in self.named if "/" not in n and n not in (self.existed or self.files)
+               and n not in self.placed]
         folders = {name.rpartition("/")[0] for name in self.named if name in self.files}
         if len(folders) != 1 or not (folder := folders.pop()) or folder in self.places:
             return []  # (files in more than one folder, or at the top: which is the source?)
@@ -247,9 +252,14 @@ class Situation:
             # a.md as asked, then a.md back to a.mdx)
             return [v for v in dict.fromkeys([*self.moved, *(
                 v for v in self._values("file") if v not in bare), *beside])
-                if v not in self.files and v not in (self.existed or ())]
+                if v not in self.files and v not in (self.existed or ()) and v not in self.placed]
         if kind == "folder":
             return [".", *self.folders]
+        if kind == "removed_folder":
+            return [f for f in self.gone_folders if f in self.folders]
+        if kind in ("named_folder", "new_folder"):
+            return list(dict.fromkeys(pair[kind == "new_folder"] for pair in self.folder_moves
+                                      if pair[0] in self.folders))
         if kind == "python_file":
             programs = [f for f in self.files if f.endswith(".py")]
             return [*[n for n in self.named if n in programs],
@@ -257,7 +267,8 @@ class Situation:
         if kind == "file":
             # a file the task names that does not exist yet is what it asks to write: a
             # small model otherwise overwrites the file it was to read
-            new = [n for n in self.named if n not in (self.existed or self.files)]
+            new = [n for n in self.named if n not in (self.existed or self.files)
+                   and n not in self.placed]
             # "into the old folder": there, not over a file it has (a folder the task
             # names that is not there is a place to copy or move to, not to write in:
             # ".gitignore - add node_modules/")
@@ -277,71 +288,15 @@ class Situation:
         """The files the task names, by name, kind or description, but those it keeps or
         points through; those the workspace has (``gone``: their names once all are gone,
         the command then fails harmlessly)."""
+        # (not one in a folder the task removes or moves whole: it goes with the folder; a
+        # 135M model moved a photo out of the folder it had just renamed)
+        whole = (*self.gone_folders, *(old for old, new in self.folder_moves),
+                 *(new for old, new in self.folder_moves))
         named = [n for n in dict.fromkeys((*self.named, *self.matching, *self.described))
-                 if n not in self.kept and n not in self.pointers]
+                 if n not in self.kept and n not in self.pointers
+                 and not any(n.startswith(f + "/") for f in whole)]
         there = [n for n in named if n in self.files]
         return there or (named if gone else [])
-
-
-@dataclass(frozen=True)
-class Preview:
-    name: str
-    text: str  # at most PREVIEW_CHARS
-    lines: int  # of the whole file
-    words: int
-    cut: bool
-
-
-def previews(workspace: Path | str, task: str,
-             names: tuple[str, ...] | None = None) -> list[Preview]:
-    """The text (at most ``PREVIEW_CHARS``) of the existing files the task names
-    (``names``, else ``task_files``), in the task's order; read through the workspace's
-    descriptor-based reader (a symlink is not followed), unreadable files skipped."""
-    task = analysed(task)
-    ws = Workspace(workspace)
-    shown: list[Preview] = []
-    for name in task_files(task, workspace) if names is None else names:
-        if len(shown) >= MAX_PREVIEWS:
-            break
-        try:
-            text = read_text(ws, name)[0]
-        except (AutonomoError, OSError):
-            continue
-        shown.append(Preview(name, text[:PREVIEW_CHARS], len(text.splitlines()),
-                             len(text.split()), len(text) > PREVIEW_CHARS))
-    return shown
-
-
-def _listed(name: str) -> bool:
-    """Not hidden, and plain text: a name with a newline or escape could forge lines of the
-    prompt, one that is not UTF-8 cannot be sent to the model or stored, and the model
-    could name neither."""
-    return not name.startswith(".") and fstree.shown(name) == name
-
-
-def _listing(workspace: Path | str) -> tuple[list[str], list[str]]:
-    """The workspace's files and folders (at most ``MAX_ENTRIES`` each, ``MAX_DEPTH``
-    levels), walked through descriptors: a folder swapped for a link to a host folder by
-    sandboxed code while it is listed is not entered."""
-    files: list[str] = []
-    folders: list[str] = []
-    try:
-        top = Workspace(workspace).open_folder(())
-    except OSError:
-        return files, folders
-    try:
-        with contextlib.closing(fstree.walk(top, MAX_DEPTH, MAX_SCANNED)) as walk:
-            for folder in walk:
-                rel = "".join(f"{part}/" for part in folder.parts)
-                shown = sorted(d for d in folder.dirs if _listed(d))
-                folder.dirs[:] = shown if len(folder.parts) < MAX_DEPTH else []
-                folders += [rel + d for d in folder.dirs]
-                files += [rel + n for n in folder.files if _listed(n)]
-                if len(files) + len(folders) >= MAX_ENTRIES:
-                    break
-    finally:
-        os.close(top)
-    return files[:MAX_ENTRIES], folders[:MAX_ENTRIES]
 
 
 def situation(workspace: Path | str, task: str,
@@ -358,7 +313,7 @@ def situation(workspace: Path | str, task: str,
     fits in its place)."""
     # (a hostile task's 100 KB token stalled a step: ``task_text``; a NUL reads as a mark)
     task = analysed(task).replace("\x00", " ")
-    files, folders = _listing(workspace)
+    files, folders = workspace_entries(workspace)
     named = said_files = task_files(task, workspace, [*files, *(  # (and once gone)
         f for f in existed or () if f not in files)])
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
@@ -382,9 +337,11 @@ def situation(workspace: Path | str, task: str,
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
     # (and a name it gives a new file with no ending: "a file named room_b")
-    named = tuple(dict.fromkeys([*named, *new_names(task, named, files),
-                                 *given_names(task, files, folders)]))
     places = named_folders(task, folders)
+    # (of a file named apart from its folder too: "in a/ there's b.txt - fix its name")
+    there = resolve(named, files, places)
+    named = tuple(dict.fromkeys([*named, *new_names(
+        task, [*named, *there.values()], files), *given_names(task, files, folders)]))
     # (the task's own words decide the roles; the names are then the workspace's when the
     # task started: once the file is deleted, its name is not another file's)
     start = files if existed is None else existed
@@ -405,11 +362,13 @@ def situation(workspace: Path | str, task: str,
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
     # (of the files there when the task started: a file the agent made or moved is not
     # moved again; a 135M model moved the file it had just moved out of drafts/ back in)
-    moved = tuple(dict.fromkeys(
-        path for folder in places for name in named if name in files and name in start
-        if (path := f"{folder}/{Path(name).name}") != name and path not in files))
     marks = marks or designated(workspace, task, named, start, files, folders, places)
+    by_kind = [f for f in matching if f in start and f not in kept]  # (not by folder)
     matching += tuple(f for f in marks.inside if f in files)
+    moved, placed_names = placing.placed(
+        task, [n for n in named if n in files and n in start], by_kind,
+        [n for n in named if n not in start], places)
+    moved = tuple(m for m in moved if m not in files)
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
         if command == "read_file":
@@ -525,7 +484,7 @@ def situation(workspace: Path | str, task: str,
                       existed, _composed(workspace, instructions, named,
                                          files if existed is None else list(existed),
                                          seen), matching,
-                      kept, moved, pointers,
+                      kept, moved, placed_names, pointers,
                       # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
                       arguments=tuple(t for t in stated if " " not in t or any(
                           f"{q}{t}{q}" in task for q in "'\"")) if any(
@@ -535,8 +494,14 @@ def situation(workspace: Path | str, task: str,
                       printed=printed, silent=silent_programs(workspace, named), places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),
                       objects=taken, protected=protected, described=marks.described,
-                      copied=marks.copied, said_files=said_files, marks=marks,
-                      written=written_to(task, named_as_said, paths))
+                      # (a file the task asks a new name of is not written: a 135M model
+                      # wrote the task's words over the file whose name was to be fixed)
+                      copied=(*marks.copied, *(n for n in named if n in start and (
+                          asks_new_name(task)))), marks=marks,
+                      said_files=said_files,
+                      written=written_to(task, named_as_said, paths),
+                      gone_folders=removed_folders(task, folders, spared),
+                      folder_moves=moved_folders(task, folders, files, spared))
     return replace(where, restores=restorable(workspace, named, start, places, where.changeable),
                    edits=tuple(e for e in where.edits if where.changeable(e[0], read=True)))
 

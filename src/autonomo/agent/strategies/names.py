@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from autonomo.agent.finishing_targets import BETWEEN, DENYING, KEEP_WORDS, removes
+from autonomo.agent.strategies.naming import respelled
 from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
 
@@ -207,11 +208,12 @@ def given_names(task: str, files: list[str] | tuple[str, ...] = (),
     for i, token in enumerate(tokens):
         if not naming_word(re.sub(r"\W+$", "", token)):
             continue
-        for after in tokens[i + 1:i + 1 + _NAME_GAP]:
+        for j, after in enumerate(tokens[i + 1:i + 1 + _NAME_GAP], i + 1):
             bare = after.rstrip(".,;:!?)")
             quoted = len(bare) > 2 and bare[0] == bare[-1] and bare[0] in "'\"`"
             name = bare[1:-1] if quoted else bare
-            if _IDENTIFIER.fullmatch(name) and (quoted or _identifier_like(name)):
+            if (_IDENTIFIER.fullmatch(name) and (quoted or _identifier_like(name))) or \
+                    _given_dot_name(name, tokens[i + 1:j], tokens[j + 1:j + 2]):
                 if name not in files and name not in folders:
                     out.append(name)
                 break
@@ -220,16 +222,41 @@ def given_names(task: str, files: list[str] | tuple[str, ...] = (),
     return tuple(dict.fromkeys(out))
 
 
+#: words after a dot-name that make it an ending, not a name ("a .json file", ".py extension")
+_ENDING_WORDS = frozenset({"file", "files", "one", "extension", "ending", "suffix", "type"})
+#: words that may stand between a naming word and a dot-name it gives ("call it .env"; not
+#: "a": "call it a .json" gives an ending)
+_DOT_GAP = frozenset({"it", "the", "file"})
+
+
+def _given_dot_name(name: str, between: list[str], after: list[str]) -> bool:
+    """Whether ``name`` is a hidden file's name a naming word gives ("a file named
+    .license_key", "call it .env.local"): a dot-name with a letter in it, right after the
+    naming word or after "it" or "the file", and no word after it that makes it a kind
+    ("name it .json files", "a .py extension")."""
+    return bool(re.fullmatch(r"\.\w[\w.-]*", name) and re.search("[A-Za-z]", name)
+                and all(w.lower() in _DOT_GAP for w in between)
+                and not any(w.lower().strip(".,;:!?)") in _ENDING_WORDS for w in after))
+
+
 def loose_names(task: str) -> tuple[str, ...]:
     """Tokens of the task that may name a file though no word says so: dot-names that stand
     for no kind of files (``.env``, ``.gitignore``; not ``*.log``, but an ending said alone
     too: ``.md``), then identifiers with an underscore or a digit (``greeting_v2``): a file
     to write only when the task gives no other name for one and the workspace has none."""
     dotted = [m.group(1) for m in _DOT_NAME.finditer(task)
-              if not task[:m.start()].endswith("*")]
-    words = [w.strip("'\"`.,;:!?()") for w in task.split()]
-    return tuple(dict.fromkeys([*dotted, *(
+              if not task[:m.start()].endswith("*") and not any(
+                  w.lower().strip(".,;:!?)") in _ENDING_WORDS
+                  for w in task[m.end():].split()[:1])]  # (not "each .txt file")
+    # (a dot-name's leading dot kept: ".license_key" is not the file "license_key")
+    words = [w.strip("'\"`,;:!?()").rstrip(".") for w in task.split()]
+    names = list(dict.fromkeys([*dotted, *(
         w for w in words if _IDENTIFIER.fullmatch(w) and _identifier_like(w))]))
+    # the ones a text is sent to, if any ("the code AB12-CD34 in .door_code": not the code)
+    sent = [n for n in names if re.search(
+        rf"\b(?:in|into|to|onto)\s+(?:(?:a|an|the|new|file)\s+)*['\"`]?{re.escape(n)}"
+        r"(?![\w.-])", task)]
+    return tuple(sent or names)
 
 
 def _identifier_like(word: str) -> bool:
@@ -271,11 +298,16 @@ def new_names(task: str, named: list[str] | tuple[str, ...],
     for name in there:
         folder, _slash, base = name.rpartition("/")
         stem, _, own = base.rpartition(".")
+        dotfile = base.startswith(".") and "." not in base[1:]
         if not stem:  # no ending ("cleanup"), or a dotfile (".bashrc")
             stem, own = base, ""
-        if naming or not own:  # (an ending given to a file that has none names it)
+        # (an ending given to a file that has none names it; not to a dotfile, whose name
+        # has none either: ".dockerignore: add *.sqlite3" names a kind of lines to add)
+        if naming or not (own or dotfile):
             out += [f"{folder}{'/' if folder else ''}{stem}.{ending}"
                     for ending in sorted(endings) if ending != own.lower()]
+        if naming:  # ("fix the spelling of the name (receipt)": reciept_x.txt, receipt_x.txt)
+            out += [f"{folder}{'/' if folder else ''}{fixed}" for fixed in respelled(text, base)]
     return tuple(dict.fromkeys(out))
 
 

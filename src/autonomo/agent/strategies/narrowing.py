@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from autonomo.agent.strategies import compose, spans
+from autonomo.agent.strategies import compose, placing, spans
 from autonomo.agent.strategies.grounding import MAX_ARGUMENTS, Situation
 from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
 
@@ -24,7 +24,8 @@ def ground(schema: Any, where: Situation | None) -> Any:
     if not isinstance(schema, dict):
         return schema
     if where is not None and isinstance(schema.get("properties"), dict):
-        split = _split_edits(schema, where) or _split_by_path(schema, where)
+        split = _split_edits(schema, where) or _split_by_path(schema, where) or \
+            _split_moves(schema, where)
         if split is not None:
             return split
     kind = schema.pop(GROUNDED_KEY, None)
@@ -160,4 +161,31 @@ def _split_edits(schema: dict[str, Any], where: Situation) -> dict[str, Any] | N
             variant["properties"][old] = {"enum": [piece]}
             variant["properties"][new] = {"enum": list(replacements)}
             variants.append(variant)
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}
+
+
+def _split_moves(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:
+    """A copy's or a move's object (a file parameter and a ``new_file`` one) as one variant
+    per source with the destinations it may take (``placing.pairs``: "every .log into
+    logs/" pairs a.log with logs/a.log, never with logs/b.log, and a log already in logs/
+    with nothing); None when every source takes every destination."""
+    props = schema["properties"]
+    marks = {p.get(GROUNDED_KEY): k for k, p in props.items() if isinstance(p, dict)}
+    source = marks.get("removed_file") or marks.get("named_file") or marks.get("named_folder")
+    destination = marks.get("new_file") or marks.get("new_folder")
+    if source is None or destination is None or len(props) > 3:
+        return None
+    sources = where.values(props[source][GROUNDED_KEY])
+    destinations = where.values(props[destination][GROUNDED_KEY])
+    paired = placing.pairs(sources, destinations) if "new_file" in marks else {
+        folder: [new for old, new in where.folder_moves if old == folder] for folder in sources}
+    if not paired or all(paired.get(s) == destinations for s in sources):
+        return None
+    variants = []
+    for name, fits in paired.items():
+        variant = copy.deepcopy(schema)
+        for key, values in ((source, [name]), (destination, fits)):
+            described = {k: props[key][k] for k in ("description",) if k in props[key]}
+            variant["properties"][key] = {**described, "enum": values}
+        variants.append(ground(variant, where))
     return variants[0] if len(variants) == 1 else {"anyOf": variants}

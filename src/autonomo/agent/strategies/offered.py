@@ -30,6 +30,7 @@ from autonomo.agent.strategies.names import (
     task_files,
     version_of,
 )
+from autonomo.agent.strategies.naming import WRITE_WORDS, asks_new_name, task_words
 from autonomo.agent.strategies.narrowing import argument_lists, contentless
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.agent.strategies.schema import restoring
@@ -44,8 +45,7 @@ WRITING = frozenset({"write_file", "append_to_file"})
 _LOOKING = frozenset({"read_file", "list_folder"})
 #: commands that move or delete a whole file, and the words a task asks for text with
 _FILE_MOVING = frozenset({"rename_file", "delete_file"})
-_WRITE_WORDS = {"write", "append", "add", "save", "put", "create", "make", "store", "record",
-                "set", "change", "fill", "insert", "replace", "edit", "update", "type"}
+_WRITE_WORDS = WRITE_WORDS
 #: words of a task that adds to what a file holds ("add it at the end", "a new entry at
 #: the bottom"; append tasks of all four seen sets)
 _ADDING = ("add", "append", "end", "bottom")
@@ -72,7 +72,7 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
     any form of them) it does not say; a program it names that the workspace holds may be
     run whatever it says ("What does tip.py print?"), unless the task moves, copies or
     deletes files (a 135M model ran the program it was to move)."""
-    words = set(re.findall(r"[a-z]+", task.lower()))
+    words = task_words(task)
     # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
     asked = said(task)
     out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
@@ -87,6 +87,11 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
         # a_spare.pdf") may be a copy as well: the model's likelihood chooses
         out -= {"rename_file", "copy_file"} if _renaming(task, workspace, named, longer_stem) \
             else {"rename_file"}
+    elif {"rename_file", "copy_file"} <= out and workspace and asks_new_name(task) and _renaming(
+            task, workspace, _in_named_folders(task, Workspace(workspace), named)):
+        # a new name asked of a file named apart from its folder ("in a/ there's b.txt -
+        # fix the spelling of its name"; no text asked)
+        out.discard("rename_file")
     elif ({"rename_file", "copy_file"} <= out and workspace
           and not words & _WRITE_WORDS - {"change"}
           and _renaming(task, workspace, named, version_of)):
@@ -192,6 +197,18 @@ def _removing(task: str, workspace: str, named: tuple[str, ...]) -> bool:
     that grants the mandate to delete offers the command, whatever the verb."""
     ws = Workspace(workspace)
     return any(ws.exists(n) for n in roles(task, named).objects)
+
+
+def _in_named_folders(task: str, ws: Workspace, named: tuple[str, ...]) -> tuple[str, ...]:
+    """``named`` with a bare name the workspace does not have read as the one file of that
+    name in the folders the task names by a trailing slash ("in a/ there's b.txt")."""
+    folders = named_folders(task, ())
+    out = []
+    for name in named:
+        there = [p for f in folders if "/" not in name and not ws.exists(name)
+                 and ws.exists(p := f"{f}/{name}")]
+        out.append(there[0] if len(there) == 1 else name)
+    return tuple(out)
 
 
 def _into_folder(task: str, ws: Workspace, named: tuple[str, ...]) -> bool:
@@ -314,9 +331,9 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     if _changed(state, {"replace_text"}) and where.existed is not None and all(
             n in where.existed for n in where.named):
         dropped |= WRITING  # an edit of files that were there: no new file to write
-    task_words = set(re.findall(r"[a-z]+", state.task.lower()))
+    words = task_words(state.task)
     if (offered & _FILE_MOVING or gone or ("copy_file" in offered and _another_name(where))) \
-            and not task_words & _WRITE_WORDS:
+            and not words & _WRITE_WORDS:
         # a task that moves, copies or deletes files and writes no text ("move a.txt into
         # the old folder"): a 135M model wrote a value it saw into a file
         dropped |= WRITING
@@ -330,7 +347,7 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     rewritten = whole_only_paths(where) if where.shaped else {
         path for path, whole, _ in where.composed if whole}
     if ("append_to_file" in offered and where.existed
-            and (where.shaped or any(says(task_words, v) for v in _ADDING))
+            and (where.shaped or any(says(words, v) for v in _ADDING))
             and targets and targets <= set(where.existed) - rewritten
             and not _changed(state)):
         # only files that were there to write to, and a line in the shape of their lines

@@ -1,0 +1,118 @@
+"""The folders a task designates as the object of an act on a whole folder: "remove the
+old_exports folder with everything in it", "rename the folder 'Photos/untitled folder' to
+Photos/lisbon", "move drafts/ into archive/".
+
+A folder is designated only when the task marks it as one (a trailing slash, the word
+"folder" or "directory" beside it, or its whole path quoted) and a removal's or a move's
+verb takes it as its object: nothing but articles and such words between ("delete the two
+files in trash/" acts on files, "empty cache/" on what it holds; neither removes the
+folder). A folder the task keeps (``names.kept_places``) is never one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from autonomo.agent.finishing_targets import removes
+from autonomo.agent.strategies.looking import workspace_entries
+from autonomo.agent.strategies.names import kept_places, named_folders
+
+#: words that may stand between a verb and the folder it takes ("get rid of the whole x/")
+_GAP = frozenset({"the", "a", "an", "whole", "entire", "old", "empty", "folder", "folders",
+                  "directory", "sub-folder", "subfolder", "called", "named", "of", "this",
+                  "that", "my", "our", "your", "top-level"})
+_MARK = frozenset({"folder", "directory", "dir"})
+#: verbs that give a folder a new name or place
+_MOVING = re.compile(r"(?:re)?nam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)", re.IGNORECASE)
+#: where a clause ends
+_CLAUSE = re.compile(r"[.!?;:]+(?:\s|$)|\s[-–—]\s|,\s*(?:but|and|then)\b|\bbut\b")
+#: a new path: a name, or names joined by slashes (a trailing slash allowed)
+_NEW_PATH = re.compile(r"['\"`]?([\w][\w .-]*?(?:/[\w][\w .-]*?)*)/?['\"`]?(?=[\s.,;:!?)]|$)")
+
+
+def _mentions(task: str, folder: str) -> list[tuple[int, int]]:
+    """(start, end) of each mention of ``folder`` marked as a folder: its path with a
+    trailing slash, quoted whole, or its path or name beside "folder" or "directory"."""
+    out = []
+    names = dict.fromkeys([folder, folder.rsplit("/", 1)[-1]])
+    for name in names:
+        for m in re.finditer(rf"(?<![\w./-])(['\"`]?){re.escape(name)}\1(?![\w-]|\.\w)",
+                             task):
+            start, end = m.span()
+            quoted = bool(m.group(1))
+            slashed = task[end:end + 1] == "/" and not re.match(r"/[\w.]", task[end:end + 2])
+            before = re.findall(r"[\w-]+", task[:start].lower())[-1:]
+            after = re.findall(r"[\w-]+", task[end:].lower())[:1]
+            whole = name == folder
+            if (whole and (slashed or quoted)) or set(before + after) & _MARK:
+                out.append((start, end + (1 if slashed else 0)))
+    return out
+
+
+def _verb_before(task: str, start: int) -> str | None:
+    """The verb that takes what stands at ``start`` as its object: the last word before it
+    in its clause, past only ``_GAP`` words; None when another word stands between."""
+    clause = _CLAUSE.split(task[:start])[-1]
+    for word in reversed(re.findall(r"[\w'-]+", clause.lower())):
+        if word not in _GAP:
+            return word
+    return None
+
+
+def removed_folders(task: str, folders: list[str] | tuple[str, ...],
+                    kept: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The folders of ``folders`` (the workspace's) a removal's verb takes as its object."""
+    out = []
+    for folder in folders:
+        if folder in kept:
+            continue
+        if any((verb := _verb_before(task, start)) is not None and removes(verb)
+               and not _MOVING.fullmatch(verb) for start, _ in _mentions(task, folder)):
+            out.append(folder)
+    # (not a folder inside another one removed: it goes with it)
+    return tuple(f for f in out if not any(f.startswith(o + "/") for o in out))
+
+
+def moved_folders(task: str, folders: list[str] | tuple[str, ...],
+                  files: list[str] | tuple[str, ...], kept: tuple[str, ...] = ()
+                  ) -> tuple[tuple[str, str], ...]:
+    """(folder, its new path) for each folder of ``folders`` a rename's or a move's verb
+    takes as its object, with the new path the task gives right after "to", "into" or "as":
+    into a folder that is there, the folder under its own name in it; a new name alone,
+    beside it; none that is there already, or a file."""
+    out = []
+    taken = {*folders, *files}
+    for folder in folders:
+        if folder in kept:
+            continue
+        for start, end in _mentions(task, folder):
+            verb = _verb_before(task, start)
+            if verb is None or not _MOVING.fullmatch(verb):
+                continue
+            rest = task[end:]
+            rest = re.sub(r"^\s*(?:folder|directory)\b", "", rest, flags=re.IGNORECASE)
+            m = re.match(r"\s*(?:to|into|as)\s+(?:(?:the|a|new)\s+)*(?:folder\s+|directory\s+)?",
+                         rest, re.IGNORECASE)
+            if m is None or (path := _NEW_PATH.match(rest[m.end():])) is None:
+                continue
+            new = path.group(1).strip().rstrip("/")
+            if not new or ".." in new.split("/") or new.startswith("/"):
+                continue
+            parent = folder.rpartition("/")[0]
+            if new in folders:
+                new = f"{new}/{folder.rsplit('/', 1)[-1]}"
+            elif "/" not in new and parent:
+                new = f"{parent}/{new}"
+            if new != folder and new not in taken and not new.startswith(folder + "/"):
+                out.append((folder, new))
+    return tuple(dict.fromkeys(out))
+
+
+def called_for(task: str, workspace: Path | str) -> tuple[str, ...]:
+    """The folder commands ``task`` designates a folder of ``workspace`` for:
+    ``delete_folder``, ``rename_folder``."""
+    files, folders = workspace_entries(workspace)
+    kept = kept_places(task, named_folders(task, folders))
+    return (*(("delete_folder",) if removed_folders(task, folders, kept) else ()),
+            *(("rename_folder",) if moved_folders(task, folders, files, kept) else ()))

@@ -1,0 +1,67 @@
+"""Words of a task about a file's name: whether it asks a new name and no text, and a
+name's word it spells right ("fix the spelling of the name (receipt)")."""
+
+from __future__ import annotations
+
+import re
+
+#: words a task asks for text with
+WRITE_WORDS = frozenset({"write", "append", "add", "save", "put", "create", "make", "store",
+                         "record", "set", "change", "fill", "insert", "replace", "edit",
+                         "update", "type"})
+#: a path or a file's name in a task ("store" of ``receipt_store.txt`` is no verb)
+_PATHISH = re.compile(r"/|\w\.\w|^\.\w")
+#: a new name asked for a file: "rename", "call it", "its name", "a proper name", "the
+#: .json extension" (not "a file named x" nor "a file called x": a new file's name)
+_NEW_NAME = re.compile(r"\bre-?nam\w*|\bcall\s+it\b|\b(?:the|its|a|new|proper|better|"
+                       r"clearer|correct|right|wrong|real)\s+(?:file\s+)?(?:name|extension|"
+                       r"ending)\b|\bname\s+it\b", re.IGNORECASE)
+
+
+def task_words(task: str) -> set[str]:
+    """The words of ``task`` in lower case but those of its paths and file names: a
+    word of a name is no verb ("fix the name of old_store.txt" asks to write nothing)."""
+    return {w for token in task.lower().split()
+            if not _PATHISH.search(token.strip("'\"`,;:!?()<>[]{}").rstrip("."))
+            for w in re.findall(r"[a-z]+", token)}
+
+
+def asks_new_name(task: str) -> bool:
+    """Whether ``task`` asks a new name of a file and no text ("fix the spelling of the
+    name", "rename a.txt to b.txt", "call it c.md"; not "rename a.txt and add a line")."""
+    return bool(_NEW_NAME.search(task)) and not task_words(task) & WRITE_WORDS - {"change"}
+
+
+#: letters a word of a name has at least to be read as misspelt by a word of the task
+_SPELT_LETTERS = 4
+
+
+def respelled(task: str, base: str) -> list[str]:
+    """``base`` with one of its words spelt as a word of ``task`` (but the name itself)
+    that is the same word misspelt: the same letters in another order, or one letter more,
+    less or other, and not its plural ("reciept" and "receipt"; not "hardware" and
+    "software")."""
+    said = {w for w in re.findall(r"[A-Za-z]+", task.replace(base, " "))
+            if len(w) >= _SPELT_LETTERS}
+    out = []
+    for part in dict.fromkeys(re.findall(r"[A-Za-z]+", base)):
+        if len(part) < _SPELT_LETTERS or part in said:
+            continue
+        for word in sorted(said):
+            if _misspelt(part.lower(), word.lower()):
+                out.append(re.sub(rf"(?<![A-Za-z]){part}(?![A-Za-z])", word, base))
+    return out
+
+
+def _misspelt(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are one word spelt two ways: two letters swapped, or one
+    letter put in, left out or replaced (not at the first letter, nor an "s" at the end)."""
+    if a == b or a[0] != b[0] or a.rstrip("s") == b.rstrip("s"):
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = sorted((a, b), key=len)
+    return len(long_) - len(short) == 1 and any(
+        long_[:i] + long_[i + 1:] == short for i in range(1, len(long_)))
