@@ -29,6 +29,7 @@ from autonomo.agent.finishing_evidence import (
     written_text,
 )
 from autonomo.agent.finishing_record import PROGRAMS, Record, without
+from autonomo.agent.strategies import pywords
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
 #: about it) rather than write it as given
@@ -91,6 +92,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         # a program computes its numbers: "return x times 2" may be "x + x", "21%" may be
         # "* 1.21", "X = 25" may be "X=25": only names (and quoted texts) must stand in it
         values = [v for v in values if v in quoted or re.search(r"[A-Za-z]", v)]
+        # a word of what the code does is no text it holds ("returns the temperature in
+        # Fahrenheit": ``pywords``)
+        explained = {w.lower() for w in pywords.explained(task)}
+        values = [v for v in values if v in quoted or v.lower() not in explained]
     if not values:
         return None
     missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 import yaml
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import keyed, spans, tables, written
+from autonomo.agent.strategies import keyed, pywords, spans, tables, written
 from autonomo.agent.strategies.facts import SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 
@@ -47,8 +47,7 @@ _CELLS = re.compile(r"(?<![\w,])([^\s,]+(?:,[^\s,]+)+)(?![\w,])")
 _FUNCTION = re.compile(r"\b([A-Za-z_]\w*)\s*\(([\w\s,]*)\)\s*,?\s*(?:that|which|to)?\s*"
                        r"(?:returns?|returning)\s+(.+?)\s*(?:[;]|\.\s|\.?$)")
 #: "prints <phrase>", "that prints the text <phrase>"
-_PRINTS = re.compile(r"\b(?:prints?|outputs?|displays?|says?)\s+(?:out\s+)?(?:the\s+(?:text|"
-                     r"words?|message|phrase|line|string)\s+)?(.+?)\s*(?:[;]|\.\s|\.?$)")
+_PRINTS = pywords.PRINTS
 #: arithmetic in words, as Python
 _WORD_OPERATORS = [
     (r"\bthe square of (\w+(?:\.\d+)?)", r"\1 ** 2"),
@@ -531,16 +530,26 @@ def python_texts(task: str) -> list[str]:
         for op, number in operations:
             expr = f"{expr if expr == param else f'({expr})'} {op} {number}"  # in order
         out.append(f"def {name}({param}):\n    return {expr}\n")
+    # (a function or script described in words: ``pywords``; one the rules above signed is
+    # not signed again)
+    signed = {m for t in out for m in re.findall(r"^def (\w+)", t, re.MULTILINE)}
+    out += [t for t in pywords.function_texts(task)
+            if not set(re.findall(r"^def (\w+)", t, re.MULTILINE)) & signed]
     for phrase in _PRINTS.findall(task):
         phrase = phrase.strip()
         quoted = len(phrase) > 1 and phrase[0] == phrase[-1] and phrase[0] in "\"'"
         text = phrase[1:-1] if quoted else phrase
+        if not quoted and (made := pywords.script_text(task, text)):
+            out.append(made)
+            continue
         if not quoted and (expr := expression(text)) is not None:
             out.append(f"print({expr})\n")
         numbers = _NUMBERS.findall(text)
         if not quoted and len(numbers) > 1:  # "3, then 2, then 1": a number a line
             out.append("".join(f"print({n})\n" for n in numbers))
-        out.append(f"print({json.dumps(text)})\n")
+        if quoted or not pywords.described(text):
+            # (a 135M model wrote print("its first command-line argument in capitals"))
+            out.append(f"print({json.dumps(text)})\n")
     if defined := constants(task):  # (with each function, then alone)
         head = "".join(f"{k} = {v!r}\n" for k, v in defined.items())
         out = [*(f"{head}\n\n{t}" for t in out if t.startswith("def ")), head,
