@@ -33,6 +33,17 @@ _WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+output|the\s+output|"
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
 
 
+#: "the greeting it prints", "the line hello.py outputs": a noun naming what is printed,
+#: which is all of it when it is one line with no label in it
+_NAMED_OUTPUT = re.compile(r"\bthe\s+([A-Za-z]+)\s+(?:that\s+)?(?:it|the\s+(?:script|program)|"
+                           r"[\w./-]+\.py)\s+(?:prints|outputs|shows|displays|writes)\b",
+                           re.IGNORECASE)
+_LABEL = re.compile(r"[:=]\s|\s-\s")
+#: nouns that pick one part of a printed line, whatever it holds
+_PARTS = {"number", "total", "count", "sum", "value", "amount", "figure", "word", "date",
+          "time", "name", "price", "score", "answer"}
+
+
 @dataclass(frozen=True)
 class Run:
     """A program the run ran (``execute_python_file``), its arguments and what it printed
@@ -91,12 +102,18 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     # the argument's unit ("takes a number of laps … run it for 12 laps")
     units = {w for m in re.finditer(rf"{_NUMBER}\s+([A-Za-z]+)", task)
              for w in words(m.group(1))} & described(task, program)
-    if {w for w in (required & undescribed(task, program)) - RUN_WORDS - units if len(w) > 1} \
-            or {w for w in required - RUN_WORDS - described(task, program) if len(w) > 1}:
+    named = {w for m in _NAMED_OUTPUT.finditer(task) for w in words(m.group(1))}
+    if {w for w in (required & undescribed(task, program)) - RUN_WORDS - units - named
+            if len(w) > 1} \
+            or {w for w in required - RUN_WORDS - described(task, program) - named
+                if len(w) > 1}:
         return None
     output = rerun(program, stated) if rerun is not None else _recorded(program, stated, runs)
     if output is None or not output.strip():
         return None
+    if named and (len(output.strip().splitlines()) > 1 or _LABEL.search(output)
+                  or named & _PARTS):
+        return None  # the noun may name a part of what it prints ("the total it prints")
     if len([x for x in output.splitlines() if x.strip()]) > 1 and not _WHOLE.search(task):
         return None  # several lines, and the task may want one of them
     return program, output.strip()
