@@ -34,3 +34,14 @@ def test_the_mean_of_another_column_is_no_proof(tmp_path: Path) -> None:
     got, _status = play(tmp_path, "What is the average lap time in laps.csv? Save it in avg.txt",
                         LAPS, [R("laps.csv"), W("avg.txt", "60.5")])
     assert got == "ran", got
+
+
+def test_a_mean_written_before_the_file_was_read_is_no_made_up_number(tmp_path: Path) -> None:
+    """The file was shown up front; its column's mean, rounded, is grounded in it."""
+    got, _status = play(tmp_path, TASK, LAPS, [W("avg.txt", "60.5")])
+    assert got == "ran", got
+
+
+def test_a_near_miss_is_still_made_up(tmp_path: Path) -> None:
+    got, _status = play(tmp_path, TASK, LAPS, [W("avg.txt", "60.9")])
+    assert got.startswith("refused: "), got

@@ -27,6 +27,9 @@ FARES = {"bus_fares.csv": "route,fare\n12,2.40\n7,1.85\n31,3.10\n"}
 PANTRY = {"kitchen/pantry.txt": "lentils\nrice\noats\nbarley\nquinoa\n"}
 MOTD = {"motd.py": "import sys\nprint('Welcome to node ' + str(6 * 7))\n"}
 LABELLED = {"motd.py": "print('Total: ' + str(6 * 7))\n"}
+WC = {"wc.py": "import sys\nif len(sys.argv) < 2:\n    print('usage: wc.py FILE')\n"
+               "    sys.exit(2)\nprint(len(open(sys.argv[1]).read().split()), 'words')\n",
+      "in/poem.txt": "so much depends\nupon\n", "in/other.txt": "a b\n"}
 
 
 def _new(name: str, text: str):
@@ -128,6 +131,13 @@ CASES = [
                  _put("motd.txt", "Welcome to node 42"), True, id="printed-named-by-a-noun"),
     pytest.param("run motd.py and save the banner it prints into motd.txt", MOTD,
                  _put("motd.txt", "Welcome to node"), False, id="printed-cut"),
+    # a program given a data file as its argument: run again with it
+    pytest.param("run wc.py with in/poem.txt as its argument and save the output to wc.txt",
+                 WC, _put("wc.txt", "4 words\n"), True, id="printed-with-a-file-argument"),
+    pytest.param("run wc.py with in/poem.txt as its argument and save the output to wc.txt",
+                 WC, _put("wc.txt", "2 words\n"), False, id="printed-for-another-file"),
+    pytest.param("run wc.py with in/poem.txt as its argument and save the output to wc.txt",
+                 WC, _put("wc.txt", "usage: wc.py FILE\n"), False, id="printed-bare-run"),
     pytest.param("run motd.py and save the total it prints into motd.txt", LABELLED,
                  _put("motd.txt", "Total: 42"), False, id="printed-part-named"),
 ]
