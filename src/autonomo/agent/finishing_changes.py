@@ -23,6 +23,7 @@ from autonomo.agent.finishing_record import (
     real_folder,
     words,
 )
+from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies.names import named_folders
 from autonomo.agent.strategies.placing import towards
 
@@ -297,9 +298,12 @@ def named_left(task: str, named: tuple[str, ...], kept: set[str],
     # the delete word's sentence, up to a name that starts a new clause ("…, b.txt has to
     # stay"): nothing after it is that word's object
     rest = re.split(r"[.!?;:]+(?:\s|$)|\n|\s[-–—]\s", task[match.end():], maxsplit=1)[0]
+    # (never a file the task needs to stay: the reason of the removal, "because b.txt
+    # replaces it", a file it keeps, an original)
+    protected = roles(task, named).protected
     for name in named:
         at = rest.find(name)
-        if at < 0 or name in kept:
+        if at < 0 or name in kept or name in protected:
             continue
         before, after = words(rest[:at])[-1:], words(rest[at + len(name):])[:1]
         if set(before) & {"from", "in", "of", "inside", "keep", "leave", "not", "read"} or \

@@ -253,6 +253,12 @@ def _totals(text: str) -> list[float]:
     return [sum(numbers_in(text)), *(sum(cells) for cells in _columns(lines))]
 
 
+def _means(text: str) -> list[float]:
+    """The mean of all the numbers of ``text`` and of each of its columns."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return [sum(cells) / len(cells) for cells in (numbers_in(text), *_columns(lines)) if cells]
+
+
 def _counts(text: str, lines: list[str]) -> set[float]:
     """How many lines (all, non-empty, below a header) or items (of JSON) ``text`` has."""
     found = {len(text.splitlines()), len(lines), max(len(lines) - 1, 0)}
@@ -271,6 +277,15 @@ def numbers_in(text: str) -> list[float]:
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(round(value, 4))
+
+
+def _given(record: Record, name: str) -> bool:
+    """Whether a program the run ran (and that did not fail) was given ``name`` as an
+    argument: it read it."""
+    return any(e.action.name == "execute_python_file" and e.result is not None
+               and e.result.status == "success"
+               and name in [str(a) for a in e.action.arguments.get("args") or ()]
+               for e in record.episodes)
 
 
 def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: Record,
@@ -297,8 +312,8 @@ def unused_input(task: str, named: Iterable[str], kept: Iterable[str], record: R
             continue
         program = name.endswith(".py") and bool(asked & RUN_WORDS)
         if record.ran(name) or record.changed(name) or _copied_from(record, name) \
-                or _holds(new, name):  # "append the line see setup.py": a name to write
-            continue
+                or _holds(new, name) or _given(record, name):
+            continue  # ("append the line see setup.py": a name to write; a program's argument)
         if not program and any(e.action.name in {"read_file", "list_folder"}
                                and _names(e.action.arguments, name) for e in record.episodes):
             continue
@@ -358,13 +373,19 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     # operands: the numbers given, in words too ("we were four"), and the inputs' totals
     operands = given | {str(NUMBER_WORDS[w]) for w in asked if w in NUMBER_WORDS} \
         | {_number(t) for text in inputs for t in _totals(text)}
+    # an average asked: the mean of an input's column, or of all its numbers (written
+    # rounded to the places it shows: "2.6" for 2.58333)
+    means = [m for text in inputs for m in _means(text)] if asked & {"average", "mean"} \
+        else []
     for w in record.writes:
         if w.path.endswith(PROGRAMS):
             continue
-        for number in numbers_in(w.content):
+        for shown in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w|\.\d)", w.content):
+            number, places = float(shown), len(shown.partition(".")[2])
             key = _number(number)
             if key in given or key in derived \
-                    or _result_of(number, operands, operations(task)):
+                    or _result_of(number, operands, operations(task)) \
+                    or any(abs(number - m) <= 0.5 * 10 ** -places + 1e-9 for m in means):
                 continue
             return (f"Refused: you wrote {key} to {w.path}, but no file, listing or output "
                     "of this run shows it, and it is no count or total of the task's files. "

@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from autonomo.agent.finishing_record import Reader, Record, mention_at, without, words
+from autonomo.agent.finishing_record import (
+    PROGRAMS,
+    Reader,
+    Record,
+    mention_at,
+    without,
+    words,
+)
 
 #: words just before a program file that ask for it to be run
 _RUN = {"run", "execute", "launch"}
@@ -143,7 +150,10 @@ def programs(task: str, named: tuple[str, ...]) -> list[str]:
         before = task[:at] if at >= 0 else ""
         for other in sorted(named, key=len, reverse=True):
             before = before.replace(other, " ")
-        if set(words(before)[-3:]) & _RUN:
+        # (not a data file given to the program run: "run a.py with data/b.txt")
+        if set(words(before)[-3:]) & _RUN and not (
+                words(before)[-1:] in (["with"], ["on"], ["using"], ["over"])
+                and not name.endswith(PROGRAMS)):
             found.append(name)
     return found
 

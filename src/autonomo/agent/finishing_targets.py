@@ -61,6 +61,8 @@ POINTING = frozenset({"names", "lists", "says", "holds", "contains", "gives", "t
 #: words that open a clause giving a reason or a time, whose files are not what "it" means
 SUBORDINATE = frozenset({"since", "because", "now", "as", "while", "whereas", "once",
                          "given", "after"})
+#: words that open a clause as its subject ("as we no longer need it")
+_SUBJECTS = frozenset({"i", "we", "you", "it", "they", "he", "she", "this", "that"})
 #: verbs whose subject is the replacement ("b.txt replaced a.txt", "b.txt exists")
 _REPLACING = frozenset({"replaced", "replaces", "supersedes", "superseded", "exists",
                         "exist", "overrides", "took", "takes", "replace"})
@@ -170,6 +172,7 @@ def roles(task: str, named: Iterable[str]) -> Roles:
         found.objects |= {m.group("file").rstrip(".,;:") for m in pattern.finditer(task)} \
             & set(named)
     candidates: list[str] = []  # subjects "it" may stand for, in order
+    reasons: list[str] = []  # files of a reason or time clause ("since b.txt replaces it")
     many = one = False
     for tokens in _sentences(marked):
         mode, had_file, refers = "", False, ""
@@ -179,18 +182,21 @@ def roles(task: str, named: Iterable[str]) -> Roles:
             after = tokens[i + 1] if i + 1 < len(tokens) else ""
             if token == ",":
                 clause = ""
-            elif token in SUBORDINATE:
-                clause = "sub"
+            elif token in SUBORDINATE and (token != "as" or (
+                    before != "well" and (after.startswith("\x00") or after in _SUBJECTS))):
+                clause = "sub"  # ("as b.txt replaces it"; not "as a new line of b.txt")
             elif removes(token) or (token == "clear" and after in {"away", "out"}):
                 mode = "keep" if before in _NEGATIONS or (
                     i > 1 and tokens[i - 2] in _NEGATIONS) else "remove"
                 refers = refers or _refers(tokens[i + 1:])
+                clause = ""  # ("now delete a.txt": the removal is the main clause)
             elif token in KEEP_WORDS:
                 mode = "keep"
             elif token.startswith("\x00"):
                 name = order[int(token[1:])]
                 complement = before in COMPLEMENT and not (
-                    before == "of" and i > 1 and tokens[i - 2] in _CHOOSING)
+                    before == "of" and i > 1 and tokens[i - 2] in _CHOOSING) and not (
+                    before == "as" and i > 1 and tokens[i - 2] == "well")  # a list's "and"
                 relation = (before == "of" and i > 1 and tokens[i - 2] in RELATIONS) or (
                     after == "'s" and i + 2 < len(tokens) and tokens[i + 2] in RELATIONS) or (
                     # "main.txt has an extra copy", "y.txt replaced by …" is the new one
@@ -203,15 +209,21 @@ def roles(task: str, named: Iterable[str]) -> Roles:
                         or before in _NEGATIONS \
                         or (mode == "remove" and before in {"from", "in", "inside"}):
                     found.protected.add(name)
+                elif clause == "sub" and any(removes(t) for t in tokens):
+                    reasons.append(name)  # why or when, not what: "because b.txt …"
                 elif mode == "remove":
                     had_file = True
                     if not complement:
                         found.objects.add(name)
-                elif not complement and clause != "sub":
+                elif not complement:
                     candidates.append(name)
         if refers and not had_file:
             many, one = many or refers == "many", one or refers == "one"
     candidates = [c for c in dict.fromkeys(candidates) if c not in found.protected]
+    if not ((many or one) and not candidates):
+        # a reason's file stays, unless "it" can stand for nothing else ("once you have
+        # read a.txt, delete it": neither an object nor kept, the other rules judge it)
+        found.protected |= set(reasons) - found.objects
     if many and candidates:
         found.objects |= set(candidates)
     elif one and len(candidates) == 1:

@@ -355,14 +355,42 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
     op = ops.pop()
     results = _results(op, operands)
     written = _written(record, sources, read)
-    numbers = [float(n) for t in written.values() for n in _NUMBER.findall(t)]
-    if not results or len(numbers) != 1 or any(
-            abs(numbers[0] - r) <= 1e-9 * max(1.0, abs(r)) or round(r, 2) == numbers[0]
-            or round(r) == numbers[0] for r in results):
+    shown_numbers = [n for t in written.values() for n in _NUMBER.findall(t)]
+    numbers = [float(n) for n in shown_numbers]
+    if not results or len(numbers) != 1 or _fits(numbers[0], shown_numbers[0], results):
         return None
+    stated = [float(n) for n in _NUMBER.findall(bare)]
+    if len(sources) == 1 and any(
+            _fits(numbers[0], shown_numbers[0], _results(op, [*column, *stated]))
+            for column in _numeric_columns(sources[0], read(sources[0]) or "")):
+        return None  # the result for another column ("the average lap time": the lap
+        # number's column or the seconds'): which one the task means is not proven
     shown = " or ".join(f"{r:g}" for r in sorted(results)[:3])
     return (f"Refused: the task asks for the {op} of {', '.join(f'{n:g}' for n in operands[:8])}"
             f", which is {shown}, but you wrote {numbers[0]:g}. Compute it again, then finish.")
+
+
+def _fits(number: float, shown: str, results: set[float]) -> bool:
+    """Whether the number written (``shown`` as written) is one of ``results``, or one of
+    them rounded."""
+    return any(abs(number - r) <= 1e-9 * max(1.0, abs(r)) or round(r, 2) == number
+               or round(r) == number or _rounded(r, shown) for r in results)
+
+
+def _numeric_columns(source: str, text: str) -> list[list[float]]:
+    """The numbers of each column of a CSV whose every cell is a number."""
+    rows = _rows(source, text)
+    if len(rows) < 2:
+        return []
+    return [[float(r[i]) for r in rows[1:]] for i in range(len(rows[0]))
+            if all(i < len(r) and _NUMBER.fullmatch(r[i]) for r in rows[1:])]
+
+
+def _rounded(result: float, shown: str) -> bool:
+    """Whether ``shown`` is ``result`` rounded to the places it shows ("2.6" for 2.58333:
+    "rounded to one decimal place" is no proof of a wrong value)."""
+    places = len(shown.partition(".")[2])
+    return places <= 6 and abs(float(shown) - result) <= 0.5 * 10 ** -places + 1e-9
 
 
 def _results(op: str, numbers: list[float]) -> set[float]:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from autonomo.agent.finishing_record import without
-from autonomo.agent.verifying_programs import Run, printed
+from autonomo.agent.verifying_programs import Run, described, printed, undescribed
 from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import (
@@ -63,6 +63,8 @@ class Expected:
     ordered: bool = False
     #: the same tokens in the same order will do (a program's output: "2 3 5" for "2\n3\n5")
     loose: bool = False
+    #: the folder the items are in: every item may be written with it before ("d/a.py")
+    place: str = ""
 
     def key(self) -> tuple[object, ...]:
         if self.value is not None:
@@ -80,6 +82,8 @@ class Expected:
         if self.value is not None:
             return text.strip() == self.value
         lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if self.place and lines and all(x.startswith(self.place) for x in lines):
+            lines = [x[len(self.place):] for x in lines]  # each with its folder, all alike
         return lines == list(self.items) if self.ordered else sorted(lines) == sorted(self.items)
 
 
@@ -195,7 +199,7 @@ def _counts(task: str, source: str, text: str, required: set[str],
     units |= {m.group(1).lower() for m in re.finditer(
         r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)
         if _unexplained({m.group(1).lower()}, fields)}
-    left = {w for w in (required | answer_words) - units if len(w) > 1}
+    left = {w for w in _unexplained(required | answer_words, units) if len(w) > 1}
     bare = without(task, names)
     task_words = set(words(bare))
     ways: set[int] = set()
@@ -206,12 +210,21 @@ def _counts(task: str, source: str, text: str, required: set[str],
         fields = {k for r in rows or () for k, c in r.items() if str(c).lower() == value}
         if len(fields) == 1 and left - {value} <= set(words(field := next(iter(fields)))):
             ways.add(sum(1 for r in rows or () if str(r.get(field, "")).lower() == value))
+    counted = {m.group(1).lower() for m in re.finditer(
+        r"\b(?:how\s+many|number\s+of)\s+([A-Za-z]+)", bare)}
     if rows is None and not left:
-        if task_words & {"lines", "line"}:
-            total = len(text.splitlines())
-            if total != len([x for x in text.splitlines() if x.strip()]):
+        lines = text.splitlines()
+        if task_words & {"lines", "line"} or (
+                # "how many names are in it": a list of one short item a line, no
+                # separators, and the thing counted no word of some lines only ("how many
+                # errors" in a log picks the lines saying ERROR)
+                len(counted) == 1 and not counted & {"words", "word", "characters", "letters"}
+                and lines and not any(re.search(r"[,;\t]", x) or len(x.split()) > 3
+                                      or {_singular(w) for w in words(x)}
+                                      & {_singular(c) for c in counted} for x in lines)):
+            if len(lines) != len([x for x in lines if x.strip()]):
                 return []
-            ways.add(total)
+            ways.add(len(lines))
         if task_words & {"words", "word"}:
             ways.add(len(text.split()))
     if rows is None and len(left) == 1 and (token := next(iter(left))):
@@ -288,9 +301,15 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     # "in photos/", "in invoices/2026", "of the holiday folder"
     at = re.search(r"\b(?:in|inside|of)\s+(?:the\s+)?(?:((?:[\w.-]+/)+[\w.-]*)|([\w.-]+)\s+"
                    r"folder\b)", task)
-    folder = (at.group(1) or at.group(2)).rstrip("/") if at else None
+    slashed = set(re.findall(r"(?<![\w./-])((?:[\w.-]+/)+)(?![\w.-])", task))
+    folder = (at.group(1) or at.group(2)).rstrip("/") if at else (
+        next(iter(slashed)).rstrip("/") if len(slashed) == 1 else None)  # ("does d/ hold")
     folder_words = set(words(folder)) if folder else set()
+    # (a word of the answer's name that is a part of the folder's: "fonts.txt" for webfonts/)
+    answer_words = {w for w in answer_words if not any(w in f for f in folder_words)}
+    kind_nouns = _PROGRAM_NOUNS if ".py" in kinds else set()  # (python files: scripts)
     left = _unexplained(required | answer_words, {"files", "file", *_KINDS, *folder_words,
+                                                  *kind_nouns,
                                                   *_LIST_WORDS, *_GENERIC_ANSWER,
                                                   *(k.lstrip(".") for k in kinds)})
     if not re.search(r"\bfiles?\b", task, re.IGNORECASE) or left or len(kinds) > 1:
@@ -304,11 +323,14 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     names = tuple(p[len(base):] for p in top)
     if _COUNTING.search(task):
         return [Expected("a count of files", str(len(names)))]
-    if re.search(r"\bnames?\b|\blist\b", task, re.IGNORECASE):
-        return [Expected("the file names", items=names, ordered=_ordered(task))]
+    if re.search(r"\bnames?\b|\blist(?:ing)?\b|\bwhich\b|\bper\s+line\b|\bone\s+a\s+line\b",
+                 task, re.IGNORECASE):
+        return [Expected("the file names", items=names, ordered=_ordered(task), place=base)]
     return []
 
 
+#: what a Python file is called besides
+_PROGRAM_NOUNS = {"script", "scripts", "program", "programs", "module", "modules"}
 #: words of an answer file's name that say nothing of what it holds ("out.txt")
 _GENERIC_ANSWER = {"out", "output", "answer", "answers", "result", "results", "list", "txt",
                    "index", "inventory", "manifest", "contents", "catalog", "overview",
@@ -360,10 +382,14 @@ def _sums(task: str, source: str, text: str, required: set[str],
     if parsed is None or not _SUMMING.search(task):
         return []
     header, rows = parsed
-    left = _unexplained(required | answer_words, _SUM_WORDS | set(_GENERIC_ANSWER))
-    columns = [i for i, h in enumerate(header) if words(h) and set(words(h)) <= left | {"value"}
-               and set(words(h)) & set(words(task))]
-    if len(columns) != 1 or _unexplained(left, set(words(header[columns[0]]))):
+    stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])  # ("till_slips.csv": slips)
+    said = {_singular(w) for w in required | answer_words}
+    # the column its words name, in the plural too ("the amounts"; "the fares" of fares.csv)
+    columns = [i for i, h in enumerate(header) if words(h)
+               and {_singular(w) for w in words(h)} <= said | {"value"}
+               and {_singular(w) for w in words(h)} & {_singular(w) for w in words(task)}]
+    if len(columns) != 1 or _unexplained(required | answer_words, _SUM_WORDS | set(
+            _GENERIC_ANSWER) | set(stem) | set(words(header[columns[0]]))):
         return []
     try:
         total = sum(float(r[columns[0]]) for r in rows)
@@ -411,6 +437,27 @@ def _lists(task: str, source: str, text: str, required: set[str],
     return found
 
 
+def _plain_lines(task: str, source: str, text: str, required: set[str],
+                 answer_words: set[str]) -> list[Expected]:
+    """The lines of a plain list (one item a line, no blank line, no table, no keys) put
+    into the answer file, in order when the task sorts them ("the names from a.txt into
+    b.txt, alphabetically"): sorted with and without case alike, or nothing is derived."""
+    stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    if table(source, text) or keyed(source, text) or _unexplained(
+            required | answer_words, {*_LIST_WORDS, *stem, *_GENERIC_ANSWER}):
+        return []
+    lines = [x.strip() for x in text.splitlines()]
+    if not lines or not all(lines) or not re.search(r"\b(?:names|lines|items|entries)\b",
+                                                    task, re.IGNORECASE):
+        return []
+    if not _ordered(task):
+        return [Expected(f"the lines of {source}", items=tuple(lines))]
+    if sorted(lines) != sorted(lines, key=str.casefold):
+        return []  # whether case counts in the order is not said
+    return [Expected(f"the lines of {source}, sorted", items=tuple(sorted(lines)),
+                     ordered=True)]
+
+
 def _program(task: str, start: Snapshot, required: set[str], names: list[str],
              runs: Sequence[Run], rerun: Rerun | None) -> list[Expected]:
     """What the one program the task names prints (``verifying_programs``)."""
@@ -438,6 +485,10 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
                     if len(w) > 1} - FUNCTION_WORDS
     required = content_words(cleaned, [*named, *spoken]) - answer_words
     sources = [p for p in dict.fromkeys(named) if p != answer]
+    for source in sources:  # what a clause whose subject is a source says of it is no
+        # condition ("shortlist.txt has our baby-name shortlist. How many names …?")
+        if not source.endswith(".py"):
+            required -= described(cleaned, source) - undescribed(cleaned, source)
     expected: list[Expected] = []
     for source in sources:
         text = start.files[source].text
@@ -451,6 +502,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         else:
             expected += _nth_line(cleaned, source, text, required)
             expected += _lists(cleaned, source, text, required, answer_words)
+            expected += _plain_lines(cleaned, source, text, required, answer_words)
         expected += _lookups(cleaned, source, text, required, answer_words)
         expected += _sums(cleaned, source, text, required, answer_words)
     expected += _program(cleaned, start, required, sources, runs, rerun)

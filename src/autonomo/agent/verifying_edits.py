@@ -33,10 +33,14 @@ def _wordset(text: str) -> set[str]:
 
 
 _TOKEN = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s,;!?]+(?<![.:]))"
+#: one or two words, or one quoted text ("'Acme Group' in a.md": the quote ends it); a
+#: word of place is no second word ("bar in a.md")
+_PHRASE = (r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s,;!?'\"]+(?<![.:])(?:\s+(?!(?:in|inside|into|on|"
+           r"of|throughout|across|within|everywhere)\b)[^\s,;!?'\"]+(?<![.:]))?)")
 #: a stated pair: (pattern, whether it replaces every occurrence whatever the task says)
 _PAIRS = [
-    rf"\breplace\s+(?:every\s+|all\s+|each\s+)?(?:the\s+)?(?P<x>{_TOKEN}(?:\s+{_TOKEN})?)\s+"
-    rf"(?:with|by)\s+(?P<y>{_TOKEN}(?:\s+{_TOKEN})?)",
+    rf"\breplace\s+(?:every\s+|all\s+|each\s+)?(?:the\s+)?(?P<x>{_PHRASE})\s+"
+    rf"(?:with|by)\s+(?P<y>{_PHRASE})",
     rf"\bchange\s+(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
     # "change the link colour #1a73e8 to #0b57d0": plain words that say what X is, then X
     # (its one occurrence in the file is what changes, so they single out nothing else)
@@ -60,9 +64,23 @@ def _unquote(text: str) -> str:
     return text.rstrip(".,;:!?")
 
 
+#: all that may follow a "replace X with Y" in its sentence: where, or "everywhere"
+_PLACE_ONLY = re.compile(r"\s*(?:(?:in|inside|throughout|across|within)\s+(?:the\s+)?"
+                         r"(?:file\s+)?[\w./-]+|everywhere|please)?\s*(?:[.!;]\s|[.!;]?\s*$)",
+                         re.IGNORECASE)
+
+
+#: … and all that may lead to it: where, or politeness ("On line 2, replace …" picks a place)
+_LEAD_ONLY = re.compile(r"\s*(?:(?:please|now|then|also|and|kindly|could\s+you|can\s+you)\s+|"
+                        r"in\s+(?:the\s+)?(?:file\s+)?[\w./-]+\s*,?\s+)*", re.IGNORECASE)
+
+
 def _stated_pairs(task: str) -> set[tuple[str, str]]:
     pairs = {(_unquote(m.group("x")), _unquote(m.group("y")))
-             for p in _PAIRS for m in re.finditer(p, task, re.IGNORECASE)}
+             for p in _PAIRS for m in re.finditer(p, task, re.IGNORECASE)
+             # ("replace red with blue on every line except the first": a place of its own)
+             if p is not _PAIRS[0] or (_PLACE_ONLY.match(task, m.end()) and _LEAD_ONLY.fullmatch(
+                 re.split(r"[.!?;]\s", task[:m.start()])[-1]))}
     return {(x, y) for x, y in pairs if x and y and x != y}
 
 

@@ -53,9 +53,26 @@ def _clause_before(task: str, at: int) -> str:
     return head[ends[-1].end():] if ends else head
 
 
+#: words that open a clause giving the removal's reason or time ("because b.txt replaces
+#: it", "now that b.txt is done"): a file named there is why, not what (not "as well as")
+_REASON = re.compile(r"\b(?:because|since|now\s+that|given\s+that|seeing\s+that|once|while|"
+                     r"whereas|(?<!well\s)as(?=\s+(?:i|we|you|it|they|he|she|this|that|"
+                     r"\S+\.\w+)\b))\b", re.IGNORECASE)
+
+
+#: where a reason's clause ends: a sentence's end or a comma (a name's dot is neither)
+_REASON_END = re.compile(r"[.!?;:](?:\s|$)|[,\n]|\s[-–—]\s")
+
+
 def _protected(task: str, mention: Mention) -> bool:
-    clause = _DELETE.sub(" ", _clause_before(task, mention.start))  # "get rid of" is no "of"
-    return bool(_PROTECTING.search(clause))
+    ends = [m.end() for m in _REASON_END.finditer(task, 0, mention.start)]
+    verbs_in = list(_DELETE.finditer(task, ends[-1] if ends else 0, mention.start))
+    # (after the clause's last removal verb: "since it is old, delete a.txt" is no reason)
+    if _REASON.search(task, verbs_in[-1].end() if verbs_in else ends[-1] if ends else 0,
+                      mention.end):
+        return True
+    clause = _clause_before(task, mention.start)
+    return bool(_PROTECTING.search(_DELETE.sub(" ", clause)))  # "get rid of" is no "of"
 
 
 _SENTENCE_END = re.compile(r"[.!?;:](?:\s|$)|\n|\s[-–—]\s")

@@ -40,6 +40,12 @@ _SUBJECT = re.compile(r"(?:the|a|an|my|our|your|his|her|their|its|this|that|thes
 _FILE = re.compile(r"(?<![\w.@/-])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z]\w*")
 
 
+#: words after "that" that change the value rather than name it
+_CHANGED = re.compile(r"\w+(?:ed|ly|wards?)|twice|thrice|plus|minus|times|backwards|doubled?|"
+                      r"half|halve|reverse|instead|again|too|also|here|there|one|value",
+                      re.IGNORECASE)
+
+
 def _clauses(text: str) -> list[tuple[int, int, str]]:
     """The clauses of ``text``: (start, end, the mark that ends it: "" at the text's end)."""
     found, at = [], 0
@@ -73,8 +79,8 @@ def forms(task: str, target: str, value: str) -> set[str]:
 
 def _pointed(task: str, target: str) -> tuple[str, str] | None:
     name = re.escape(target)
-    put = re.search(rf"\b(?:{PUTTING})\s+(?:it|(?:that|this)(?:\s+(?:{KIND_NOUNS}))?)"
-                    rf"(?:\s+down)?\s+(?:in|into|to|as)\s+"
+    put = re.search(rf"\b(?:{PUTTING})\s+(?:it|(?:that|this)(?:\s+(?!(?:down|in|into|to|as)\b)"
+                    rf"(?P<noun>[A-Za-z]+))?)(?:\s+down)?\s+(?:in|into|to|as)\s+"
                     rf"(?:the\s+file\s+)?{name}(?![\w/-]|\.\w)", task, re.IGNORECASE)
     if put is None or not _AFTER.fullmatch(task[put.end():]):
         return None  # the task goes on after the file: it may put a condition on the form
@@ -92,6 +98,11 @@ def _pointed(task: str, target: str) -> tuple[str, str] | None:
     introduced = at >= 2 and clauses[at - 2][2] == ":"
     numbers = list(_NUMBER.finditer(task[start:end]))
     rest = _FILE.sub(" ", task[:start] + " " + task[end:])
+    noun = put.group("noun")
+    if noun and not re.fullmatch(KIND_NOUNS, noun, re.IGNORECASE) and (
+            len(numbers) != 1 or _CHANGED.fullmatch(noun)):
+        return None  # a noun of its own ("that temperature") points at one number only;
+        # a word that changes it ("that doubled", "that reversed") is no noun
     if numbers:
         if re.search(r"\d", rest):
             return None  # another number elsewhere: which one is meant is not plain

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from autonomo.agent.strategies.programs import given_files
 from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Snapshot
 from autonomo.agent.verifying_sources import words
@@ -25,12 +26,24 @@ from autonomo.agent.verifying_sources import words
 #: words of a program's run and of keeping what it prints ("run X and keep its output in F")
 RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
              "script", "program", "result", "stdout", "shows", "what", "does", "with",
-             "capture", "paste", "shown", "says", "returns", "whatever"}
+             "capture", "paste", "shown", "says", "returns", "whatever", "argument", "input",
+             "parameter", "using"}
 #: words that point at all a program printed, not a part of it
 _WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+output|the\s+output|"
                     r"what(?:ever)?\s+(?:\w+\s+){0,3}(?:prints?|outputs?|shows?|says?|gives?|returns?))\b",
                     re.IGNORECASE)
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
+
+
+#: "the greeting it prints", "the line hello.py outputs": a noun naming what is printed,
+#: which is all of it when it is one line with no label in it
+_NAMED_OUTPUT = re.compile(r"\bthe\s+([A-Za-z]+)\s+(?:that\s+)?(?:it|the\s+(?:script|program)|"
+                           r"[\w./-]+\.py)\s+(?:prints|outputs|shows|displays|writes)\b",
+                           re.IGNORECASE)
+_LABEL = re.compile(r"[:=]\s|\s-\s")
+#: nouns that pick one part of a printed line, whatever it holds
+_PARTS = {"number", "total", "count", "sum", "value", "amount", "figure", "word", "date",
+          "time", "name", "price", "score", "answer"}
 
 
 @dataclass(frozen=True)
@@ -69,8 +82,8 @@ def _recorded(program: str, stated: tuple[str, ...], runs: Sequence[Run]) -> str
     mine = [r for r in runs if r.program == program]
     if not mine or any(r.printed is None for r in mine) or len({r.printed for r in mine}) > 1:
         return None
-    if any(stated != tuple(a for a in r.args if re.fullmatch(r"\d+(?:\.\d+)?", a))
-           for r in mine):
+    if any(stated != tuple(a for a in r.args if re.fullmatch(r"\d+(?:\.\d+)?", a)
+                           or a in stated) for r in mine):
         return None  # not run with the numbers the task gives (or with others)
     return mine[0].printed
 
@@ -86,17 +99,27 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     program = programs[0]
     # a word of the request must be a word of running or printing, whatever a describing
     # clause says ("tally.py prints the votes of Bob then of Alice. Write the votes of Alice")
-    stated = tuple(re.findall(_NUMBER, task))
+    # (the numbers and the data files the task gives it, in the task's order)
+    given = given_files(task, tuple(names), [p for p in names if p in start.files])
+    stated = tuple(v for _at, v in sorted(
+        [(m.start(), m.group()) for m in re.finditer(_NUMBER, task)]
+        + [(task.find(f), f) for f in given]))
     # the word after a number the program is given that the describing clause says too is
     # the argument's unit ("takes a number of laps … run it for 12 laps")
     units = {w for m in re.finditer(rf"{_NUMBER}\s+([A-Za-z]+)", task)
              for w in words(m.group(1))} & described(task, program)
-    if {w for w in (required & undescribed(task, program)) - RUN_WORDS - units if len(w) > 1} \
-            or {w for w in required - RUN_WORDS - described(task, program) if len(w) > 1}:
+    named = {w for m in _NAMED_OUTPUT.finditer(task) for w in words(m.group(1))}
+    if {w for w in (required & undescribed(task, program)) - RUN_WORDS - units - named
+            if len(w) > 1} \
+            or {w for w in required - RUN_WORDS - described(task, program) - named
+                if len(w) > 1}:
         return None
     output = rerun(program, stated) if rerun is not None else _recorded(program, stated, runs)
     if output is None or not output.strip():
         return None
+    if named and (len(output.strip().splitlines()) > 1 or _LABEL.search(output)
+                  or named & _PARTS):
+        return None  # the noun may name a part of what it prints ("the total it prints")
     if len([x for x in output.splitlines() if x.strip()]) > 1 and not _WHOLE.search(task):
         return None  # several lines, and the task may want one of them
     return program, output.strip()

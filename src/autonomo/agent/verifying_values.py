@@ -73,6 +73,10 @@ def stated(task: str, target: str) -> set[str]:
         rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+(?:a\s+(?:new\s+)?file\s+(?:named|called)\s+)?"
         rf"{name}\b",
         rf"\((?P<v>[^()]+)\)\s+(?:in|into|to)\s+{name}\b",
+        # "F - write the ochre to white ratio, 3:2, and nothing else": a value in apposition
+        # to the noun of its kind
+        rf"\b(?:{_NOUNS})s?,\s+(?!(?:a|an|the|my|our|your|and|or|but|then)\b)"
+        rf"(?P<v>[^,\s][^,]*?),\s",
     ]
     for index, pattern in enumerate(patterns):
         for m in re.finditer(pattern, task, re.IGNORECASE):
@@ -201,6 +205,14 @@ def _as_item(before: str, value: str) -> set[str]:
     return forms
 
 
+#: words that put each item of a stated list on a line of its own
+_ONE_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:per|a|on\s+(?:its|a|their)\s+own)\s+line\b|"
+                           r"\b(?:each|one)\s+on\s+(?:a\s+)?(?:new|separate|own)\s+line",
+                           re.IGNORECASE)
+#: what separates the items of a stated list ("a, b and c")
+_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+
+
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
     """One existing file changed, nothing else: its start text, then the value the task
     states as a new last line."""
@@ -211,7 +223,8 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     path, spoken = found
     if verbs(task) & {"delete", "copy", "move"}:
         return Verdict.no("append", "the task asks for more than an append")
-    value, why = _value(task, spoken, "append", start)
+    # ("each on its own line" says how a list is laid out, not what it holds)
+    value, why = _value(_ONE_PER_LINE.sub(" ", task), spoken, "append", start)
     if value is None:
         return why
     before, after = start.files[path].text, now.files[path].text
@@ -221,8 +234,11 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
         return Verdict.no("append", f"{path} has a syntax of its own; {value!r} is not "
                                     "plainly one of its rows")
     head = before + ("" if not before or before.endswith("\n") else "\n")
-    if after not in {head + line + end for line in _as_item(before, value)
-                     for end in ("", "\n")}:
+    added = _as_item(before, value)
+    if _ONE_PER_LINE.search(task) and len(items := _ITEMS.split(value)) > 1 and all(items):
+        # "add Ifeoma and Bastien at the bottom, one per line": each its own new line
+        added = {"\n".join(items)}
+    if after not in {head + line + end for line in added for end in ("", "\n")}:
         return Verdict.no("append", f"{path} is not its start text with {value!r} as a new "
                                     "last line")
     return Verdict.yes("append", f"{value!r} appended to {path} as a new line, the rest "

@@ -50,7 +50,7 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     task_files,
 )
 from autonomo.agent.strategies.naming import asks_new_name
-from autonomo.agent.strategies.programs import is_code, silent_programs
+from autonomo.agent.strategies.programs import is_code, program_arguments, silent_programs
 from autonomo.agent.strategies.programs import may_print as may_print  # (re-exported)
 from autonomo.agent.task_text import analysed
 from autonomo.errors import AutonomoError
@@ -485,10 +485,7 @@ def situation(workspace: Path | str, task: str,
                                          files if existed is None else list(existed),
                                          seen), matching,
                       kept, moved, placed_names, pointers,
-                      # (one word, or a text the task quotes whole: "'Weekend in Oslo'")
-                      arguments=tuple(t for t in stated if " " not in t or any(
-                          f"{q}{t}{q}" in task for q in "'\"")) if any(
-                          n.endswith(".py") and n in files for n in named) else (),
+                      arguments=program_arguments(task, named, files, stated),
                       edits=_edits(workspace, task, named, files, existed, edited),
                       shaped=tuple(shaped),
                       printed=printed, silent=silent_programs(workspace, named), places=places,

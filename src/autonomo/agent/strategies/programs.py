@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from autonomo.errors import AutonomoError
@@ -69,3 +71,31 @@ def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -
         if not may_print(code):
             out.append(name)
     return tuple(out)
+
+
+def given_files(task: str, named: tuple[str, ...], files: list[str]) -> list[str]:
+    """The files of the workspace the task gives a program it names as an argument ("with
+    data/a.txt as its argument", "run count.py on notes.txt"): a data file, said right after
+    "with", "on" or "using", or right before "as its argument" (a 135M model ran the program
+    bare, then wrote its guesses at the output when that failed)."""
+    found = []
+    for name in named:
+        if name.endswith(_PROGRAMS) or name not in files:
+            continue
+        at = re.escape(name)
+        if re.search(rf"\b(?:with|on|using|over)\s+(?:the\s+file\s+)?{at}(?![\w/-])|"
+                     rf"(?<![\w/-]){at}\s+as\s+(?:its|the|an?)\s+(?:first\s+|only\s+)?"
+                     r"(?:argument|input|parameter)", task, re.IGNORECASE):
+            found.append(name)
+    return found
+
+
+def program_arguments(task: str, named: tuple[str, ...], files: list[str],
+                      stated: Iterable[str]) -> tuple[str, ...]:
+    """The values a program the task names may be given, when it names one that is there:
+    a stated value of one word, or a text it quotes whole ("'Weekend in Oslo'"), and a data
+    file it gives the program (``given_files``)."""
+    if not any(n.endswith(".py") and n in files for n in named):
+        return ()
+    return tuple(dict.fromkeys([*(t for t in stated if " " not in t or any(
+        f"{q}{t}{q}" in task for q in "'\"")), *given_files(task, named, files)]))
