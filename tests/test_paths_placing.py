@@ -207,3 +207,38 @@ def test_the_words_of_names_are_no_verbs_and_a_rename_with_text_may_write():
     assert asks_new_name("rename a.txt to b.txt")
     assert not asks_new_name("rename a.txt to b.txt and add the line done")
     assert not asks_new_name("write 5 into a file named count_5")
+
+
+# -- the finish, and files a task keeps -----------------------------------------------------
+
+def test_a_rename_to_the_ending_or_spelling_the_task_gives_is_no_stray_file(tmp_path):
+    from autonomo.agent.finishing import objections
+    ws = _files(tmp_path, {"maps/route.gpxx": "<gpx/>\n", "maps/other.gpx": "<gpx/>\n"})
+    task = "maps/route.gpxx has a wrong extension, give it the proper .gpx one"
+    for new, refused in (("maps/route.gpx", False), ("maps/route.txt", True)):
+        (tmp_path / "maps/route.gpxx").write_text("<gpx/>\n")
+        for gone in (tmp_path / "maps/route.gpx", tmp_path / "maps/route.txt"):
+            gone.unlink(missing_ok=True)
+        (tmp_path / "maps/route.gpxx").rename(tmp_path / new)
+        state = AgentState(tasks=[task], workspace=ws)
+        _step(state, "rename_file", "Moved", source="maps/route.gpxx", destination=new)
+        rules = {m.rule for m in objections(state, "done", ["rename_file", "finish"])}
+        assert ("stray_file" in rules) is refused
+
+
+def test_a_file_the_task_says_not_to_touch_is_no_move_s_source_nor_its_name(tmp_path):
+    ws = _files(tmp_path, {"draft.md": "d\n", "plan.md": "p\n", "old/x.md": "x\n"})
+    for task in ("move draft.md into old/ and don't touch plan.md",
+                 "move draft.md into old/, never rename plan.md"):
+        offered = offer(AgentState(tasks=[task], workspace=ws))
+        assert offered["rename_file"] == [{"source": ["draft.md"], "destination": ["old/draft.md"]}]
+        assert not situation(ws, task).changeable("plan.md")
+
+
+def test_two_files_moved_into_a_folder_each_keep_their_name(tmp_path):
+    ws = _files(tmp_path, {"draft.md": "d\n", "plan.md": "p\n", "old/x.md": "x\n"})
+    offered = offer(AgentState(tasks=["Move draft.md and plan.md into old/"], workspace=ws))
+    assert sorted((v["source"][0], v["destination"][0]) for v in offered["rename_file"]) == [
+        ("draft.md", "old/draft.md"), ("plan.md", "old/plan.md")]
+    # (a name another file the task names has is never a source's new name)
+    assert pairs(["a.md"], ["old/a.md", "old/b.md"], ("a.md", "b.md")) == {"a.md": ["old/a.md"]}

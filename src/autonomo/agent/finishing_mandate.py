@@ -233,9 +233,14 @@ def stray_files(task: str, record: Record, said: Mapping[str, str]) -> str | Non
     named = mentioned_files(task)
     if not named:
         return None
+    places = task_folders(task)
+    # (and the new name it gives a file there by an ending or a spelling: "give waypoints.jsn
+    # a proper .json one" names waypoints.json)
+    start = list(dict.fromkeys([*(said.get(".") or "").splitlines(), *record.renamed]))
+    named = tuple(dict.fromkeys([*named, *new_names(task, tuple(dict.fromkeys(
+        [*named, *resolve(named, start, places).values()])), start)]))
     bases = {n.rsplit("/", 1)[-1] for n in named}
     pointed = {n for name in named for n in mentioned_files(said.get(name) or "")}
-    places = task_folders(task)
     for path in made_files(record):
         base = path.rsplit("/", 1)[-1]
         if path in named or base in bases or base in pointed or path in pointed \

@@ -67,7 +67,9 @@ _KEPT_KIND = re.compile(r"\b(?:keep|keeping|leave|leaving|except|not)\s+(?:the\s
 _POINTED = re.compile(r"\b(?:that|this|the named|the listed|the mentioned) file\b|"
                       r"\bfile (?:it|that it|which it) (?:names|mentions|lists)\b", re.I)
 #: a file a task says must stay: "keep notes.txt", "but not b.txt", "except a.md"
-_KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not)\s+(?:the\s+)?(?:file\s+)?"
+_KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not|(?:do not|don't|dont|never)"
+                   r"\s+(?:touch|change|modify|edit|delete|remove|move|rename|overwrite))"
+                   r"\s+(?:the\s+)?(?:file\s+)?"
                    r"(\w[\w./-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/-])", re.IGNORECASE)
 
 
@@ -366,7 +368,7 @@ def situation(workspace: Path | str, task: str,
     by_kind = [f for f in matching if f in start and f not in kept]  # (not by folder)
     matching += tuple(f for f in marks.inside if f in files)
     moved, placed_names = placing.placed(
-        task, [n for n in named if n in files and n in start], by_kind,
+        task, [n for n in named if n in files and n in start and n not in kept], by_kind,
         [n for n in named if n not in start], places)
     moved = tuple(m for m in moved if m not in files)
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)

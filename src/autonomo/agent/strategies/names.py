@@ -492,6 +492,8 @@ _JOINING = frozenset({",", "and", "or", "plus"})
 #: words that may follow a removal's object in its own clause ("delete a.txt from old/ too"):
 #: prepositions and adverbs, not a verb of a new clause ("b.txt must stay")
 _AFTER_OBJECT = frozenset({"from", "in", "inside", "within", "on", "at", "under", "out", "too",
+                           "into", "onto",  # (a move's place: "move a.txt and b.txt into d/"; not
+                           # "to": "delete a.txt, b.txt to be kept")
                            "also", "as", "well", "please", "now", "first", "then", "for", "of",
                            "here", "there", "away", "entirely", "completely", "again"})
 

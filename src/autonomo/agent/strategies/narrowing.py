@@ -177,7 +177,7 @@ def _split_moves(schema: dict[str, Any], where: Situation) -> dict[str, Any] | N
         return None
     sources = where.values(props[source][GROUNDED_KEY])
     destinations = where.values(props[destination][GROUNDED_KEY])
-    paired = placing.pairs(sources, destinations) if "new_file" in marks else {
+    paired = placing.pairs(sources, destinations, where.named) if "new_file" in marks else {
         folder: [new for old, new in where.folder_moves if old == folder] for folder in sources}
     if not paired or all(paired.get(s) == destinations for s in sources):
         return None

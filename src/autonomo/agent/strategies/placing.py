@@ -57,12 +57,15 @@ def _inside(path: str, folder: str) -> bool:
     return path.startswith(folder + "/")
 
 
-def pairs(sources: list[str], destinations: list[str]) -> dict[str, list[str]]:
+def pairs(sources: list[str], destinations: list[str], named: tuple[str, ...] = ()
+          ) -> dict[str, list[str]]:
     """Each source with the destinations it may take: a new path in another folder under
-    its own name, or a path no source owns by name (a new name the task gives); a source
-    with none left is not offered (a file already where the task sends the files)."""
+    its own name, or a path whose name is no other file's the task names or moves (a new
+    name the task gives); a source with none left is not offered (a file already where the
+    task sends the files)."""
     def owners(dest: str) -> list[str]:
-        return [s for s in sources if PurePosixPath(s).name == PurePosixPath(dest).name
+        return [s for s in dict.fromkeys([*sources, *named])
+                if PurePosixPath(s).name == PurePosixPath(dest).name
                 and PurePosixPath(s).parent != PurePosixPath(dest).parent]
     out: dict[str, list[str]] = {}
     for source in sources:
