@@ -34,7 +34,7 @@ def _offered(tmp_path, task: str) -> dict[str, dict[str, Any]]:
 
 @pytest.mark.parametrize("task", [
     # code and data files whose text no phrase of the task composes
-    "Create units.py with a function to_miles(km) that converts kilometres into miles",
+    "Create units.py with a function to_ticket(order) that books a seat for the order",
     "Write helpers.js exporting a debounce helper",
     "Start a style.css for the blog with a dark theme",
     "make queries.sql that lists overdue loans",

@@ -153,3 +153,28 @@ def test_an_example_of_what_a_script_prints_need_not_stand_in_it(tmp_path: Path)
     got, status = play(tmp_path, task, {}, [W("abbr.py", text)])
     assert got == "ran", got
     assert status != "failed", status
+
+
+@pytest.mark.parametrize(("task", "name", "arg", "want"), [
+    ("a function to_miles(km) that converts kilometres into miles", "to_miles", 8, 4.97097),
+    ("Make len.py with inches(cm) giving cm in inches", "inches", 254, 100.0),
+    ("t.py with mins(h) that turns hours into minutes", "mins", 2, 120),
+    ("Create scale.py with kel(c) returning c in kelvin", "kel", 0, 273.15),
+    ("Create scale.py with back(k) returning k converted to celsius", "back", 273.15, 0.0),
+])
+def test_a_unit_conversion_is_composed_from_the_units_named(task, name, arg, want) -> None:
+    function = _function(pywords.function_texts(task)[0], name)
+    assert function(arg) == pytest.approx(want, rel=1e-5)
+
+
+def test_a_conversion_between_quantities_of_different_kinds_composes_nothing() -> None:
+    assert pywords.function_texts("w.py with f(kg) that returns kg in miles") == []
+
+
+def test_common_named_quantities() -> None:
+    prime = _function(pywords.function_texts(
+        "numbers.py: a function check(v) returning True if v is a prime number")[0], "check")
+    assert [prime(v) for v in (1, 2, 9, 13)] == [False, True, False, True]
+    side = _function(pywords.function_texts(
+        "tri.py with long_side(p, q) that returns the hypotenuse")[0], "long_side")
+    assert side(3, 4) == 5

@@ -46,7 +46,8 @@ _FILLER = frozenset([
     "every", "each", "any", "only", "just", "plain", "whole", "full", "single", "same", "lines",
     "line", "up", "down", "how", "many", "much", "there", "command", "command-line",
     "commandline", "cli", "line's", "run", "running", "when", "do", "does", "done", "make",
-    "makes", "made", "temperature", "degrees", "price", "amount", "distance", "speed", "size",
+    "makes", "made", "temperature", "degrees", "length", "weight", "time", "duration",
+    "price", "amount", "distance", "speed", "size",
     "year", "years", "own", "converts", "convert", "converted", "converting", "turns", "turn",
     "turned", "changes", "change", "changed", "transforms", "transform", "computes", "compute",
     "calculates", "calculate", "works", "worked", "tells", "tell", "checks", "check", "says"])
@@ -124,6 +125,58 @@ def _parity(e: str, m: re.Match[str], ps: tuple[str, ...]) -> str:
     return f"{e} % 2 == {0 if even else 1}"
 
 
+#: units of a quantity and their size in its first unit (length in metres, mass in
+#: kilograms, time in seconds, volume in litres, speed in metres per second)
+_UNITS: tuple[tuple[str, str, float], ...] = (
+    (r"kilomet(?:re|er)s?|kms?", "length", 1000.0), (r"miles?", "length", 1609.344),
+    (r"met(?:re|er)s?", "length", 1.0), (r"feet|foot|ft", "length", 0.3048),
+    (r"inch(?:es)?", "length", 0.0254), (r"centimet(?:re|er)s?|cm", "length", 0.01),
+    (r"millimet(?:re|er)s?|mm", "length", 0.001), (r"yards?", "length", 0.9144),
+    (r"kilo(?:gram)?s?|kg", "mass", 1.0), (r"grams?", "mass", 0.001),
+    (r"pounds?|lbs?", "mass", 0.45359237), (r"ounces?|oz", "mass", 0.028349523125),
+    (r"seconds?|secs?", "time", 1.0), (r"minutes?|mins?", "time", 60.0),
+    (r"hours?|hrs?", "time", 3600.0), (r"days?", "time", 86400.0),
+    (r"weeks?", "time", 604800.0), (r"lit(?:re|er)s?", "volume", 1.0),
+    (r"millilit(?:re|er)s?|ml", "volume", 0.001),
+    (r"km/h|kmh|kph|kilomet(?:re|er)s per hour", "speed", 1 / 3.6),
+    (r"m/s|met(?:re|er)s per second", "speed", 1.0), (r"mph|miles per hour", "speed", 0.44704),
+    (r"celsius|centigrade|c", "temperature", 0.0), (r"fahrenheit|f", "temperature", 0.0),
+    (r"kelvin|k", "temperature", 0.0),
+)
+_UNIT = "(?:" + "|".join(sorted((u for u, _, _ in _UNITS), key=len, reverse=True)) + ")"
+#: a temperature from one scale to another ({} the value)
+_SCALES = {("c", "f"): "{} * 9 / 5 + 32", ("f", "c"): "({} - 32) * 5 / 9",
+           ("c", "k"): "{} + 273.15", ("k", "c"): "{} - 273.15",
+           ("f", "k"): "({} - 32) * 5 / 9 + 273.15", ("k", "f"): "({} - 273.15) * 9 / 5 + 32"}
+
+
+def _unit(word: str) -> tuple[str, str, float] | None:
+    """(the unit's first spelling, its quantity, its size) of a unit's name, or None."""
+    for spelling, quantity, size in _UNITS:
+        if re.fullmatch(spelling, word, re.IGNORECASE):
+            return spelling, quantity, size
+    return None
+
+
+def _converted(e: str, m: re.Match[str], ps: tuple[str, ...]) -> str | None:
+    """``e`` converted to the unit after "in"/"to"; from the unit before it, else the one a
+    parameter is named after ("to_miles(km)"), else (temperatures) the other common scale."""
+    to = _unit(m.group(2))
+    source = next((u for u in (m.group(1), e, *ps) if u and _unit(u)), None)
+    if to is None:
+        return None
+    if to[1] == "temperature":
+        scale = to[0][0]
+        came = _unit(source)[0][0] if source and _unit(source)[1] == "temperature" else (  # type: ignore[index]
+            "f" if scale == "c" else "c")
+        return _SCALES[(came, scale)].format(e) if (came, scale) in _SCALES else None
+    if source is None or (unit := _unit(source)) is None or unit[1] != to[1] or unit == to:
+        return None
+    # (the shorter of the factor and its inverse: "ft * 0.3048", "km / 1.609344")
+    times, by = f"{unit[2] / to[2]:.10g}", f"{to[2] / unit[2]:.10g}"
+    return f"{e} * {times}" if len(times) <= len(by) else f"{e} / {by}"
+
+
 #: the vocabulary, most specific first (an earlier match takes its words from later ones)
 _OPS: tuple[_Op, ...] = (
     # -- named quantities
@@ -144,10 +197,15 @@ _OPS: tuple[_Op, ...] = (
         if len(ps) == 2 else None),
     _op(r"\bperimeter of (?:a |the )?rectangle\b",
         lambda e, m, ps: f"2 * ({ps[0]} + {ps[1]})" if len(ps) == 2 else None),
-    _op(r"\b(?:in|to|into|as) (?:degrees )?fahrenheit\b|\bfahrenheit\b(?= equivalent)",
-        lambda e, m, ps: f"{e} * 9 / 5 + 32"),
-    _op(r"\b(?:in|to|into|as) (?:degrees )?(?:celsius|centigrade)\b",
-        lambda e, m, ps: f"({e} - 32) * 5 / 9"),
+    _op(rf"(?:\b(?:from )?({_UNIT}) )?(?:(?:is )?(?:in|into|to|as)|converted to) "
+        rf"(?:degrees )?({_UNIT})\b", _converted),
+    _op(r"\bperimeter of (?:a |the )?square\b(?: (?:of|with|from) (?:a |the |its )?side)?",
+        lambda e, m, ps: f"4 * {e}"),
+    _op(r"\bhypotenuse\b", lambda e, m, ps: f"math.hypot({ps[0]}, {ps[1]})" if len(ps) == 2
+        else None, math=True),
+    _op(r"\bsquare root\b", lambda e, m, ps: f"math.sqrt({e})", math=True),
+    _op(r"\b(?:is )?(?:an? )?prime(?: number)?\b(?! factor)",
+        lambda e, m, ps: f"{e} > 1 and all({e} % d for d in range(2, int({e} ** 0.5) + 1))"),
     _op(r"\bfactorial\b", lambda e, m, ps: f"math.factorial({e})", math=True),
     # -- numbers
     _op(r"\b(?:(?:limit|clamp|restrict|bound|constrain)\w*|(?:kept|keep\w*)(?= (?:within|"
@@ -171,7 +229,7 @@ _OPS: tuple[_Op, ...] = (
     _op(r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) lines\b|\bline count\b",
         lambda e, m, ps: f"len({e}.splitlines())"),
     _op(r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) (?:characters|letters)\b"
-        r"|\b(?:its |the )?length\b", lambda e, m, ps: f"len({e})"),
+        r"|\b(?:the )?length of\b|\bits length\b", lambda e, m, ps: f"len({e})"),
     _op(r"\b(?:initials|first letters? of (?:each|every) (?:word|name|part))\b",
         lambda e, m, ps: f"''.join(w[0] for w in {e}.split())"),
     _op(r"\b(?:in |to |into )?(?:lower ?case\w*|lower-case\w*|small letters)\b|\blowers\b",
@@ -229,7 +287,8 @@ _SUBJECTS = (
 )
 #: names a composed body may use besides its parameters
 _SAFE_NAMES = frozenset({"math", "sys", "open", "print", "len", "sum", "max", "min", "abs", "round",
-                         "sorted", "list", "dict", "str", "int", "float", "w", "c"})
+                         "sorted", "list", "dict", "str", "int", "float", "w", "c", "d",
+                         "all", "range"})
 
 
 def _chain(clause: str, subject: str,
