@@ -539,7 +539,7 @@ def python_texts(task: str) -> list[str]:
         phrase = phrase.strip()
         quoted = len(phrase) > 1 and phrase[0] == phrase[-1] and phrase[0] in "\"'"
         text = phrase[1:-1] if quoted else phrase
-        if not quoted and (made := pywords.script_text(task, text)):
+        if not quoted and (made := pywords.script_text(task, text) or pywords.counted(text)):
             out.append(made)
             continue
         if not quoted and (expr := expression(text)) is not None:

@@ -258,6 +258,24 @@ _OPS: tuple[_Op, ...] = (
     _op(r"\bpalindrome\b", lambda e, m, ps: f"{e} == {e}[::-1]"),
     _op(r"\b(?:revers\w*|backwards?)(?: order)?\b", lambda e, m, ps: f"{e}[::-1]"),
     _op(r"\bsplit\w*(?: (?:it|them))? (?:into|in) words\b", lambda e, m, ps: f"{e}.split()"),
+    _op(r"\bsplit\w*(?: (?:it|them|the \w+))? (?:on|by|at)(?: the| each| every)? (" + _CHARACTER
+        + ")", lambda e, m, ps: f"{e}.split({_literal(m.group(1))})"),
+    _op(r"\bjoin\w*(?: (?:it|them|the \w+))? (?:with|using|by)(?: an?| the)? (" + _CHARACTER
+        + ")", lambda e, m, ps: f"{_literal(m.group(1))}.join({e})"),
+    _op(r"\b(?:contains?|includes?|has)(?: the (?:text|word|letter|character))? "
+        r"(\"[^\"\n]{1,20}\"|'[^'\n]{1,20}')", lambda e, m, ps: f"{_literal(m.group(1))} in {e}"),
+    _op(r"(\"[^\"\n]{1,20}\"|'[^'\n]{1,20}') (?:followed by|then|and then|joined with|"
+        r"put before)(?= )", lambda e, m, ps: f"{_literal(m.group(1))} + {e}"),
+    _op(r"\b(?:followed by|then|with) (\"[^\"\n]{1,20}\"|'[^'\n]{1,20}') (?:at the end|after it|"
+        r"added|appended)", lambda e, m, ps: f"{e} + {_literal(m.group(1))}"),
+    _op(r"\brepeated (\w+) times\b", lambda e, m, ps: f"{e} * {m.group(1)}"
+        if m.group(1) in ps or m.group(1).isdigit() else None),
+    _op(r"\b(?:how many times|number of times|occurrences of|count\w* of) (\w+)"
+        r"(?: (?:appears|occurs|is found|shows up))?\b",
+        lambda e, m, ps: f"{o[0]}.count({m.group(1)})" if m.group(1) in ps and len(
+            o := _others(ps, m.group(1))) == 1 else None),
+    _op(r"\b(?:how many|number of|count\w* (?:of )?(?:the )?) ?(?:items|elements|entries|values|"
+        r"things)\b", lambda e, m, ps: f"len({e})"),
     # -- lists and several parameters
     _op(r"\b(?:average|mean)\b", _average),
     _op(r"\b(?:sum|total)\b",
@@ -361,7 +379,8 @@ def _signed(task: str) -> list[tuple[str, tuple[str, ...], str]]:
 
 def _subject(clause: str, params: tuple[str, ...]) -> str:
     """The parameter the clause names first, else the first."""
-    named = [(clause.find(p), p) for p in params if re.search(rf"\b{re.escape(p)}\b", clause)]
+    named = [(m.start(), p) for p in params
+             if (m := re.search(rf"\b{re.escape(p)}\b", clause))]
     return min(named)[1] if named else params[0]
 
 
@@ -402,6 +421,25 @@ def script_text(task: str, phrase: str) -> str | None:
     expr, math, _ = made
     code = f"{'import math' + chr(10) if math else ''}import sys\n\nprint({expr})\n"
     return code if _parses(code, ()) else None
+
+
+#: "the numbers from 1 to 10", "10 down to 1", "every integer 0 through 5"
+_RANGE = re.compile(r"^(?:(?:each|every|all)? ?(?:the )?(?:numbers?|integers?|whole numbers?|"
+                    r"values?)? ?(?:from )?)?(-?\d+) (?:to|through|thru|up to|down to|until) "
+                    r"(-?\d+)(?:,? (?:one|each) (?:per|on its own|a) line| in order)?$",
+                    re.IGNORECASE)
+
+
+def counted(phrase: str) -> str | None:
+    """A script printing the whole numbers of a range, one a line, both ends included
+    ("prints the numbers from 1 to 10", "prints 5 down to 1"), or None."""
+    if not (m := _RANGE.match(phrase.strip(" ."))):
+        return None
+    low, high = int(m.group(1)), int(m.group(2))
+    if abs(high - low) > 10_000:
+        return None
+    step = ", -1" if high < low else ""
+    return f"for i in range({low}, {high + (1 if high >= low else -1)}{step}):\n    print(i)\n"
 
 
 def explained(task: str) -> frozenset[str]:
