@@ -178,3 +178,59 @@ def test_common_named_quantities() -> None:
     side = _function(pywords.function_texts(
         "tri.py with long_side(p, q) that returns the hypotenuse")[0], "long_side")
     assert side(3, 4) == 5
+
+
+#: (task, function name, [(arguments, result)]): text and list operations of two parameters
+MORE = [
+    ("csvish.py with parts(line), which splits the line on commas", "parts",
+     [(("a,b",), ["a", "b"])]),
+    ("Make glue.py holding tie(bits) that joins the bits with hyphens", "tie",
+     [((["x", "y"],), "x-y")]),
+    ("mail.py: has_at(addr) returning True if addr contains '@'", "has_at",
+     [(("a@b",), True), (("ab",), False)]),
+    ("hi.py with welcome(person) that returns 'Hi, ' followed by the person", "welcome",
+     [(("Bo",), "Hi, Bo")]),
+    ("loud.py with cry(s, k) returning s repeated k times", "cry", [(("ab", 3), "ababab")]),
+    ("tally.py: seen(pile, x) that returns how many times x appears in pile", "seen",
+     [(([1, 2, 1], 1), 2)]),
+]
+
+
+@pytest.mark.parametrize(("task", "name", "cases"), MORE, ids=[f[1] for f in MORE])
+def test_more_operations_of_texts_and_lists(task, name, cases) -> None:
+    function = _function(pywords.function_texts(task)[0], name)
+    for args, want in cases:
+        assert function(*args) == want
+
+
+def test_a_script_printing_a_range_prints_each_number(tmp_path: Path) -> None:
+    up = compose.python_texts("Write steps.py that prints the numbers from 2 to 5, one per line")
+    assert _script(tmp_path, up[0]) == "2\n3\n4\n5\n"
+    down = compose.python_texts("make lift.py: when run it should print 3 down to 1")
+    assert _script(tmp_path, down[0]) == "3\n2\n1\n"
+    assert len(up) == len(down) == 1  # (not "print(2)\nprint(5)", nor the phrase itself)
+
+
+@pytest.mark.parametrize(("task", "name", "arg", "want"), [
+    ("bag.py: total_odd(vals) returning the total of the odd values in vals", "total_odd",
+     [1, 2, 3], 4),
+    ("bag.py: hi_pos(marks) that gives the highest positive score in marks", "hi_pos",
+     [-9, 4, 7], 7),
+    ("bag.py: n_even(vals) returning the number of items in vals that are even", "n_even",
+     [2, 3, 4], 2),
+    ("cmp.py: above(p, q) that returns True if p is greater than q", "above", (5, 2), True),
+])
+def test_a_test_before_a_noun_of_items_filters_them(task, name, arg, want) -> None:
+    function = _function(pywords.function_texts(task)[0], name)
+    assert (function(*arg) if isinstance(arg, tuple) else function(arg)) == want
+
+
+@pytest.mark.parametrize("task", [
+    "wc.py with lengthy(t) that returns the number of words in t in capital letters",
+    "wc.py with shuffle(t) returning the words of t reversed",
+    "wc.py with firsts(t) that returns the words of t sorted",
+])
+def test_an_operation_on_the_wrong_kind_of_value_composes_nothing(task) -> None:
+    """A text operation on a count, or the characters of a text where its words are meant:
+    composed in the words' order these are wrong code ("len(t.split()).upper()")."""
+    assert pywords.function_texts(task) == []

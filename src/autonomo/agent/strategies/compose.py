@@ -539,7 +539,7 @@ def python_texts(task: str) -> list[str]:
         phrase = phrase.strip()
         quoted = len(phrase) > 1 and phrase[0] == phrase[-1] and phrase[0] in "\"'"
         text = phrase[1:-1] if quoted else phrase
-        if not quoted and (made := pywords.script_text(task, text)):
+        if not quoted and (made := pywords.script_text(task, text) or pywords.counted(text)):
             out.append(made)
             continue
         if not quoted and (expr := expression(text)) is not None:
@@ -590,6 +590,8 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
     elif suffix == "py" and existing is None:
         whole = python_texts(task)
     whole = [text for text in whole if len(text) <= MAX_WHOLE_CHARS]
+    if suffix == "py" and existing is None and not whole:
+        whole = list(pywords.holes(task))  # (an expression left to the model, by a grammar)
     if existing is None:
         added = whole  # appending to a missing file writes it whole
     return (tuple(dict.fromkeys(whole))[:MAX_CANDIDATES],

@@ -8,6 +8,7 @@ from typing import Any
 
 from autonomo.agent.strategies import compose, placing, spans
 from autonomo.agent.strategies.grounding import MAX_ARGUMENTS, Situation
+from autonomo.agent.strategies.pywords import Hole
 from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
 
 
@@ -138,9 +139,19 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
         for key in texts:
             kind = variant["properties"][key].pop(GROUNDED_KEY)
             variant["properties"][key] = ground({GROUNDED_KEY: kind}, where) if (
-                text_values == "spans") else {"enum": list(text_values)}
+                text_values == "spans") else _texts(text_values)
         variant["properties"][paths[0]] = {"enum": group}
         variants.append(ground(variant, where))
+    return variants[0] if len(variants) == 1 else {"anyOf": variants}
+
+
+def _texts(values: list[str]) -> dict[str, Any]:
+    """One of ``values``; a text left open (``pywords.Hole``) is its pattern instead."""
+    holes = [{"type": "string", "pattern": str(v)} for v in values if isinstance(v, Hole)]
+    texts = [v for v in values if not isinstance(v, Hole)]
+    if not holes:
+        return {"enum": texts}
+    variants = [*([{"enum": texts}] if texts else []), *holes]
     return variants[0] if len(variants) == 1 else {"anyOf": variants}
 
 

@@ -47,7 +47,8 @@ _FILLER = frozenset([
     "line", "up", "down", "how", "many", "much", "there", "command", "command-line",
     "commandline", "cli", "line's", "run", "running", "when", "do", "does", "done", "make",
     "makes", "made", "temperature", "degrees", "length", "weight", "time", "duration",
-    "price", "amount", "distance", "speed", "size",
+    "price", "amount", "amounts", "distance", "speed", "size", "score", "scores", "integer",
+    "integers", "entries", "entry", "ones",
     "year", "years", "own", "converts", "convert", "converted", "converting", "turns", "turn",
     "turned", "changes", "change", "changed", "transforms", "transform", "computes", "compute",
     "calculates", "calculate", "works", "worked", "tells", "tell", "checks", "check", "says"])
@@ -84,11 +85,28 @@ class _Op:
     make: Callable[[str, re.Match[str], tuple[str, ...]], str | None]
     #: whether it needs math (``import math``)
     math: bool = False
+    #: the kinds of value it takes (``s`` text, ``n`` number, ``l`` list, ``b`` truth, ``*``
+    #: any) and the kind it gives (``=`` the one it took, ``?`` unknown)
+    takes: str = "*"
+    gives: str = "?"
+
+    @property
+    def test(self) -> bool:
+        """A test of a number ("even", "positive"): before a noun of items, a filter."""
+        return self.takes == "n" and self.gives == "b"
+
+    @property
+    def by_unit(self) -> bool:
+        """An operation on the items of a text or list (reverse, sort, unique, first): of a
+        text's characters, never its words."""
+        return self.takes == "sl" and self.gives in "=l?"
 
 
-def _op(words: str, make: Callable[[str, re.Match[str], tuple[str, ...]], str | None],
+def _op(kinds: str, words: str,
+        make: Callable[[str, re.Match[str], tuple[str, ...]], str | None],
         math: bool = False) -> _Op:
-    return _Op(re.compile(words, re.IGNORECASE), make, math)
+    takes, gives = kinds.split(">")
+    return _Op(re.compile(words, re.IGNORECASE), make, math, takes, gives)
 
 
 def _others(ps: tuple[str, ...], e: str) -> list[str]:
@@ -177,101 +195,142 @@ def _converted(e: str, m: re.Match[str], ps: tuple[str, ...]) -> str | None:
     return f"{e} * {times}" if len(times) <= len(by) else f"{e} / {by}"
 
 
+def _compared(e: str, m: re.Match[str], ps: tuple[str, ...]) -> str | None:
+    """"a is larger than b": a comparison of two parameters."""
+    a, word, b = m.groups()
+    if a not in ps or b not in ps:
+        return None
+    sign = ">" if word in ("larger", "greater", "bigger", "more", "higher", "above") else (
+        "==" if word in ("equal to", "the same as") else "<")
+    return f"{a} {sign} {b}"
+
+
 #: the vocabulary, most specific first (an earlier match takes its words from later ones)
 _OPS: tuple[_Op, ...] = (
     # -- named quantities
-    _op(r"\bleap years?\b",
+    _op("n>b", r"\bleap years?\b",
         lambda e, m, ps: f"({e} % 4 == 0 and {e} % 100 != 0) or {e} % 400 == 0"),
-    _op(r"\barea of (?:a |the )?circle\b(?: (?:of|with|from) (?:a |the |its )?radius)?",
+    _op("n>n", r"\barea of (?:a |the )?circle\b(?: (?:of|with|from) (?:a |the |its )?radius)?",
         lambda e, m, ps: f"math.pi * {e} ** 2", math=True),
-    _op(r"\b(?:circumference|perimeter) of (?:a |the )?circle\b(?: (?:of|with|from) "
+    _op("n>n", r"\b(?:circumference|perimeter) of (?:a |the )?circle\b(?: (?:of|with|from) "
         r"(?:a |the |its )?radius)?", lambda e, m, ps: f"2 * math.pi * {e}", math=True),
-    _op(r"\bvolume of (?:a |the )?sphere\b(?: (?:of|with|from) (?:a |the |its )?radius)?",
+    _op("n>n", r"\bvolume of (?:a |the )?sphere\b(?: (?:of|with|from) (?:a |the |its )?radius)?",
         lambda e, m, ps: f"4 / 3 * math.pi * {e} ** 3", math=True),
-    _op(r"\barea of (?:a |the )?square\b(?: (?:of|with|from) (?:a |the |its )?side)?",
+    _op("n>n", r"\barea of (?:a |the )?square\b(?: (?:of|with|from) (?:a |the |its )?side)?",
         lambda e, m, ps: f"{e} ** 2"),
-    _op(r"\bvolume of (?:a |the )?cube\b(?: (?:of|with|from) (?:a |the |its )?side)?",
+    _op("n>n", r"\bvolume of (?:a |the )?cube\b(?: (?:of|with|from) (?:a |the |its )?side)?",
         lambda e, m, ps: f"{e} ** 3"),
-    _op(r"\barea of (?:a |the )?(?:rectangle|triangle)\b",
+    _op("*>n", r"\barea of (?:a |the )?(?:rectangle|triangle)\b",
         lambda e, m, ps: (f"{ps[0]} * {ps[1]}" + (" / 2" if "tri" in m.group(0).lower() else ""))
         if len(ps) == 2 else None),
-    _op(r"\bperimeter of (?:a |the )?rectangle\b",
+    _op("*>n", r"\bperimeter of (?:a |the )?rectangle\b",
         lambda e, m, ps: f"2 * ({ps[0]} + {ps[1]})" if len(ps) == 2 else None),
-    _op(rf"(?:\b(?:from )?({_UNIT}) )?(?:(?:is )?(?:in|into|to|as)|converted to) "
+    _op("n>n", rf"(?:\b(?:from )?({_UNIT}) )?(?:(?:is )?(?:in|into|to|as)|converted to) "
         rf"(?:degrees )?({_UNIT})\b", _converted),
-    _op(r"\bperimeter of (?:a |the )?square\b(?: (?:of|with|from) (?:a |the |its )?side)?",
+    _op("n>n", r"\bperimeter of (?:a |the )?square\b(?: (?:of|with|from) (?:a |the |its )?side)?",
         lambda e, m, ps: f"4 * {e}"),
-    _op(r"\bhypotenuse\b", lambda e, m, ps: f"math.hypot({ps[0]}, {ps[1]})" if len(ps) == 2
+    _op("*>n", r"\bhypotenuse\b", lambda e, m, ps: f"math.hypot({ps[0]}, {ps[1]})" if len(ps) == 2
         else None, math=True),
-    _op(r"\bsquare root\b", lambda e, m, ps: f"math.sqrt({e})", math=True),
-    _op(r"\b(?:is )?(?:an? )?prime(?: number)?\b(?! factor)",
+    _op("n>n", r"\bsquare root\b", lambda e, m, ps: f"math.sqrt({e})", math=True),
+    _op("n>b", r"\b(?:is )?(?:an? )?prime(?: number)?\b(?! factor)",
         lambda e, m, ps: f"{e} > 1 and all({e} % d for d in range(2, int({e} ** 0.5) + 1))"),
-    _op(r"\bfactorial\b", lambda e, m, ps: f"math.factorial({e})", math=True),
+    _op("n>n", r"\bfactorial\b", lambda e, m, ps: f"math.factorial({e})", math=True),
     # -- numbers
-    _op(r"\b(?:(?:limit|clamp|restrict|bound|constrain)\w*|(?:kept|keep\w*)(?= (?:within|"
+    _op("n>n", r"\b(?:(?:limit|clamp|restrict|bound|constrain)\w*|(?:kept|keep\w*)(?= (?:within|"
         r"between|in the range)))\b(?: (?!(?:to|within|into|in|between|inside)\b)\w+)?"
         r"(?: (?:to|within|into|in|between|inside))?(?: (?:the|a))?(?: range)?"
         r"(?: (?:of|from))?(?: \w+(?:\.\.| to | and |-|, ?)\w+)?", _bounded),
-    _op(r"\b(?:is |are )?(?:even|odd)\b(?:[^.;]*?\b(?:even|odd)\b)?", _parity),
-    _op(r"\b(?:is )?divisible by (\d+)\b", lambda e, m, ps: f"{e} % {m.group(1)} == 0"),
-    _op(r"\b(?:is )?positive\b", lambda e, m, ps: f"{e} > 0"),
-    _op(r"\b(?:is )?negative\b", lambda e, m, ps: f"{e} < 0"),
-    _op(r"\babsolute(?: value)?\b", lambda e, m, ps: f"abs({e})"),
-    _op(r"\bround\w*(?: (?:it|them))?(?: to)? (\d+) (?:decimal places|decimals|digits)\b",
+    _op("n>b", r"\b(?:is |are )?(?:even|odd)\b(?:[^.;]*?\b(?:even|odd)\b)?", _parity),
+    _op("n>b", r"\b(?:is )?divisible by (\d+)\b", lambda e, m, ps: f"{e} % {m.group(1)} == 0"),
+    _op("n>b", r"\b(?:is )?positive\b", lambda e, m, ps: f"{e} > 0"),
+    _op("n>b", r"\b(?:is )?negative\b", lambda e, m, ps: f"{e} < 0"),
+    _op("n>n", r"\babsolute(?: value)?\b", lambda e, m, ps: f"abs({e})"),
+    _op("n>n", r"\bround\w*(?: (?:it|them))?(?: to)? (\d+) (?:decimal places|decimals|digits)\b",
         lambda e, m, ps: f"round({e}, {m.group(1)})"),
-    _op(r"\bround\w*(?: to (?:the nearest )?(?:whole|integer|int))?\b",
+    _op("n>n", r"\bround\w*(?: to (?:the nearest )?(?:whole|integer|int))?\b",
         lambda e, m, ps: f"round({e})"),
     # -- text
-    _op(r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) vowels\b",
+    _op("s>n", r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) vowels\b",
         lambda e, m, ps: f"sum(c in 'aeiouAEIOU' for c in {e})"),
-    _op(r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) words\b|\bword count\b",
+    _op("s>n",
+        r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) words\b|\bword count\b",
         lambda e, m, ps: f"len({e}.split())"),
-    _op(r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) lines\b|\bline count\b",
+    _op("s>n",
+        r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) lines\b|\bline count\b",
         lambda e, m, ps: f"len({e}.splitlines())"),
-    _op(r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) (?:characters|letters)\b"
+    _op("sl>n",
+        r"\b(?:how many|number of|count\w* (?:of )?(?:the )?|counts?) (?:characters|letters)\b"
         r"|\b(?:the )?length of\b|\bits length\b", lambda e, m, ps: f"len({e})"),
-    _op(r"\b(?:initials|first letters? of (?:each|every) (?:word|name|part))\b",
+    _op("s>s", r"\b(?:initials|first letters? of (?:each|every) (?:word|name|part))\b",
         lambda e, m, ps: f"''.join(w[0] for w in {e}.split())"),
-    _op(r"\b(?:in |to |into )?(?:lower ?case\w*|lower-case\w*|small letters)\b|\blowers\b",
+    _op("s>s", r"\b(?:in |to |into )?(?:lower ?case\w*|lower-case\w*|small letters)\b|\blowers\b",
         lambda e, m, ps: f"{e}.lower()"),
-    _op(r"\b(?:in |to |into )?(?:upper ?case\w*|upper-case\w*|capital letters|capitals|"
+    _op("s>s", r"\b(?:in |to |into )?(?:upper ?case\w*|upper-case\w*|capital letters|capitals|"
         r"all caps|block letters)\b", lambda e, m, ps: f"{e}.upper()"),
-    _op(r"\b(?:in |to |into )?title ?case\b|\bcapitali[sz]\w* (?:each|every|all) words?\b",
+    _op("s>s", r"\b(?:in |to |into )?title ?case\b|\bcapitali[sz]\w* (?:each|every|all) words?\b",
         lambda e, m, ps: f"{e}.title()"),
-    _op(r"\bcapitali[sz]\w*(?: the first (?:letter|character))?\b",
+    _op("s>s", r"\bcapitali[sz]\w*(?: the first (?:letter|character))?\b",
         lambda e, m, ps: f"{e}.capitalize()"),
-    _op(r"\breplac\w* (?:all |every |each |any )?(?:the )?(" + _CHARACTER + r") (?:with|by) "
+    _op("s>s", r"\breplac\w* (?:all |every |each |any )?(?:the )?(" + _CHARACTER + r") (?:with|by) "
         r"(?:an? |the )?(" + _CHARACTER + r")",
         lambda e, m, ps: f"{e}.replace({_literal(m.group(1))}, {_literal(m.group(2))})"),
-    _op(r"(?:\b|(?=[\"']))(" + _CHARACTER + r") (?:replaced|swapped|changed|turned) (?:with|by|"
+    _op("s>s",
+        r"(?:\b|(?=[\"']))(" + _CHARACTER + r") (?:replaced|swapped|changed|turned) (?:with|by|"
         r"in ?to|for) (?:an? |the )?(" + _CHARACTER + r")",
         lambda e, m, ps: f"{e}.replace({_literal(m.group(1))}, {_literal(m.group(2))})"),
-    _op(r"\b(?:strip\w*|trim\w*)(?: (?:off |away )?(?:the )?(?:leading and trailing |surrounding |"
+    _op("s>s",
+        r"\b(?:strip\w*|trim\w*)(?: (?:off |away )?(?:the )?(?:leading and trailing |surrounding |"
         r"extra )?(?:white ?space|spaces|blanks))?(?: (?:at|from) (?:both|the) ends?)?",
         lambda e, m, ps: f"{e}.strip()"),
-    _op(r"\b(?:remov\w*|delet\w*|drop\w*|without)(?: all| every| any)?(?: the)? (" + _CHARACTER
+    _op("s>s",
+        r"\b(?:remov\w*|delet\w*|drop\w*|without)(?: all| every| any)?(?: the)? (" + _CHARACTER
         + r")", lambda e, m, ps: f"{e}.replace({_literal(m.group(1))}, '')"),
-    _op(r"\b(?:starts?|begins?) with (\"[^\"\n]{1,20}\"|'[^'\n]{1,20}')",
+    _op("s>b", r"\b(?:starts?|begins?) with (\"[^\"\n]{1,20}\"|'[^'\n]{1,20}')",
         lambda e, m, ps: f"{e}.startswith({_literal(m.group(1))})"),
-    _op(r"\bends? with (\"[^\"\n]{1,20}\"|'[^'\n]{1,20}')",
+    _op("s>b", r"\bends? with (\"[^\"\n]{1,20}\"|'[^'\n]{1,20}')",
         lambda e, m, ps: f"{e}.endswith({_literal(m.group(1))})"),
-    _op(r"\bpalindrome\b", lambda e, m, ps: f"{e} == {e}[::-1]"),
-    _op(r"\b(?:revers\w*|backwards?)(?: order)?\b", lambda e, m, ps: f"{e}[::-1]"),
-    _op(r"\bsplit\w*(?: (?:it|them))? (?:into|in) words\b", lambda e, m, ps: f"{e}.split()"),
+    _op("sl>b", r"\bpalindrome\b", lambda e, m, ps: f"{e} == {e}[::-1]"),
+    _op("sl>=", r"\b(?:revers\w*|backwards?)(?: order)?\b", lambda e, m, ps: f"{e}[::-1]"),
+    _op("s>l", r"\bsplit\w*(?: (?:it|them))? (?:into|in) words\b", lambda e, m, ps: f"{e}.split()"),
+    _op("s>l",
+        r"\bsplit\w*(?: (?:it|them|the \w+))? (?:on|by|at)(?: the| each| every)? (" + _CHARACTER
+        + ")", lambda e, m, ps: f"{e}.split({_literal(m.group(1))})"),
+    _op("l>s", r"\bjoin\w*(?: (?:it|them|the \w+))? (?:with|using|by)(?: an?| the)? (" + _CHARACTER
+        + ")", lambda e, m, ps: f"{_literal(m.group(1))}.join({e})"),
+    _op("sl>b", r"\b(?:contains?|includes?|has)(?: the (?:text|word|letter|character))? "
+        r"(\"[^\"\n]{1,20}\"|'[^'\n]{1,20}')", lambda e, m, ps: f"{_literal(m.group(1))} in {e}"),
+    _op("s>s", r"(\"[^\"\n]{1,20}\"|'[^'\n]{1,20}') (?:followed by|then|and then|joined with|"
+        r"put before)(?= )", lambda e, m, ps: f"{_literal(m.group(1))} + {e}"),
+    _op("s>s",
+        r"\b(?:followed by|then|with) (\"[^\"\n]{1,20}\"|'[^'\n]{1,20}') (?:at the end|after it|"
+        r"added|appended)", lambda e, m, ps: f"{e} + {_literal(m.group(1))}"),
+    _op("sl>=", r"\brepeated (\w+) times\b", lambda e, m, ps: f"{e} * {m.group(1)}"
+        if m.group(1) in ps or m.group(1).isdigit() else None),
+    _op("*>n", r"\b(?:how many times|number of times|occurrences of|count\w* of) (\w+)"
+        r"(?: (?:appears|occurs|is found|shows up))?\b",
+        lambda e, m, ps: f"{o[0]}.count({m.group(1)})" if m.group(1) in ps and len(
+            o := _others(ps, m.group(1))) == 1 else None),
+    _op("l>n",
+        r"\b(?:how many|number of|count\w* (?:of )?(?:the )?) ?(?:items|elements|entries|values|"
+        r"things)\b", lambda e, m, ps: f"len({e})"),
+    _op("*>b", r"\b(\w+) is (larger|greater|bigger|more|higher|above|smaller|less|lower|"
+        r"below|equal to|the same as)(?: than)? (\w+)\b", _compared),
     # -- lists and several parameters
-    _op(r"\b(?:average|mean)\b", _average),
-    _op(r"\b(?:sum|total)\b",
+    _op("l>n", r"\b(?:average|mean)\b", _average),
+    _op("l>n", r"\b(?:sum|total)\b",
         lambda e, m, ps: " + ".join(ps) if len(ps) > 1 and e in ps else f"sum({e})"),
-    _op(r"\bproduct\b", lambda e, m, ps: " * ".join(ps) if len(ps) > 1 and e in ps else None),
-    _op(r"\b(?:largest|biggest|greatest|highest|maximum|max|larger|bigger|greater|higher)\b",
+    _op("*>n",
+        r"\bproduct\b", lambda e, m, ps: " * ".join(ps) if len(ps) > 1 and e in ps else None),
+    _op("l>n", r"\b(?:largest|biggest|greatest|highest|maximum|max|larger|bigger|greater|higher)\b",
         _of_all("max")),
-    _op(r"\b(?:smallest|lowest|least|minimum|min|smaller|lower)\b", _of_all("min")),
-    _op(r"\b(?:sorted|sort\w*|in (?:ascending |alphabetical )?order|alphabetically)\b",
+    _op("l>n", r"\b(?:smallest|lowest|least|minimum|min|smaller|lower)\b", _of_all("min")),
+    _op("sl>l", r"\b(?:(?:in )?sorted(?: order)?|sort\w*|in (?:ascending |alphabetical )?order|"
+        r"alphabetically)\b",
         lambda e, m, ps: f"sorted({e})"),
-    _op(r"\b(?:unique|distinct|without (?:the )?duplicates|duplicates removed|"
+    _op("sl>l", r"\b(?:unique|distinct|without (?:the )?duplicates|duplicates removed|"
         r"remov\w* (?:the )?duplicates)\b", lambda e, m, ps: f"list(dict.fromkeys({e}))"),
-    _op(r"\bfirst (?:item|element|one|entry|value)\b", lambda e, m, ps: f"{e}[0]"),
-    _op(r"\blast (?:item|element|one|entry|value)\b", lambda e, m, ps: f"{e}[-1]"),
+    _op("sl>?", r"\bfirst (?:item|element|one|entry|value)\b", lambda e, m, ps: f"{e}[0]"),
+    _op("sl>?", r"\blast (?:item|element|one|entry|value)\b", lambda e, m, ps: f"{e}[-1]"),
 )
 
 #: a script's subject: its arguments, or the file its first argument names
@@ -291,8 +350,20 @@ _SAFE_NAMES = frozenset({"math", "sys", "open", "print", "len", "sum", "max", "m
                          "all", "range"})
 
 
-def _chain(clause: str, subject: str,
-           params: tuple[str, ...]) -> tuple[str, bool, tuple[str, ...]] | None:
+#: a noun of a list's items, after a test that filters them ("the even numbers")
+_ITEMS = r"(?:numbers?|values?|items?|elements?|entries|ones|integers?|scores?|amounts?)"
+
+
+def _filter(clause: str, start: int, end: int, op: _Op, m: re.Match[str]) -> bool:
+    """Whether a test ("even", "positive") picks items: a noun of items right after it, or
+    "<items> that are" right before it."""
+    return op.test and (re.match(rf"\s+{_ITEMS}\b", clause[end:], re.IGNORECASE) is not None
+                        or re.search(rf"\b{_ITEMS}\b(?:\s+\w+){{0,3}}\s+(?:that|which)\s+"
+                                     r"(?:are\s+)?$", clause[:start], re.IGNORECASE) is not None)
+
+
+def _chain(clause: str, subject: str, params: tuple[str, ...],
+           start_kind: str = "?") -> tuple[str, bool, tuple[str, ...]] | None:
     """``subject`` put through the operations ``clause`` describes, in its order, whether it
     needs math, and the words the operations took; None when a word of the clause is
     explained by no operation (nor filler, nor a parameter's name) or none is found."""
@@ -311,12 +382,27 @@ def _chain(clause: str, subject: str,
     words = re.findall(r"[A-Za-z_][\w'-]*|\d+(?:\.\d+)?", rest)
     if [w for w in words if w.lower() not in _FILLER and w not in params]:
         return None
-    expr, math = subject, False
-    for _, _, op, m in sorted(taken, key=lambda t: t[0]):
+    # (a test before a noun of items, or after "numbers that are", is a filter of them,
+    # applied first: "the sum of the even numbers in nums")
+    steps = sorted(taken, key=lambda t: (not _filter(clause, *t), t[0]))
+    plural = re.search(r"\bwords\b", rest, re.IGNORECASE) is not None
+    expr, math, kind = subject, False, start_kind
+    for start, end, op, m in steps:
+        if _filter(clause, start, end, op, m):
+            if kind not in "?l":
+                return None
+            var = next(v for v in ("x", "v", "k", "y") if v not in params)
+            expr, kind = f"[{var} for {var} in {expr} if {op.make(var, m, params)}]", "l"
+            continue
+        if kind != "?" and op.takes != "*" and kind not in op.takes:
+            return None  # ("len(s).upper()": a text operation on a count)
+        if op.by_unit and plural and kind in "?s":
+            return None  # ("the words of s in reverse order" is no s[::-1])
         made = op.make(expr if expr == subject else _wrapped(expr), m, params)
         if made is None:
             return None
         expr, math = made, math or op.math
+        kind = kind if op.gives == "=" else op.gives
     took = tuple(w for _, _, _, m in taken for w in re.findall(r"[A-Za-z]+", m.group(0)))
     return expr, math, took
 
@@ -327,7 +413,9 @@ def _parses(code: str, params: tuple[str, ...]) -> bool:
         tree = ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)} | {
+        t.id for n in ast.walk(tree) if isinstance(n, ast.comprehension)
+        for t in ast.walk(n.target) if isinstance(t, ast.Name)}
     return all(n.id in params or n.id in _SAFE_NAMES or n.id in defined
                for n in ast.walk(tree) if isinstance(n, ast.Name))
 
@@ -361,7 +449,8 @@ def _signed(task: str) -> list[tuple[str, tuple[str, ...], str]]:
 
 def _subject(clause: str, params: tuple[str, ...]) -> str:
     """The parameter the clause names first, else the first."""
-    named = [(clause.find(p), p) for p in params if re.search(rf"\b{re.escape(p)}\b", clause)]
+    named = [(m.start(), p) for p in params
+             if (m := re.search(rf"\b{re.escape(p)}\b", clause))]
     return min(named)[1] if named else params[0]
 
 
@@ -392,7 +481,7 @@ def _script_chain(task: str, phrase: str) -> tuple[str, bool, tuple[str, ...]] |
     subject = min(found)[1]
     for pattern, _ in _SUBJECTS:
         phrase = pattern.sub(" ", phrase)
-    return _chain(phrase, subject, ()) if phrase.strip(" .,") else (subject, False, ())
+    return _chain(phrase, subject, (), "s") if phrase.strip(" .,") else (subject, False, ())
 
 
 def script_text(task: str, phrase: str) -> str | None:
@@ -402,6 +491,25 @@ def script_text(task: str, phrase: str) -> str | None:
     expr, math, _ = made
     code = f"{'import math' + chr(10) if math else ''}import sys\n\nprint({expr})\n"
     return code if _parses(code, ()) else None
+
+
+#: "the numbers from 1 to 10", "10 down to 1", "every integer 0 through 5"
+_RANGE = re.compile(r"^(?:(?:each|every|all)? ?(?:the )?(?:numbers?|integers?|whole numbers?|"
+                    r"values?)? ?(?:from )?)?(-?\d+) (?:to|through|thru|up to|down to|until) "
+                    r"(-?\d+)(?:,? (?:one|each) (?:per|on its own|a) line| in order)?$",
+                    re.IGNORECASE)
+
+
+def counted(phrase: str) -> str | None:
+    """A script printing the whole numbers of a range, one a line, both ends included
+    ("prints the numbers from 1 to 10", "prints 5 down to 1"), or None."""
+    if not (m := _RANGE.match(phrase.strip(" ."))):
+        return None
+    low, high = int(m.group(1)), int(m.group(2))
+    if abs(high - low) > 10_000:
+        return None
+    step = ", -1" if high < low else ""
+    return f"for i in range({low}, {high + (1 if high >= low else -1)}{step}):\n    print(i)\n"
 
 
 def explained(task: str) -> frozenset[str]:
@@ -426,3 +534,62 @@ def described(phrase: str) -> bool:
     words = {w.lower() for w in re.findall(r"[A-Za-z]+", phrase)}
     return bool(words & {"its", "their", "argument", "arguments", "given", "file", "input",
                          "how", "many", "number", "count", "length", "result", "sum", "each"})
+
+
+class Hole(str):
+    """A text to write that is left open: its value is a JSON-schema ``pattern`` over the
+    reply's raw JSON characters (``\\n`` stands escaped), which the grammar enforces
+    (``narrowing``); never a text to write as it is."""
+
+
+#: what a function's body may call on its values, and a text's methods
+_CALLS = ("abs", "round", "min", "max", "len", "sum", "sorted", "str", "int", "float")
+_METHODS = ("lower", "upper", "strip", "title", "split")
+_OPERATORS = ("+", "-", "*", "/", "//", "%", "**", "==", "!=", "<", ">", "<=", ">=")
+#: a clause that says the function gives a value back
+_GIVES = re.compile(r"\b(?:returns?|returning|gives?|giving|computes?|calculates?|"
+                    r"converts?|converting|works? out)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"'([^'\"\\\n\[\]]{1,30})'|\"([^'\"\\\n\[\]]{1,30})\"")
+
+
+def _alternatives(items: list[str]) -> str:
+    """One of ``items`` (a plain group: llama.cpp's converter takes no ``(?:``)."""
+    return "(" + "|".join(sorted(dict.fromkeys(items), key=len, reverse=True)) + ")"
+
+
+def _escape(text: str) -> str:
+    """``text`` as a pattern of literal characters, each special one in a class of its own
+    (llama.cpp's converter reads no backslash escapes but ``\\n`` inside a literal)."""
+    return "".join(f"[{c}]" if c in ".^$*+?()[{}|-/%=!<>" else c for c in text)
+
+
+def holes(task: str) -> list[Hole]:
+    """For each function the task signs and says returns a value, whose body no operation
+    composes: its signature, and a one-line expression left to the model, made only of its
+    parameters (one first), the numbers and quoted texts of the task, digits, and safe
+    calls and operators. Whatever the grammar lets through parses and names nothing
+    but these (bounded: no parenthesis left open)."""
+    out = []
+    numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])", task)
+    texts = [f"'{a or b}'" for a, b in _QUOTED.findall(task)]
+    for name, params, clause in _signed(task):
+        if function_texts(f"{name}({', '.join(params)}) {clause}") or not _GIVES.search(clause):
+            continue
+        names = _alternatives(list(params))
+        atom = _alternatives([*params, "[0-9]", *(_escape(n) for n in numbers),
+                              *(_escape(t) for t in texts)])
+        operator = " " + _alternatives([_escape(o) for o in _OPERATORS]) + " "
+        group = rf"[(]{atom}({operator}{atom}){{1,3}}[)]"
+        rest = rf"({operator}({atom}|{group})){{0,3}}"
+        inner = rf"({atom}|{group}){rest}"
+        # (the first value a parameter: "1 - 3 / 3" computes nothing from the arguments)
+        first = rf"({names}|[(]{names}({operator}{atom}){{1,3}}[)]){rest}"
+        call = (_alternatives(list(_CALLS)) + rf"[(]{first}(, {inner}){{0,2}}[)]|{names}[.]"
+                + _alternatives(list(_METHODS)) + "[(][)]")
+        term = rf"({_alternatives(list(_CALLS))}[(]{inner}(, {inner}){{0,2}}[)]|{atom}|{group})"
+        # (an operation at least: "return x" unchanged is refused at the finish)
+        expr = (rf"(({call}|[(]{names}({operator}{atom}){{1,3}}[)])({operator}{term}){{0,3}}"
+                rf"|{names}({operator}{term}){{1,4}})")
+        head = _escape(f"def {name}({', '.join(params)}):")
+        out.append(Hole(rf"^{head}\\n    return {expr}\\n$"))
+    return out
