@@ -27,6 +27,10 @@ FARES = {"bus_fares.csv": "route,fare\n12,2.40\n7,1.85\n31,3.10\n"}
 PANTRY = {"kitchen/pantry.txt": "lentils\nrice\noats\nbarley\nquinoa\n"}
 MOTD = {"motd.py": "import sys\nprint('Welcome to node ' + str(6 * 7))\n"}
 LABELLED = {"motd.py": "print('Total: ' + str(6 * 7))\n"}
+SVC = {"logs/svc.log": "09:00 INFO up\n09:01 FATAL disk\n09:02 INFO retry\n09:03 FATAL net\n"}
+JOB = {"job.py": "# FIXME: config\nimport os\n\ndef run():\n    pass  # FIXME retries\n"}
+JOB_STR = {"job.py": "# FIXME: config\nMSG = 'FIXME later'\n"}
+ANIMALS = {"animals.csv": "pet,kind\nRex,dog\nTom,cat\nFido,dog\n"}
 WC = {"wc.py": "import sys\nif len(sys.argv) < 2:\n    print('usage: wc.py FILE')\n"
                "    sys.exit(2)\nprint(len(open(sys.argv[1]).read().split()), 'words')\n",
       "in/poem.txt": "so much depends\nupon\n", "in/other.txt": "a b\n"}
@@ -126,6 +130,25 @@ CASES = [
     pytest.param("kitchen/pantry.txt has our dry-goods stock. how many grains are listed? "
                  "put the number in grain_count.txt", PANTRY,
                  _put("grain_count.txt", "4"), False, id="count-items-wrong"),
+    # one column of the rows another column picks by the value the task names
+    pytest.param("Which pets in animals.csv are of the kind dog? write them to dogs.txt, one "
+                 "per line", ANIMALS, _put("dogs.txt", "Fido\nRex\n"), True,
+                 id="filtered-column"),
+    pytest.param("Which pets in animals.csv are of the kind dog? write them to dogs.txt, one "
+                 "per line", ANIMALS, _put("dogs.txt", "Rex\nTom\nFido\n"), False,
+                 id="filtered-column-with-another-row"),
+    pytest.param("Which pets in animals.csv are not of the kind dog? write them to others.txt",
+                 ANIMALS, _put("others.txt", "Tom\n"), False, id="filtered-negation-unread"),
+    # lines marked by the one word in capitals the task names
+    pytest.param("logs/svc.log - how many FATAL entries? the count goes in fatal_count.txt",
+                 SVC, _put("fatal_count.txt", "2"), True, id="count-marked-lines"),
+    pytest.param("logs/svc.log - how many FATAL entries? the count goes in fatal_count.txt",
+                 SVC, _put("fatal_count.txt", "4"), False, id="count-all-lines"),
+    pytest.param("Count the FIXME comments in job.py; fixme_total.txt gets the number", JOB,
+                 _put("fixme_total.txt", "2"), True, id="count-marked-comments"),
+    pytest.param("Count the FIXME comments in job.py; fixme_total.txt gets the number",
+                 JOB_STR, _put("fixme_total.txt", "2"), False,
+                 id="count-a-mark-outside-a-comment-in-doubt"),
     # what a program prints, named by a noun
     pytest.param("run motd.py and save the banner it prints into motd.txt", MOTD,
                  _put("motd.txt", "Welcome to node 42"), True, id="printed-named-by-a-noun"),

@@ -69,6 +69,8 @@ class Expected:
     def key(self) -> tuple[object, ...]:
         if self.value is not None:
             return ("value", self.value)
+        if len(self.items) == 1:  # (a list of one: the same as that value)
+            return ("value", self.items[0])
         return ("list", self.items if self.ordered else tuple(sorted(self.items)))
 
     def holds(self, text: str) -> bool:
@@ -227,13 +229,19 @@ def _counts(task: str, source: str, text: str, required: set[str],
             ways.add(len(lines))
         if task_words & {"words", "word"}:
             ways.add(len(text.split()))
-    if rows is None and len(left) == 1 and (token := next(iter(left))):
-        hits = [m.group() for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", bare)
-                if m.group().lower() == token]
-        if hits:
-            lines = sum(1 for x in text.splitlines() if re.search(rf"\b{hits[0]}\b", x))
-            if lines == len(re.findall(rf"\b{hits[0]}\b", text)):
-                ways.add(lines)
+    marks = [m for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", bare)
+             if m.group().lower() in left | counted]
+    if rows is None and len({m.group() for m in marks}) == 1:
+        # the lines marked by the one word in capitals the task names ("how many ERROR
+        # entries", "the TODO comments": the word after it is what is counted)
+        token = marks[0].group()
+        after = {w for m in marks for w in words(bare[m.end():])[:1]}
+        tagged = [x for x in text.splitlines() if re.search(rf"\b{token}\b", x)]
+        comments = after & {"comment", "comments"}
+        if not left - {token.lower()} - after and tagged \
+                and len(tagged) == len(re.findall(rf"\b{token}\b", text)) \
+                and not (comments and any(not re.search(rf"#.*\b{token}\b", x) for x in tagged)):
+            ways.add(len(tagged))
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
 
 
@@ -437,6 +445,43 @@ def _lists(task: str, source: str, text: str, required: set[str],
     return found
 
 
+def _filtered(task: str, source: str, text: str, required: set[str],
+              answer_words: set[str]) -> list[Expected]:
+    """One column of the CSV rows whose other column holds the one value the task names
+    ("who in team.csv has the role designer? their names"): the value a whole cell of one
+    column only, the column to list named by its header; every other word accounted for."""
+    parsed = table(source, text)
+    if parsed is None:
+        return []
+    header, rows = parsed
+    said = {_singular(w) for w in required | answer_words}
+    picks = {(c, cell.lower()) for r in rows for c, cell in enumerate(r)
+             if cell and " " not in cell and _singular(cell.lower()) in said}
+    if len(picks) != 1:
+        return []
+    col, value = next(iter(picks))
+    targets = [i for i, h in enumerate(header) if words(h) and i != col
+               and {_singular(w) for w in words(h)} <= said]
+    if len(targets) != 1:
+        return []
+    target = targets[0]
+    stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    if _unexplained(required | answer_words, {*_LIST_WORDS, *stem, *_GENERIC_ANSWER, value,
+                                              *words(header[col]), *words(header[target]),
+                                              "rows", "items", "entries", "records"}):
+        return []
+    items = tuple(r[target] for r in rows if r[col].lower() == value and r[target])
+    if not items:
+        return []
+    if not _ordered(task):
+        return [Expected(f"the {header[target]} of the rows of {source} whose {header[col]} "
+                         f"is {value}", items=items)]
+    if sorted(items) != sorted(items, key=str.casefold):
+        return []
+    return [Expected(f"the {header[target]} of the rows of {source} whose {header[col]} is "
+                     f"{value}, sorted", items=tuple(sorted(items)), ordered=True)]
+
+
 def _plain_lines(task: str, source: str, text: str, required: set[str],
                  answer_words: set[str]) -> list[Expected]:
     """The lines of a plain list (one item a line, no blank line, no table, no keys) put
@@ -503,6 +548,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             expected += _nth_line(cleaned, source, text, required)
             expected += _lists(cleaned, source, text, required, answer_words)
             expected += _plain_lines(cleaned, source, text, required, answer_words)
+            expected += _filtered(cleaned, source, text, required, answer_words)
         expected += _lookups(cleaned, source, text, required, answer_words)
         expected += _sums(cleaned, source, text, required, answer_words)
     expected += _program(cleaned, start, required, sources, runs, rerun)
