@@ -31,6 +31,7 @@ SVC = {"logs/svc.log": "09:00 INFO up\n09:01 FATAL disk\n09:02 INFO retry\n09:03
 JOB = {"job.py": "# FIXME: config\nimport os\n\ndef run():\n    pass  # FIXME retries\n"}
 JOB_STR = {"job.py": "# FIXME: config\nMSG = 'FIXME later'\n"}
 ANIMALS = {"animals.csv": "pet,kind\nRex,dog\nTom,cat\nFido,dog\n"}
+TRIPS = {"trips.txt": "Lisbon to Porto\nFaro\nPorto to Lisbon and back to Lisbon\nLisbonne\n"}
 WC = {"wc.py": "import sys\nif len(sys.argv) < 2:\n    print('usage: wc.py FILE')\n"
                "    sys.exit(2)\nprint(len(open(sys.argv[1]).read().split()), 'words')\n",
       "in/poem.txt": "so much depends\nupon\n", "in/other.txt": "a b\n"}
@@ -77,6 +78,14 @@ CASES = [
                  {}, _new("cold/log.txt", "18"), False, id="pointer-sign-lost"),
     pytest.param("The freezer read -18 °C at 12:00. Note that reading in cold/log.txt",
                  {}, _new("cold/log.txt", "-18"), False, id="pointer-two-numbers-in-doubt"),
+    # "It's X." then a pointer: the one token it is
+    pytest.param("What's the guest Wi-Fi password? It's kiwi-Harbor-9. Save it in wifi.txt",
+                 {}, _put("wifi.txt", "kiwi-Harbor-9"), True, id="pointer-to-its-token"),
+    pytest.param("What's the guest Wi-Fi password? It's kiwi-Harbor-9. Save it in wifi.txt",
+                 {}, _put("wifi.txt", "kiwi-Harbor"), False, id="pointer-to-its-token-cut"),
+    pytest.param("What's the colour? It's in notes.md. Put it in colour.txt",
+                 {"notes.md": "teal\n"}, _put("colour.txt", "in notes.md"), False,
+                 id="pointer-to-a-place-is-no-value"),
     # a value in apposition to the noun of its kind
     pytest.param("gate.txt - put the new door code, 4471#, and nothing else", {},
                  _put("gate.txt", "4471#"), True, id="apposition-value"),
@@ -139,6 +148,16 @@ CASES = [
                  id="filtered-column-with-another-row"),
     pytest.param("Which pets in animals.csv are not of the kind dog? write them to others.txt",
                  ANIMALS, _put("others.txt", "Tom\n"), False, id="filtered-negation-unread"),
+    # the lines that hold the one word the task names
+    pytest.param("How many lines in trips.txt contain Lisbon? Write the count to "
+                 "lisbon_count.txt", TRIPS, _put("lisbon_count.txt", "2"), True,
+                 id="count-lines-holding-a-word"),
+    pytest.param("How many lines in trips.txt contain Lisbon? Write the count to "
+                 "lisbon_count.txt", TRIPS, _put("lisbon_count.txt", "3"), False,
+                 id="count-occurrences-not-lines"),
+    pytest.param("How many lines in trips.txt contain Lisbon twice? Write the count to "
+                 "lisbon_count.txt", TRIPS, _put("lisbon_count.txt", "2"), False,
+                 id="count-lines-with-a-condition-unread"),
     # lines marked by the one word in capitals the task names
     pytest.param("logs/svc.log - how many FATAL entries? the count goes in fatal_count.txt",
                  SVC, _put("fatal_count.txt", "2"), True, id="count-marked-lines"),

@@ -229,6 +229,12 @@ def _counts(task: str, source: str, text: str, required: set[str],
             ways.add(len(lines))
         if task_words & {"words", "word"}:
             ways.add(len(text.split()))
+    if rows is None and _MENTIONING.search(bare) and len(named := _unexplained(
+            left, _MENTION_WORDS)) == 1 and (word := next(iter(named))) and (
+            re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)):
+        # "how many entries in a.txt mention Coimbra": the lines holding the word
+        ways.add(sum(1 for x in text.splitlines()
+                     if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", x, re.IGNORECASE)))
     marks = [m for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", bare)
              if m.group().lower() in left | counted]
     if rows is None and len({m.group() for m in marks}) == 1:
@@ -245,6 +251,11 @@ def _counts(task: str, source: str, text: str, required: set[str],
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
 
 
+#: a count of the lines that hold a word ("how many entries mention Coimbra")
+_MENTIONING = re.compile(r"\b(?:mention|mentions|mentioning|name|names|naming|include|"
+                         r"includes|including|contain|contains|containing)\b", re.IGNORECASE)
+_MENTION_WORDS = {"mention", "mentions", "mentioning", "name", "names", "naming", "include",
+                  "includes", "including"}
 #: "how many times does the word X appear", "how often is 'X' used"
 _TIMES = re.compile(r"\bhow\s+(?:many\s+times|often)\b", re.IGNORECASE)
 _ONE_WORD = re.compile(r"\bthe\s+word\s+([A-Za-z]+)\b|[\"'‘“]([A-Za-z]+)[\"'’”]")
