@@ -32,6 +32,7 @@ JOB = {"job.py": "# FIXME: config\nimport os\n\ndef run():\n    pass  # FIXME re
 JOB_STR = {"job.py": "# FIXME: config\nMSG = 'FIXME later'\n"}
 ANIMALS = {"animals.csv": "pet,kind\nRex,dog\nTom,cat\nFido,dog\n"}
 TRIPS = {"trips.txt": "Lisbon to Porto\nFaro\nPorto to Lisbon and back to Lisbon\nLisbonne\n"}
+APP = {"cfg/app.json": '{"name": "x", "port": 8080, "db": {"host": "h", "user": "u"}}'}
 WC = {"wc.py": "import sys\nif len(sys.argv) < 2:\n    print('usage: wc.py FILE')\n"
                "    sys.exit(2)\nprint(len(open(sys.argv[1]).read().split()), 'words')\n",
       "in/poem.txt": "so much depends\nupon\n", "in/other.txt": "a b\n"}
@@ -158,6 +159,13 @@ CASES = [
     pytest.param("How many lines in trips.txt contain Lisbon twice? Write the count to "
                  "lisbon_count.txt", TRIPS, _put("lisbon_count.txt", "2"), False,
                  id="count-lines-with-a-condition-unread"),
+    # how many keys a JSON object has at its top (nested keys say "top-level")
+    pytest.param("How many top-level keys are in cfg/app.json? Write the number to top_keys.txt",
+                 APP, _put("top_keys.txt", "3"), True, id="count-top-level-keys"),
+    pytest.param("How many top-level keys are in cfg/app.json? Write the number to top_keys.txt",
+                 APP, _put("top_keys.txt", "4"), False, id="count-keys-wrong"),
+    pytest.param("How many keys are in cfg/app.json? Write the number to top_keys.txt",
+                 APP, _put("top_keys.txt", "3"), False, id="count-keys-nested-in-doubt"),
     # lines marked by the one word in capitals the task names
     pytest.param("logs/svc.log - how many FATAL entries? the count goes in fatal_count.txt",
                  SVC, _put("fatal_count.txt", "2"), True, id="count-marked-lines"),

@@ -198,8 +198,10 @@ def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record
     the list written leaves some out or names something else."""
     asked = _asked(task, named)
     if not asked & {"key", "list", "name", "value", "column"} or len(sources) != 1 \
-            or asked & _COMPUTING or not set(words(task)) & _MANY:
-        return None  # "the name of the fastest runner" is one name, not the column
+            or asked & _COMPUTING or not set(words(task)) & _MANY \
+            or _COUNT_ASKED.search(without(task, named)):
+        return None  # "the name of the fastest runner" is one name, not the column; "how
+        # many keys" is a count of them, not their list
     if _picks_some(task, named):
         return None  # "the names of the two oldest people": some rows, not the column
     source = sources[0]

@@ -205,6 +205,11 @@ def _counts(task: str, source: str, text: str, required: set[str],
     bare = without(task, names)
     task_words = set(words(bare))
     ways: set[int] = set()
+    keys = _top_keys(text) if source.lower().endswith(".json") else None
+    if keys is not None and task_words & {"keys", "key"} \
+            and not left - {"top", "level", "keys", "key"} and (
+            "top" in task_words or not any(isinstance(v, dict) for v in keys.values())):
+        ways.add(len(keys))  # "how many top-level keys does a.json have"
     if rows is not None and not left and task_words & ({"rows", "entries", "records",
                                                          "items", "elements"} | stem):
         ways.add(len(rows))
@@ -282,6 +287,15 @@ def _occurrences(task: str, source: str, text: str, required: set[str],
     if joined:
         return []
     return [Expected(f"the count of the word {word!r} in {source}", str(len(hits)))]
+
+
+def _top_keys(text: str) -> dict[str, object] | None:
+    """The top-level object of a JSON text, or None."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _wrapper(text: str) -> str:
