@@ -507,6 +507,31 @@ def _filtered(task: str, source: str, text: str, required: set[str],
                      f"{value}, sorted", items=tuple(sorted(items)), ordered=True)]
 
 
+#: a quoted template with one placeholder ("'Welcome, <the name>!'")
+_TEMPLATE = re.compile(r"(?P<q>['\"“‘])(?P<t>[^'\"“”‘’\n<>]*<[^<>\n]{1,40}>[^'\"“”‘’\n<>]*)"
+                       r"['\"”’]")
+
+
+def _template(task: str, source: str, text: str, names: list[str]) -> list[Expected]:
+    """The one quoted template of the task filled in with the whole one-line text of its
+    one source ("Read guest.txt and write 'Welcome, <the name>!' to w.txt"), when every
+    other word of the task is one of writing or reading."""
+    found = list(_TEMPLATE.finditer(task))
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    if len(found) != 1 or len(lines) != 1:
+        return []
+    template = found[0].group("t")
+    hole = re.search(r"<\s*(?:(?:the|that|this|their|his|her|its)\s+)?(?:name|value|text|word|"
+                     r"code)\s*>", template, re.IGNORECASE)
+    if hole is None or re.search(r"[:=]", lines[0]) or len(lines[0].split()) > 4:
+        return []  # ("<first name>", "<name in capitals>", "Name: X": a part of the line)
+    rest = task[:found[0].start()] + " " + task[found[0].end():]
+    if content_words(rest, names) - {"fill", "filled", "template", "using", "replace"}:
+        return []  # a word that may change the value ("in capitals", "the first name")
+    value = re.sub(r"<[^<>\n]{1,40}>", lambda _m: lines[0], template, count=1)
+    return [Expected(f"the template filled with the text of {source}", value.strip())]
+
+
 def _plain_lines(task: str, source: str, text: str, required: set[str],
                  answer_words: set[str]) -> list[Expected]:
     """The lines of a plain list (one item a line, no blank line, no table, no keys) put
@@ -574,6 +599,8 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             expected += _lists(cleaned, source, text, required, answer_words)
             expected += _plain_lines(cleaned, source, text, required, answer_words)
             expected += _filtered(cleaned, source, text, required, answer_words)
+            if len(sources) == 1:
+                expected += _template(task, source, text, [*named, *spoken])
         expected += _lookups(cleaned, source, text, required, answer_words)
         expected += _sums(cleaned, source, text, required, answer_words)
     expected += _program(cleaned, start, required, sources, runs, rerun)
