@@ -12,7 +12,7 @@ from autonomo import Settings
 from autonomo.agent.verifying import verify
 from autonomo.agent.verifying_rerun import rerunner
 from autonomo.agent.verifying_snapshot import take
-from test_verifying import _judge, _put
+from test_verifying import _judge, _put, _rm
 from test_verifying_s23 import _add
 
 TERMS = ("# Terms\n\nBlue Fin Ltd supplies the boats.\nPayment to Blue Fin Ltd is due monthly.\n"
@@ -54,6 +54,17 @@ def _swap_all(path: str, old: str, new: str, count: int = -1):
 
 #: (task, start files, what the run did, verified)
 CASES = [
+    # a kind removed in the folder its own clause names; another clause's folder keeps its
+    # files of that kind (rv1 21:05: both deleted ended FINISHED)
+    pytest.param("Remove the .bak files in old/; the .bak files in live/ are still used",
+                 {"old/a.bak": "a", "live/b.bak": "b", "old/n.txt": "n"}, _rm("old/a.bak"),
+                 True, id="kind-in-its-clause-folder"),
+    pytest.param("Remove the .bak files in old/; the .bak files in live/ are still used",
+                 {"old/a.bak": "a", "live/b.bak": "b", "old/n.txt": "n"},
+                 _rm("old/a.bak", "live/b.bak"), False, id="kind-in-another-clause-folder"),
+    pytest.param("Remove the .bak files. The ones in live/ must stay",
+                 {"old/a.bak": "a", "live/b.bak": "b"}, _rm("old/a.bak", "live/b.bak"), False,
+                 id="kind-everywhere-but-a-folder-said-apart"),
     # a quoted pair, every occurrence: the quote ends the new text ("'B' in f.md")
     pytest.param("Replace all 'Blue Fin Ltd' with 'Blue Fin plc' in terms.md",
                  {"terms.md": TERMS}, _swap_all("terms.md", "Blue Fin Ltd", "Blue Fin plc"),
