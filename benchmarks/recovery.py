@@ -29,9 +29,9 @@ from autonomo.agent.strategies.base import LISTED_FILES
 from autonomo.agent.strategies.grounding import previews, situation
 from autonomo.bench import load_suite, prepare_workspace
 
-#: commands that change the workspace
+#: commands that change the workspace's files (a program run is judged by what it left)
 _CHANGING = {"write_file", "append_to_file", "replace_text", "copy_file", "rename_file",
-             "delete_file", "execute_python_file", "execute_shell"}
+             "delete_file"}
 
 
 def _key(step: tuple[str, dict[str, Any]]) -> str:

@@ -45,3 +45,19 @@ def test_a_mean_written_before_the_file_was_read_is_no_made_up_number(tmp_path: 
 def test_a_near_miss_is_still_made_up(tmp_path: Path) -> None:
     got, _status = play(tmp_path, TASK, LAPS, [W("avg.txt", "60.9")])
     assert got.startswith("refused: "), got
+
+
+PRICES = {"prices.csv": "id,price\n1,10\n2,20\n3,60\n"}
+
+
+@pytest.mark.parametrize(("task", "written"), [
+    ("Put the mean of the price column of prices.csv in mean.txt", "2"),
+    ("Put the mean price from prices.csv in mean.txt", "2"),
+    ("Put the sum of the price column of prices.csv in mean.txt", "6"),
+])
+def test_the_row_numbers_result_is_still_refused(tmp_path: Path, task: str,
+                                                 written: str) -> None:
+    """(rv1 21:11) a column that numbers the rows is no quantity: its mean or sum is no
+    escape from the refusal."""
+    got, _status = play(tmp_path, task, PRICES, [R("prices.csv"), W("mean.txt", written)])
+    assert got.startswith("refused: "), got

@@ -70,3 +70,14 @@ def test_the_data_file_given_is_not_a_program_to_run(tmp_path: Path) -> None:
     assert got == "ran" and status == "finished", (got, status)
     got, status = play(tmp_path / "wrong", task, FILES, [run, W("n.txt", "2\n")])
     assert got.startswith("refused: ") and "printed" in got, got
+
+
+def test_a_wrong_count_of_keys_is_not_told_to_list_them(tmp_path: Path) -> None:
+    """"How many keys …": a refusal that orders the keys listed sends the model to write
+    the wrong kind of answer."""
+    from finish_fresh_cases import R, W
+    from test_finishing_precise import play
+    files = {"conf/site.json": '{"title": "t", "lang": "en", "theme": "dark"}'}
+    got, _status = play(tmp_path, "How many keys does conf/site.json have? Put the count in "
+                        "site_keys.txt", files, [R("conf/site.json"), W("site_keys.txt", "2")])
+    assert "should list" not in got, got

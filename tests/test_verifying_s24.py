@@ -12,7 +12,7 @@ from autonomo import Settings
 from autonomo.agent.verifying import verify
 from autonomo.agent.verifying_rerun import rerunner
 from autonomo.agent.verifying_snapshot import take
-from test_verifying import _judge, _put
+from test_verifying import _judge, _put, _rm
 from test_verifying_s23 import _add
 
 TERMS = ("# Terms\n\nBlue Fin Ltd supplies the boats.\nPayment to Blue Fin Ltd is due monthly.\n"
@@ -27,6 +27,12 @@ FARES = {"bus_fares.csv": "route,fare\n12,2.40\n7,1.85\n31,3.10\n"}
 PANTRY = {"kitchen/pantry.txt": "lentils\nrice\noats\nbarley\nquinoa\n"}
 MOTD = {"motd.py": "import sys\nprint('Welcome to node ' + str(6 * 7))\n"}
 LABELLED = {"motd.py": "print('Total: ' + str(6 * 7))\n"}
+SVC = {"logs/svc.log": "09:00 INFO up\n09:01 FATAL disk\n09:02 INFO retry\n09:03 FATAL net\n"}
+JOB = {"job.py": "# FIXME: config\nimport os\n\ndef run():\n    pass  # FIXME retries\n"}
+JOB_STR = {"job.py": "# FIXME: config\nMSG = 'FIXME later'\n"}
+ANIMALS = {"animals.csv": "pet,kind\nRex,dog\nTom,cat\nFido,dog\n"}
+TRIPS = {"trips.txt": "Lisbon to Porto\nFaro\nPorto to Lisbon and back to Lisbon\nLisbonne\n"}
+APP = {"cfg/app.json": '{"name": "x", "port": 8080, "db": {"host": "h", "user": "u"}}'}
 WC = {"wc.py": "import sys\nif len(sys.argv) < 2:\n    print('usage: wc.py FILE')\n"
                "    sys.exit(2)\nprint(len(open(sys.argv[1]).read().split()), 'words')\n",
       "in/poem.txt": "so much depends\nupon\n", "in/other.txt": "a b\n"}
@@ -48,6 +54,17 @@ def _swap_all(path: str, old: str, new: str, count: int = -1):
 
 #: (task, start files, what the run did, verified)
 CASES = [
+    # a kind removed in the folder its own clause names; another clause's folder keeps its
+    # files of that kind (rv1 21:05: both deleted ended FINISHED)
+    pytest.param("Remove the .bak files in old/; the .bak files in live/ are still used",
+                 {"old/a.bak": "a", "live/b.bak": "b", "old/n.txt": "n"}, _rm("old/a.bak"),
+                 True, id="kind-in-its-clause-folder"),
+    pytest.param("Remove the .bak files in old/; the .bak files in live/ are still used",
+                 {"old/a.bak": "a", "live/b.bak": "b", "old/n.txt": "n"},
+                 _rm("old/a.bak", "live/b.bak"), False, id="kind-in-another-clause-folder"),
+    pytest.param("Remove the .bak files. The ones in live/ must stay",
+                 {"old/a.bak": "a", "live/b.bak": "b"}, _rm("old/a.bak", "live/b.bak"), False,
+                 id="kind-everywhere-but-a-folder-said-apart"),
     # a quoted pair, every occurrence: the quote ends the new text ("'B' in f.md")
     pytest.param("Replace all 'Blue Fin Ltd' with 'Blue Fin plc' in terms.md",
                  {"terms.md": TERMS}, _swap_all("terms.md", "Blue Fin Ltd", "Blue Fin plc"),
@@ -73,6 +90,14 @@ CASES = [
                  {}, _new("cold/log.txt", "18"), False, id="pointer-sign-lost"),
     pytest.param("The freezer read -18 °C at 12:00. Note that reading in cold/log.txt",
                  {}, _new("cold/log.txt", "-18"), False, id="pointer-two-numbers-in-doubt"),
+    # "It's X." then a pointer: the one token it is
+    pytest.param("What's the guest Wi-Fi password? It's kiwi-Harbor-9. Save it in wifi.txt",
+                 {}, _put("wifi.txt", "kiwi-Harbor-9"), True, id="pointer-to-its-token"),
+    pytest.param("What's the guest Wi-Fi password? It's kiwi-Harbor-9. Save it in wifi.txt",
+                 {}, _put("wifi.txt", "kiwi-Harbor"), False, id="pointer-to-its-token-cut"),
+    pytest.param("What's the colour? It's in notes.md. Put it in colour.txt",
+                 {"notes.md": "teal\n"}, _put("colour.txt", "in notes.md"), False,
+                 id="pointer-to-a-place-is-no-value"),
     # a value in apposition to the noun of its kind
     pytest.param("gate.txt - put the new door code, 4471#, and nothing else", {},
                  _put("gate.txt", "4471#"), True, id="apposition-value"),
@@ -126,6 +151,42 @@ CASES = [
     pytest.param("kitchen/pantry.txt has our dry-goods stock. how many grains are listed? "
                  "put the number in grain_count.txt", PANTRY,
                  _put("grain_count.txt", "4"), False, id="count-items-wrong"),
+    # one column of the rows another column picks by the value the task names
+    pytest.param("Which pets in animals.csv are of the kind dog? write them to dogs.txt, one "
+                 "per line", ANIMALS, _put("dogs.txt", "Fido\nRex\n"), True,
+                 id="filtered-column"),
+    pytest.param("Which pets in animals.csv are of the kind dog? write them to dogs.txt, one "
+                 "per line", ANIMALS, _put("dogs.txt", "Rex\nTom\nFido\n"), False,
+                 id="filtered-column-with-another-row"),
+    pytest.param("Which pets in animals.csv are not of the kind dog? write them to others.txt",
+                 ANIMALS, _put("others.txt", "Tom\n"), False, id="filtered-negation-unread"),
+    # the lines that hold the one word the task names
+    pytest.param("How many lines in trips.txt contain Lisbon? Write the count to "
+                 "lisbon_count.txt", TRIPS, _put("lisbon_count.txt", "2"), True,
+                 id="count-lines-holding-a-word"),
+    pytest.param("How many lines in trips.txt contain Lisbon? Write the count to "
+                 "lisbon_count.txt", TRIPS, _put("lisbon_count.txt", "3"), False,
+                 id="count-occurrences-not-lines"),
+    pytest.param("How many lines in trips.txt contain Lisbon twice? Write the count to "
+                 "lisbon_count.txt", TRIPS, _put("lisbon_count.txt", "2"), False,
+                 id="count-lines-with-a-condition-unread"),
+    # how many keys a JSON object has at its top (nested keys say "top-level")
+    pytest.param("How many top-level keys are in cfg/app.json? Write the number to top_keys.txt",
+                 APP, _put("top_keys.txt", "3"), True, id="count-top-level-keys"),
+    pytest.param("How many top-level keys are in cfg/app.json? Write the number to top_keys.txt",
+                 APP, _put("top_keys.txt", "4"), False, id="count-keys-wrong"),
+    pytest.param("How many keys are in cfg/app.json? Write the number to top_keys.txt",
+                 APP, _put("top_keys.txt", "3"), False, id="count-keys-nested-in-doubt"),
+    # lines marked by the one word in capitals the task names
+    pytest.param("logs/svc.log - how many FATAL entries? the count goes in fatal_count.txt",
+                 SVC, _put("fatal_count.txt", "2"), True, id="count-marked-lines"),
+    pytest.param("logs/svc.log - how many FATAL entries? the count goes in fatal_count.txt",
+                 SVC, _put("fatal_count.txt", "4"), False, id="count-all-lines"),
+    pytest.param("Count the FIXME comments in job.py; fixme_total.txt gets the number", JOB,
+                 _put("fixme_total.txt", "2"), True, id="count-marked-comments"),
+    pytest.param("Count the FIXME comments in job.py; fixme_total.txt gets the number",
+                 JOB_STR, _put("fixme_total.txt", "2"), False,
+                 id="count-a-mark-outside-a-comment-in-doubt"),
     # what a program prints, named by a noun
     pytest.param("run motd.py and save the banner it prints into motd.txt", MOTD,
                  _put("motd.txt", "Welcome to node 42"), True, id="printed-named-by-a-noun"),

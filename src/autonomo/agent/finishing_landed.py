@@ -74,7 +74,9 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     values = [v for v in stated_values(task, named) if not _holds(names, v)
               and not _in_a_name(v, named)
               and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
-              and _must_land(task, v, named, quoted, programs_only, sentences)]
+              and _must_land(task, v, named, quoted, programs_only, sentences)
+              # (a template, "'Hi, <the name>!'", is filled in: ``template_unfilled``)
+              and not re.search(r"<[^<>\n]{1,40}>", v)]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,

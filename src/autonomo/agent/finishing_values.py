@@ -198,8 +198,10 @@ def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record
     the list written leaves some out or names something else."""
     asked = _asked(task, named)
     if not asked & {"key", "list", "name", "value", "column"} or len(sources) != 1 \
-            or asked & _COMPUTING or not set(words(task)) & _MANY:
-        return None  # "the name of the fastest runner" is one name, not the column
+            or asked & _COMPUTING or not set(words(task)) & _MANY \
+            or _COUNT_ASKED.search(without(task, named)):
+        return None  # "the name of the fastest runner" is one name, not the column; "how
+        # many keys" is a count of them, not their list
     if _picks_some(task, named):
         return None  # "the names of the two oldest people": some rows, not the column
     source = sources[0]
@@ -323,6 +325,9 @@ def _numbers(source: str, text: str, asked: set[str]) -> list[float] | None:
     if len(rows) > 1:
         numeric = [i for i in range(len(rows[0])) if all(
             i < len(r) and _NUMBER.fullmatch(r[i]) for r in rows[1:])]
+        # (a column that numbers the rows is no quantity: "the average lap time" is not
+        # the mean of the lap numbers)
+        numeric = [i for i in numeric if not _index(rows, i)] or numeric
         named = [i for i in numeric if _key_words(rows[0][i]) <= asked]
         pick = named or numeric
         if len(pick) != 1:
@@ -359,12 +364,6 @@ def computed(task: str, named: tuple[str, ...], sources: list[str], record: Reco
     numbers = [float(n) for n in shown_numbers]
     if not results or len(numbers) != 1 or _fits(numbers[0], shown_numbers[0], results):
         return None
-    stated = [float(n) for n in _NUMBER.findall(bare)]
-    if len(sources) == 1 and any(
-            _fits(numbers[0], shown_numbers[0], _results(op, [*column, *stated]))
-            for column in _numeric_columns(sources[0], read(sources[0]) or "")):
-        return None  # the result for another column ("the average lap time": the lap
-        # number's column or the seconds'): which one the task means is not proven
     shown = " or ".join(f"{r:g}" for r in sorted(results)[:3])
     return (f"Refused: the task asks for the {op} of {', '.join(f'{n:g}' for n in operands[:8])}"
             f", which is {shown}, but you wrote {numbers[0]:g}. Compute it again, then finish.")
@@ -377,13 +376,11 @@ def _fits(number: float, shown: str, results: set[float]) -> bool:
                or round(r) == number or _rounded(r, shown) for r in results)
 
 
-def _numeric_columns(source: str, text: str) -> list[list[float]]:
-    """The numbers of each column of a CSV whose every cell is a number."""
-    rows = _rows(source, text)
-    if len(rows) < 2:
-        return []
-    return [[float(r[i]) for r in rows[1:]] for i in range(len(rows[0]))
-            if all(i < len(r) and _NUMBER.fullmatch(r[i]) for r in rows[1:])]
+def _index(rows: list[list[str]], i: int) -> bool:
+    """Whether column ``i`` numbers the rows (1, 2, 3 … or 0, 1, 2 …): no quantity."""
+    cells = [r[i] for r in rows[1:]]
+    return cells in ([str(n) for n in range(1, len(cells) + 1)],
+                     [str(n) for n in range(len(cells))])
 
 
 def _rounded(result: float, shown: str) -> bool:

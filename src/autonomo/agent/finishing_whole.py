@@ -209,6 +209,9 @@ def described_written(task: str, record: Record) -> str | None:
     return None
 
 
+_QUOTES = "'\"`‘’“”"
+
+
 def template_unfilled(task: str, record: Record, read: Reader) -> str | None:
     """A template the task gives (``Welcome, <that name>!``) that no written file holds
     filled in whole: its own words, a value, its closing text."""
@@ -216,7 +219,10 @@ def template_unfilled(task: str, record: Record, read: Reader) -> str | None:
     if not texts:
         return None
     for m in _PLACEHOLDER.finditer(task):
-        left, right = m.group("left"), m.group("right").rstrip(".,;") or ""
+        # (the quotes around a template are the task's, not its text: "'Hi, <name>!'")
+        left = m.group("left").lstrip(_QUOTES)
+        right = m.group("right").rstrip(".,;").rstrip(_QUOTES).rstrip(".,;") \
+            if m.group("right").rstrip(".,;")[-1:] in _QUOTES else m.group("right").rstrip(".,;")
         opens = not task[:m.start()].strip() or task[:m.start()].rstrip()[-1] in ".!?"
         if not (left[-1:] in {",", ":", ";"} or (left[:1].isupper() and not opens)):
             left = ""

@@ -17,9 +17,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from autonomo.agent.finishing_record import without
+from autonomo.agent.verifying_expected import (
+    GENERIC_ANSWER,
+    LIST_WORDS,
+    Expected,
+    asks_order,
+    singular,
+    unexplained,
+)
+from autonomo.agent.verifying_lists import filtered, plain_lines, template
 from autonomo.agent.verifying_programs import Run, described, printed, undescribed
 from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
@@ -42,65 +50,9 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixt
              "seventh": 6, "eighth": 7, "ninth": 8, "tenth": 9, "last": -1}
 _KINDS = {"python": ".py", "markdown": ".md", "text": ".txt", "csv": ".csv", "json": ".json",
           "log": ".log", "yaml": ".yaml", "image": None, "html": ".html"}
-#: words of a list ("the keys of", "one per line")
-_LIST_WORDS = {"keys", "key", "names", "name", "list", "column", "columns", "headers",
-               "header", "values", "each", "sorted", "sort", "alphabetically", "order",
-               "alphabetical", "sections"}
-
-
 #: words that ask for a list, not one value
 _LISTING = re.compile(r"\b(?:list|names|values|column|every|all|each)\b|\bper\s+line\b",
                       re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Expected:
-    """A derived answer: one value, or a list of items (``ordered``: in that order)."""
-
-    how: str
-    value: str | None = None
-    items: tuple[str, ...] = ()
-    ordered: bool = False
-    #: the same tokens in the same order will do (a program's output: "2 3 5" for "2\n3\n5")
-    loose: bool = False
-    #: the folder the items are in: every item may be written with it before ("d/a.py")
-    place: str = ""
-
-    def key(self) -> tuple[object, ...]:
-        if self.value is not None:
-            return ("value", self.value)
-        return ("list", self.items if self.ordered else tuple(sorted(self.items)))
-
-    def holds(self, text: str) -> bool:
-        if self.value is not None and self.how.startswith("the sum"):
-            try:  # a sum in any notation of the same number (7, 7.0, 7.00)
-                return abs(float(text.strip()) - float(self.value)) < 1e-9
-            except ValueError:
-                return False
-        if self.value is not None and self.loose:
-            return _same_tokens(self.value, text)
-        if self.value is not None:
-            return text.strip() == self.value
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if self.place and lines and all(x.startswith(self.place) for x in lines):
-            lines = [x[len(self.place):] for x in lines]  # each with its folder, all alike
-        return lines == list(self.items) if self.ordered else sorted(lines) == sorted(self.items)
-
-
-def _same_tokens(shown: str, text: str) -> bool:
-    """``text`` holds the tokens of ``shown`` in order, with the same separators between
-    them: any white space for white space ("2 3 5" for "2\\n3\\n5"), but a "," or ";" only
-    where ``shown`` has it, and no space where it has none ("1,234" is not "1 234")."""
-    mine, theirs = re.split(r"([\s,;]+)", shown.strip()), re.split(r"([\s,;]+)", text.strip())
-    if len(mine) != len(theirs):
-        return False
-    for at, (a, b) in enumerate(zip(mine, theirs, strict=True)):
-        if at % 2 == 0 and a != b:
-            return False
-        if at % 2 == 1 and (re.sub(r"\s", "", a) != re.sub(r"\s", "", b)
-                            or bool(re.search(r"\s", a)) != bool(re.search(r"\s", b))):
-            return False
-    return True
 
 
 def _covered(required: set[str], *explained: set[str]) -> bool:
@@ -198,11 +150,16 @@ def _counts(task: str, source: str, text: str, required: set[str],
     fields = {w for r in rows or () for k in r for w in words(k)}
     units |= {m.group(1).lower() for m in re.finditer(
         r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)
-        if _unexplained({m.group(1).lower()}, fields)}
-    left = {w for w in _unexplained(required | answer_words, units) if len(w) > 1}
+        if unexplained({m.group(1).lower()}, fields)}
+    left = {w for w in unexplained(required | answer_words, units) if len(w) > 1}
     bare = without(task, names)
     task_words = set(words(bare))
     ways: set[int] = set()
+    keys = _top_keys(text) if source.lower().endswith(".json") else None
+    if keys is not None and task_words & {"keys", "key"} \
+            and not left - {"top", "level", "keys", "key"} and (
+            "top" in task_words or not any(isinstance(v, dict) for v in keys.values())):
+        ways.add(len(keys))  # "how many top-level keys does a.json have"
     if rows is not None and not left and task_words & ({"rows", "entries", "records",
                                                          "items", "elements"} | stem):
         ways.add(len(rows))
@@ -220,23 +177,40 @@ def _counts(task: str, source: str, text: str, required: set[str],
                 # errors" in a log picks the lines saying ERROR)
                 len(counted) == 1 and not counted & {"words", "word", "characters", "letters"}
                 and lines and not any(re.search(r"[,;\t]", x) or len(x.split()) > 3
-                                      or {_singular(w) for w in words(x)}
-                                      & {_singular(c) for c in counted} for x in lines)):
+                                      or {singular(w) for w in words(x)}
+                                      & {singular(c) for c in counted} for x in lines)):
             if len(lines) != len([x for x in lines if x.strip()]):
                 return []
             ways.add(len(lines))
         if task_words & {"words", "word"}:
             ways.add(len(text.split()))
-    if rows is None and len(left) == 1 and (token := next(iter(left))):
-        hits = [m.group() for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", bare)
-                if m.group().lower() == token]
-        if hits:
-            lines = sum(1 for x in text.splitlines() if re.search(rf"\b{hits[0]}\b", x))
-            if lines == len(re.findall(rf"\b{hits[0]}\b", text)):
-                ways.add(lines)
+    if rows is None and _MENTIONING.search(bare) and len(named := unexplained(
+            left, _MENTION_WORDS)) == 1 and (word := next(iter(named))) and (
+            re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)):
+        # "how many entries in a.txt mention Coimbra": the lines holding the word
+        ways.add(sum(1 for x in text.splitlines()
+                     if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", x, re.IGNORECASE)))
+    marks = [m for m in re.finditer(r"\b[A-Z][A-Z0-9_]{2,}\b", bare)
+             if m.group().lower() in left | counted]
+    if rows is None and len({m.group() for m in marks}) == 1:
+        # the lines marked by the one word in capitals the task names ("how many ERROR
+        # entries", "the TODO comments": the word after it is what is counted)
+        token = marks[0].group()
+        after = {w for m in marks for w in words(bare[m.end():])[:1]}
+        tagged = [x for x in text.splitlines() if re.search(rf"\b{token}\b", x)]
+        comments = after & {"comment", "comments"}
+        if not left - {token.lower()} - after and tagged \
+                and len(tagged) == len(re.findall(rf"\b{token}\b", text)) \
+                and not (comments and any(not re.search(rf"#.*\b{token}\b", x) for x in tagged)):
+            ways.add(len(tagged))
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
 
 
+#: a count of the lines that hold a word ("how many entries mention Coimbra")
+_MENTIONING = re.compile(r"\b(?:mention|mentions|mentioning|name|names|naming|include|"
+                         r"includes|including|contain|contains|containing)\b", re.IGNORECASE)
+_MENTION_WORDS = {"mention", "mentions", "mentioning", "name", "names", "naming", "include",
+                  "includes", "including"}
 #: "how many times does the word X appear", "how often is 'X' used"
 _TIMES = re.compile(r"\bhow\s+(?:many\s+times|often)\b", re.IGNORECASE)
 _ONE_WORD = re.compile(r"\bthe\s+word\s+([A-Za-z]+)\b|[\"'‘“]([A-Za-z]+)[\"'’”]")
@@ -255,7 +229,7 @@ def _occurrences(task: str, source: str, text: str, required: set[str],
         return []
     word = next(iter(words_named))
     stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
-    if _unexplained(required | answer_words, _OCCURRING | stem | {word.lower(), "count"}):
+    if unexplained(required | answer_words, _OCCURRING | stem | {word.lower(), "count"}):
         return []
     hits = list(re.finditer(rf"(?<![\w'’-]){re.escape(word)}(?![\w'’-])", text, re.IGNORECASE))
     joined = re.search(rf"[\w'’-]{re.escape(word)}|{re.escape(word)}['’-]\w", text,
@@ -263,6 +237,15 @@ def _occurrences(task: str, source: str, text: str, required: set[str],
     if joined:
         return []
     return [Expected(f"the count of the word {word!r} in {source}", str(len(hits)))]
+
+
+def _top_keys(text: str) -> dict[str, object] | None:
+    """The top-level object of a JSON text, or None."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _wrapper(text: str) -> str:
@@ -308,9 +291,9 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     # (a word of the answer's name that is a part of the folder's: "fonts.txt" for webfonts/)
     answer_words = {w for w in answer_words if not any(w in f for f in folder_words)}
     kind_nouns = _PROGRAM_NOUNS if ".py" in kinds else set()  # (python files: scripts)
-    left = _unexplained(required | answer_words, {"files", "file", *_KINDS, *folder_words,
+    left = unexplained(required | answer_words, {"files", "file", *_KINDS, *folder_words,
                                                   *kind_nouns,
-                                                  *_LIST_WORDS, *_GENERIC_ANSWER,
+                                                  *LIST_WORDS, *GENERIC_ANSWER,
                                                   *(k.lstrip(".") for k in kinds)})
     if not re.search(r"\bfiles?\b", task, re.IGNORECASE) or left or len(kinds) > 1:
         return []
@@ -325,37 +308,12 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
         return [Expected("a count of files", str(len(names)))]
     if re.search(r"\bnames?\b|\blist(?:ing)?\b|\bwhich\b|\bper\s+line\b|\bone\s+a\s+line\b",
                  task, re.IGNORECASE):
-        return [Expected("the file names", items=names, ordered=_ordered(task), place=base)]
+        return [Expected("the file names", items=names, ordered=asks_order(task), place=base)]
     return []
 
 
 #: what a Python file is called besides
 _PROGRAM_NOUNS = {"script", "scripts", "program", "programs", "module", "modules"}
-#: words of an answer file's name that say nothing of what it holds ("out.txt")
-_GENERIC_ANSWER = {"out", "output", "answer", "answers", "result", "results", "list", "txt",
-                   "index", "inventory", "manifest", "contents", "catalog", "overview",
-                   "filenames", "listing"}
-
-
-def _singular(word: str) -> str:
-    if len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
-        return word[:-2]
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") \
-        else word
-
-
-def _unexplained(needed: set[str], explained: set[str]) -> set[str]:
-    """The words of ``needed`` that ``explained`` does not account for (a plural for its
-    singular and back)."""
-    known = {_singular(w) for w in explained}
-    return {w for w in needed if _singular(w) not in known}
-
-
-def _ordered(task: str) -> bool:
-    return bool(re.search(r"\b(?:sort|sorted|alphabetical|alphabetically|order)\b", task,
-                          re.IGNORECASE))
-
-
 def _nth_line(task: str, source: str, text: str, required: set[str]) -> list[Expected]:
     m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
                   r"\s+line\b", task, re.IGNORECASE)
@@ -383,13 +341,13 @@ def _sums(task: str, source: str, text: str, required: set[str],
         return []
     header, rows = parsed
     stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])  # ("till_slips.csv": slips)
-    said = {_singular(w) for w in required | answer_words}
+    said = {singular(w) for w in required | answer_words}
     # the column its words name, in the plural too ("the amounts"; "the fares" of fares.csv)
     columns = [i for i, h in enumerate(header) if words(h)
-               and {_singular(w) for w in words(h)} <= said | {"value"}
-               and {_singular(w) for w in words(h)} & {_singular(w) for w in words(task)}]
-    if len(columns) != 1 or _unexplained(required | answer_words, _SUM_WORDS | set(
-            _GENERIC_ANSWER) | set(stem) | set(words(header[columns[0]]))):
+               and {singular(w) for w in words(h)} <= said | {"value"}
+               and {singular(w) for w in words(h)} & {singular(w) for w in words(task)}]
+    if len(columns) != 1 or unexplained(required | answer_words, _SUM_WORDS | set(
+            GENERIC_ANSWER) | set(stem) | set(words(header[columns[0]]))):
         return []
     try:
         total = sum(float(r[columns[0]]) for r in rows)
@@ -404,8 +362,8 @@ def _lists(task: str, source: str, text: str, required: set[str],
     answer file's name that is not the source's nor the column's may be a filter: none)."""
     found: list[Expected] = []
     stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])
-    left = _unexplained(required | answer_words, {*_LIST_WORDS, *stem, *_GENERIC_ANSWER})
-    ordered = _ordered(task)
+    left = unexplained(required | answer_words, {*LIST_WORDS, *stem, *GENERIC_ANSWER})
+    ordered = asks_order(task)
     # the top-level keys of a keyed file, or an INI file's sections
     sections = source.lower().endswith((".ini", ".cfg", ".conf"))
     asked = r"\bsections\b" if sections else r"\bkeys\b"
@@ -426,36 +384,15 @@ def _lists(task: str, source: str, text: str, required: set[str],
             found.append(Expected(f"the header of {source}", items=tuple(header),
                                   ordered=ordered))
         columns = [i for i, h in enumerate(header)
-                   if words(h) and _unexplained(set(words(h)), left) != set(words(h))]
+                   if words(h) and unexplained(set(words(h)), left) != set(words(h))]
         typed = set.intersection(*(_typed(r[columns[0]]) for r in rows)) if len(columns) == 1 \
             else set()
-        if len(columns) == 1 and _LISTING.search(task) and not _unexplained(
+        if len(columns) == 1 and _LISTING.search(task) and not unexplained(
                 left, {*words(header[columns[0]]), *typed}):
             cells = tuple(r[columns[0]] for r in rows if r[columns[0]])
             found.append(Expected(f"the {header[columns[0]]} column of {source}",
                                   items=cells, ordered=ordered))
     return found
-
-
-def _plain_lines(task: str, source: str, text: str, required: set[str],
-                 answer_words: set[str]) -> list[Expected]:
-    """The lines of a plain list (one item a line, no blank line, no table, no keys) put
-    into the answer file, in order when the task sorts them ("the names from a.txt into
-    b.txt, alphabetically"): sorted with and without case alike, or nothing is derived."""
-    stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])
-    if table(source, text) or keyed(source, text) or _unexplained(
-            required | answer_words, {*_LIST_WORDS, *stem, *_GENERIC_ANSWER}):
-        return []
-    lines = [x.strip() for x in text.splitlines()]
-    if not lines or not all(lines) or not re.search(r"\b(?:names|lines|items|entries)\b",
-                                                    task, re.IGNORECASE):
-        return []
-    if not _ordered(task):
-        return [Expected(f"the lines of {source}", items=tuple(lines))]
-    if sorted(lines) != sorted(lines, key=str.casefold):
-        return []  # whether case counts in the order is not said
-    return [Expected(f"the lines of {source}, sorted", items=tuple(sorted(lines)),
-                     ordered=True)]
 
 
 def _program(task: str, start: Snapshot, required: set[str], names: list[str],
@@ -502,7 +439,10 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         else:
             expected += _nth_line(cleaned, source, text, required)
             expected += _lists(cleaned, source, text, required, answer_words)
-            expected += _plain_lines(cleaned, source, text, required, answer_words)
+            expected += plain_lines(cleaned, source, text, required, answer_words)
+            expected += filtered(cleaned, source, text, required, answer_words)
+            if len(sources) == 1:
+                expected += template(task, source, text, [*named, *spoken])
         expected += _lookups(cleaned, source, text, required, answer_words)
         expected += _sums(cleaned, source, text, required, answer_words)
     expected += _program(cleaned, start, required, sources, runs, rerun)

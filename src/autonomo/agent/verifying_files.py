@@ -145,10 +145,15 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
         return Verdict.no("delete", f"whether the task removes {doubt} or keeps it is not "
                                     "plain")
     named_objects = set(objects)
-    scope = folders_named(task, folders_of(start.files))
+    # a kind's files: in the folders the removal's own sentences name; never in a folder
+    # only another sentence names ("…in old/; the .bak files in live/ are still used")
+    removing = " ".join(x for x in re.split(r"[.;!?](?:\s|$)|\n", task) if _DELETE.search(x))
+    scope = folders_named(removing, folders_of(start.files))
+    apart = [f for f in folders_named(task, folders_of(start.files)) if f not in scope]
     for kind in KIND.findall(task):
         objects |= {p for p in start.files if p.lower().endswith(kind.lower())
-                    and (not scope or any(p.startswith(f + "/") for f in scope))}
+                    and (not scope or any(p.startswith(f + "/") for f in scope))
+                    and not any(p.startswith(f + "/") for f in apart)}
     if not objects:
         return Verdict.no("delete", "the files to delete could not be derived from the task")
     if set(changes.removed) != objects:

@@ -114,4 +114,7 @@ def _pointed(task: str, target: str) -> tuple[str, str] | None:
     quoted = re.fullmatch(r"[\"'“‘](.+)[\"'”’]", clause)
     if quoted:
         return quoted.group(1), clause
+    said = re.fullmatch(r"(?:it|that|this)(?:['’]s|\s+is|\s+was)\s+(\S+)", clause, re.IGNORECASE)
+    if said:  # "It's help@quill.example. Write it into F": the one token it is
+        return said.group(1), clause
     return (clause, clause) if introduced else None

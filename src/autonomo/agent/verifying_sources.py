@@ -30,7 +30,7 @@ according shown say says said goes go should hold holds contain contains contain
 one own per line lines single workspace folder here same text word words thanks thank kindly
 need want like keep set stated listed given the their them they so all still each every
 named called name s section field setting settings allow allows allowed use uses used
-configured stored saved placed noted wrote ask asks asked inside within make create
+configured stored saved placed noted wrote ask asks asked inside within make create gets
 """))
 _WORD = re.compile(r"[a-z0-9]+")
 #: files of data with a syntax of their own (a value is not written into them as plain text)
