@@ -87,6 +87,8 @@ def test_the_input_is_offered_and_the_run_without_it_is_not_tried_twice(tmp_path
     ("Run tally.py on votes/june.txt and put its output in t.txt",
      ("tally.py", "votes/june.txt", "t.txt"), ["tally.py"]),
     ("execute tally.py with june.txt as its argument", ("tally.py", "june.txt"), ["tally.py"]),
+    ("run tally.py with the file june.txt, save its output in t.txt",
+     ("tally.py", "june.txt", "t.txt"), ["tally.py"]),
     ("run a.py and b.py", ("a.py", "b.py"), ["a.py", "b.py"]),
 ])
 def test_a_file_given_to_a_program_is_no_program_to_run(task, named, expected):
