@@ -7,14 +7,15 @@ turned into a failure by an alarm (no timing is asserted)."""
 from __future__ import annotations
 
 import os
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from autonomo.tools import folder_ops
+from test_situation_attacks import deadline as deadline  # (a hang fails the test)
 from tool_helpers import make_ctx, make_deep_folder, run
+
+pytestmark = pytest.mark.usefixtures("deadline")
 
 
 @pytest.fixture
@@ -22,19 +23,6 @@ def ctx(tmp_path: Path):
     ws = tmp_path / "ws"
     ws.mkdir()
     return make_ctx(ws)
-
-
-@pytest.fixture(autouse=True)
-def no_hang() -> Iterator[None]:
-    """A command blocked on a FIFO fails the test instead of hanging the suite."""
-    def hung(signum, frame):
-        raise TimeoutError("a folder command blocked")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def _host(tmp_path: Path) -> Path:
