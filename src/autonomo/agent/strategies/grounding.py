@@ -482,6 +482,7 @@ def situation(workspace: Path | str, task: str,
     hints = () if stated else tuple(values[:MAX_HINTS])
     taken, protected = removal_objects(task, named, named_as_said, paths, removal, start,
                                      kept, places)
+    renaming = asks_new_name(task)  # (once: the task's words, not a file's)
     where = Situation(tuple(files), tuple(folders), named, texts, hints,
                       existed, _composed(workspace, instructions, named,
                                          files if existed is None else list(existed),
@@ -495,7 +496,7 @@ def situation(workspace: Path | str, task: str,
                       # (a file the task asks a new name of is not written: a 135M model
                       # wrote the task's words over the file whose name was to be fixed)
                       copied=(*marks.copied, *(n for n in named if n in start and (
-                          asks_new_name(task)))), marks=marks,
+                          renaming))), marks=marks,
                       said_files=said_files,
                       written=written_to(task, named_as_said, paths),
                       gone_folders=removed_folders(task, folders, spared),
