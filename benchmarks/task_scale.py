@@ -12,37 +12,32 @@ milliseconds:
 * ``situation_<k>_before_ms`` / ``situation_<k>_ms`` / ``situation_<k>_ratio``: a step's
   ``grounding.situation`` with the old ``objects`` put back, and as it is.
 
+* ``read_<k>x<lines>_situation_ms``: a step's situation for "Read f0.txt, … and write the
+  largest cost to m.txt" over k files of ``--lines`` lines; ``..._before_ms`` adds the edit
+  search of each of those files, which the situation made before and then dropped (a file
+  the task only reads is not one a step may change); ``..._ratio`` as above.
+
 A ratio is before ÷ after: how many times faster it is now.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-from autonomo.agent.strategies import grounding
+from autonomo.agent.strategies import edits, grounding
 from autonomo.agent.strategies import objects as adding
 
 sys.path.insert(0, str(Path(__file__).parent))
+from huge_workspace import _median_ms  # (beside this file)
 from objects_before import objects_before  # (the reference, beside this file)
 
 
-def _median_ms(call: Callable[[], object], times: int = 3) -> float:
-    spent = []
-    for _ in range(times):
-        start = time.perf_counter()
-        call()
-        spent.append((time.perf_counter() - start) * 1000)
-    return statistics.median(spent)
-
-
 def _pair(name: str, before: Callable[[], object], after: Callable[[], object]) -> None:
-    old, new = _median_ms(before), _median_ms(after)
+    old, new = _median_ms(before, 3), _median_ms(after, 3)
     print(f"{name}_before_ms: {old:.1f}")
     print(f"{name}_ms: {new:.1f}")
     print(f"{name}_ratio: {old / max(new, 1e-3):.1f}")
@@ -68,11 +63,34 @@ def _figures(count: int) -> None:
         _pair(f"situation_{count}", old_situation, lambda: grounding.situation(tmp, task))
 
 
+def _read_figures(count: int, lines: int) -> None:
+    """The figures for a task that reads ``count`` files of ``lines`` lines."""
+    names = [f"f{i}.txt" for i in range(count)]
+    texts = {n: "".join(f"item {j} costs {j * 3} euro on day {j % 28}\n" for j in range(lines))
+             for n in names}
+    task = f"Read {', '.join(names)} and write the largest cost to m.txt"
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in texts.items():
+            (Path(tmp) / name).write_text(text)
+        where = grounding.situation(tmp, task)
+        assert where.edits == ()  # (the files are only read: no edit is searched)
+
+        def before() -> None:
+            grounding.situation(tmp, task)
+            for text in texts.values():
+                edits.edits(text, task, where.named)
+
+        _pair(f"read_{count}x{lines}_situation", before, lambda: grounding.situation(tmp, task))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--names", type=int, nargs="+", default=[100, 300])
-    for count in parser.parse_args(argv).names:
+    parser.add_argument("--lines", type=int, default=200)
+    args = parser.parse_args(argv)
+    for count in args.names:
         _figures(count)
+    _read_figures(100, args.lines)
     return 0
 
 

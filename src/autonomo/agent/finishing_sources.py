@@ -13,13 +13,13 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.finishing_record import (
-    PROGRAMS,
     Reader,
     Record,
     mention_at,
     without,
     words,
 )
+from autonomo.agent.strategies.programs import given_files
 
 #: words just before a program file that ask for it to be run
 _RUN = {"run", "execute", "launch"}
@@ -144,16 +144,15 @@ def _around(task: str, name: str) -> tuple[list[str], list[str]]:
 def programs(task: str, named: tuple[str, ...]) -> list[str]:
     """The files the task says to run (``run X``, ``execute the script X``); a word of
     another file's name is no verb ("from run.log into errors.txt")."""
+    # (not a data file given to the program run: "run a.py with the file data/b.txt")
+    given = set(given_files(task, named, list(named)))
     found = []
     for name in named:
         at = mention_at(task, name)  # "a.py" of "data.py" is no mention of a.py
         before = task[:at] if at >= 0 else ""
         for other in sorted(named, key=len, reverse=True):
             before = before.replace(other, " ")
-        # (not a data file given to the program run: "run a.py with data/b.txt")
-        if set(words(before)[-3:]) & _RUN and not (
-                words(before)[-1:] in (["with"], ["on"], ["using"], ["over"])
-                and not name.endswith(PROGRAMS)):
+        if set(words(before)[-3:]) & _RUN and name not in given:
             found.append(name)
     return found
 

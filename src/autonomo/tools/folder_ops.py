@@ -56,8 +56,8 @@ def delete_folder(ctx: CommandContext, path: RemovedFolder) -> CommandResult:
         raise CommandError(f"{path} does not exist.") from exc
     try:
         _is_folder(parent, parts[-1], path)
-        files = _count_files(parent, parts[-1])
-        try:
+        try:  # (swapped after the check: the count's open is refused as the removal's is)
+            files = _count_files(parent, parts[-1])
             fstree.remove_tree(parent, parts[-1])
         except OSError as exc:
             if exc.errno in (errno.ELOOP, errno.ENOTDIR):

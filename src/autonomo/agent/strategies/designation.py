@@ -61,11 +61,12 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     when none of them was there (``start``), of the file the task describes."""
     # ("back up a.json into bak/", "a.jsn -> a.json", "summarise r.md in r_sum.md"): never a
     # file to write to (a 135M model appended to a copy's source)
+    fresh = [m for m in named if m not in start
+             and m.rsplit("/", 1)[-1] in task]  # (not a name read in a file)
     copied = tuple(n for n in named if n in start and (any(
         (path := f"{folder}/{Path(n).name}") != n and path not in start
         for folder in places if folder in folders) or any(
-        m not in start and m.rsplit("/", 1)[-1] in task  # (not a name read in a file)
-        and (version_of(n, m) or stem(n) == stem(m)) for m in named)))
+        version_of(n, m) or stem(n) == stem(m) for m in fresh)))
     if any(name in start for name in named):
         return Designated(copied)
     # the one file it describes ("the cover letter for Acme in letters/"), in a folder it
@@ -161,6 +162,27 @@ def _twins(a: str, b: str) -> bool:
                        or base_b == base_a + "~")
 
 
+def _twin_pairs(paths: list[str]) -> list[tuple[str, str]]:
+    """(a, b) of ``paths``, in their order, one a twin of the other (``_twins``, either way):
+    found by the names a twin's name may have, not by trying every pair (a task naming
+    300 files tried 90,000)."""
+    at: dict[str, list[int]] = {}
+    for i, path in enumerate(paths):
+        at.setdefault(path.rsplit("/", 1)[-1], []).append(i)
+    near: dict[int, set[int]] = {}
+    for i, path in enumerate(paths):
+        base = path.rsplit("/", 1)[-1]
+        # (names ``base`` is a twin's of: the same, the part before an ending, before "~")
+        shorter = [base, *(base[:k] for k, c in enumerate(base) if c == "."),
+                   *([base[:-1]] if base.endswith("~") else [])]
+        for name in shorter:
+            for j in at.get(name, ()):
+                if paths[j] != path and _twins(paths[j], path):
+                    near.setdefault(i, set()).add(j)
+                    near.setdefault(j, set()).add(i)
+    return [(paths[i], paths[j]) for i in range(len(paths)) for j in sorted(near.get(i, ()))]
+
+
 def restorable(workspace: Path | str, named: tuple[str, ...], start: list[str],
                places: tuple[str, ...], changeable: Callable[[str], bool]
                ) -> tuple[tuple[str, str], ...]:
@@ -172,18 +194,19 @@ def restorable(workspace: Path | str, named: tuple[str, ...], start: list[str],
     there = [n for n in named if n in start]
     there += [path for n in there for folder in places
               if (path := f"{folder}/{Path(n).name}") in start and path not in there]
-    texts = _texts(workspace, there, RESTORE_CHARS)
+    pairs = _twin_pairs(there)
+    texts = _texts(workspace, list(dict.fromkeys(p for pair in pairs for p in pair)),
+                   RESTORE_CHARS)
     out = []
-    for damaged in there:
-        for kept in there:
-            if not (_twins(damaged, kept) or _twins(kept, damaged)) or not changeable(damaged):
-                continue
-            old, good = texts.get(damaged), texts.get(kept)
-            if old is None or not good or old == good:
-                continue
-            if not old.strip() or good.startswith(old) or (
-                    _parses(damaged, old) is False and _parses(damaged, good)):
-                out.append((kept, damaged))
+    for damaged, kept in pairs:
+        if not changeable(damaged):
+            continue
+        old, good = texts.get(damaged), texts.get(kept)
+        if old is None or not good or old == good:
+            continue
+        if not old.strip() or good.startswith(old) or (
+                _parses(damaged, old) is False and _parses(damaged, good)):
+            out.append((kept, damaged))
     return tuple(out)
 
 

@@ -482,13 +482,13 @@ def situation(workspace: Path | str, task: str,
     hints = () if stated else tuple(values[:MAX_HINTS])
     taken, protected = removal_objects(task, named, named_as_said, paths, removal, start,
                                      kept, places)
+    renaming = asks_new_name(task)  # (once: the task's words, not a file's)
     where = Situation(tuple(files), tuple(folders), named, texts, hints,
                       existed, _composed(workspace, instructions, named,
                                          files if existed is None else list(existed),
                                          seen), matching,
                       kept, moved, placed_names, pointers,
                       arguments=program_arguments(task, named, files, stated),
-                      edits=_edits(workspace, task, named, files, existed, edited),
                       shaped=tuple(shaped),
                       printed=printed, silent=silent_programs(workspace, named), places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),
@@ -496,23 +496,25 @@ def situation(workspace: Path | str, task: str,
                       # (a file the task asks a new name of is not written: a 135M model
                       # wrote the task's words over the file whose name was to be fixed)
                       copied=(*marks.copied, *(n for n in named if n in start and (
-                          asks_new_name(task)))), marks=marks,
+                          renaming))), marks=marks,
                       said_files=said_files,
                       written=written_to(task, named_as_said, paths),
                       gone_folders=removed_folders(task, folders, spared),
                       folder_moves=moved_folders(task, folders, files, spared))
     return replace(where, restores=restorable(workspace, named, start, places, where.changeable),
-                   edits=tuple(e for e in where.edits if where.changeable(e[0], read=True)))
+                   edits=_edits(workspace, task, where, edited))
 
 
-def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
-           existed: tuple[str, ...] | None,
+def _edits(workspace: Path | str, task: str, where: Situation,
            edited: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, Any], ...]:
-    """The edits the task may ask of the files it names that were there when it started;
-    none that would undo a replacement made (``edited``)."""
+    """The edits the task may ask of the files it names that were there when it started and
+    that ``where`` lets a step change (``changeable``: only those are searched, a search of
+    a few hundred lines costs tens of milliseconds a file); none that would undo a
+    replacement made (``edited``)."""
     ws, out = Workspace(workspace), []
-    for name in named:
-        if name not in files or (existed is not None and name not in existed):
+    for name in where.named:
+        if name not in where.files or (where.existed is not None and name not in where.existed) \
+                or not where.changeable(name, read=True):
             continue
         try:
             text = read_text(ws, name)[0]
@@ -520,7 +522,7 @@ def _edits(workspace: Path | str, task: str, named: tuple[str, ...], files: list
             continue
         made = [(old, new) for path, old, new in edited if path == name]
         found = tuple(
-            (piece, kept) for piece, news in edits.edits(text, task, named)
+            (piece, kept) for piece, news in edits.edits(text, task, where.named)
             if not any(new and new in piece for _, new in made)
             and (kept := tuple(n for n in news if not any(old in n for old, _ in made))))
         if found:

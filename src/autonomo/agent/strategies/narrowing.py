@@ -92,9 +92,13 @@ def _empty(schema: Any) -> bool:
 
 def argument_lists(where: Situation) -> list[list[str]]:
     """The argument lists a program may be given: the values the task states, all of them
-    in its order, each alone, or none."""
+    in its order, each alone, or none; only those that hold the files the task gives the
+    program, when it gives some ("run q.py with data/s.txt": a 135M model ran it with none
+    first, then with the file)."""
     stated = list(where.arguments[:MAX_ARGUMENTS])
-    return [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
+    lists = [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
+    given = {v for v in stated if v in where.files}  # (a value that is a file there)
+    return [a for a in lists if given <= set(a)]
 
 
 def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] | None:

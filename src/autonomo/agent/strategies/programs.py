@@ -73,29 +73,55 @@ def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -
     return tuple(out)
 
 
+#: words before a file that give it to a program as its input ("run a.py with b.txt", "on
+#: b.txt", "using b.txt", "pass b.txt to a.py"): prepositions of means and verbs of giving
+_GIVING = frozenset({"with", "on", "using", "over", "pass", "passing", "feed", "feeding",
+                     "give", "giving"})
+#: words that may stand between such a word and the files ("with the file b.txt", "pass it
+#: the input file b.txt", "on a.txt and b.txt")
+_GIVEN_BETWEEN = frozenset({"the", "a", "an", "it", "its", "file", "files", "path", "input",
+                            "argument", "arguments", "data", "and", ","})
+#: what follows a file given as an argument ("b.txt as its argument", "as the only input")
+_AS_ARGUMENT = re.compile(r"\s*as\s+(?:its|the|an?)\s+(?:first\s+|only\s+)?"
+                          r"(?:argument|input|parameter)\b", re.IGNORECASE)
+
+
 def given_files(task: str, named: tuple[str, ...], files: list[str]) -> list[str]:
-    """The files of the workspace the task gives a program it names as an argument ("with
-    data/a.txt as its argument", "run count.py on notes.txt"): a data file, said right after
-    "with", "on" or "using", or right before "as its argument" (a 135M model ran the program
-    bare, then wrote its guesses at the output when that failed)."""
+    """The files of the workspace the task gives a program it names as an argument, in a
+    sentence that names the program (a 135M model ran the program bare, then wrote its
+    guesses at the output when that failed): a data file after "with", "on", "using" or a
+    verb of giving, and each joined to it by "and" or a comma ("run m.py on a.txt and
+    b.txt"), or one followed by "as its argument"."""
+    order = sorted(dict.fromkeys(named), key=len, reverse=True)
+    marked = task.replace("\x00", " ")
+    for i, name in enumerate(order):
+        marked = marked.replace(name, f" \x00{i} ")
     found = []
-    for name in named:
-        if name.endswith(_PROGRAMS) or name not in files:
-            continue
-        at = re.escape(name)
-        if re.search(rf"\b(?:with|on|using|over)\s+(?:the\s+file\s+)?{at}(?![\w/-])|"
-                     rf"(?<![\w/-]){at}\s+as\s+(?:its|the|an?)\s+(?:first\s+|only\s+)?"
-                     r"(?:argument|input|parameter)", task, re.IGNORECASE):
-            found.append(name)
-    return found
+    for sentence in re.split(r"[.;!?](?:\s|$)", marked):
+        parts = re.split(r"\x00(\d+)", sentence)  # (words, a name's index, words, ...)
+        names = [order[int(i)] for i in parts[1::2]]
+        if not any(n.endswith(".py") and n in files for n in names):
+            continue  # (no program named there: "on" and "with" give it nothing)
+        giving = False
+        for before, name, after in zip(parts[0::2], names, parts[2::2], strict=False):
+            for word in re.findall(r"[a-z']+|,", before.lower()):
+                giving = word in _GIVING or (giving and word in _GIVEN_BETWEEN)
+            if (giving or _AS_ARGUMENT.match(after)) and name in files \
+                    and not name.endswith(_PROGRAMS):
+                found.append(name)
+    return list(dict.fromkeys(found))
 
 
 def program_arguments(task: str, named: tuple[str, ...], files: list[str],
                       stated: Iterable[str]) -> tuple[str, ...]:
     """The values a program the task names may be given, when it names one that is there:
     a stated value of one word, or a text it quotes whole ("'Weekend in Oslo'"), and a data
-    file it gives the program (``given_files``)."""
+    file it gives the program (``given_files``), in the task's order when it gives one."""
     if not any(n.endswith(".py") and n in files for n in named):
         return ()
-    return tuple(dict.fromkeys([*(t for t in stated if " " not in t or any(
-        f"{q}{t}{q}" in task for q in "'\"")), *given_files(task, named, files)]))
+    values = [t for t in stated if " " not in t or any(f"{q}{t}{q}" in task for q in "'\"")]
+    given = [f for f in given_files(task, named, files) if f not in values]
+    if not given:
+        return tuple(dict.fromkeys(values))
+    return tuple(dict.fromkeys(sorted([*values, *given], key=lambda v: (
+        task.find(v) if v in task else len(task)))))
