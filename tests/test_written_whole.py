@@ -29,6 +29,8 @@ def _texts(tmp_path, task: str, files: dict[str, str] | None = None) -> tuple[st
      "Lights out at 23:00, quiet after"),
     ("Can you write \u2018Gate code 4471\u2019 to gate.txt?", "Gate code 4471"),
     ("note \u00abclosed on Mondays\u00bb in hours.txt", "closed on Mondays"),
+    # (an apostrophe inside a quoted text is kept as typed)
+    ("write \u2018Tea at Gran\u2019s\u2019 in sat.txt", "Tea at Gran\u2019s"),
 ])
 def test_a_text_in_typographic_quotes_is_offered_first(tmp_path, task, text):
     assert _texts(tmp_path, task)[0] == text
@@ -76,6 +78,8 @@ def test_items_of_several_words_are_whole_in_a_json_list(task, items):
      ["wool socks", "head torch", "spare laces"]),
     ("two colours, teal and amber, go in c.txt", ["teal", "amber"]),
     ("Write the phrase safe and sound to s.txt", None),  # a phrase, no list
+    ("Put fig jam and sea salt in jar.txt, each on its own line", ["fig jam", "sea salt"]),
+    ("write pens and glue on separate lines to desk.txt", ["pens", "glue"]),
     ("Note that the van leaves early, bring food and be on time", None),  # prose
 ])
 def test_an_enumeration_s_items_are_whole(task, items):
@@ -99,6 +103,13 @@ def test_a_csv_row_said_in_words_follows_the_header_s_columns():
                           ["shop.csv"], INSTRUCTION_WORDS)
     assert rows[0] == "tomato paste,7,0.95"
     assert all(r.split(",")[1:] == ["7", "0.95"] for r in rows)  # never price as count
+
+
+def test_a_quoted_line_s_words_are_no_removal(tmp_path):
+    (tmp_path / ".zshrc").write_text("alias ll=ls\n")
+    where = situation(tmp_path, 'add the line "export PATH=$HOME/bin:$PATH" to .zshrc')
+    assert where.values("file") == [".zshrc"]
+    assert where.texts[0] == "export PATH=$HOME/bin:$PATH"
 
 
 def test_a_line_of_its_own_ends_the_object_added(tmp_path):
@@ -126,6 +137,10 @@ def test_an_example_gives_the_form_of_a_value_read(tmp_path):
     # (an example that is the value alone gives its form, and the value stays offered)
     assert like_examples("a date (e.g. 2001-02-03)", ["2026-11-24", "12"]) == (
         ["2026-11-24"], [])
+    # (a number of the file read, when no value the task points at has the form)
+    texts = _texts(tmp_path, "copy the ticket number from t.txt into n.txt with a T "
+                   "prefix (e.g. T5)", {"t.txt": "ticket 4471\n"})
+    assert texts[0] == "T4471"
 
 
 def test_a_value_written_in_the_example_s_form_is_no_unlanded_example(tmp_path):

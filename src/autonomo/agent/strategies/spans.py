@@ -229,12 +229,19 @@ def examples(task: str) -> list[str]:
     return [(a or b).strip().strip("\"'") for a, b in _EXAMPLE.findall(task)]
 
 
-def like_examples(task: str, values: Iterable[str]) -> tuple[list[str], list[str]]:
+def like_examples(task: str, values: Iterable[str],
+                  read: Iterable[str] = ()) -> tuple[list[str], list[str]]:
     """Each example of the task (``examples``) with its number-like part replaced by a
-    value of the same form: "a leading v (like v1.0.0)" with 4.12.7 read is ``v4.12.7``;
-    and the values so used, when the example holds more than the value (a part, then)."""
-    out, used = [], []
-    for example in examples(task):
+    value of the same form: "a leading v (like v1.0.0)" with 4.12.7 read is ``v4.12.7``
+    (``values``, then the number-like tokens of the texts ``read``); and the values so
+    used, when the example holds more than the value (a part, then)."""
+    out: list[str] = []
+    used: list[str] = []
+    shown = examples(task)
+    values = list(dict.fromkeys([*values, *(
+        t for text in read if shown for t in re.findall(r"(?<![\w.])\d+(?:[.:/-]\d+)*(?![\w])",
+                                                         text[:MAX_SPAN_CHARS * 10]))]))
+    for example in shown:
         for part in re.finditer(r"\d+(?:[.:/-]\d+)*", example):
             form = re.sub(r"\d+", "9", part.group(0))
             for value in values:
