@@ -153,3 +153,19 @@ def test_a_value_written_in_the_example_s_form_is_no_unlanded_example(tmp_path):
         ("write_file", {"path": "tag.txt", "content": "r3.14.2"}, "success", "Wrote 7")])
     found = explain(state, "done", ["write_file", "read_file", "finish"])
     assert found is None or found.rule != "unlanded_value"
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("Create a file called hi.txt containing Good day, sailor!", "Good day, sailor!"),
+    ("Save the text Out for 10 minutes to sign.txt", "Out for 10 minutes"),
+    ("Would you make away.txt saying Back on 3 May?", "Back on 3 May"),
+    ("write the words meet me in Leeds into the file called leeds.txt", "meet me in Leeds"),
+    ("Add TOKEN_TTL=600 to .env.local", "TOKEN_TTL=600"),
+])
+def test_a_text_announced_as_the_file_s_is_offered_whole_first(tmp_path, task, text):
+    assert _texts(tmp_path, task)[0] == text
+
+
+def test_columns_joined_by_and_are_the_header_before_the_rows():
+    assert tables.new_table("Create pets.csv with columns pet and age and rows Rex 3, "
+                            "Mia 5") == ["pet,age\nRex,3\nMia,5\n"]

@@ -391,7 +391,7 @@ def situation(workspace: Path | str, task: str,
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
     filled = spans.fill(spans.templates(task, named), values)
     literal = [*filled, *spans.literals(task, named), *spans.complements(task, named),
-               *adding.objects(task, named)]  # (what it adds, whole: "add X <e> to f")
+               *adding.objects(task, named), *adding.announced(task, named)]  # (whole)
     stated = derived.kind_first(task, [t for t in literal if t not in used and not (
         facts.words(t) and facts.words(t) <= used)], values)  # ("before October 2026")
     # nothing the task's words point at: the values of the files it reads, nearest first,

@@ -46,6 +46,57 @@ _ANNOUNCED = re.compile(r"^(?:the|a|an|one|this)\s+(?:new\s+)?(?:line|row|entry|
                         r"with)\s+)?(?=\S)", re.IGNORECASE)
 MAX_OBJECT_WORDS = 12
 MAX_ITEM_WORDS = 4
+#: words that announce the whole text a file is to hold: "containing Hello, world!",
+#: "saying back at 3", "that says …", "with the text …", "save the text … to a.txt"
+_INTRODUCING = re.compile(
+    r"\b(?:containing|saying|(?:that|which)\s+(?:says|reads)|(?:with|save|write|put|store)"
+    r"\s+the\s+(?:text|words?|line|message|phrase|sentence))\s+(?=[^\s:])", re.IGNORECASE)
+#: a token shaped like a file's name (an object ends before it: "add DEBUG=1 to .env")
+_FILE_LIKE = re.compile(r"\.[A-Za-z][\w.-]*|[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
+
+
+def announced(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The texts the task announces whole as what a file holds (``_INTRODUCING``), up to the
+    preposition that leads to the file or the clause's end; never split into items."""
+    names = _Names(n for n in files if n)
+    out: list[str] = []
+    for clause in _CLAUSE.finditer(task):
+        text = clause.group(0)
+        words = list(re.finditer(r"\S+", text))
+        for found in _INTRODUCING.finditer(text):
+            start = next((i for i, w in enumerate(words) if w.start() >= found.end()), None)
+            if start is None or (end := _to_file(words, start, names)) is None:
+                continue
+            said = text[words[start].start():words[end - 1].end()].strip(" ,;:")
+            if _REQUEST.match(text):  # ("Could you … saying 12 August?": the "?" is the ask's)
+                said = said.rstrip("?")
+            if said := _object(said, names):
+                out.append(said)
+    return list(dict.fromkeys(out))
+
+
+#: a clause that asks for the work ("Could you …?"): its question mark is no text's
+_REQUEST = re.compile(r"\s*(?:please\s+)?(?:could|can|would|will)\s+(?:you|u)\b", re.IGNORECASE)
+#: words between a place's preposition and the file's name ("to the file called a.txt")
+_TO_FILE = frozenset({"the", "a", "an", "my", "our", "new", "file", "called", "named"})
+
+
+def _to_file(words: list[re.Match[str]], start: int, names: _Names) -> int | None:
+    """The index after an announced text's last word: before the preposition that leads to
+    the file the clause names after it ("the text Back in 5 minutes to door.txt": "to", not
+    "in"), or the clause's end; None when the text would hold the file's name."""
+    end = _Ends(words, names).after(start)
+    if end is None:
+        return None
+    last = next((j for j in range(start, len(words)) if names.held(words[j].group(0))
+                 or _FILE_LIKE.fullmatch(words[j].group(0).rstrip(".,;:!?)"))), None)
+    if last is None:
+        return end
+    j = last
+    while j - 1 > start and words[j - 1].group(0).lower() in _TO_FILE:
+        j -= 1
+    return j - 1 if j - 1 > start and words[j - 1].group(0).lower() in _PLACES else (
+        last if last > start else None)
 
 
 def objects(task: str, files: Iterable[str] = ()) -> list[str]:
@@ -100,7 +151,8 @@ class _Ends:
         self._name, self._place, self._position = ([count] * (count + 1) for _ in range(3))
         for j in range(count - 1, -1, -1):
             word = words[j].group(0)
-            self._name[j] = j if names.held(word) else self._name[j + 1]
+            self._name[j] = j if names.held(word) or _FILE_LIKE.fullmatch(
+                word.rstrip(".,;:!?)")) else self._name[j + 1]
             place = word.lower() in _PLACES
             self._place[j] = j if place else self._place[j + 1]
             self._position[j] = (j if place and _position(words[j + 1:j + 4])
@@ -168,7 +220,9 @@ def wholes(task: str, files: Iterable[str], stated: Iterable[str]) -> list[str]:
     jobs.cron: 30 2 * * 1 /bin/x"): their parts (the numbers "30", "2") are not texts of
     their own beside them. (Not an object with a number: "add 15 minutes to the time in
     t.txt" asks for a sum, whose value must stay offered.)"""
+    # (a text announced as the file's is whole with its numbers: "saying back at 3")
     out = [o for o in objects(task, files) if not re.search(r"\d", o)] + signed_lines(task)
+    out += announced(task, files)
     for text in stated:
         found = re.search(r":\s+" + re.escape(text), task) if len(text.split()) > 1 else None
         if found is None or text.split()[0].lower() in INSTRUCTION_WORDS:
