@@ -92,8 +92,8 @@ def _to_file(words: list[re.Match[str]], start: int, names: _Names) -> int | Non
                  or _FILE_LIKE.fullmatch(words[j].group(0).rstrip(".,;:!?)"))), None)
     if last is None:
         return end
-    j = last
-    while j - 1 > start and words[j - 1].group(0).lower() in _TO_FILE:
+    j = last  # (back over "the file called", "the end of")
+    while j - 1 > start and words[j - 1].group(0).lower() in _TO_FILE | _POSITIONS | {"of"}:
         j -= 1
     return j - 1 if j - 1 > start and words[j - 1].group(0).lower() in _PLACES else (
         last if last > start else None)
