@@ -13,7 +13,7 @@ from autonomo.agent.finishing_landed import _form_of
 from autonomo.agent.strategies import tables, written
 from autonomo.agent.strategies.compose import contents
 from autonomo.agent.strategies.grounding import situation
-from autonomo.agent.strategies.spans import INSTRUCTION_WORDS, examples, like_examples
+from autonomo.agent.strategies.spans import INSTRUCTION_WORDS, asks_empty, examples, like_examples
 from autonomo.agent.task_text import analysed, is_cut
 
 
@@ -169,3 +169,38 @@ def test_a_text_announced_as_the_file_s_is_offered_whole_first(tmp_path, task, t
 def test_columns_joined_by_and_are_the_header_before_the_rows():
     assert tables.new_table("Create pets.csv with columns pet and age and rows Rex 3, "
                             "Mia 5") == ["pet,age\nRex,3\nMia,5\n"]
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("drop just the word cobble into c.txt", "cobble"),
+    ("Tack Marguerite onto the bottom of crew.txt", "Marguerite"),
+    ("scribble down Ines Moreau at the end of crew.txt", "Ines Moreau"),
+    ("Put Juno Hale on a new line in crew.txt", "Juno Hale"),
+])
+def test_the_object_of_any_verb_that_sends_it_to_a_file_is_offered_without_the_verb(
+        tmp_path, task, text):
+    texts = _texts(tmp_path, task, {"crew.txt": "Ada\n"})
+    assert texts[0] == text
+
+
+def test_a_lower_case_phrase_after_an_unknown_verb_is_no_object(tmp_path):
+    texts = _texts(tmp_path, "Work out the largest number in n.txt and save it to b.txt",
+                   {"n.txt": "4 9 2\n"})
+    assert "out the largest number" not in texts
+
+
+@pytest.mark.parametrize("task", ["Create an empty file logs/today.txt",
+                                  "make a blank notes.md please", "touch ready.flag",
+                                  "I need an empty pkg/__init__.py"])
+def test_a_file_asked_empty_is_offered_the_empty_text_first(tmp_path, task):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "pkg").mkdir()
+    where = situation(tmp_path, task)
+    path = where.values("file")[0]
+    offered = where.composed_for(path, "text") or where.texts
+    assert offered[0] == ""
+
+
+def test_a_blank_line_or_empty_files_ask_no_empty_file(tmp_path):
+    assert not asks_empty("Add a blank line to the end of crew.txt")
+    assert not asks_empty("Delete the empty files in tmp/")

@@ -410,7 +410,7 @@ def situation(workspace: Path | str, task: str,
     # the answers a task allows ("yes or no"), the one the files seen give first
     answers, ruled_out = derived.alternatives(task, texts,
                                               spans.INSTRUCTION_WORDS | facts.FILLER)
-    shown, used = spans.like_examples(task, [*values, *near], texts.values())  # ("v4.1")
+    shown, used = spans.told(task, [*values, *near], texts.values())  # ("", "v4.12.7")
     stated = answers + shown + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)

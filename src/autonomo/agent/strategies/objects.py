@@ -50,7 +50,24 @@ MAX_ITEM_WORDS = 4
 #: "saying back at 3", "that says …", "with the text …", "save the text … to a.txt"
 _INTRODUCING = re.compile(
     r"\b(?:containing|saying|(?:that|which)\s+(?:says|reads)|(?:with|save|write|put|store)"
-    r"\s+the\s+(?:text|words?|line|message|phrase|sentence))\s+(?=[^\s:])", re.IGNORECASE)
+    r"\s+the\s+(?:text|words?|line|message|phrase|sentence)|(?:(?:just|only|simply)\s+)?"
+    r"the\s+(?:word|text|phrase|message|sentence))\s+(?=[^\s:])", re.IGNORECASE)
+#: the verbs a clause may begin with that write no text of the task (a clause that begins
+#: with another verb and sends its object to a file writes it: "Stick Rosalind at the bottom
+#: of crew.txt", "jot down Ravi Patel in crew.txt")
+_NOT_WRITING = frozenset({
+    "read", "count", "list", "find", "show", "tell", "print", "delete", "remove", "erase",
+    "copy", "duplicate", "move", "rename", "replace", "change", "swap", "set", "update",
+    "edit", "fix", "correct", "sort", "convert", "translate", "run", "execute", "check",
+    "compute", "calculate", "sum", "total", "make", "create", "open", "look", "see", "get",
+    "take", "give", "keep", "leave", "clean", "empty", "merge", "combine", "split", "extract",
+    "compare", "search", "archive", "work", "figure", "use", "go", "let", "start", "touch",
+    "what", "which", "who", "how", "when", "where", "why", "is", "are", "does", "do", "did",
+    "could", "can", "would", "will", "should", "i", "we", "you", "my", "our", "the", "a", "an",
+    "this", "that", "there", "it", "if", "then", "and", "also", "now", "next", "finally",
+    "first", "please", "pls", "kindly", "just", "so", "ok", "okay", "hi", "hey"})
+#: a verb's particle before its object ("jot down", "write up")
+_PARTICLES = frozenset({"down", "up"})
 #: a token shaped like a file's name (an object ends before it: "add DEBUG=1 to .env")
 _FILE_LIKE = re.compile(r"\.[A-Za-z][\w.-]*|[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
 
@@ -72,7 +89,28 @@ def announced(task: str, files: Iterable[str] = ()) -> list[str]:
                 said = said.rstrip("?")
             if said := _object(said, names):
                 out.append(said)
+        if said := _led(text, words, names):
+            out.append(said)
     return list(dict.fromkeys(out))
+
+
+def _led(text: str, words: list[re.Match[str]], names: _Names) -> str | None:
+    """The object of a clause led by a verb outside ``_NOT_WRITING`` that sends it to a
+    file named after it, by a preposition ("Stick Rosalind at the bottom of crew.txt"):
+    a value's start (a capital, a digit, a sign, a quote) or one plain word ("pop pebble
+    into a.txt"), never a phrase of lower-case words ("figure out the total in …")."""
+    lead = 1 if words and words[0].group(0).lower().strip(",") in {"please", "pls"} else 0
+    if len(words) < lead + 3 or not words[lead].group(0).isalpha() or (
+            words[lead].group(0).lower() in _NOT_WRITING | _VERBS):
+        return None
+    start = lead + 1 + (words[lead + 1].group(0).lower() in _PARTICLES)
+    end = _to_file(words, start, names)
+    if end is None or end >= len(words) or words[end].group(0).lower() not in _PLACES:
+        return None  # (the object goes to no file by a preposition)
+    said = text[words[start].start():words[end - 1].end()].strip(" ,;:")
+    if said[:1].islower() and (" " in said or said.lower() in _DESCRIBING | FILLER):
+        return None
+    return _object(said, names)
 
 
 #: a clause that asks for the work ("Could you …?"): its question mark is no text's
@@ -92,6 +130,10 @@ def _to_file(words: list[re.Match[str]], start: int, names: _Names) -> int | Non
                  or _FILE_LIKE.fullmatch(words[j].group(0).rstrip(".,;:!?)"))), None)
     if last is None:
         return end
+    # (a place in the file first: "Ilse Weber on a new line in crew.txt")
+    if placed := next((j for j in range(start + 1, last) if words[j].group(0).lower() in _PLACES
+                       and _position(words[j + 1:j + 4])), None):
+        return placed
     j = last  # (back over "the file called", "the end of")
     while j - 1 > start and words[j - 1].group(0).lower() in _TO_FILE | _POSITIONS | {"of"}:
         j -= 1

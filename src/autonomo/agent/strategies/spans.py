@@ -351,10 +351,37 @@ def complements(task: str, files: Iterable[str] = ()) -> list[str]:
             if c.split()[0] not in _EDGES and not c.split()[0].endswith("ing")]
 
 
+#: what stands for the empty text a task asks a file to hold (``told``): other empty spans
+#: are none
+EMPTY = "\x00"
+#: a file the task asks to be made empty: "an empty file q.txt", "a blank notes.md", "touch
+#: a.txt" (a clause that makes one)
+_EMPTY = re.compile(r"\b(?:create|make|add|start|set\s+up|put|need|want)\b[^.;:!?]{0,30}?\b(?:an?|"
+                    r"the)\s+(?:new\s+)?(?:empty|blank)\b(?!\s+(?:line|row|lines|space)s?\b)"
+                    r"|^\s*touch\s+\S", re.IGNORECASE | re.MULTILINE)
+
+
+def asks_empty(task: str) -> bool:
+    """Whether the task asks for a file to be made empty (``_EMPTY``)."""
+    return _EMPTY.search(task) is not None
+
+
+def told(task: str, values: Iterable[str], read: Iterable[str] = ()
+         ) -> tuple[list[str], list[str]]:
+    """Texts the task tells the form of: the empty text of a file it asks to be made empty
+    (``EMPTY``), then its examples filled (``like_examples``); and the values so used."""
+    filled, used = like_examples(task, values, read)
+    return ([EMPTY] if asks_empty(task) else []) + filled, used
+
+
 def choose(spans: Iterable[str]) -> tuple[str, ...]:
-    """Unique, non-empty spans that fit, in order, at most ``MAX_SPANS``."""
+    """Unique, non-empty spans that fit, in order, at most ``MAX_SPANS`` (``EMPTY`` as the
+    empty text)."""
     seen: dict[str, None] = {}
     for span in spans:
+        if span == EMPTY:
+            seen.setdefault("", None)
+            continue
         span = span.strip()
         if span and len(span) <= MAX_SPAN_CHARS and span not in seen:
             seen[span] = None
