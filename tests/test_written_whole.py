@@ -173,6 +173,7 @@ def test_columns_joined_by_and_are_the_header_before_the_rows():
 
 @pytest.mark.parametrize(("task", "text"), [
     ("drop just the word cobble into c.txt", "cobble"),
+    ("pop 42 into answer.txt", "42"),
     ("Tack Marguerite onto the bottom of crew.txt", "Marguerite"),
     ("scribble down Ines Moreau at the end of crew.txt", "Ines Moreau"),
     ("Put Juno Hale on a new line in crew.txt", "Juno Hale"),
@@ -204,3 +205,11 @@ def test_a_file_asked_empty_is_offered_the_empty_text_first(tmp_path, task):
 def test_a_blank_line_or_empty_files_ask_no_empty_file(tmp_path):
     assert not asks_empty("Add a blank line to the end of crew.txt")
     assert not asks_empty("Delete the empty files in tmp/")
+
+
+def test_a_lower_case_word_after_a_noun_is_no_object_that_hides_the_value(tmp_path):
+    (tmp_path / "scans").mkdir()
+    for n in range(3):
+        (tmp_path / "scans" / f"s{n}.pdf").write_text("x")
+    texts = _texts(tmp_path, "How many PDFs are in scans/? number only, into total.txt")
+    assert "only" not in texts

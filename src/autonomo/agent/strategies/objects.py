@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from autonomo.agent.strategies.compose import signed_lines
 from autonomo.agent.strategies.facts import FILLER
-from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
+from autonomo.agent.strategies.spans import INSTRUCTION_WORDS, QUESTION_WORDS
 
 #: the verbs that add a text to a file (the act, not a wording of one task; "write" and
 #: "put" take a value to compute as often as a text: "write the total to t.txt")
@@ -72,14 +72,18 @@ _PARTICLES = frozenset({"down", "up"})
 _FILE_LIKE = re.compile(r"\.[A-Za-z][\w.-]*|[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
 
 
-def announced(task: str, files: Iterable[str] = ()) -> list[str]:
+def announced(task: str, files: Iterable[str] = (), led: bool = True) -> list[str]:
     """The texts the task announces whole as what a file holds (``_INTRODUCING``), up to the
-    preposition that leads to the file or the clause's end; never split into items."""
+    preposition that leads to the file or the clause's end; never split into items; with
+    ``led``, the object of a clause's leading verb too (``_led``)."""
     names = _Names(n for n in files if n)
     out: list[str] = []
     for clause in _CLAUSE.finditer(task):
         text = clause.group(0)
         words = list(re.finditer(r"\S+", text))
+        if not _REQUEST.match(text) and (text.rstrip().endswith("?") or text.split()[0].lower(
+                ) in QUESTION_WORDS):
+            continue  # (a question's words: "how often does the word lantern appear?")
         for found in _INTRODUCING.finditer(text):
             start = next((i for i, w in enumerate(words) if w.start() >= found.end()), None)
             if start is None or (end := _to_file(words, start, names)) is None:
@@ -89,7 +93,7 @@ def announced(task: str, files: Iterable[str] = ()) -> list[str]:
                 said = said.rstrip("?")
             if said := _object(said, names):
                 out.append(said)
-        if said := _led(text, words, names):
+        if led and (said := _led(text, words, names)):
             out.append(said)
     return list(dict.fromkeys(out))
 
@@ -97,8 +101,8 @@ def announced(task: str, files: Iterable[str] = ()) -> list[str]:
 def _led(text: str, words: list[re.Match[str]], names: _Names) -> str | None:
     """The object of a clause led by a verb outside ``_NOT_WRITING`` that sends it to a
     file named after it, by a preposition ("Stick Rosalind at the bottom of crew.txt"):
-    a value's start (a capital, a digit, a sign, a quote) or one plain word ("pop pebble
-    into a.txt"), never a phrase of lower-case words ("figure out the total in …")."""
+    only one that starts as a value does (a capital, a digit, a sign, a quote), never a
+    lower-case word ("figure out the total in …", "number only, into n.txt")."""
     lead = 1 if words and words[0].group(0).lower().strip(",") in {"please", "pls"} else 0
     if len(words) < lead + 3 or not words[lead].group(0).isalpha() or (
             words[lead].group(0).lower() in _NOT_WRITING | _VERBS):
@@ -108,7 +112,7 @@ def _led(text: str, words: list[re.Match[str]], names: _Names) -> str | None:
     if end is None or end >= len(words) or words[end].group(0).lower() not in _PLACES:
         return None  # (the object goes to no file by a preposition)
     said = text[words[start].start():words[end - 1].end()].strip(" ,;:")
-    if said[:1].islower() and (" " in said or said.lower() in _DESCRIBING | FILLER):
+    if not said or said[:1].islower():
         return None
     return _object(said, names)
 
@@ -264,7 +268,7 @@ def wholes(task: str, files: Iterable[str], stated: Iterable[str]) -> list[str]:
     t.txt" asks for a sum, whose value must stay offered.)"""
     # (a text announced as the file's is whole with its numbers: "saying back at 3")
     out = [o for o in objects(task, files) if not re.search(r"\d", o)] + signed_lines(task)
-    out += announced(task, files)
+    out += announced(task, files, led=False)
     for text in stated:
         found = re.search(r":\s+" + re.escape(text), task) if len(text.split()) > 1 else None
         if found is None or text.split()[0].lower() in INSTRUCTION_WORDS:
