@@ -213,3 +213,14 @@ def test_a_lower_case_word_after_a_noun_is_no_object_that_hides_the_value(tmp_pa
         (tmp_path / "scans" / f"s{n}.pdf").write_text("x")
     texts = _texts(tmp_path, "How many PDFs are in scans/? number only, into total.txt")
     assert "only" not in texts
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("Write the motto 'Birds, for example, sing at dawn.' to m.txt",
+     "Birds, for example, sing at dawn."),
+    ('Put "Pack snacks (e.g. nuts) and a map" in trip.txt', "Pack snacks (e.g. nuts) and a map"),
+    ("Save the line 'for instance: 17' to f.txt", "for instance: 17"),
+])
+def test_an_example_inside_a_quoted_text_is_part_of_the_text(tmp_path, task, text):
+    assert _texts(tmp_path, task)[0] == text
+    assert examples(task) == []

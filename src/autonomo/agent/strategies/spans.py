@@ -79,7 +79,7 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     words of a question (``questions``) and phrases that describe (``_SPEAKER``) are not
     offered: they restate the task."""
     names = set(files)
-    task = _EXAMPLE.sub(" ", task)  # (an example's words are no text to write)
+    task = unexampled(task)  # (an example's words are no text to write)
     spans: list[str] = [q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
     phrases: list[str] = []
     for asked in questions(task):
@@ -224,9 +224,25 @@ _EXAMPLE = re.compile(r"\((?:\s*(?:like|e\.\s?g\.?|eg|for example|for instance|s
                       r"\s+(\S+?)[.,;:]?(?=\s|$)", re.IGNORECASE)
 
 
+def _examples(task: str) -> list[re.Match[str]]:
+    """The task's examples (``_EXAMPLE``) outside its quoted texts: a quoted text is what
+    to write whole ("Write 'Cats, for example, sleep a lot.' to a.txt")."""
+    quoted = [m.span() for m in _QUOTED.finditer(task)]
+    return [m for m in _EXAMPLE.finditer(task)
+            if not any(a < m.end() and m.start() < b for a, b in quoted)]
+
+
+def unexampled(task: str) -> str:
+    """``task`` without its examples (``_examples``): an example shows a form, it is no
+    text to write ("(like v1.0.0)")."""
+    for found in reversed(_examples(task)):
+        task = task[:found.start()] + " " + task[found.end():]
+    return task
+
+
 def examples(task: str) -> list[str]:
-    """The examples of a form the task gives (``_EXAMPLE``), each as written."""
-    return [(a or b).strip().strip("\"'") for a, b in _EXAMPLE.findall(task)]
+    """The examples of a form the task gives (``_examples``), each as written."""
+    return [(m.group(1) or m.group(2)).strip().strip("\"'") for m in _examples(task)]
 
 
 def like_examples(task: str, values: Iterable[str],
@@ -256,8 +272,7 @@ def like_examples(task: str, values: Iterable[str],
 def _literals(task: str, files: tuple[str, ...], placeholders: bool) -> tuple[str, ...]:
     for name in files:
         task = task.replace(name, " ")
-    # (an example shows a form, it is no text to write: "(like v1.0.0)")
-    task = _EXAMPLE.sub(" ", task)
+    task = unexampled(task)
     # "notes.txt: add a line …": a file name heading the task, then what to do with it
     told = re.sub(r"^\s*:", " ", task)
     # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")
