@@ -81,8 +81,8 @@ def announced(task: str, files: Iterable[str] = (), led: bool = True) -> list[st
     for clause in _CLAUSE.finditer(task):
         text = clause.group(0)
         words = list(re.finditer(r"\S+", text))
-        if not _REQUEST.match(text) and (text.rstrip().endswith("?") or text.split()[0].lower(
-                ) in QUESTION_WORDS):
+        if not words or (not _REQUEST.match(text) and (
+                text.rstrip().endswith("?") or words[0].group(0).lower() in QUESTION_WORDS)):
             continue  # (a question's words: "how often does the word lantern appear?")
         for found in _INTRODUCING.finditer(text):
             start = next((i for i, w in enumerate(words) if w.start() >= found.end()), None)
