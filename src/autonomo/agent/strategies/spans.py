@@ -372,7 +372,7 @@ EMPTY = "\x00"
 #: a file the task asks to be made empty: "an empty file q.txt", "a blank notes.md", "touch
 #: a.txt" (a clause that makes one)
 _EMPTY = re.compile(r"\b(?:create|make|add|start|set\s+up|put|need|want)\b[^.;:!?]{0,30}?\b(?:an?|"
-                    r"the)\s+(?:new\s+)?(?:empty|blank)\b(?!\s+(?:line|row|lines|space)s?\b)"
+                    r"the)\s+(?:new\s+)?(?:empty|blank)(?=\s)(?!\s+(?:line|row|lines|space)s?\b)"
                     r"|^\s*touch\s+\S", re.IGNORECASE | re.MULTILINE)
 
 
