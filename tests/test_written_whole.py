@@ -13,7 +13,7 @@ from autonomo.agent.finishing_landed import _form_of
 from autonomo.agent.strategies import tables, written
 from autonomo.agent.strategies.compose import contents
 from autonomo.agent.strategies.grounding import situation
-from autonomo.agent.strategies.spans import INSTRUCTION_WORDS, examples, like_examples
+from autonomo.agent.strategies.spans import INSTRUCTION_WORDS, asks_empty, examples, like_examples
 from autonomo.agent.task_text import analysed, is_cut
 
 
@@ -29,6 +29,8 @@ def _texts(tmp_path, task: str, files: dict[str, str] | None = None) -> tuple[st
      "Lights out at 23:00, quiet after"),
     ("Can you write \u2018Gate code 4471\u2019 to gate.txt?", "Gate code 4471"),
     ("note \u00abclosed on Mondays\u00bb in hours.txt", "closed on Mondays"),
+    # (an apostrophe inside a quoted text is kept as typed)
+    ("write \u2018Tea at Gran\u2019s\u2019 in sat.txt", "Tea at Gran\u2019s"),
 ])
 def test_a_text_in_typographic_quotes_is_offered_first(tmp_path, task, text):
     assert _texts(tmp_path, task)[0] == text
@@ -76,6 +78,8 @@ def test_items_of_several_words_are_whole_in_a_json_list(task, items):
      ["wool socks", "head torch", "spare laces"]),
     ("two colours, teal and amber, go in c.txt", ["teal", "amber"]),
     ("Write the phrase safe and sound to s.txt", None),  # a phrase, no list
+    ("Put fig jam and sea salt in jar.txt, each on its own line", ["fig jam", "sea salt"]),
+    ("write pens and glue on separate lines to desk.txt", ["pens", "glue"]),
     ("Note that the van leaves early, bring food and be on time", None),  # prose
 ])
 def test_an_enumeration_s_items_are_whole(task, items):
@@ -99,6 +103,13 @@ def test_a_csv_row_said_in_words_follows_the_header_s_columns():
                           ["shop.csv"], INSTRUCTION_WORDS)
     assert rows[0] == "tomato paste,7,0.95"
     assert all(r.split(",")[1:] == ["7", "0.95"] for r in rows)  # never price as count
+
+
+def test_a_quoted_line_s_words_are_no_removal(tmp_path):
+    (tmp_path / ".zshrc").write_text("alias ll=ls\n")
+    where = situation(tmp_path, 'add the line "export PATH=$HOME/bin:$PATH" to .zshrc')
+    assert where.values("file") == [".zshrc"]
+    assert where.texts[0] == "export PATH=$HOME/bin:$PATH"
 
 
 def test_a_line_of_its_own_ends_the_object_added(tmp_path):
@@ -126,6 +137,10 @@ def test_an_example_gives_the_form_of_a_value_read(tmp_path):
     # (an example that is the value alone gives its form, and the value stays offered)
     assert like_examples("a date (e.g. 2001-02-03)", ["2026-11-24", "12"]) == (
         ["2026-11-24"], [])
+    # (a number of the file read, when no value the task points at has the form)
+    texts = _texts(tmp_path, "copy the ticket number from t.txt into n.txt with a T "
+                   "prefix (e.g. T5)", {"t.txt": "ticket 4471\n"})
+    assert texts[0] == "T4471"
 
 
 def test_a_value_written_in_the_example_s_form_is_no_unlanded_example(tmp_path):
@@ -138,3 +153,74 @@ def test_a_value_written_in_the_example_s_form_is_no_unlanded_example(tmp_path):
         ("write_file", {"path": "tag.txt", "content": "r3.14.2"}, "success", "Wrote 7")])
     found = explain(state, "done", ["write_file", "read_file", "finish"])
     assert found is None or found.rule != "unlanded_value"
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("Create a file called hi.txt containing Good day, sailor!", "Good day, sailor!"),
+    ("Save the text Out for 10 minutes to sign.txt", "Out for 10 minutes"),
+    ("Would you make away.txt saying Back on 3 May?", "Back on 3 May"),
+    ("write the words meet me in Leeds into the file called leeds.txt", "meet me in Leeds"),
+    ("Add TOKEN_TTL=600 to .env.local", "TOKEN_TTL=600"),
+])
+def test_a_text_announced_as_the_file_s_is_offered_whole_first(tmp_path, task, text):
+    assert _texts(tmp_path, task)[0] == text
+
+
+def test_columns_joined_by_and_are_the_header_before_the_rows():
+    assert tables.new_table("Create pets.csv with columns pet and age and rows Rex 3, "
+                            "Mia 5") == ["pet,age\nRex,3\nMia,5\n"]
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("drop just the word cobble into c.txt", "cobble"),
+    ("pop 42 into answer.txt", "42"),
+    ("Tack Marguerite onto the bottom of crew.txt", "Marguerite"),
+    ("scribble down Ines Moreau at the end of crew.txt", "Ines Moreau"),
+    ("Put Juno Hale on a new line in crew.txt", "Juno Hale"),
+])
+def test_the_object_of_any_verb_that_sends_it_to_a_file_is_offered_without_the_verb(
+        tmp_path, task, text):
+    texts = _texts(tmp_path, task, {"crew.txt": "Ada\n"})
+    assert texts[0] == text
+
+
+def test_a_lower_case_phrase_after_an_unknown_verb_is_no_object(tmp_path):
+    texts = _texts(tmp_path, "Work out the largest number in n.txt and save it to b.txt",
+                   {"n.txt": "4 9 2\n"})
+    assert "out the largest number" not in texts
+
+
+@pytest.mark.parametrize("task", ["Create an empty file logs/today.txt",
+                                  "make a blank notes.md please", "touch ready.flag",
+                                  "I need an empty pkg/__init__.py"])
+def test_a_file_asked_empty_is_offered_the_empty_text_first(tmp_path, task):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "pkg").mkdir()
+    where = situation(tmp_path, task)
+    path = where.values("file")[0]
+    offered = where.composed_for(path, "text") or where.texts
+    assert offered[0] == ""
+
+
+def test_a_blank_line_or_empty_files_ask_no_empty_file(tmp_path):
+    assert not asks_empty("Add a blank line to the end of crew.txt")
+    assert not asks_empty("Delete the empty files in tmp/")
+
+
+def test_a_lower_case_word_after_a_noun_is_no_object_that_hides_the_value(tmp_path):
+    (tmp_path / "scans").mkdir()
+    for n in range(3):
+        (tmp_path / "scans" / f"s{n}.pdf").write_text("x")
+    texts = _texts(tmp_path, "How many PDFs are in scans/? number only, into total.txt")
+    assert "only" not in texts
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("Write the motto 'Birds, for example, sing at dawn.' to m.txt",
+     "Birds, for example, sing at dawn."),
+    ('Put "Pack snacks (e.g. nuts) and a map" in trip.txt', "Pack snacks (e.g. nuts) and a map"),
+    ("Save the line 'for instance: 17' to f.txt", "for instance: 17"),
+])
+def test_an_example_inside_a_quoted_text_is_part_of_the_text(tmp_path, task, text):
+    assert _texts(tmp_path, task)[0] == text
+    assert examples(task) == []

@@ -27,12 +27,16 @@ _LONG = re.compile(rf"(?<!\S)\S{{{MAX_TOKEN + 1},}}")
 #: or pasted from a document quotes its text “like this” (a 135M model offered nothing of
 #: a text so quoted wrote a name from the file it read instead)
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
-                         "\u00bb": '"', "\u2018": "'", "\u2019": "'"})
+                         "\u00bb": '"', "\u2018": "'"})
+#: a closing single quote, not an apostrophe inside a word ("Nan\u2019s" keeps its own)
+_CLOSING = re.compile(r"\u2019(?!(?<=\w\u2019)\w)")
 
 
 def plain_quotes(task: str) -> str:
-    """``task`` with its typographic quotes as plain ones (``_QUOTES``)."""
-    return task.translate(_QUOTES)
+    """``task`` with its typographic quotes as plain ones (``_QUOTES``); an apostrophe
+    inside a word stays as typed."""
+    return _CLOSING.sub("'", task.translate(_QUOTES)) if "\u2019" in task else task.translate(
+        _QUOTES)
 
 
 @functools.lru_cache(maxsize=64)

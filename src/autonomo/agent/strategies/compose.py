@@ -563,6 +563,8 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
     ``existing``: its text when it exists (None: a new file); ``seen``: the texts the agent
     has seen of other files and outputs (a table to convert, a program's JSON output)."""
     suffix = path.lower().rsplit(".", 1)[-1] if "." in path else ""
+    if existing is None and spans.asks_empty(task):
+        return ("",), ("",)  # ("create an empty __init__.py")
     whole: list[str] = []
     added: list[str] = []
     files = list(files)

@@ -391,7 +391,7 @@ def situation(workspace: Path | str, task: str,
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
     filled = spans.fill(spans.templates(task, named), values)
     literal = [*filled, *spans.literals(task, named), *spans.complements(task, named),
-               *adding.objects(task, named)]  # (what it adds, whole: "add X <e> to f")
+               *adding.objects(task, named), *adding.announced(task, named)]  # (whole)
     stated = derived.kind_first(task, [t for t in literal if t not in used and not (
         facts.words(t) and facts.words(t) <= used)], values)  # ("before October 2026")
     # nothing the task's words point at: the values of the files it reads, nearest first,
@@ -410,7 +410,7 @@ def situation(workspace: Path | str, task: str,
     # the answers a task allows ("yes or no"), the one the files seen give first
     answers, ruled_out = derived.alternatives(task, texts,
                                               spans.INSTRUCTION_WORDS | facts.FILLER)
-    shown, used = spans.like_examples(task, [*values, *near])  # ("v4.12.7", not "4.12.7")
+    shown, used = spans.told(task, [*values, *near], texts.values())  # ("", "v4.12.7")
     stated = answers + shown + stated
     if not texts:  # nothing to read: a code the task writes out is stated too
         stated += spans.codes(task, named)

@@ -512,6 +512,8 @@ def listed_objects(task: str, named: list[str] | tuple[str, ...],
     order = sorted(dict.fromkeys(named), key=len, reverse=True)
     for i, name in enumerate(order):
         marked = marked.replace(name, f" \x00{i} ")
+    # (a quoted text is what to write, not what to do: "add the line 'bin/ is ignored'")
+    marked = re.sub(r"\"[^\"\x00]*\"|(?<!\w)'[^'\x00]*'(?!\w)", " ", marked)
     found: set[str] = set()
     for clause in re.split(r"[.!?;:()\[\]]+(?:\s|$)|[()\[\]]|\s[-–—]\s", marked):
         tokens = re.findall(r"\x00\d+|[a-z']+|,", clause.lower())

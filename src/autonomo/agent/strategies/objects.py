@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from autonomo.agent.strategies.compose import signed_lines
 from autonomo.agent.strategies.facts import FILLER
-from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
+from autonomo.agent.strategies.spans import INSTRUCTION_WORDS, QUESTION_WORDS
 
 #: the verbs that add a text to a file (the act, not a wording of one task; "write" and
 #: "put" take a value to compute as often as a text: "write the total to t.txt")
@@ -46,6 +46,103 @@ _ANNOUNCED = re.compile(r"^(?:the|a|an|one|this)\s+(?:new\s+)?(?:line|row|entry|
                         r"with)\s+)?(?=\S)", re.IGNORECASE)
 MAX_OBJECT_WORDS = 12
 MAX_ITEM_WORDS = 4
+#: words that announce the whole text a file is to hold: "containing Hello, world!",
+#: "saying back at 3", "that says …", "with the text …", "save the text … to a.txt"
+_INTRODUCING = re.compile(
+    r"\b(?:containing|saying|(?:that|which)\s+(?:says|reads)|(?:with|save|write|put|store)"
+    r"\s+the\s+(?:text|words?|line|message|phrase|sentence)|(?:(?:just|only|simply)\s+)?"
+    r"the\s+(?:word|text|phrase|message|sentence))\s+(?=[^\s:])", re.IGNORECASE)
+#: the verbs a clause may begin with that write no text of the task (a clause that begins
+#: with another verb and sends its object to a file writes it: "Stick Rosalind at the bottom
+#: of crew.txt", "jot down Ravi Patel in crew.txt")
+_NOT_WRITING = frozenset({
+    "read", "count", "list", "find", "show", "tell", "print", "delete", "remove", "erase",
+    "copy", "duplicate", "move", "rename", "replace", "change", "swap", "set", "update",
+    "edit", "fix", "correct", "sort", "convert", "translate", "run", "execute", "check",
+    "compute", "calculate", "sum", "total", "make", "create", "open", "look", "see", "get",
+    "take", "give", "keep", "leave", "clean", "empty", "merge", "combine", "split", "extract",
+    "compare", "search", "archive", "work", "figure", "use", "go", "let", "start", "touch",
+    "what", "which", "who", "how", "when", "where", "why", "is", "are", "does", "do", "did",
+    "could", "can", "would", "will", "should", "i", "we", "you", "my", "our", "the", "a", "an",
+    "this", "that", "there", "it", "if", "then", "and", "also", "now", "next", "finally",
+    "first", "please", "pls", "kindly", "just", "so", "ok", "okay", "hi", "hey"})
+#: a verb's particle before its object ("jot down", "write up")
+_PARTICLES = frozenset({"down", "up"})
+#: a token shaped like a file's name (an object ends before it: "add DEBUG=1 to .env")
+_FILE_LIKE = re.compile(r"\.[A-Za-z][\w.-]*|[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,7}")
+
+
+def announced(task: str, files: Iterable[str] = (), led: bool = True) -> list[str]:
+    """The texts the task announces whole as what a file holds (``_INTRODUCING``), up to the
+    preposition that leads to the file or the clause's end; never split into items; with
+    ``led``, the object of a clause's leading verb too (``_led``)."""
+    names = _Names(n for n in files if n)
+    out: list[str] = []
+    for clause in _CLAUSE.finditer(task):
+        text = clause.group(0)
+        words = list(re.finditer(r"\S+", text))
+        if not words or (not _REQUEST.match(text) and (
+                text.rstrip().endswith("?") or words[0].group(0).lower() in QUESTION_WORDS)):
+            continue  # (a question's words: "how often does the word lantern appear?")
+        for found in _INTRODUCING.finditer(text):
+            start = next((i for i, w in enumerate(words) if w.start() >= found.end()), None)
+            if start is None or (end := _to_file(words, start, names)) is None:
+                continue
+            said = text[words[start].start():words[end - 1].end()].strip(" ,;:")
+            if _REQUEST.match(text):  # ("Could you … saying 12 August?": the "?" is the ask's)
+                said = said.rstrip("?")
+            if said := _object(said, names):
+                out.append(said)
+        if led and (said := _led(text, words, names)):
+            out.append(said)
+    return list(dict.fromkeys(out))
+
+
+def _led(text: str, words: list[re.Match[str]], names: _Names) -> str | None:
+    """The object of a clause led by a verb outside ``_NOT_WRITING`` that sends it to a
+    file named after it, by a preposition ("Stick Rosalind at the bottom of crew.txt"):
+    only one that starts as a value does (a capital, a digit, a sign, a quote), never a
+    lower-case word ("figure out the total in …", "number only, into n.txt")."""
+    lead = 1 if words and words[0].group(0).lower().strip(",") in {"please", "pls"} else 0
+    if len(words) < lead + 3 or not words[lead].group(0).isalpha() or (
+            words[lead].group(0).lower() in _NOT_WRITING | _VERBS):
+        return None
+    start = lead + 1 + (words[lead + 1].group(0).lower() in _PARTICLES)
+    end = _to_file(words, start, names)
+    if end is None or end >= len(words) or words[end].group(0).lower() not in _PLACES:
+        return None  # (the object goes to no file by a preposition)
+    said = text[words[start].start():words[end - 1].end()].strip(" ,;:")
+    if not said or said[:1].islower():
+        return None
+    return _object(said, names)
+
+
+#: a clause that asks for the work ("Could you …?"): its question mark is no text's
+_REQUEST = re.compile(r"\s*(?:please\s+)?(?:could|can|would|will)\s+(?:you|u)\b", re.IGNORECASE)
+#: words between a place's preposition and the file's name ("to the file called a.txt")
+_TO_FILE = frozenset({"the", "a", "an", "my", "our", "new", "file", "called", "named"})
+
+
+def _to_file(words: list[re.Match[str]], start: int, names: _Names) -> int | None:
+    """The index after an announced text's last word: before the preposition that leads to
+    the file the clause names after it ("the text Back in 5 minutes to door.txt": "to", not
+    "in"), or the clause's end; None when the text would hold the file's name."""
+    end = _Ends(words, names).after(start)
+    if end is None:
+        return None
+    last = next((j for j in range(start, len(words)) if names.held(words[j].group(0))
+                 or _FILE_LIKE.fullmatch(words[j].group(0).rstrip(".,;:!?)"))), None)
+    if last is None:
+        return end
+    # (a place in the file first: "Ilse Weber on a new line in crew.txt")
+    if placed := next((j for j in range(start + 1, last) if words[j].group(0).lower() in _PLACES
+                       and _position(words[j + 1:j + 4])), None):
+        return placed
+    j = last  # (back over "the file called", "the end of")
+    while j - 1 > start and words[j - 1].group(0).lower() in _TO_FILE | _POSITIONS | {"of"}:
+        j -= 1
+    return j - 1 if j - 1 > start and words[j - 1].group(0).lower() in _PLACES else (
+        last if last > start else None)
 
 
 def objects(task: str, files: Iterable[str] = ()) -> list[str]:
@@ -100,7 +197,8 @@ class _Ends:
         self._name, self._place, self._position = ([count] * (count + 1) for _ in range(3))
         for j in range(count - 1, -1, -1):
             word = words[j].group(0)
-            self._name[j] = j if names.held(word) else self._name[j + 1]
+            self._name[j] = j if names.held(word) or _FILE_LIKE.fullmatch(
+                word.rstrip(".,;:!?)")) else self._name[j + 1]
             place = word.lower() in _PLACES
             self._place[j] = j if place else self._place[j + 1]
             self._position[j] = (j if place and _position(words[j + 1:j + 4])
@@ -168,7 +266,9 @@ def wholes(task: str, files: Iterable[str], stated: Iterable[str]) -> list[str]:
     jobs.cron: 30 2 * * 1 /bin/x"): their parts (the numbers "30", "2") are not texts of
     their own beside them. (Not an object with a number: "add 15 minutes to the time in
     t.txt" asks for a sum, whose value must stay offered.)"""
+    # (a text announced as the file's is whole with its numbers: "saying back at 3")
     out = [o for o in objects(task, files) if not re.search(r"\d", o)] + signed_lines(task)
+    out += announced(task, files, led=False)
     for text in stated:
         found = re.search(r":\s+" + re.escape(text), task) if len(text.split()) > 1 else None
         if found is None or text.split()[0].lower() in INSTRUCTION_WORDS:

@@ -79,7 +79,7 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     words of a question (``questions``) and phrases that describe (``_SPEAKER``) are not
     offered: they restate the task."""
     names = set(files)
-    task = _EXAMPLE.sub(" ", task)  # (an example's words are no text to write)
+    task = unexampled(task)  # (an example's words are no text to write)
     spans: list[str] = [q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
     phrases: list[str] = []
     for asked in questions(task):
@@ -224,17 +224,40 @@ _EXAMPLE = re.compile(r"\((?:\s*(?:like|e\.\s?g\.?|eg|for example|for instance|s
                       r"\s+(\S+?)[.,;:]?(?=\s|$)", re.IGNORECASE)
 
 
+def _examples(task: str) -> list[re.Match[str]]:
+    """The task's examples (``_EXAMPLE``) outside its quoted texts: a quoted text is what
+    to write whole ("Write 'Cats, for example, sleep a lot.' to a.txt")."""
+    quoted = [m.span() for m in _QUOTED.finditer(task)]
+    return [m for m in _EXAMPLE.finditer(task)
+            if not any(a < m.end() and m.start() < b for a, b in quoted)]
+
+
+def unexampled(task: str) -> str:
+    """``task`` without its examples (``_examples``): an example shows a form, it is no
+    text to write ("(like v1.0.0)")."""
+    for found in reversed(_examples(task)):
+        task = task[:found.start()] + " " + task[found.end():]
+    return task
+
+
 def examples(task: str) -> list[str]:
-    """The examples of a form the task gives (``_EXAMPLE``), each as written."""
-    return [(a or b).strip().strip("\"'") for a, b in _EXAMPLE.findall(task)]
+    """The examples of a form the task gives (``_examples``), each as written."""
+    return [(m.group(1) or m.group(2)).strip().strip("\"'") for m in _examples(task)]
 
 
-def like_examples(task: str, values: Iterable[str]) -> tuple[list[str], list[str]]:
+def like_examples(task: str, values: Iterable[str],
+                  read: Iterable[str] = ()) -> tuple[list[str], list[str]]:
     """Each example of the task (``examples``) with its number-like part replaced by a
-    value of the same form: "a leading v (like v1.0.0)" with 4.12.7 read is ``v4.12.7``;
-    and the values so used, when the example holds more than the value (a part, then)."""
-    out, used = [], []
-    for example in examples(task):
+    value of the same form: "a leading v (like v1.0.0)" with 4.12.7 read is ``v4.12.7``
+    (``values``, then the number-like tokens of the texts ``read``); and the values so
+    used, when the example holds more than the value (a part, then)."""
+    out: list[str] = []
+    used: list[str] = []
+    shown = examples(task)
+    values = list(dict.fromkeys([*values, *(
+        t for text in read if shown for t in re.findall(r"(?<![\w.])\d+(?:[.:/-]\d+)*(?![\w])",
+                                                         text[:MAX_SPAN_CHARS * 10]))]))
+    for example in shown:
         for part in re.finditer(r"\d+(?:[.:/-]\d+)*", example):
             form = re.sub(r"\d+", "9", part.group(0))
             for value in values:
@@ -249,8 +272,7 @@ def like_examples(task: str, values: Iterable[str]) -> tuple[list[str], list[str
 def _literals(task: str, files: tuple[str, ...], placeholders: bool) -> tuple[str, ...]:
     for name in files:
         task = task.replace(name, " ")
-    # (an example shows a form, it is no text to write: "(like v1.0.0)")
-    task = _EXAMPLE.sub(" ", task)
+    task = unexampled(task)
     # "notes.txt: add a line …": a file name heading the task, then what to do with it
     told = re.sub(r"^\s*:", " ", task)
     # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")
@@ -344,10 +366,37 @@ def complements(task: str, files: Iterable[str] = ()) -> list[str]:
             if c.split()[0] not in _EDGES and not c.split()[0].endswith("ing")]
 
 
+#: what stands for the empty text a task asks a file to hold (``told``): other empty spans
+#: are none
+EMPTY = "\x00"
+#: a file the task asks to be made empty: "an empty file q.txt", "a blank notes.md", "touch
+#: a.txt" (a clause that makes one)
+_EMPTY = re.compile(r"\b(?:create|make|add|start|set\s+up|put|need|want)\b[^.;:!?]{0,30}?\b(?:an?|"
+                    r"the)\s+(?:new\s+)?(?:empty|blank)(?=\s)(?!\s+(?:line|row|lines|space)s?\b)"
+                    r"|^\s*touch\s+\S", re.IGNORECASE | re.MULTILINE)
+
+
+def asks_empty(task: str) -> bool:
+    """Whether the task asks for a file to be made empty (``_EMPTY``)."""
+    return _EMPTY.search(task) is not None
+
+
+def told(task: str, values: Iterable[str], read: Iterable[str] = ()
+         ) -> tuple[list[str], list[str]]:
+    """Texts the task tells the form of: the empty text of a file it asks to be made empty
+    (``EMPTY``), then its examples filled (``like_examples``); and the values so used."""
+    filled, used = like_examples(task, values, read)
+    return ([EMPTY] if asks_empty(task) else []) + filled, used
+
+
 def choose(spans: Iterable[str]) -> tuple[str, ...]:
-    """Unique, non-empty spans that fit, in order, at most ``MAX_SPANS``."""
+    """Unique, non-empty spans that fit, in order, at most ``MAX_SPANS`` (``EMPTY`` as the
+    empty text)."""
     seen: dict[str, None] = {}
     for span in spans:
+        if span == EMPTY:
+            seen.setdefault("", None)
+            continue
         span = span.strip()
         if span and len(span) <= MAX_SPAN_CHARS and span not in seen:
             seen[span] = None

@@ -24,7 +24,8 @@ from autonomo.agent.csv_text import table_rows
 
 _COLUMNS = re.compile(
     r"\b(?:columns?|headers?|fields?)\s+(?:row\s+|line\s+)?(?:named\s+|called\s+|are\s+)?"
-    r"(.+?)(?=\s*[;:.]\s|\s*[;:.]?$|,\s+and\b|\s+and\s+(?:\w+\s+){0,2}rows?\b"
+    r"(.+?)(?=\s*[;:.]\s|\s*[;:.]?$|,\s+and\b|\s+and\s+(?:(?:a|an|the|one|two|three|four|"
+    r"five|six|\d+|data|some|these)\s+){0,2}rows?\b"
     r"|\s+(?:with|plus)\b)", re.IGNORECASE)
 #: (a colon of a time, "06:10", is not one that introduces the rows)
 _ROWS = re.compile(r"\brows?\b[^:]{0,40}?(?::(?!\d)\s*|\s+(?=\S+,\S))(.+)$", re.IGNORECASE)

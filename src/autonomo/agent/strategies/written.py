@@ -68,24 +68,33 @@ def _item(words: list[str]) -> list[str] | None:
     return words
 
 
+#: a layout of one item a line the task asks for ("one per line", "on separate lines")
+_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:item\s+)?(?:per|a|on\s+(?:a|its\s+own|a\s+new|a\s+"
+                       r"separate))\s+line\b|\bon\s+(?:separate|different|their\s+own|new|"
+                       r"two)\s+lines\b|\bas\s+(?:separate|two)\s+lines\b", re.IGNORECASE)
+
+
 def enumerations(task: str, files: Iterable[str] = ()) -> list[list[str]]:
     """The items of each enumeration of three or more items ("a, b and c", "a, b, or c"),
-    each whole, in the task's order (file names are no items: an enumeration stops there)."""
+    each whole, in the task's order (file names are no items: an enumeration stops there);
+    of two ("oat milk and rye bread") when the task asks for one item a line."""
     for name in sorted((n for n in files if n), key=len, reverse=True):
         task = task.replace(name, f" {_MARK} ")
+    pairs = _PER_LINE.search(task) is not None
     out: list[list[str]] = []
     for clause in _CLAUSE.findall(task):
         for conjunction in _CONJUNCTION.finditer(clause):
-            items = _items(clause[:conjunction.start()], clause[conjunction.end():])
+            items = _items(clause[:conjunction.start()], clause[conjunction.end():], pairs)
             if items and items not in out:
                 out.append(items)
     return out
 
 
-def _items(left: str, right: str) -> list[str] | None:
-    """The items around one "and": the comma-separated ones before it, the last one after."""
+def _items(left: str, right: str, pairs: bool = False) -> list[str] | None:
+    """The items around one "and": the comma-separated ones before it, the last one after
+    (with ``pairs``, the one before it alone too)."""
     segments = left.split(",")
-    if len(segments) < 2:
+    if len(segments) < 2 and not pairs:
         return None  # ("salt and pepper": two words joined, not a list said as one)
     middle = [_item(_words(s)) for s in segments[1:]]
     last: list[str] = []
