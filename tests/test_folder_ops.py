@@ -163,8 +163,12 @@ def test_a_folder_is_removed_only_as_a_removal_s_marked_object(task, removed) ->
     ("rename photos_tmp/ to photos_2026", (("photos_tmp", "photos_2026"),)),
     ("rename the folder 'Music/new list' to road_trip",
      (("Music/new list", "Music/road_trip"),)),
-    # a name there already, files moved, no new name given: none
-    ("rename photos_tmp/ to cache", (("photos_tmp", "cache/photos_tmp"),)),
+    ("move the photos_tmp folder inside cache/", (("photos_tmp", "cache/photos_tmp"),)),
+    # a name there already said with a bare "to", a destination a clause keeps, files
+    # moved, no new name given: none
+    ("rename photos_tmp/ to cache", ()),
+    ("move the drafts folder into archive/, but leave archive/ alone", ()),
+    ("Move drafts/ into archive/. Never change anything in archive/.", ()),
     ("move the files in drafts/ to archive/", ()),
     ("rename the drafts folder", ()),
 ])

@@ -242,3 +242,74 @@ def test_two_files_moved_into_a_folder_each_keep_their_name(tmp_path):
         ("draft.md", "old/draft.md"), ("plan.md", "old/plan.md")]
     # (a name another file the task names has is never a source's new name)
     assert pairs(["a.md"], ["old/a.md", "old/b.md"], ("a.md", "b.md")) == {"a.md": ["old/a.md"]}
+
+
+def test_a_file_named_only_in_a_question_is_read_when_the_answer_goes_elsewhere(tmp_path):
+    ws = _files(tmp_path, {"levels.txt": "tank A: 40\ntank B: 75\n"})
+    for task in ("which tank is fuller in levels.txt? answer in a new file",
+                 "What is the level of tank B in levels.txt? Put it in b_level.txt"):
+        where = situation(ws, task)
+        assert "levels.txt" in where.asked_of and not where.changeable("levels.txt")
+        state = AgentState(tasks=[task], workspace=ws)
+        _step(state, "read_file", "tank A: 40\ntank B: 75\n", path="levels.txt")
+        offered = offer(state)
+        for command in ("write_file", "append_to_file", "replace_text"):
+            assert "levels.txt" not in _paths(offered.get(command, []))
+    # the answer sent to the file asked about, or no other file pointed at: as before
+    for task in ("How many tanks are in levels.txt? Add the count at the end of levels.txt",
+                 "What is wrong in levels.txt? fix it"):
+        assert situation(ws, task).asked_of == ()
+
+
+def test_a_copy_of_a_thing_named_by_words_is_no_copy_of_the_file(tmp_path):
+    from autonomo.agent.strategies.offered import _copies_a_part
+    ws = _files(tmp_path, {"club/roster.txt": "chair: Ines Varga (ines@club.example)\n"})
+    task = "the chair's e-mail is in club/roster.txt - copy only her e-mail into chair.txt"
+    assert "copy_file" not in offer(AgentState(tasks=[task], workspace=ws))
+    assert _copies_a_part("copy the street name into street.txt")
+    for whole in ("copy it over to b.txt", "copy the a.txt in x/ to y/",
+                  "Copy the contents of a.txt into b.txt", "copy just the file to b.txt"):
+        assert not _copies_a_part(whole)
+
+
+def test_the_words_of_a_hidden_file_s_name_are_no_value_to_write(tmp_path):
+    from autonomo.agent.finishing import objections
+    ws = _files(tmp_path, {".door_code": "AB12-CD34"})
+    state = AgentState(tasks=["write the code AB12-CD34 into a file named .door_code"],
+                       workspace=ws)
+    _step(state, "write_file", "Wrote", path=".door_code", content="AB12-CD34")
+    state.episodes[-1].result.data["replaced"] = None
+    rules = {m.rule for m in objections(state, "done", ["write_file", "finish"])}
+    assert "unlanded_value" not in rules
+
+
+@pytest.mark.parametrize(("task", "old", "new"), [
+    ("todo.markdown should be .md", "todo.markdown", "todo.md"),
+    ("in site/ the page index.htm should just be a plain .html file", "site/index.htm",
+     "site/index.html"),
+])
+def test_a_file_said_to_be_of_another_ending_is_renamed_and_that_is_no_stray(
+        tmp_path, task, old, new):
+    from autonomo.agent.finishing import objections
+    ws = _files(tmp_path, {old: "x\n", "other.txt": "o\n"})
+    offered = offer(AgentState(tasks=[task], workspace=ws))
+    assert offered["rename_file"] == [{"source": [old], "destination": [new]}]
+    assert "write_file" not in offered and not situation(ws, task).changeable(old)
+    (tmp_path / old).rename(tmp_path / new)
+    state = AgentState(tasks=[task], workspace=ws)
+    _step(state, "rename_file", "Moved", source=old, destination=new)
+    assert not list(objections(state, "done", ["rename_file", "finish"]))
+    # a conversion is no rename: "turn … into .json" gives no new name
+    assert new_names("turn data.csv into .json", ("data.csv",), ("data.csv",)) == ()
+
+
+@pytest.mark.parametrize(("task", "path"), [
+    ("write ok to status.txt in reports/", "reports/status.txt"),
+    ("save the word done in log.txt inside the reports folder", "reports/log.txt"),
+    ("put hello into greeting.txt under new_dir/", "new_dir/greeting.txt"),
+])
+def test_a_new_file_given_with_its_folder_is_written_there_not_at_the_top(
+        tmp_path, task, path):
+    ws = _files(tmp_path, {"reports/old.txt": "o\n"})
+    offered = offer(AgentState(tasks=[task], workspace=ws))
+    assert _paths(offered["write_file"]) == {path}

@@ -71,8 +71,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(task)}
     sentences = _sentences(task)
     # an owner ("Pepper's microchip number") says whose value, it is not one to write
+    # (a hidden file's name is a name too: "license_key" of ".license_key" is no value)
+    dotted = [m.group(0) for m in _DOTFILE.finditer(task)]
     values = [v for v in stated_values(task, named) if not _holds(names, v)
-              and not _in_a_name(v, named)
+              and not _in_a_name(v, [*named, *dotted])
               and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
               and _must_land(task, v, named, quoted, programs_only, sentences)
               # (a template, "'Hi, <the name>!'", is filled in: ``template_unfilled``)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from autonomo.agent.finishing_targets import removes
 from autonomo.agent.strategies.looking import workspace_entries
-from autonomo.agent.strategies.names import kept_places, named_folders
+from autonomo.agent.strategies.names import clauses_apart, kept_places, named_folders
 
 #: words that may stand between a verb and the folder it takes ("get rid of the whole x/")
 _GAP = frozenset({"the", "a", "an", "whole", "entire", "old", "empty", "folder", "folders",
@@ -83,6 +83,11 @@ def moved_folders(task: str, folders: list[str] | tuple[str, ...],
     beside it; none that is there already, or a file."""
     out = []
     taken = {*folders, *files}
+    # (a folder a clause keeps is no destination, even one an acting clause names too:
+    # "move drafts into archive/ but leave archive/ alone")
+    keeping = clauses_apart(task)[1]
+    kept = (*kept, *(f for f in folders if _mentions(keeping, f) or re.search(
+        rf"(?<![\w./-]){re.escape(f)}(?![\w-])", keeping)))
     for folder in folders:
         if folder in kept:
             continue
@@ -92,8 +97,8 @@ def moved_folders(task: str, folders: list[str] | tuple[str, ...],
                 continue
             rest = task[end:]
             rest = re.sub(r"^\s*(?:folder|directory)\b", "", rest, flags=re.IGNORECASE)
-            m = re.match(r"\s*(?:to|into|as)\s+(?:(?:the|a|new)\s+)*(?:folder\s+|directory\s+)?",
-                         rest, re.IGNORECASE)
+            m = re.match(r"\s*(to|into|inside|as)\s+(?:(?:the|a|new)\s+)*(?:folder\s+|"
+                         r"directory\s+)?", rest, re.IGNORECASE)
             if m is None or (path := _NEW_PATH.match(rest[m.end():])) is None:
                 continue
             new = path.group(1).strip().rstrip("/")
@@ -101,10 +106,16 @@ def moved_folders(task: str, folders: list[str] | tuple[str, ...],
                 continue
             parent = folder.rpartition("/")[0]
             if new in folders:
+                # (into a folder that is there only when the task says "into": "rename a to
+                # b" with b there is no move into b)
+                if m.group(1).lower() not in ("into", "inside"):
+                    continue
                 new = f"{new}/{folder.rsplit('/', 1)[-1]}"
             elif "/" not in new and parent:
                 new = f"{parent}/{new}"
-            if new != folder and new not in taken and not new.startswith(folder + "/"):
+            # (never into a folder the task keeps: "… do not touch the final folder")
+            if new != folder and new not in taken and not new.startswith(folder + "/") \
+                    and not any(new == k or new.startswith(k + "/") for k in kept):
                 out.append((folder, new))
     return tuple(dict.fromkeys(out))
 

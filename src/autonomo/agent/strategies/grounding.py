@@ -156,6 +156,9 @@ class Situation:
     marks: Designated | None = None
     #: the named files the task's text goes to ("to a.md"; ``designation.written_to``)
     written: tuple[str, ...] = ()
+    #: files that were there the task names only in its questions while the rest of it
+    #: points at another file for the answer (``asked_only``): read, never written
+    asked_of: tuple[str, ...] = ()
     #: folders the task removes whole, and (folder, new path) of those it renames or moves
     #: (``folders``)
     gone_folders: tuple[str, ...] = ()
@@ -171,6 +174,8 @@ class Situation:
             return True
         if self.written and path not in self.written:
             return False  # (the text goes elsewhere: "as in b.md, add x to a.md")
+        if path in self.asked_of and not self.written:
+            return False  # (asked about, the answer goes elsewhere: "what is in a.txt? …")
         return path in {*self.named, *self.matching, *self.described} and path not in {
             *self.kept, *self.pointers, *self.objects, *self.copied,
             *(() if read else self.sources)}
@@ -370,6 +375,11 @@ def situation(workspace: Path | str, task: str,
     moved, placed_names = placing.placed(
         task, [n for n in named if n in files and n in start and n not in kept], by_kind,
         [n for n in named if n not in start], places)
+    if found := placing.located(task, [n for n in named if n not in start], places):
+        # (a new name given with its folder: "an empty __init__.py in pkg/")
+        named = tuple(dict.fromkeys(found.get(n, n) for n in named))
+        named_as_said = tuple(dict.fromkeys([*named_as_said, *found.values()]))
+        paths.update(found)
     moved = tuple(m for m in moved if m not in files)
     outputs_seen: dict[str, str] = {}  # what commands printed (a JSON text to store)
     for command, source, text in outputs:
@@ -499,6 +509,8 @@ def situation(workspace: Path | str, task: str,
                           renaming))), marks=marks,
                       said_files=said_files,
                       written=written_to(task, named_as_said, paths),
+                      asked_of=tuple(paths.get(n, n) for n in spans.asked_only(
+                          task, named_as_said) if paths.get(n, n) in start),
                       gone_folders=removed_folders(task, folders, spared),
                       folder_moves=moved_folders(task, folders, files, spared))
     return replace(where, restores=restorable(workspace, named, start, places, where.changeable),

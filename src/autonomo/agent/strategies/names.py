@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from autonomo.agent.finishing_targets import BETWEEN, DENYING, KEEP_WORDS, removes
-from autonomo.agent.strategies.naming import respelled
+from autonomo.agent.strategies.naming import BE_ENDING, respelled
 from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
 
@@ -287,7 +287,8 @@ def new_names(task: str, named: list[str] | tuple[str, ...],
     # (the bare naming words, or a name given again: "rename it"; not "a file named x",
     # which names a new file, not a new ending for one that is there)
     words = set(re.findall(r"[a-z]+", task.lower()))
-    naming = NAMING & words or any(w.startswith("re") and naming_word(w) for w in words)
+    naming = NAMING & words or any(w.startswith("re") and naming_word(w) for w in words) \
+        or BE_ENDING.search(task)
     text = task
     for name in named:  # (".bashrc" names a file, not an ending; nor ".tool-versions" of
         # "api/.tool-versions")

@@ -18,6 +18,12 @@ _NEW_NAME = re.compile(r"\bre-?nam\w*|\bcall\s+it\b|\b(?:the|its|a|new|proper|be
                        r"ending)\b|\bname\s+it\b", re.IGNORECASE)
 
 
+#: a file said to be of another kind by its ending ("a.markdown should be .md", "should
+#: just be a plain .md file"; not a conversion: "turn a.csv into .json")
+BE_ENDING = re.compile(r"\b(?:be|become)\s+(?:(?:just|simply|a|an|plain|proper)\s+)*"
+                       r"\.[A-Za-z]\w{0,7}\b", re.IGNORECASE)
+
+
 def task_words(task: str) -> set[str]:
     """The words of ``task`` in lower case but those of its paths and file names: a
     word of a name is no verb ("fix the name of old_store.txt" asks to write nothing)."""
@@ -29,7 +35,8 @@ def task_words(task: str) -> set[str]:
 def asks_new_name(task: str) -> bool:
     """Whether ``task`` asks a new name of a file and no text ("fix the spelling of the
     name", "rename a.txt to b.txt", "call it c.md"; not "rename a.txt and add a line")."""
-    return bool(_NEW_NAME.search(task)) and not task_words(task) & WRITE_WORDS - {"change"}
+    return bool(_NEW_NAME.search(task) or BE_ENDING.search(task)) \
+        and not task_words(task) & WRITE_WORDS - {"change"}
 
 
 #: letters a word of a name has at least to be read as misspelt by a word of the task

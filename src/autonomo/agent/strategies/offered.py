@@ -55,6 +55,21 @@ _PART_COPY = re.compile(r"\bcopy\s+(?:the|its|a|one)\s+(?:\w+\s+)?(?:line|word|n
                         re.IGNORECASE)
 
 
+#: "copy just the address into b.txt": a copy whose object is a thing, not a file
+_COPY_OBJECT = re.compile(r"\bcop(?:y|ies|ied|ying)\s+((?:[\w'’-]+\s+){1,6}?)(?:into|to|onto)\s+"
+                          r"['\"`]?[\w./-]*\w\.\w", re.IGNORECASE)
+#: words of such an object that leave it the whole file ("copy it over to b.txt")
+_WHOLE_FILE = frozenset({"the", "a", "an", "just", "only", "exactly", "whole", "entire", "same",
+                         "over", "it", "them", "this", "that", "file", "files", "everything",
+                         "please", "across", "back"})
+
+
+def _copies_a_part(task: str) -> bool:
+    """Whether the task's copy takes a thing named by words, not a file, to a file ("copy
+    just the address into c.txt": a 135M model copied the whole file there)."""
+    return any(set(m.group(1).lower().split()) - _WHOLE_FILE for m in _COPY_OBJECT.finditer(task))
+
+
 #: endings of a verb's forms ("copied", "renaming", "removes")
 _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ied")
 
@@ -337,7 +352,8 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # a task that moves, copies or deletes files and writes no text ("move a.txt into
         # the old folder"): a 135M model wrote a value it saw into a file
         dropped |= WRITING
-    if _PART_COPY.search(state.task) and len(mentioned_files(state.task)) > 1:
+    if (_PART_COPY.search(state.task) or _copies_a_part(state.task)) \
+            and len(mentioned_files(state.task)) > 1:
         dropped.add("copy_file")
     elif "copy_file" in offered and not _changed(state, {"copy_file"}) and _whole_copy(where):
         dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)

@@ -73,3 +73,21 @@ def pairs(sources: list[str], destinations: list[str], named: tuple[str, ...] = 
         if fits:
             out[source] = fits
     return out
+
+
+def located(task: str, new: list[str], places: tuple[str, ...]) -> dict[str, str]:
+    """The path of each bare new name the task gives right before a folder it names ("an
+    empty __init__.py in pkg/", "status.txt inside the reports folder"): in that folder,
+    not at the top (a 135M model was offered only the top)."""
+    out = {}
+    for name in new:
+        if "/" in name:
+            continue
+        for place in places:
+            base = re.escape(place.rsplit("/", 1)[-1])
+            said = rf"(?:{re.escape(place)}/|(?:the\s+)?{base}\s+(?:folder|directory)\b)"
+            if re.search(rf"(?<![\w./-]){re.escape(name)}\s+(?:in|inside|under|into)\s+"
+                         rf"(?:the\s+)?{said}", task, re.IGNORECASE):
+                out[name] = f"{place}/{name}"
+                break
+    return out

@@ -69,6 +69,26 @@ def questions(task: str) -> list[str]:
     return out
 
 
+#: words that point at a file for the answer ("answer in a new file", "the file for it")
+_ANOTHER_FILE = re.compile(r"\bfiles?\b", re.IGNORECASE)
+
+
+def asked_only(task: str, names: Iterable[str]) -> tuple[str, ...]:
+    """The names of ``names`` the task says only inside its questions ("what is the capital
+    in city.txt?") while the rest of it points at a file for the answer (another name, or
+    "a new file"): the files asked about, not the one the answer goes to."""
+    asked = questions(task)
+    if not asked:
+        return ()
+    rest = task
+    for clause in asked:
+        rest = rest.replace(clause, " ")
+    named = [n for n in names if n in task]
+    about = [n for n in named if any(n in q for q in asked) and n not in rest]
+    elsewhere = any(n in rest for n in named) or _ANOTHER_FILE.search(rest)
+    return tuple(about) if elsewhere else ()
+
+
 def _describes(phrase: str) -> bool:
     return any(w.lower() in _SPEAKER or re.search(r"\w['’]s$", w) for w in phrase.split())
 
