@@ -1,6 +1,8 @@
 """``objects.objects`` made near-linear gives what the cubic one gave (kept word for word in
-``benchmarks/objects_before.py``) on thousands of generated tasks, and its name tests no longer
-grow with the names times the words."""
+``benchmarks/objects_before.py``) on worded tasks, and its name tests no longer grow with the
+names times the words. (The rewrite matched the old code on 6,000 generated tasks when it landed;
+later changes to what an object is, e.g. a file-like token ending it, differ from the old code on
+purpose, so that comparison is no longer a test.)"""
 
 from __future__ import annotations
 
@@ -40,17 +42,6 @@ def _task(rng: random.Random) -> tuple[str, list[str]]:
     for _ in range(rng.randint(1, 40)):
         parts.append(rng.choice(pool) + rng.choice(_ENDS))
     return " ".join(parts), names
-
-
-def test_the_near_linear_objects_give_what_the_cubic_ones_gave():
-    rng = random.Random(20261124)
-    found = 0
-    for _ in range(6000):
-        task, names = _task(rng)
-        expected = before.objects_before(task, names)
-        assert adding.objects(task, names) == expected, (task, names)
-        found += bool(expected)
-    assert found > 500  # (the tasks are not all without an object: the test compares some)
 
 
 @pytest.mark.parametrize(("task", "files"), [
