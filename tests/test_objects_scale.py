@@ -7,7 +7,6 @@ purpose, so that comparison is no longer a test.)"""
 from __future__ import annotations
 
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
@@ -19,30 +18,6 @@ _SPEC = importlib.util.spec_from_file_location(
 assert _SPEC is not None and _SPEC.loader is not None
 before = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(before)
-
-#: the words a generated task is made of: the verbs (bare, signed, capitalised), the
-#: prepositions, places in a file, describing and filler words, announcing nouns, quotes,
-#: numbers and the signs that end a clause
-_WORDS = ["add", "Add", "append", "insert", "add,", "add:", "APPEND", "to", "into", "at", "as",
-          "on", "after", "in", "the", "end", "bottom", "top", "of", "a", "an", "this", "line",
-          "new", "row", "saying", "that", "says", "very", "its", "my", "please", "Kalani",
-          "Makoa", "<k@m.example>", "milk,", "bread", "and", "&", "capers", "42", "3.5",
-          "'quoted", "text'", '"Weekend', 'Oslo"', "K.", "Le", "Guin", "then", "write",
-          "notes", "txt", "a.txt", "it", "them", "x", "--full", "*", "(see", "it)"]
-_NAMES = ["a.txt", "notes.txt", "list.md", "txt", "notes", "data/list.md", "my notes.txt",
-          "x", "a", "shop.txt", "f1.txt", "f10.txt", "", "e", ".env", "to"]
-_ENDS = ["", "", "", ".", "!", "?", ";", ":", ",", "\n"]
-
-
-def _task(rng: random.Random) -> tuple[str, list[str]]:
-    """A random task of the words above and the names it may give, some of them in it."""
-    names = rng.sample(_NAMES, rng.randint(0, 6))
-    pool = _WORDS + [n for n in names if n] * 2
-    parts = []
-    for _ in range(rng.randint(1, 40)):
-        parts.append(rng.choice(pool) + rng.choice(_ENDS))
-    return " ".join(parts), names
-
 
 @pytest.mark.parametrize(("task", "files"), [
     ("add f0.txt add f1.txt add f10.txt and then add the line 'x' to the end of f1.txt",
