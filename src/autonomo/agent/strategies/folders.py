@@ -27,15 +27,26 @@ _MARK = frozenset({"folder", "directory", "dir"})
 _MOVING = re.compile(r"(?:re)?nam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)", re.IGNORECASE)
 #: where a clause ends
 _CLAUSE = re.compile(r"[.!?;:]+(?:\s|$)|\s[-–—]\s|,\s*(?:but|and|then)\b|\bbut\b")
+#: words that leave a removal or a move undecided or refused: a negation ("don't delete the
+#: build folder"), a condition ("only if it is empty") or a question asked of the user
+#: ("should I delete the logs folder?")
+_UNDECIDED = re.compile(r"\b(?:not|never|no|without|if|whether|unless|should|shall|must\s*n't|"
+                        r"\w+n't|dont|cannot)\b", re.IGNORECASE)
 #: a new path: a name, or names joined by slashes (a trailing slash allowed)
-_NEW_PATH = re.compile(r"['\"`]?([\w][\w .-]*?(?:/[\w][\w .-]*?)*)/?['\"`]?(?=[\s.,;:!?)]|$)")
+_NEW_PATH = re.compile(r"['\"`]?([\w][\w .-]*?(?:/[\w][\w .-]*?)*)/?['\"`]?"
+                       r"(?=[\s,;:!?)]|\.(?:\s|$)|$)")
 
 
-def _mentions(task: str, folder: str) -> list[tuple[int, int]]:
+def _mentions(task: str, folder: str,
+              folders: list[str] | tuple[str, ...] = ()) -> list[tuple[int, int]]:
     """(start, end) of each mention of ``folder`` marked as a folder: its path with a
-    trailing slash, quoted whole, or its path or name beside "folder" or "directory"."""
+    trailing slash, quoted whole, or its path or name beside "folder" or "directory". Its
+    last name alone stands for it only when no other folder of ``folders`` has that name
+    ("delete the cache folder" with cache/ and src/cache/ there designates cache/ alone)."""
     out = []
-    names = dict.fromkeys([folder, folder.rsplit("/", 1)[-1]])
+    last = folder.rsplit("/", 1)[-1]
+    shared = sum(f.rsplit("/", 1)[-1] == last for f in folders) > 1
+    names = dict.fromkeys([folder, *(() if shared else (last,))])
     for name in names:
         for m in re.finditer(rf"(?<![\w./-])(['\"`]?){re.escape(name)}\1(?![\w-]|\.\w)",
                              task):
@@ -54,6 +65,12 @@ def _verb_before(task: str, start: int) -> str | None:
     """The verb that takes what stands at ``start`` as its object: the last word before it
     in its clause, past only ``_GAP`` words; None when another word stands between."""
     clause = _CLAUSE.split(task[:start])[-1]
+    sentence_end = re.search(r"[.!?](?:\s|$)", task[start:])
+    if _UNDECIDED.search(clause) or _UNDECIDED.search(
+            _CLAUSE.split(task[start:])[0]) or (
+            sentence_end is not None and sentence_end.group().startswith("?")
+            and re.search(r"\b(?:should|shall|whether|do i|need)\b", clause, re.IGNORECASE)):
+        return None
     for word in reversed(re.findall(r"[\w'-]+", clause.lower())):
         if word not in _GAP:
             return word
@@ -67,8 +84,13 @@ def removed_folders(task: str, folders: list[str] | tuple[str, ...],
     for folder in folders:
         if folder in kept:
             continue
+        # (a file the task names inside the folder is still to be used: "save tmp/a.txt as
+        # a.txt, then delete tmp/" - the folder is no removal's object before it is saved)
+        if re.search(rf"(?<![\w./-]){re.escape(folder)}/[\w.-]+\.\w", task):
+            continue
         if any((verb := _verb_before(task, start)) is not None and removes(verb)
-               and not _MOVING.fullmatch(verb) for start, _ in _mentions(task, folder)):
+               and not _MOVING.fullmatch(verb)
+               for start, _ in _mentions(task, folder, folders)):
             out.append(folder)
     # (not a folder inside another one removed: it goes with it)
     return tuple(f for f in out if not any(f.startswith(o + "/") for o in out))
@@ -91,7 +113,7 @@ def moved_folders(task: str, folders: list[str] | tuple[str, ...],
     for folder in folders:
         if folder in kept:
             continue
-        for start, end in _mentions(task, folder):
+        for start, end in _mentions(task, folder, folders):
             verb = _verb_before(task, start)
             if verb is None or not _MOVING.fullmatch(verb):
                 continue
