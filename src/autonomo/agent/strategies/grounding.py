@@ -31,6 +31,7 @@ from autonomo.agent.strategies.designation import (
     written_to,
 )
 from autonomo.agent.strategies.folders import moved_folders, removed_folders
+from autonomo.agent.strategies.listing import listing_facts
 from autonomo.agent.strategies.looking import (  # (re-exported: tests, benchmarks)
     MAX_DEPTH as MAX_DEPTH,
 )
@@ -326,7 +327,7 @@ def situation(workspace: Path | str, task: str,
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]
-    known: list[facts.Fact] = [*facts.listing_facts(files), *datatypes.dated_files(files)
+    known: list[facts.Fact] = [*listing_facts(files), *datatypes.dated_files(files)
                                ] if len(files) > 1 else []
     instructions = task
     texts: dict[str, str] = {}  # the files' texts seen, in the task's order

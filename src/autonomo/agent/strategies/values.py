@@ -112,7 +112,11 @@ def part_names(label: str, part: str) -> list[str]:
 #: only shapes a value of that kind always has: a version "2.1" reads as a number, a phone
 #: number without a leading 0 or + as none, so those are not filtered by their names)
 _KIND_NAMES = {"email": ("email", "e-mail", "mail"), "url": ("url", "link", "website"),
-               "colour": ("colour", "color", "hex")}
+               "colour": ("colour", "color", "hex"), "time": ("time",), "date": ("date",)}
+#: words that ask for a value computed from times or dates, not one of them ("how long",
+#: "the total time", "days between")
+_COMPUTED = re.compile(r"\b(?:how\s+(?:long|many|much)|total|sum|average|mean|between|"
+                       r"difference|elapsed|duration|spent)\b", re.IGNORECASE)
 
 
 def of_named_kind(task: str, found: list[str]) -> list[str]:
@@ -121,4 +125,6 @@ def of_named_kind(task: str, found: list[str]) -> list[str]:
     whose shorter text a 135M model's likelihood prefers); else all of them."""
     said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
     kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)}
+    if _COMPUTED.search(task):
+        kinds -= {"time", "date"}
     return [v for v in found if kind_of(v) in kinds] or found
