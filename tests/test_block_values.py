@@ -3,7 +3,9 @@ is of the things the task names (fresh wordings of mine, in no suite)."""
 
 from __future__ import annotations
 
+from autonomo.agent.strategies import affixes, cells
 from autonomo.agent.strategies.blocks import block_texts, headed
+from autonomo.agent.strategies.edits import edits
 from autonomo.agent.strategies.facts import inflects, rank
 from autonomo.agent.strategies.grounding import situation
 from autonomo.agent.strategies.listing import listing_facts
@@ -75,3 +77,55 @@ def test_files_of_a_kind_are_counted_in_the_folder_the_task_names():
     task = "How many JPGs are in pics/? just the number in jpgs.txt"
     assert rank(facts, task) == ["2"]
     assert rank(facts, "list the png files of pics/ in p.txt") == ["c.png"]
+
+
+# -- edits of one cell, of a keyed file with lists, affixes -------------------------------------
+
+KENNELS = "dog,run,walker\nRex,R2,Ines\nBiscuit,R2,Tom\nMoss,R5,Ines\n"
+
+
+def test_one_cell_of_the_row_the_task_names_changes_and_then_nothing_else():
+    task = "kennels.csv: dog Biscuit goes to run R5 - update it, keep the walker"
+    found = edits(KENNELS, task, ["kennels.csv"])
+    assert found == (("Biscuit,R2,Tom", ("Biscuit,R5,Tom",)),)
+    done = KENNELS.replace("Biscuit,R2,Tom", "Biscuit,R5,Tom")
+    assert cells.settled(done, task) and edits(done, task, ["kennels.csv"]) == ()
+
+
+def test_a_repeated_value_of_a_column_marks_the_row():
+    table = "ticket,owner,state\nT-7,Ada,open\nT-9,Bo,closed\nT-12,Cy,open\n"
+    task = "mark ticket T-12 as closed in tickets.csv"
+    assert cells.cell_edits(table, task) == [("T-12,Cy,open", ("T-12,Cy,closed",))]
+    # (two rows named, or none: no cell)
+    assert cells.cell_edits(table, "mark T-7 and T-12 as closed") == []
+    assert cells.cell_edits(table, "mark every ticket as closed") == []
+
+
+def test_a_json_file_with_a_list_is_still_keyed():
+    text = '{\n  "max_guests": 8,\n  "rooms": [\n    "blue",\n    "red"\n  ],\n  "pets": false\n}\n'
+    found = edits(text, "party.json: increase max_guests from 8 to 12", ["party.json"])
+    assert found == (('  "max_guests": 8,', ('  "max_guests": 12,',)),)
+
+
+def test_the_verbs_of_an_edit_offer_replace_text():
+    from autonomo.config import Settings
+
+    words = Settings().agent.small_model_command_words["replace_text"]
+    assert {"raise", "lower", "increase", "decrease", "mark", "turn"} <= set(words)
+
+
+def test_a_value_read_is_written_with_the_affix_the_task_states_or_shows():
+    assert affixes.affixed("write the build number with a leading # to b.txt",
+                           ["318", "build"])[0] == "#318"
+    assert affixes.affixed("save the release as a tag (e.g. r2.5) in t.txt",
+                           ["7.1", "r2.5"]) == ["r7.1", "7.1"]  # (the example: no content)
+    assert affixes.affixed("the rate followed by a percent sign into r.txt", ["12"])[0] == "12%"
+    # no affix said: the texts as they are; a plain word after "leading" is no affix
+    assert affixes.affixed("copy the leading one to a.txt", ["5", "x"]) == ["5", "x"]
+    assert affixes.affixed("the version, e.g. 1.0, into v.txt", ["2.4.1"]) == ["2.4.1"]
+
+
+def test_the_version_read_is_offered_with_its_prefix_first(tmp_path):
+    texts = _offered(tmp_path, {"RELEASE": "3.8.2\n"},
+                     "Read the RELEASE file and write its version with a leading v to tag.txt")
+    assert texts[0] == "v3.8.2"

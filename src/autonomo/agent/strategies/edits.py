@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import keyed, spans, values
+from autonomo.agent.strategies import cells, keyed, spans, values
 from autonomo.agent.strategies.facts import stem
 
 #: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
@@ -172,6 +172,10 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     quoted = quoted_pair(text, task, names)
     if quoted:  # "replace 'Dear Sir' with 'Dear Ms Lindqvist'": that, nothing else
         return (quoted,)
+    if found := cells.cell_edits(text, said):  # a table's row and column named: that cell
+        return tuple(found)
+    if cells.settled(text, said):  # (and once it holds its value, nothing else)
+        return ()
     file_tokens = {t for _, t in _tokens(text)}
     task_tokens = [(i, t) for i, t in _said_tokens(said) if _kept(t)]
     # the task's words and values the file does not hold, and its stated texts

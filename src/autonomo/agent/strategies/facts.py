@@ -220,9 +220,10 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
     # what follows a word that heads lines ("Host bastion"): counted only when the task
     # says the word (``needs``: "the Host aliases")
     for word, rests in headed(lines).items():
-        facts += [replace(_fact(f"{word} {key}", value, src, own=word), needs=words(word))
-                  for key, value in ((_LIST, "\n".join(rests)), (_COUNT, len(rests)))
-                  if words(word)]
+        facts += [replace(_fact(f"{word} {key}", value, src, own=word), needs=words(word),
+                          tag=stem(word))
+                  for key, value in ((f"{_LIST} values", "\n".join(rests)),
+                                     (_COUNT, len(rests))) if words(word)]
     return facts
 
 
@@ -495,7 +496,7 @@ def inflects(form: str, word: str) -> bool:
 
 
 def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
-           excluded: frozenset[str] = frozenset()) -> float:
+           excluded: frozenset[str] = frozenset(), lines: frozenset[str] = frozenset()) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
     itself the task does not use costs 0.3 (a bare value beats the line that holds it), a
     value made of the task's own words costs 1."""
@@ -523,8 +524,12 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
     uncounted = (0.3 + 0.5 * bool(fact.needs)) * (fact.key >= _COUNTED and not _COUNTED & wanted)
     return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
             + 0.5 * bool(fact.needs) - len(fact.key & excluded) - uncounted
-            + 0.5 * (fact.tag in wanted) - 0.3 * len(re.findall(r",\s", fact.value))
+            + 0.5 * (fact.tag in wanted and "\n" not in fact.value)
+            - 0.3 * len(re.findall(r",\s", fact.value))
             + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo
+            # (a list of what lines hold, not of lines, when the task asks for lines: "every
+            # WARN line" is not what follows WARN)
+            - 1.5 * bool(lines and fact.tag and "\n" in fact.value)
             # (a word of the task on another line of its block: "protocol mqtt")
             + 0.5 * bool(fact.context & wanted - fact.key - _STRUCTURE - fact.source))
 
@@ -542,6 +547,10 @@ _EXCLUDED = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|without|but not)\s
                        re.IGNORECASE)
 
 
+_EACH_LINE = re.compile(r"\b(?:(?:one|a|an|each)\s+(?:\w+\s+)?per\s+line|per\s+line|"
+                        r"(?:each\s+)?on\s+(?:its|their)\s+own\s+line|on\s+separate\s+lines)\b",
+                        re.IGNORECASE)
+_LINE_WORDS = frozenset({"line"})
 _THE_NUMBER = re.compile(r"\b(?:the|that|this|its)\s+number\b(?!\s+of\b)|\bnumber\s+only\b",
                          re.IGNORECASE)
 
@@ -552,10 +561,12 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     best first, at most ``MAX_FACTS``. The words of the file names the task mentions
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
+    # (lines asked for: "every WARN line"; not "one per line", how to write it)
+    lines = _LINE_WORDS & words(_EACH_LINE.sub(" ", rest))
     # ("write the number to p.txt", "number only": the value itself, when no other word asks
     # for a count: "how many", "count", "the number of")
     if not re.search(r"\b(?:how many|count|total|number of)\b", rest, re.IGNORECASE):
-        rest = _THE_NUMBER.sub(" value ", rest)
+        rest = _THE_NUMBER.sub(" ", rest)
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     rest = SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
                          rest)  # ("on" is a filler word)
@@ -569,7 +580,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     own: dict[str, int] = {}  # on a tie, the value more of the task's own words name
     for fact in facts:
         if fact.value and fact.needs <= wanted:
-            score = _score(fact, wanted, files, excluded)
+            score = _score(fact, wanted, files, excluded, lines)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
             own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
                                   own.get(fact.value, 0))

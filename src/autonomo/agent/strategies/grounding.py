@@ -11,6 +11,7 @@ from typing import Any
 
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import (
+    affixes,
     compose,
     datatypes,
     derived,
@@ -479,6 +480,7 @@ def situation(workspace: Path | str, task: str,
     texts = tuple(t for t in texts if t not in ruled_out and t not in used
                   and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
     texts = adding.only_wholes(texts, adding.wholes(task, named, stated))
+    texts = tuple(affixes.affixed(task, texts))  # ("with a leading v": v4.12.7)
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
         # text; a part of it only when a word of the task keys it and the output says it

@@ -30,6 +30,10 @@ _LINE = re.compile(r"""^(?P<indent>[ \t]*)(?:-[ \t]+)?(?P<q>["']?)(?P<key>[A-Za-
 _SECTION = re.compile(r"^[ \t]*\[\[?(?P<name>[^\[\]\n]+)\]\]?[ \t]*$")
 _JSON_PAIR = re.compile(r'"(?P<key>[^"\n]{1,80})"\s*:\s*(?P<value>"(?:[^"\\\n]|\\.)*"'
                         r"|-?\d[\d.eE+-]*|true|false|null)")
+#: an item of a list under a key (``"jpg",`` of a JSON array, ``- x`` of a YAML list): part of
+#: the keyed text, not a line of another kind
+_ITEM = re.compile(r"""^[ \t]*(?:-[ \t]+\S.*|(?:"[^"\n]*"|-?\d[\d.]*|true|false|null)"""
+                   r"""[ \t]*,?)[ \t]*$""")
 _QUOTED = re.compile(r"""^(["'])(?P<inner>.*)\1$""")
 _BOOLEAN = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}
 _PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -218,7 +222,8 @@ def is_keyed_text(text: str) -> bool:
              and line.strip().strip("{}[],") != ""]
     if len(lines) == 1 and text.lstrip().startswith("{"):
         return len(entries(text)) >= 2
-    read = sum(bool(_LINE.match(line) or _SECTION.match(line)) for line in lines)
+    read = sum(bool(_LINE.match(line) or _SECTION.match(line) or _ITEM.match(line))
+               for line in lines)
     return read >= 2 and read >= 0.8 * len(lines)
 
 
