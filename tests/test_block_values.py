@@ -9,6 +9,7 @@ from autonomo.agent.strategies.edits import edits
 from autonomo.agent.strategies.facts import inflects, rank
 from autonomo.agent.strategies.grounding import situation
 from autonomo.agent.strategies.listing import listing_facts
+from autonomo.agent.strategies.values import named_kinds
 
 
 def _offered(tmp_path, files: dict[str, str], task: str) -> tuple[str, ...]:
@@ -129,3 +130,19 @@ def test_the_version_read_is_offered_with_its_prefix_first(tmp_path):
     texts = _offered(tmp_path, {"RELEASE": "3.8.2\n"},
                      "Read the RELEASE file and write its version with a leading v to tag.txt")
     assert texts[0] == "v3.8.2"
+
+
+def test_a_kind_the_task_names_is_ranked_among_the_values_of_that_kind(tmp_path):
+    info = "Shop: Bramble & Oak\nOwner: Tove Lind (tove.lind@bramble.example)\n" \
+           "Orders: Pell Couriers, desk@pell.example\n"
+    texts = _offered(tmp_path, {"shop.txt": info},
+                     "I need to write to the owner - copy only her e-mail from shop.txt "
+                     "into owner_mail.txt")
+    assert texts == ("tove.lind@bramble.example",)
+    # a list of them when the task asks for all; a part of one when it names the part
+    listed = _offered(tmp_path, {"shop.txt": info},
+                      "every email address in shop.txt into all.txt, one per line")
+    assert listed[0] == "tove.lind@bramble.example\ndesk@pell.example"
+    assert named_kinds("the owner's e-mail in shop.txt: write only its domain to d.txt") \
+        == set()
+    assert named_kinds("how long between the start time and the end time?") == set()

@@ -23,7 +23,6 @@ from autonomo.agent.strategies import (
     transforms,
 )
 from autonomo.agent.strategies import objects as adding
-from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.designation import (
     Designated,
     designated,
@@ -395,7 +394,7 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     known += datatypes.differences(texts.items())
-    values = shaped_values.of_named_kind(task, facts.rank(known, task, named))
+    values = derived.ranked_of_kind(known, task, named)
     used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task

@@ -119,12 +119,25 @@ _COMPUTED = re.compile(r"\b(?:how\s+(?:long|many|much)|total|sum|average|mean|be
                        r"difference|elapsed|duration|spent)\b", re.IGNORECASE)
 
 
+def named_kinds(task: str) -> set[str]:
+    """The shapes the task names by their names ("the e-mail address", "just the time"; not
+    a time or date it computes with: "how long", "the total time")."""
+    said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
+    # (not one whose part it names: "only its domain" is no address)
+    kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)
+             and not said & set(" ".join(_PARTS.get(k, ((),))[0]).split())}
+    return kinds - {"time", "date"} if _COMPUTED.search(task) else kinds
+
+
+def kind_of_all(text: str) -> str | None:
+    """The shape of ``text``'s value, or of every line of it when it is a list of them."""
+    found = {kind_of(line) for line in text.splitlines() if line.strip()}
+    return found.pop() if len(found) == 1 else None
+
+
 def of_named_kind(task: str, found: list[str]) -> list[str]:
     """Of ``found``, only the values of a shape the task names by its name when there are
     some ("the treasurer's e-mail address": the address, not the treasurer's name beside it,
     whose shorter text a 135M model's likelihood prefers); else all of them."""
-    said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
-    kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)}
-    if _COMPUTED.search(task):
-        kinds -= {"time", "date"}
+    kinds = named_kinds(task)
     return [v for v in found if kind_of(v) in kinds] or found
