@@ -146,3 +146,16 @@ def test_a_kind_the_task_names_is_ranked_among_the_values_of_that_kind(tmp_path)
     assert named_kinds("the owner's e-mail in shop.txt: write only its domain to d.txt") \
         == set()
     assert named_kinds("how long between the start time and the end time?") == set()
+
+
+def test_a_word_replaces_a_word_only_where_the_task_links_them():
+    note = "The kettle is blue.\nThe mug costs 4.10\n"
+    # the price changes; "mug" is never replaced by "costs" or "now", before or after it
+    task = "The mug costs 4.60 now. Update note.txt"
+    assert edits(note, task, ["note.txt"]) == (("4.10", ("4.60",)),)
+    assert edits(note.replace("4.10", "4.60"), task, ["note.txt"]) == ()
+    found = edits(note, "in note.txt the kettle should be green, not blue", ["note.txt"])
+    assert ("blue", ("green",)) in found and not any("not" in new for _, new in found)
+    unit = "[Service]\nRestart=always\nUser=ops\n"
+    assert edits(unit, "svc.service: set Restart=always to Restart=on-abort", ["svc.service"]) \
+        == (("Restart=always", ("Restart=on-abort",)),)

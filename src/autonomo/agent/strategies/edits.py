@@ -211,8 +211,10 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         kind = shape(piece)
         alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
                  if shape(n) == kind == "word" and misspelled(piece, n)]
-        news = [(i < at, n) for i, n in fresh
-                if n != piece and piece not in n and shape(n) == kind]
+        # (a word for a word only where the task links them: "cat to dog", "dog instead of
+        # cat"; not "the pen costs 1.35 now": pen -> costs)
+        news = [(i < at, n) for i, n in fresh if n != piece and piece not in n
+                and shape(n) == kind and (kind != "word" or keyed.linked(said, piece, n))]
         ranked = list(dict.fromkeys(
             [*alike, *(n for _, n in sorted(news, key=lambda x: x[0]))]))
         if not ranked:
