@@ -119,7 +119,7 @@ def test_a_value_read_is_written_with_the_affix_the_task_states_or_shows():
     assert affixes.affixed("write the build number with a leading # to b.txt",
                            ["318", "build"])[0] == "#318"
     assert affixes.affixed("save the release as a tag (e.g. r2.5) in t.txt",
-                           ["7.1", "r2.5"]) == ["r7.1", "7.1"]  # (the example: no content)
+                           ["7.1", "r2.5"]) == ["r7.1"]  # (nor the example: no content)
     assert affixes.affixed("the rate followed by a percent sign into r.txt", ["12"])[0] == "12%"
     # no affix said: the texts as they are; a plain word after "leading" is no affix
     assert affixes.affixed("copy the leading one to a.txt", ["5", "x"]) == ["5", "x"]
@@ -159,3 +159,11 @@ def test_a_word_replaces_a_word_only_where_the_task_links_them():
     unit = "[Service]\nRestart=always\nUser=ops\n"
     assert edits(unit, "svc.service: set Restart=always to Restart=on-abort", ["svc.service"]) \
         == (("Restart=always", ("Restart=on-abort",)),)
+
+
+def test_copying_a_part_of_a_file_writes_it_and_copies_no_file():
+    from autonomo.agent.strategies.offered import _PART_COPY
+
+    assert _PART_COPY.search("copy just the phone number from card.txt into phone.txt")
+    assert _PART_COPY.search("copy only her address from a.txt to b.txt")
+    assert not _PART_COPY.search("copy notes.txt into backup/")

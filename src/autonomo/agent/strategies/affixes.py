@@ -71,7 +71,8 @@ def _shaped(example: str, value: str) -> str | None:
 
 def affixed(task: str, texts: tuple[str, ...] | list[str]) -> list[str]:
     """The one-token values of ``texts`` with each affix the task states or its example
-    shows, first; then ``texts`` but the examples (not content)."""
+    shows (only those: never the example itself, which is no content); ``texts`` when there
+    are none."""
     shown = examples(task)
     pairs = stated(task)
     made: list[str] = []
@@ -82,6 +83,6 @@ def affixed(task: str, texts: tuple[str, ...] | list[str]) -> list[str]:
         made += [before + value + after for before, after in pairs if not (
             (before and value.startswith(before)) or (after and value.endswith(after)))]
         made += [s for example in shown if (s := _shaped(example, value)) and s != value]
-    if not made:
-        return list(texts)
-    return list(dict.fromkeys([*made, *(t for t in texts if t.strip() not in shown)]))
+    # (a text without the affix the task asks for is not the answer: the value alone, or
+    # the example, is what a 135M model wrote instead)
+    return list(dict.fromkeys(made)) or list(texts)

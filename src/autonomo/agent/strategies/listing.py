@@ -5,6 +5,7 @@ extension, per folder, and per folder and extension ("how many PDFs are in scans
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact
 
@@ -55,7 +56,11 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
                 kinds.setdefault(ext, []).append(base)
         if len(kinds) > 1 or (len(kinds) == 1 and len(next(iter(kinds.values()))) < len(names)):
             for ext, of_kind in kinds.items():
-                facts += _kind_facts(folder, ext, of_kind)
+                # (counted only when the task names the kind: "the PDFs in scans/", "the
+                # Python files of src/"; not for "the files in scans/")
+                said = {ext.lower(), *_LANGUAGES.get(ext.lower(), "").split()[:1]}
+                facts += [replace(f, needs=frozenset({word})) for word in said
+                          for f in _kind_facts(folder, ext, of_kind)]
     tops = list(dict.fromkeys(name.split("/", 1)[0] for name in files if "/" in name))
     if tops:
         facts += [fact(f"folders directories subfolders workspace {LIST_WORDS}", "\n".join(tops)),
