@@ -167,3 +167,12 @@ def test_copying_a_part_of_a_file_writes_it_and_copies_no_file():
     assert _PART_COPY.search("copy just the phone number from card.txt into phone.txt")
     assert _PART_COPY.search("copy only her address from a.txt to b.txt")
     assert not _PART_COPY.search("copy notes.txt into backup/")
+
+
+def test_a_value_the_question_states_to_pick_a_record_is_not_its_answer(tmp_path):
+    safe = "box 12 opens with 4-11-09\nbox 31 opens with 8-02-33\n"
+    assert _offered(tmp_path, {"safe.txt": safe},
+                    "In safe.txt, what opens box 31? Put it in code.txt") == ("8-02-33",)
+    calls = "GET /a 200\nGET /b 500\nGET /c 500\nGET /d 200\n"
+    assert _offered(tmp_path, {"calls.log": calls}, "how many calls in calls.log failed with "
+                    "a 500? only the number into n.txt") == ("2",)

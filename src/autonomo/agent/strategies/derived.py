@@ -276,3 +276,15 @@ def ranked_of_kind(known: list[Fact], task: str, named: tuple[str, ...]) -> list
         if found := facts.rank(typed, task, named, facts.NEAR):
             return found
     return values.of_named_kind(task, facts.rank(known, task, named))
+
+
+def without_selectors(stated: list[str], found: list[str], texts: dict[str, str],
+                      asks: list[str], folders: list[str]) -> list[str]:
+    """``stated`` but, in a question answered by a value read (``found``), the values it
+    states that a file read holds ("the combination of locker 17", "requests that ended with
+    a 404", "DeepPour 90") or that name a folder ("in scans/"): what the question is about,
+    not its answer."""
+    if not asks:
+        return stated
+    return [t for t in stated if t.strip("/") not in folders and not (found and any(
+        re.search(rf"(?<![\w.]){re.escape(t)}(?![\w]|\.\d)", text) for text in texts.values()))]
