@@ -176,3 +176,11 @@ def test_a_value_the_question_states_to_pick_a_record_is_not_its_answer(tmp_path
     calls = "GET /a 200\nGET /b 500\nGET /c 500\nGET /d 200\n"
     assert _offered(tmp_path, {"calls.log": calls}, "how many calls in calls.log failed with "
                     "a 500? only the number into n.txt") == ("2",)
+
+
+def test_an_affix_to_take_off_is_never_put_on():
+    for task in ("write the code without the leading zero to c.txt",
+                 "strip the trailing slash from the path in p.txt and save it to q.txt",
+                 "drop the leading # from the tag in t.txt; write it to u.txt"):
+        assert affixes.stated(task) == []
+        assert affixes.affixed(task, ["0417", "a/b/"]) == ["0417", "a/b/"]

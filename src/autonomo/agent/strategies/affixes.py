@@ -32,6 +32,8 @@ _EXAMPLE = re.compile(r"\b(?:like|e\.\s?g\.?|eg|for example|such as|say)[,:]?\s+
                       r"(?P<example>[^\s\"'`()]*\d[^\s\"'`()]*?)[\"'`]?(?=[\s),;]|[.:](?:\s|$)|$)",
                       re.IGNORECASE)
 _DIGITS = re.compile(r"\d+")
+_OFF = re.compile(r"\b(?:without|no|remove|removing|drop|dropping|strip|stripping|minus|"
+                  r"except|delete|deleting|lose|trim|cut)\b(?:\s+\w+){0,3}\s*$", re.IGNORECASE)
 
 
 def _sign(found: re.Match[str]) -> str | None:
@@ -50,6 +52,9 @@ def stated(task: str) -> list[tuple[str, str]]:
     out = []
     for side, pattern in _STATED:
         for found in pattern.finditer(task):
+            # ("without the leading zero", "strip the trailing slash": an affix to take off)
+            if _OFF.search(task[max(0, found.start() - 30):found.start()]):
+                continue
             if sign := _sign(found):
                 out.append((sign, "") if side == "before" else ("", sign))
     return out
