@@ -184,3 +184,10 @@ def test_an_affix_to_take_off_is_never_put_on():
                  "drop the leading # from the tag in t.txt; write it to u.txt"):
         assert affixes.stated(task) == []
         assert affixes.affixed(task, ["0417", "a/b/"]) == ["0417", "a/b/"]
+
+
+def test_a_letter_code_after_a_word_the_task_says_is_its_value(tmp_path):
+    board = "Flight KX12 boards at 09:10 from gate C\nFlight KX40 boards at 11:30 from gate F\n"
+    assert _offered(tmp_path, {"board.txt": board},
+                    "Which gate does flight KX40 board from (board.txt)? gate.txt") == ("F",)
+    assert block_texts("x") == [""]  # (one line, one block)

@@ -64,3 +64,14 @@ def headed(lines: list[str]) -> dict[str, list[str]]:
     return {word: rests for word, rests in heads.items() if len(rests) > 1
             and len(set(rests)) > 1 and len(rests) == sum(
                 bool(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", line)) for line in lines)}
+
+
+#: a letter code after a word ("stop D", "gate B2" is a value already): one or two capitals
+_LABELLED = re.compile(r"\b([A-Za-z]{2,})\s+([A-Z]{1,2})(?![\w:.@'-])")
+
+
+def labelled(line: str) -> list[tuple[str, str]]:
+    """(word, code) for each letter code a word names in ``line`` ("from stop D": stop, D);
+    a value only where the task says the word (``facts``: the code's ``needs``)."""
+    return [(m.group(1), m.group(2)) for m in _LABELLED.finditer(line)
+            if m.group(1).lower() not in {"and", "the", "or", "to", "at", "in", "of", "is"}]

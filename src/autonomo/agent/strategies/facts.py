@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import yaml
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies.blocks import block_texts, headed
+from autonomo.agent.strategies.blocks import block_texts, headed, labelled
 from autonomo.agent.strategies.values import parts, scan
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
@@ -151,6 +151,8 @@ def file_facts(name: str, text: str) -> list[Fact]:
     for line, block in zip(lines, block_texts(text), strict=False):
         facts.append(_fact(line, line, src))
         context = words(block)
+        facts += [replace(_fact(line.replace(c, " "), c, src), tag=stem(w), context=context,
+                          needs=words(w)) for w, c in labelled(line) if words(w)]
         if match := _PAIR.match(line):
             facts.append(replace(_fact(match.group(1), match.group(2).strip("'\""), src,
                                        own=match.group(1)), context=context))
