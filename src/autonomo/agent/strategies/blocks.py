@@ -70,8 +70,9 @@ def headed(lines: list[str]) -> dict[str, list[str]]:
 _LABELLED = re.compile(r"\b([A-Za-z]{2,})\s+([A-Z]{1,2})(?![\w:.@'-])")
 
 
-def labelled(line: str) -> list[tuple[str, str]]:
-    """(word, code) for each letter code a word names in ``line`` ("from stop D": stop, D);
-    a value only where the task says the word (``facts``: the code's ``needs``)."""
-    return [(m.group(1), m.group(2)) for m in _LABELLED.finditer(line)
+def labelled(line: str) -> list[tuple[str, str, str]]:
+    """(word, code, the line without the code) for each letter code a word names in ``line``
+    ("from stop D": stop, D); a value only where the task says the word (``facts``)."""
+    return [(m.group(1), m.group(2), line[:m.start(2)] + line[m.end(2):])
+            for m in _LABELLED.finditer(line)
             if m.group(1).lower() not in {"and", "the", "or", "to", "at", "in", "of", "is"}]

@@ -151,8 +151,8 @@ def file_facts(name: str, text: str) -> list[Fact]:
     for line, block in zip(lines, block_texts(text), strict=False):
         facts.append(_fact(line, line, src))
         context = words(block)
-        facts += [replace(_fact(line.replace(c, " "), c, src), tag=stem(w), context=context,
-                          needs=words(w)) for w, c in labelled(line) if words(w)]
+        facts += [replace(_fact(rest, c, src), tag=stem(w), context=context, needs=words(w))
+                  for w, c, rest in labelled(line) if words(w)]
         if match := _PAIR.match(line):
             facts.append(replace(_fact(match.group(1), match.group(2).strip("'\""), src,
                                        own=match.group(1)), context=context))
