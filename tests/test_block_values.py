@@ -161,14 +161,6 @@ def test_a_word_replaces_a_word_only_where_the_task_links_them():
         == (("Restart=always", ("Restart=on-abort",)),)
 
 
-def test_copying_a_part_of_a_file_writes_it_and_copies_no_file():
-    from autonomo.agent.strategies.offered import _PART_COPY
-
-    assert _PART_COPY.search("copy just the phone number from card.txt into phone.txt")
-    assert _PART_COPY.search("copy only her address from a.txt to b.txt")
-    assert not _PART_COPY.search("copy notes.txt into backup/")
-
-
 def test_a_value_the_question_states_to_pick_a_record_is_not_its_answer(tmp_path):
     safe = "box 12 opens with 4-11-09\nbox 31 opens with 8-02-33\n"
     assert _offered(tmp_path, {"safe.txt": safe},
