@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from autonomo.agent.strategies.facts import file_facts, listing_facts, rank
+from autonomo.agent.strategies.facts import file_facts, rank
 from autonomo.agent.strategies.grounding import mentioned_files, situation
+from autonomo.agent.strategies.listing import listing_facts
 
 
 def _best(name: str, text: str, task: str) -> str:

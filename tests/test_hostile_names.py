@@ -153,7 +153,7 @@ def test_a_step_on_a_named_file_of_long_lines_ends(tmp_path: Path) -> None:
 
 def test_a_file_name_ending_in_a_dot_does_not_hang_the_listing():
     """rv1 (s23): 'notes.' has an empty extension; its group was the list being walked."""
-    from autonomo.agent.strategies.facts import listing_facts
+    from autonomo.agent.strategies.listing import listing_facts
 
     facts = listing_facts(["a.txt", "notes.", "b/c."])
     counts = {f.value for f in facts if {"workspace", "count"} <= f.key}

@@ -150,8 +150,10 @@ def test_closed_kinds_with_no_value_leave_the_command_out():
 
 
 def test_after_a_refused_finish_the_next_try_is_new_not_a_look_or_text_already_made(tmp_path):
+    # (bus 9 at two stops: two candidates; the 9 the question states is none, it says which)
     (tmp_path / "buses.txt").write_text("Bus 14 leaves at 07:40 from stop B\n"
-                                        "Bus 9 leaves at 08:05 from stop D\n")
+                                        "Bus 9 leaves at 08:05 from stop D\n"
+                                        "Bus 9 leaves at 18:10 from stop E\n")
     strategy = create_strategy("one_shot", _commands(), compact=True)
     state = AgentState(tasks=["Which stop does bus 9 leave from (buses.txt)? Put the stop "
                               "in stop.txt"], workspace=str(tmp_path))
@@ -195,9 +197,11 @@ def test_once_lines_were_added_the_next_try_does_not_stack_more(tmp_path):
     _step(state, "append_to_file", path="leave.txt", content=first[0])
 
     offered = _offer(state, strategy)
-    # a new file: written whole with another text, not a second line under the first
+    # a new file: written whole with another text, not a second line under the first (the
+    # bus's time written, the one value the file gives, only the finish is left)
     assert "append_to_file" not in offered
-    assert offered["write_file"]["path"] == ["leave.txt"]
+    assert offered.get("write_file", {"path": ["leave.txt"]})["path"] == ["leave.txt"]
+    assert "write_file" in offered or set(offered) == {"finish"}
 
 
 def test_a_program_whose_code_prints_nothing_is_read_not_run_first(tmp_path):

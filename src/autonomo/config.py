@@ -146,7 +146,8 @@ class AgentConfig(BaseModel):
         "copy_file": ["copy", "duplicate", "clone"],
         "execute_python_file": ["run", "ran", "execute"],
         "replace_text": ["replace", "change", "fix", "edit", "update", "modify", "correct",
-                         "bump", "set"]})
+                         "bump", "set", "raise", "lower", "increase", "decrease", "reduce",
+                         "mark", "turn", "switch", "toggle", "enable", "disable"]})
     disabled_commands: list[str] = Field(default_factory=list)
     #: ``finish`` is accepted only on positive evidence in the run's record (the task's
     #: input files used, the values it states written, …), not only when nothing in the

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import algebra, datatypes, dates
+from autonomo.agent.strategies import algebra, datatypes, dates, facts, values
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 from autonomo.agent.strategies.values import MONTHS
 
@@ -183,7 +183,35 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
             + datatypes.typed_facts(name, text, task) + area_facts(src, text, task)
             + algebra.algebra_facts(name, src, text, task,
                                     frozenset(b for _, b in bounds(task)))
-            + dates.date_facts(src, text, task))
+            + dates.date_facts(src, text, task) + kind_facts(src, text, task))
+
+
+#: the words a task names the values of a shape with, when it lists or counts them
+_KIND_WORDS = {"email": "email e mail address", "url": "url link website address",
+               "ip": "ip address", "phone": "phone number", "colour": "colour color hex"}
+
+
+#: a task that asks for many values, not one ("every address", "the links", "list")
+_MANY = re.compile(r"\b(?:every|all|each|list|(?:e-?mail|address|link|url|ip|phone|colou?r)e?s)\b",
+                   re.IGNORECASE)
+
+
+def kind_facts(src: str, text: str, task: str) -> list[Fact]:
+    """The values of a shape in a text, listed and counted under the shape's words ("every
+    e-mail address in it", "how many links"), when it holds more than one and the task asks
+    for more than one."""
+    if not _MANY.search(task):
+        return []
+    found: dict[str, list[str]] = {}
+    for value in values.scan(text):
+        if value.kind in _KIND_WORDS:
+            found.setdefault(value.kind, []).append(value.text)
+    out: list[Fact] = []
+    for kind, texts in found.items():
+        if len(texts := list(dict.fromkeys(texts))) > 1:
+            out += [fact(f"{_KIND_WORDS[kind]} {LIST_WORDS}", "\n".join(texts), src),
+                    fact(f"{_KIND_WORDS[kind]} {COUNT_WORDS}", len(texts), src)]
+    return out
 
 
 _ASKED = ((re.compile(r"\b(?:time|clock|hour)\b", re.I), _TIME),
@@ -236,3 +264,27 @@ def alternatives(task: str, seen: dict[str, str], skipped: frozenset[str]
     answer = yes if about & held else _YES[yes]
     return ([w for w in (first, second) if w.lower() == answer],
             [w for w in (first, second) if w.lower() != answer])
+
+
+def ranked_of_kind(known: list[Fact], task: str, named: tuple[str, ...]) -> list[str]:
+    """The values the task points at, of the shape it names when it names one: ranked among
+    the values of that shape, which need only be near its words (``facts.NEAR``: "the
+    coordinator's address" of a line "Coordinator: Ann Lee (ann@x.example)", whose words
+    are mostly the address's own); else all values, ranked, of that shape if some are."""
+    if kinds := values.named_kinds(task):
+        typed = [f for f in known if values.kind_of_all(f.value) in kinds]
+        if found := facts.rank(typed, task, named, facts.NEAR):
+            return found
+    return values.of_named_kind(task, facts.rank(known, task, named))
+
+
+def without_selectors(stated: list[str], found: list[str], texts: dict[str, str],
+                      asks: list[str], folders: list[str]) -> list[str]:
+    """``stated`` but, in a question answered by a value read (``found``), the values it
+    states that a file read holds ("the combination of locker 17", "requests that ended with
+    a 404", "DeepPour 90") or that name a folder ("in scans/"): what the question is about,
+    not its answer."""
+    if not asks:
+        return stated
+    return [t for t in stated if t.strip("/") not in folders and not (found and any(
+        re.search(rf"(?<![\w.]){re.escape(t)}(?![\w]|\.\d)", text) for text in texts.values()))]

@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import keyed, spans, values
+from autonomo.agent.strategies import cells, keyed, spans, values
 from autonomo.agent.strategies.facts import stem
 
 #: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
@@ -172,6 +172,10 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     quoted = quoted_pair(text, task, names)
     if quoted:  # "replace 'Dear Sir' with 'Dear Ms Lindqvist'": that, nothing else
         return (quoted,)
+    if found := cells.cell_edits(text, said):  # a table's row and column named: that cell
+        return tuple(found)
+    if cells.settled(text, said):  # (and once it holds its value, nothing else)
+        return ()
     file_tokens = {t for _, t in _tokens(text)}
     task_tokens = [(i, t) for i, t in _said_tokens(said) if _kept(t)]
     # the task's words and values the file does not hold, and its stated texts
@@ -207,8 +211,10 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         kind = shape(piece)
         alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
                  if shape(n) == kind == "word" and misspelled(piece, n)]
-        news = [(i < at, n) for i, n in fresh
-                if n != piece and piece not in n and shape(n) == kind]
+        # (a word for a word only where the task links them: "cat to dog", "dog instead of
+        # cat"; not "the pen costs 1.35 now": pen -> costs)
+        news = [(i < at, n) for i, n in fresh if n != piece and piece not in n
+                and shape(n) == kind and (kind != "word" or keyed.linked(said, piece, n))]
         ranked = list(dict.fromkeys(
             [*alike, *(n for _, n in sorted(news, key=lambda x: x[0]))]))
         if not ranked:

@@ -14,11 +14,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import yaml
 
 from autonomo.agent.csv_text import table_rows
+from autonomo.agent.strategies.blocks import block_texts, headed, labelled
 from autonomo.agent.strategies.values import parts, scan
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
@@ -103,6 +104,8 @@ class Fact:
     #: the word just before a value in a line of a record ("room" of "room 12B"): when the
     #: task says it, it decides between the values of one line
     tag: str = ""
+    #: the words of the other lines of its block ("protocol mqtt" under "listener 8883")
+    context: frozenset[str] = frozenset()
 
 
 def _fact(key: str, value: object, source: str = "", own: str = "") -> Fact:
@@ -145,11 +148,14 @@ def file_facts(name: str, text: str) -> list[Fact]:
         facts += [_fact(f"{nth} line", line, src)
                   for nth, line in zip(_NTH, lines[1:5], strict=False)]
     facts += _number_facts(src, lines)
-    for line in lines:
+    for line, block in zip(lines, block_texts(text), strict=False):
         facts.append(_fact(line, line, src))
+        context = words(block)
+        facts += [replace(_fact(rest, c, src), tag=stem(w), context=context, needs=words(w))
+                  for w, c, rest in labelled(line) if words(w)]
         if match := _PAIR.match(line):
-            facts.append(_fact(match.group(1), match.group(2).strip("'\""), src,
-                               own=match.group(1)))
+            facts.append(replace(_fact(match.group(1), match.group(2).strip("'\""), src,
+                                       own=match.group(1)), context=context))
         for found in scan(line):
             # a value whole by its shape ("10:15", "12B", "AQD45-20917"), named by the words
             # of its line when it is short (a record: "- Biscuit: Tuesday 10:15, room 12B"),
@@ -162,7 +168,8 @@ def file_facts(name: str, text: str) -> list[Fact]:
             label = next((w for w in reversed(_WORDS.findall(line[:found.start]))
                           if w.lower() not in FILLER), "")
             made = _fact(" ".join(before + after), found.text, src)
-            facts.append(Fact(made.key, made.value, made.source, tag=stem(label)))
+            facts.append(Fact(made.key, made.value, made.source, tag=stem(label),
+                              context=context))
             # its parts by its shape, each under its own name and its shape's ("only its
             # domain", "the year of the date": more of the task's words than the whole),
             # only when the task names the part
@@ -204,14 +211,21 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
             for word in found:
                 times[word] = times.get(word, 0) + 1
         # (a word on every line counts too: the task says which word it means)
-        facts += [_fact(f"{word} lines {_COUNT}", n, src)
+        facts += [_fact(f"{word} lines {_COUNT}", n, src, own=word)
                   for word, n in holding.items() if n > 1]
         # (and which lines: "every ERROR line", "the lines that mention urgent")
         facts += [_fact(f"{word} lines {_LIST}", "\n".join(
-            line for line in lines if word in {w.lower() for w in _WORDS.findall(line)}), src)
-            for word, n in holding.items() if 1 < n < len(lines) and not word.isdigit()]
+            line for line in lines if word in {w.lower() for w in _WORDS.findall(line)}), src,
+            own=word) for word, n in holding.items() if 1 < n < len(lines) and not word.isdigit()]
         facts += [_fact(f"{word} {_COUNT}", n, src)
                   for word, n in times.items() if n > 1 and n != holding[word]]
+    # what follows a word that heads lines ("Host bastion"): counted only when the task
+    # says the word (``needs``: "the Host aliases")
+    for word, rests in headed(lines).items():
+        facts += [replace(_fact(f"{word} {key}", value, src, own=word), needs=words(word),
+                          tag=stem(word))
+                  for key, value in ((f"{_LIST} values", "\n".join(rests)),
+                                     (_COUNT, len(rests))) if words(word)]
     return facts
 
 
@@ -242,10 +256,14 @@ def _json_facts(src: str, text: str) -> list[Fact]:
         path, item = stack.pop()
         if isinstance(item, dict):
             if item:
-                facts.append(_fact(f"{path} keys {_LIST}", "\n".join(map(str, item)), src))
-                if path:  # the entries under a key: "how many services" of services: {…}
-                    facts.append(_fact(f"{path.split()[-1]} keys entries {_COUNT}", len(item),
-                                       src))
+                # (the top level's: "how many top-level keys")
+                label = path.split()[-1] if path else "top level root"
+                facts.append(_fact(f"{path or label} keys {_LIST}", "\n".join(map(str, item)),
+                                   src))
+                # the entries under a key: "how many services" of services: {…} (the top
+                # level's only when the task says "keys")
+                facts.append(replace(_fact(f"{label} keys entries {_COUNT}", len(item), src),
+                                     needs=frozenset() if path else words("keys")))
             flags = {str(k): v for k, v in item.items() if isinstance(v, bool)}
             if len(flags) > 1:  # the keys set true, and those set false
                 for label, flag in ((_ON, True), (_OFF, False)):
@@ -394,44 +412,6 @@ def output_facts(source: str, output: str) -> list[Fact]:
     return facts
 
 
-#: what a task calls the files of an extension
-_LANGUAGES = {"py": "python script", "md": "markdown", "js": "javascript", "ts": "typescript",
-              "txt": "text", "sh": "shell script", "rb": "ruby", "yml": "yaml",
-              "htm": "html web page", "html": "web page", "jpg": "image", "png": "image"}
-
-
-def listing_facts(files: Iterable[str]) -> list[Fact]:
-    """Names and counts of the workspace's files, all of them and per extension; the names
-    and counts of each folder's files."""
-    files = list(files)
-    groups: dict[str, list[str]] = {"": files}
-    folders: dict[str, list[str]] = {}
-    for name in files:
-        # (a name ending in a dot has no extension: its group would be "", all the files,
-        # the list this loop walks — appended to, it never ended)
-        if ext := name.rpartition(".")[2] if "." in name else "":
-            groups.setdefault(ext, []).append(name)
-        if "/" in name:
-            folder, base = name.rsplit("/", 1)
-            folders.setdefault(folder, []).append(base)
-    facts: list[Fact] = []
-    for ext, names in groups.items():
-        kind = f"{ext} {_LANGUAGES.get(ext.lower(), '')}"
-        dotted = frozenset({f".{ext.lower()}"} if ext else ())
-        for fact in (_fact(f"{kind} files workspace {_LIST}", "\n".join(names)),
-                     _fact(f"{kind} files workspace {_COUNT}", len(names))):
-            facts.append(Fact(fact.key | dotted, fact.value, fact.source))
-    for folder, names in folders.items():
-        # (named by the folder's name: "folder" alone asks for the workspace's folders)
-        facts += [_fact(f"{folder} files {_LIST}", "\n".join(names)),
-                  _fact(f"{folder} files {_COUNT}", len(names))]
-    tops = list(dict.fromkeys(name.split("/", 1)[0] for name in files if "/" in name))
-    if tops:
-        facts += [_fact(f"folders directories subfolders workspace {_LIST}", "\n".join(tops)),
-                  _fact(f"folders directories subfolders workspace {_COUNT}", len(tops))]
-    return facts
-
-
 #: the words that ask for two values put together
 _JOINED = "full whole together join joined combined both"
 _ARITHMETIC = (("sum add added plus total together", lambda a, b: a + b),
@@ -508,14 +488,25 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(letter in rest for letter in short[1:])
 
 
+def inflects(form: str, word: str) -> bool:
+    """``form`` is ``word`` with a verb's ending ("finished", "closing", "shipped" of
+    "finish", "close", "ship"); both of at least four letters."""
+    if len(word) < 4 or not form.startswith(word.removesuffix("e")):
+        return False
+    rest = form[len(word.removesuffix("e")):]
+    return rest in ("ed", "ing", "es", "d") or rest in (word[-1] + "ed", word[-1] + "ing")
+
+
 def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
-           excluded: frozenset[str] = frozenset()) -> float:
+           excluded: frozenset[str] = frozenset(), lines: frozenset[str] = frozenset()) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
     itself the task does not use costs 0.3 (a bare value beats the line that holds it), a
     value made of the task's own words costs 1."""
     shared = fact.key & wanted
     # a key's short form of a task's word counts as it ("kg" of "kilograms")
     shared |= {k for k in fact.key - wanted if any(_abbreviates(k, w) for w in wanted)}
+    # and an inflection of it ("finished" of "finish", "shipped" of "ship")
+    shared |= {k for k in fact.key - wanted if any(inflects(k, w) for w in wanted)}
     value = words(fact.value)
     # (a list's items are names, not a line around a value: "x.py" under "py files")
     unshared_own = (fact.key & value) - wanted if "\n" not in fact.value else frozenset()
@@ -531,11 +522,18 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
     # added before October 2026", not all the items; a word the task rules out costs 1)
     # (a count is asked for with a word of counting: without one, a list of the same
     # things comes first)
-    uncounted = 0.3 * (fact.key >= _COUNTED and not _COUNTED & wanted)
+    # (nor does the bonus of the words it needs make up for that)
+    uncounted = (0.3 + 0.5 * bool(fact.needs)) * (fact.key >= _COUNTED and not _COUNTED & wanted)
     return (sum(0.5 if w in _STRUCTURE and w not in fact.label else 1.0 for w in shared)
             + 0.5 * bool(fact.needs) - len(fact.key & excluded) - uncounted
-            + 0.5 * (fact.tag in wanted) - 0.3 * len(re.findall(r",\s", fact.value))
-            + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo)
+            + 0.5 * (fact.tag in wanted and "\n" not in fact.value)
+            - 0.3 * len(re.findall(r",\s", fact.value))
+            + 0.5 * bool(fact.source & files) - 0.3 * len(unshared_own) - echo
+            # (a list of what lines hold, not of lines, when the task asks for lines: "every
+            # WARN line" is not what follows WARN)
+            - 1.5 * bool(lines and fact.tag and "\n" in fact.value)
+            # (a word of the task on another line of its block: "protocol mqtt")
+            + 0.5 * bool(fact.context & wanted - fact.key - _STRUCTURE - fact.source))
 
 
 #: a superlative then first/last: the order of a list ("newest first")
@@ -551,12 +549,26 @@ _EXCLUDED = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|without|but not)\s
                        re.IGNORECASE)
 
 
+_EACH_LINE = re.compile(r"\b(?:(?:one|a|an|each)\s+(?:\w+\s+)?per\s+line|per\s+line|"
+                        r"(?:each\s+)?on\s+(?:its|their)\s+own\s+line|on\s+separate\s+lines)\b",
+                        re.IGNORECASE)
+_LINE_WORDS = frozenset({"line"})
+_THE_NUMBER = re.compile(r"\b(?:the|that|this|its)\s+number\b(?!\s+of\b)|\bnumber\s+only\b",
+                         re.IGNORECASE)
+
+
 def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
          threshold: float = THRESHOLD) -> list[str]:
     """The values of the facts the task's words point at most (``threshold`` at least),
     best first, at most ``MAX_FACTS``. The words of the file names the task mentions
     (``named``) only say which file: they are not matched against the facts' keys."""
     rest = _WHERE.sub(" ", task)  # "add x as the last line": where, not what
+    # (lines asked for: "every WARN line"; not "one per line", how to write it)
+    lines = _LINE_WORDS & words(_EACH_LINE.sub(" ", rest))
+    # ("write the number to p.txt", "number only": the value itself, when no other word asks
+    # for a count: "how many", "count", "the number of")
+    if not re.search(r"\b(?:how many|count|total|number of)\b", rest, re.IGNORECASE):
+        rest = _THE_NUMBER.sub(" ", rest)
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     rest = SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
                          rest)  # ("on" is a filler word)
@@ -570,7 +582,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     own: dict[str, int] = {}  # on a tie, the value more of the task's own words name
     for fact in facts:
         if fact.value and fact.needs <= wanted:
-            score = _score(fact, wanted, files, excluded)
+            score = _score(fact, wanted, files, excluded, lines)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
             own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
                                   own.get(fact.value, 0))

@@ -11,6 +11,7 @@ from typing import Any
 
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import (
+    affixes,
     compose,
     datatypes,
     derived,
@@ -22,7 +23,6 @@ from autonomo.agent.strategies import (
     transforms,
 )
 from autonomo.agent.strategies import objects as adding
-from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.designation import (
     Designated,
     designated,
@@ -31,6 +31,7 @@ from autonomo.agent.strategies.designation import (
     written_to,
 )
 from autonomo.agent.strategies.folders import moved_folders, removed_folders
+from autonomo.agent.strategies.listing import listing_facts
 from autonomo.agent.strategies.looking import (  # (re-exported: tests, benchmarks)
     MAX_DEPTH as MAX_DEPTH,
 )
@@ -326,7 +327,7 @@ def situation(workspace: Path | str, task: str,
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]
-    known: list[facts.Fact] = [*facts.listing_facts(files), *datatypes.dated_files(files)
+    known: list[facts.Fact] = [*listing_facts(files), *datatypes.dated_files(files)
                                ] if len(files) > 1 else []
     instructions = task
     texts: dict[str, str] = {}  # the files' texts seen, in the task's order
@@ -393,7 +394,7 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     known += datatypes.differences(texts.items())
-    values = shaped_values.of_named_kind(task, facts.rank(known, task, named))
+    values = derived.ranked_of_kind(known, task, named)
     used = facts.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
@@ -410,6 +411,7 @@ def situation(workspace: Path | str, task: str,
     # (a value computed from them only when a word of the task names it: not a count of
     # the lines of the file whose name it reads)
     asks = spans.questions(task)
+    stated = derived.without_selectors(stated, values, texts, asks, folders)
     near: list[str] = []
     if not values and texts and (asks or len(named) > 1):
         # (the values of facts keyed by a word of the task, ranked once for every candidate)
@@ -478,6 +480,7 @@ def situation(workspace: Path | str, task: str,
     texts = tuple(t for t in texts if t not in ruled_out and t not in used
                   and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
     texts = adding.only_wholes(texts, adding.wholes(task, named, stated))
+    texts = tuple(affixes.affixed(task, texts))  # ("with a leading v": v4.12.7)
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
         # text; a part of it only when a word of the task keys it and the output says it

@@ -30,6 +30,10 @@ _LINE = re.compile(r"""^(?P<indent>[ \t]*)(?:-[ \t]+)?(?P<q>["']?)(?P<key>[A-Za-
 _SECTION = re.compile(r"^[ \t]*\[\[?(?P<name>[^\[\]\n]+)\]\]?[ \t]*$")
 _JSON_PAIR = re.compile(r'"(?P<key>[^"\n]{1,80})"\s*:\s*(?P<value>"(?:[^"\\\n]|\\.)*"'
                         r"|-?\d[\d.eE+-]*|true|false|null)")
+#: an item of a list under a key (``"jpg",`` of a JSON array, ``- x`` of a YAML list): part of
+#: the keyed text, not a line of another kind
+_ITEM = re.compile(r"""^[ \t]*(?:-[ \t]+\S.*|(?:"[^"\n]*"|-?\d[\d.]*|true|false|null)"""
+                   r"""[ \t]*,?)[ \t]*$""")
 _QUOTED = re.compile(r"""^(["'])(?P<inner>.*)\1$""")
 _BOOLEAN = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}
 _PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -166,6 +170,22 @@ def _piece(lines: list[str], entry: Entry) -> str:
     return entry.line
 
 
+#: the words that link a text to what replaces it ("cat to dog", "dog instead of cat")
+_TO = r"(?:to|with|into|by|is|are|becomes?|be|say|says|read|reads|->|→|=|:)"
+_FOR = r"(?:instead\s+of|not|rather\s+than|in\s+place\s+of|replacing|for)"
+
+
+def linked(said: str, old: str, new: str) -> bool:
+    """Whether the task links ``old`` to ``new`` as what replaces it: ``old`` then a word of
+    linking then ``new`` ("Monday with Tuesday", "colour to teal"), or ``new`` then ``old``
+    ("teal instead of red", "the Boathouse, not the Granary")."""
+    o, n = re.escape(old), re.escape(new)
+    gap = r"[\s,:;'\"()-]+(?:(?:the|a|an|now|just)\s+)?"
+    return bool(re.search(rf"(?<!\w){o}(?!\w).{{0,40}}?(?<!\w){_TO}{gap}{n}(?!\w)", said, re.I)
+                or re.search(rf"(?<!\w){n}(?!\w).{{0,20}}?(?<!\w){_FOR}{gap}{o}(?!\w)",
+                             said, re.I))
+
+
 def keyed_edits(text: str, task: str, files: list[str],
                 fresh: Iterable[str] = ()) -> list[tuple[str, tuple[str, ...]]]:
     """(piece, replacements) for the key(s) the task designates, best first; empty when the
@@ -175,7 +195,8 @@ def keyed_edits(text: str, task: str, files: list[str],
     found = entries(text)
     said = without(task, files)
     told = words(said)
-    stated = list(dict.fromkeys([*_stated(task, files), *fresh]))
+    literal = _stated(task, files)
+    stated = list(dict.fromkeys([*literal, *fresh]))
     held = {_inner(e.value) for e in found} | {e.key for e in found}
     scored = []
     for entry in found:
@@ -184,7 +205,11 @@ def keyed_edits(text: str, task: str, files: list[str],
         score = (len(_parts(entry.key) & told) + sum(bool(_parts(p) & told)
                                                      for p in entry.parents)
                  + 2 * (inner in stated))
-        news = [s for s in stated if s not in held and _fits(inner, s)]
+        # ("Restart=on-failure to Restart=always": the value of the key the task writes
+        # out; a word of the task only where it links it to the key: "owner to Bartek")
+        news = [s.split(sep, 1)[1] if s.startswith(sep := entry.key + "=") else s
+                for s in stated if s in literal or linked(said, entry.key, s)]
+        news = [s for s in dict.fromkeys(news) if s not in held and _fits(inner, s)]
         if score and news:
             # a value of the stated value's own shape before a value of no shape
             shaped = any(values.kind_of(inner) and values.kind_of(s) for s in news)
@@ -218,7 +243,8 @@ def is_keyed_text(text: str) -> bool:
              and line.strip().strip("{}[],") != ""]
     if len(lines) == 1 and text.lstrip().startswith("{"):
         return len(entries(text)) >= 2
-    read = sum(bool(_LINE.match(line) or _SECTION.match(line)) for line in lines)
+    read = sum(bool(_LINE.match(line) or _SECTION.match(line) or _ITEM.match(line))
+               for line in lines)
     return read >= 2 and read >= 0.8 * len(lines)
 
 

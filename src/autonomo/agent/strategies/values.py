@@ -112,13 +112,32 @@ def part_names(label: str, part: str) -> list[str]:
 #: only shapes a value of that kind always has: a version "2.1" reads as a number, a phone
 #: number without a leading 0 or + as none, so those are not filtered by their names)
 _KIND_NAMES = {"email": ("email", "e-mail", "mail"), "url": ("url", "link", "website"),
-               "colour": ("colour", "color", "hex")}
+               "colour": ("colour", "color", "hex"), "time": ("time",), "date": ("date",)}
+#: words that ask for a value computed from times or dates, not one of them ("how long",
+#: "the total time", "days between")
+_COMPUTED = re.compile(r"\b(?:how\s+(?:long|many|much)|total|sum|average|mean|between|"
+                       r"difference|elapsed|duration|spent)\b", re.IGNORECASE)
+
+
+def named_kinds(task: str) -> set[str]:
+    """The shapes the task names by their names ("the e-mail address", "just the time"; not
+    a time or date it computes with: "how long", "the total time")."""
+    said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
+    # (not one whose part it names: "only its domain" is no address)
+    kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)
+             and not said & set(" ".join(_PARTS.get(k, ((),))[0]).split())}
+    return kinds - {"time", "date"} if _COMPUTED.search(task) else kinds
+
+
+def kind_of_all(text: str) -> str | None:
+    """The shape of ``text``'s value, or of every line of it when it is a list of them."""
+    found = {kind_of(line) for line in text.splitlines() if line.strip()}
+    return found.pop() if len(found) == 1 else None
 
 
 def of_named_kind(task: str, found: list[str]) -> list[str]:
     """Of ``found``, only the values of a shape the task names by its name when there are
     some ("the treasurer's e-mail address": the address, not the treasurer's name beside it,
     whose shorter text a 135M model's likelihood prefers); else all of them."""
-    said = set(re.findall(r"[a-z]+(?:-[a-z]+)?", task.lower()))
-    kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)}
+    kinds = named_kinds(task)
     return [v for v in found if kind_of(v) in kinds] or found
