@@ -1,0 +1,2 @@
+GRID = True
+FONT_SIZE = 9
