@@ -26,6 +26,7 @@ from autonomo.agent.finishing_record import (
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies.names import named_folders
 from autonomo.agent.strategies.placing import towards
+from autonomo.agent.task_text import clauses
 
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
@@ -65,10 +66,15 @@ def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
     picked = kinds(task)
     if not _DELETING & set(words(task)) or not picked:
         return None
-    places = [f for f in folders(task) if real_folder(workspace, f)] or [""]
-    left = [rel for place in places for rel in files_below(workspace, place)
+    # (the folders the removal's own clauses name; never one only another clause names:
+    # "delete the .tmp files in cache/, but the ones in src/ are needed")
+    removing = " ".join(c for c in clauses(task) if _DELETING & set(words(c)))
+    named = [f for f in folders(task) if real_folder(workspace, f)]
+    scope = [f for f in folders(removing) if f in named]
+    apart = [f for f in named if f not in scope]
+    left = [rel for place in scope or [""] for rel in files_below(workspace, place)
             if "." in rel.rsplit("/", 1)[-1] and rel.rsplit(".", 1)[-1].lower() in picked
-            and rel not in kept]
+            and rel not in kept and not any(rel.startswith(f + "/") for f in apart)]
     if left:
         return (f"Refused: the task asks to delete every .{'/.'.join(sorted(picked))} file, "
                 f"but {', '.join(sorted(left)[:5])} {'is' if len(left) == 1 else 'are'} "

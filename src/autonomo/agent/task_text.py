@@ -59,3 +59,15 @@ def analysed(task: str) -> str:
 def is_cut(task: str) -> bool:
     """Whether the analysis reads ``task`` other than as written."""
     return analysed(task) != plain_quotes(task)
+
+
+#: where a clause of a task ends: a sentence, or a clause joined by "but", "and keep", a dash
+#: or a bracket ("delete the .tmp files in cache/, but the ones in src/ are needed")
+_CLAUSE = re.compile(r"[.;!?](?:\s|$)|\n|\bbut\b|\s[-–—]\s|[()]|,?\s\band\s+(?=keep|leave|"
+                     r"don['’]?t|do\s+not|never|spare)", re.IGNORECASE)
+
+
+def clauses(task: str) -> list[str]:
+    """The task's clauses, for rules that must not read one clause's folder into another's
+    act (a removal's scope, a kept folder)."""
+    return [c for c in _CLAUSE.split(task) if c and c.strip()]

@@ -15,6 +15,7 @@ import posixpath
 import re
 from collections.abc import Collection
 
+from autonomo.agent.task_text import clauses
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
     KIND,
@@ -147,7 +148,7 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     named_objects = set(objects)
     # a kind's files: in the folders the removal's own sentences name; never in a folder
     # only another sentence names ("…in old/; the .bak files in live/ are still used")
-    removing = " ".join(x for x in re.split(r"[.;!?](?:\s|$)|\n", task) if _DELETE.search(x))
+    removing = " ".join(x for x in clauses(task) if _DELETE.search(x))
     scope = folders_named(removing, folders_of(start.files))
     apart = [f for f in folders_named(task, folders_of(start.files)) if f not in scope]
     for kind in KIND.findall(task):

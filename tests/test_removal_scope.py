@@ -1,0 +1,35 @@
+"""A removal by kind reaches only the folders its own clause names: a folder another clause
+keeps ("…, but the ones in src/ are needed") is neither ordered emptied by a refusal nor
+verified as done when its files went too."""
+
+from __future__ import annotations
+
+import pytest
+from test_finishing_precise import play
+
+from autonomo.agent.task_text import clauses
+
+_FILES = {"drafts/a.bak": "a\n", "live/b.bak": "b\n", "notes.txt": "n\n"}
+_RIGHT = [("delete_file", {"path": "drafts/a.bak"})]
+_BOTH = [*_RIGHT, ("delete_file", {"path": "live/b.bak"})]
+_TASKS = [
+    "Remove the .bak files in drafts/, but the .bak files in live/ are still used.",
+    "Remove the .bak files in drafts/ - the .bak files in live/ stay.",
+    "Remove the .bak files in drafts/ and leave the .bak files in live/ as they are.",
+    "Remove the .bak files in drafts/ (the ones in live/ are still used).",
+]
+
+
+@pytest.mark.parametrize("task", _TASKS)
+def test_the_right_removal_is_finished_and_never_told_to_empty_the_kept_folder(tmp_path, task):
+    assert play(tmp_path, task, _FILES, _RIGHT) == ("ran", "finished")
+
+
+@pytest.mark.parametrize("task", _TASKS)
+def test_a_removal_that_took_the_kept_folders_files_too_is_not_finished(tmp_path, task):
+    assert play(tmp_path, task, _FILES, _BOTH)[1] != "finished"
+
+
+def test_clauses_end_at_but_a_dash_a_bracket_and_a_keeping_and():
+    assert clauses("Delete x in a/, but y in b/ stays - ok (c/ too) and keep d/.") == [
+        "Delete x in a/, ", " y in b/ stays", "ok ", "c/ too", "keep d/"]
