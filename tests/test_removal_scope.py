@@ -5,9 +5,9 @@ verified as done when its files went too."""
 from __future__ import annotations
 
 import pytest
-from test_finishing_precise import play
 
 from autonomo.agent.task_text import clauses
+from test_finishing_precise import play
 
 _FILES = {"drafts/a.bak": "a\n", "live/b.bak": "b\n", "notes.txt": "n\n"}
 _RIGHT = [("delete_file", {"path": "drafts/a.bak"})]
