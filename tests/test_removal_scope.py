@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from autonomo.agent.strategies.folders import named_apart
+from autonomo.agent.strategies.grounding import situation
 from autonomo.agent.task_text import clauses
 from test_finishing_precise import play
 
@@ -33,3 +35,18 @@ def test_a_removal_that_took_the_kept_folders_files_too_is_not_finished(tmp_path
 def test_clauses_end_at_but_a_dash_a_bracket_and_a_keeping_and():
     assert clauses("Delete x in a/, but y in b/ stays - ok (c/ too) and keep d/.") == [
         "Delete x in a/, ", " y in b/ stays", "ok ", "c/ too", "keep d/"]
+
+
+# (the third wording keeps the kind by name, "leave the .bak files": nothing is offered)
+@pytest.mark.parametrize("task", [t for t in _TASKS if "leave" not in t])
+def test_the_kept_folders_files_of_the_kind_are_never_offered_for_removal(tmp_path, task):
+    for path, text in _FILES.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    assert situation(tmp_path, task).values("removed_file") == ["drafts/a.bak"]
+
+
+def test_a_folder_named_in_no_clause_that_acts_is_apart_only_when_a_clause_acts():
+    assert named_apart("Delete the .bak files in drafts/, but live/ stays.",
+                       ("drafts", "live")) == ("live",)
+    assert named_apart("What is in drafts/ and live/?", ("drafts", "live")) == ()

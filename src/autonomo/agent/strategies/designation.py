@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autonomo.agent.finishing_targets import Roles
+from autonomo.agent.strategies.folders import named_apart
 from autonomo.agent.strategies.names import (
     acted_described,
     holding,
@@ -75,7 +76,8 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # inside the trash folder"); none when several fit alike ("the older backup")
     # (not a folder it keeps: "delete the files in trash/ but leave keep/ alone"; nor the
     # words of a clause that keeps: "delete the draft - keep the final draft")
-    spared = kept_places(task, places)
+    # (nor a folder only a clause without the act names: "…, but the ones in src/ stay")
+    spared = (*kept_places(task, places), *named_apart(task, places))
     inside = [f for folder in places if folder not in spared for f in files
               if f.startswith(folder + "/")]
     # (a file name the task spells is what it means of the folders it names: "the

@@ -17,6 +17,7 @@ from pathlib import Path
 from autonomo.agent.finishing_targets import removes
 from autonomo.agent.strategies.looking import workspace_entries
 from autonomo.agent.strategies.names import clauses_apart, kept_places, named_folders
+from autonomo.agent.task_text import clauses
 
 #: words that may stand between a verb and the folder it takes ("get rid of the whole x/")
 _GAP = frozenset({"the", "a", "an", "whole", "entire", "old", "empty", "folder", "folders",
@@ -149,3 +150,15 @@ def called_for(task: str, workspace: Path | str) -> tuple[str, ...]:
     kept = kept_places(task, named_folders(task, folders))
     return (*(("delete_folder",) if removed_folders(task, folders, kept) else ()),
             *(("rename_folder",) if moved_folders(task, folders, files, kept) else ()))
+
+
+def named_apart(task: str, places: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders of ``places`` the task names only in clauses that neither remove nor move
+    ("delete the .tmp files in cache/, but the ones in src/ are needed": src); none when no
+    clause removes or moves. A kind's files in them are no act's objects."""
+    acting = " ".join(c for c in clauses(task) if any(
+        removes(w) or _MOVING.fullmatch(w) for w in re.findall(r"[\w'-]+", c.lower())))
+    if not acting:
+        return ()
+    inside = set(named_folders(acting, places))
+    return tuple(p for p in places if p not in inside)

@@ -30,7 +30,7 @@ from autonomo.agent.strategies.designation import (
     restorable,
     written_to,
 )
-from autonomo.agent.strategies.folders import moved_folders, removed_folders
+from autonomo.agent.strategies.folders import moved_folders, named_apart, removed_folders
 from autonomo.agent.strategies.listing import listing_facts
 from autonomo.agent.strategies.looking import (  # (re-exported: tests, benchmarks)
     MAX_DEPTH as MAX_DEPTH,
@@ -364,8 +364,11 @@ def situation(workspace: Path | str, task: str,
     kinds = {m.lower() for m in KIND_NAMED.findall(unnamed)} - kept_kinds
     # (not in a folder the task keeps: "delete the .tmp files but leave keep/ alone")
     spared = kept_places(task, places)
+    # (nor in a folder only a clause without the act names: "…, but the ones in src/ are
+    # needed")
+    apart = (*spared, *named_apart(task, places))
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds
-                     and not any(f.startswith(p + "/") for p in spared))
+                     and not any(f.startswith(p + "/") for p in apart))
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
     # (of the files there when the task started: a file the agent made or moved is not
