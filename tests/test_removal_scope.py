@@ -50,3 +50,4 @@ def test_a_folder_named_in_no_clause_that_acts_is_apart_only_when_a_clause_acts(
     assert named_apart("Delete the .bak files in drafts/, but live/ stays.",
                        ("drafts", "live")) == ("live",)
     assert named_apart("What is in drafts/ and live/?", ("drafts", "live")) == ()
+    assert named_apart("In live/ one file is junk - delete that one.", ("live",)) == ()

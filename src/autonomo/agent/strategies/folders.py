@@ -154,11 +154,10 @@ def called_for(task: str, workspace: Path | str) -> tuple[str, ...]:
 
 def named_apart(task: str, places: tuple[str, ...]) -> tuple[str, ...]:
     """The folders of ``places`` the task names only in clauses that neither remove nor move
-    ("delete the .tmp files in cache/, but the ones in src/ are needed": src); none when no
-    clause removes or moves. A kind's files in them are no act's objects."""
+    ("delete the .tmp files in cache/, but the ones in src/ are needed": src); none when the
+    clauses that remove or move name no folder ("in inbox/ one says X - trash that one"). A
+    kind's files in them are no act's objects."""
     acting = " ".join(c for c in clauses(task) if any(
         removes(w) or _MOVING.fullmatch(w) for w in re.findall(r"[\w'-]+", c.lower())))
-    if not acting:
-        return ()
-    inside = set(named_folders(acting, places))
-    return tuple(p for p in places if p not in inside)
+    inside = set(named_folders(acting, places)) if acting else set()
+    return tuple(p for p in places if p not in inside) if inside else ()
