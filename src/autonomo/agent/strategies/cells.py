@@ -89,22 +89,27 @@ def _found(text: str, task: str) -> tuple[set[tuple[int, int, str]], bool, list[
     return found, made, body
 
 
+def table_edit(text: str, task: str) -> tuple[list[tuple[str, tuple[str, ...]]], bool]:
+    """``cell_edits`` and ``settled`` of one reading of the table (a step asks both)."""
+    found, made, body = _found(text, task)
+    done = made and not found
+    if len(found) != 1:
+        return [], done
+    at, col, new = next(iter(found))
+    row = [c.strip() for c in body[at]]
+    line = _row_line(text.splitlines(), row)
+    if line is None:
+        return [], done
+    return [(line, (",".join([*row[:col], new, *row[col + 1:]]),))], done
+
+
 def settled(text: str, task: str) -> bool:
     """Whether the cell the task names holds the value it gives already, and no other is to
     change: the edit is made (no other piece of the table is to be replaced after it)."""
-    found, made, _ = _found(text, task)
-    return made and not found
+    return table_edit(text, task)[1]
 
 
 def cell_edits(text: str, task: str) -> list[tuple[str, tuple[str, ...]]]:
     """(the row's line, (the line with the cell changed,)) for a task that names one row of
     the CSV ``text`` and a new value for one of its cells; empty otherwise."""
-    found, _, body = _found(text, task)
-    if len(found) != 1:
-        return []
-    at, col, new = found.pop()
-    row = [c.strip() for c in body[at]]
-    line = _row_line(text.splitlines(), row)
-    if line is None:
-        return []
-    return [(line, (",".join([*row[:col], new, *row[col + 1:]]),))]
+    return table_edit(text, task)[0]

@@ -172,9 +172,10 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     quoted = quoted_pair(text, task, names)
     if quoted:  # "replace 'Dear Sir' with 'Dear Ms Lindqvist'": that, nothing else
         return (quoted,)
-    if found := cells.cell_edits(text, said):  # a table's row and column named: that cell
+    found, settled = cells.table_edit(text, said)
+    if found:  # a table's row and column named: that cell
         return tuple(found)
-    if cells.settled(text, said):  # (and once it holds its value, nothing else)
+    if settled:  # (and once it holds its value, nothing else)
         return ()
     file_tokens = {t for _, t in _tokens(text)}
     task_tokens = [(i, t) for i, t in _said_tokens(said) if _kept(t)]

@@ -45,7 +45,6 @@ WRITING = frozenset({"write_file", "append_to_file"})
 _LOOKING = frozenset({"read_file", "list_folder"})
 #: commands that move or delete a whole file, and the words a task asks for text with
 _FILE_MOVING = frozenset({"rename_file", "delete_file"})
-_WRITE_WORDS = WRITE_WORDS
 #: words of a task that adds to what a file holds ("add it at the end", "a new entry at
 #: the bottom"; append tasks of all four seen sets)
 _ADDING = ("add", "append", "end", "bottom")
@@ -96,7 +95,7 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
     if named is None:
         named = task_files(task, workspace) if workspace else ()
     if ({"rename_file", "copy_file"} <= out and workspace and any(says(words, w) for w in NAMING)
-            and not words & _WRITE_WORDS - {"change"} and _renaming(task, workspace, named)):
+            and not words & WRITE_WORDS - {"change"} and _renaming(task, workspace, named)):
         # "call it b.txt", "change the name of a.txt": a new name for a file it names (not
         # "write the name in a.txt to b.txt"); a longer name of it ("a spare called
         # a_spare.pdf") may be a copy as well: the model's likelihood chooses
@@ -108,7 +107,7 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
         # fix the spelling of its name"; no text asked)
         out.discard("rename_file")
     elif ({"rename_file", "copy_file"} <= out and workspace
-          and not words & _WRITE_WORDS - {"change"}
+          and not words & WRITE_WORDS - {"change"}
           and _renaming(task, workspace, named, version_of)):
         # neither a copy nor a move said, no text to write, and a new name that is a
         # version of a file it names (".env.example -> .env", "a.json" and "a_laptop.json"):
@@ -127,7 +126,7 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
         # decides; the model's likelihood chooses between the two, and a move is not
         # offered for a file the task keeps: ``removed_file``)
         out -= {"rename_file", "copy_file"}
-    elif ({"copy_file", "rename_file"} <= out and workspace and not words & _WRITE_WORDS
+    elif ({"copy_file", "rename_file"} <= out and workspace and not words & WRITE_WORDS
           and _into_other_folder(task, Workspace(workspace), named)):
         # "back up a/b/c.json into a/b/old/": a file in a folder and another folder, both
         # there, that the task names; no verb said: a copy, which loses nothing (a move
@@ -348,7 +347,7 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped |= WRITING  # an edit of files that were there: no new file to write
     words = task_words(state.task)
     if (offered & _FILE_MOVING or gone or ("copy_file" in offered and _another_name(where))) \
-            and not words & _WRITE_WORDS:
+            and not words & WRITE_WORDS:
         # a task that moves, copies or deletes files and writes no text ("move a.txt into
         # the old folder"): a 135M model wrote a value it saw into a file
         dropped |= WRITING
