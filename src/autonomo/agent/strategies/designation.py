@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 import tomllib
 from collections.abc import Callable
@@ -83,10 +82,12 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # (a file name the task spells is what it means of the folders it names: "the
     # .DS_Store files in design/" is none of design/'s other files, hidden or not)
     # (only a name there: "the newest log in logs/ to latest.txt" names a new file)
+    # (looked up through the workspace's descriptors: a folder swapped for a link out is
+    # not looked into)
+    ws = Workspace(workspace)
     if spelled := {t.rstrip(".") for t in _TOKEN.findall(task)
                    if _DOTTED.search(t.rstrip(".")) and any(
-                       os.path.lexists(Path(workspace, folder, t.rstrip(".")))
-                       for folder in places)}:
+                       ws.exists(f"{folder}/{t.rstrip('.')}") for folder in places)}:
         inside = [f for f in inside if Path(f).name in spelled]
     one = None
     if not named and not says_a_name(task):
