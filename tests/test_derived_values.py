@@ -8,6 +8,7 @@ import pytest
 
 from autonomo.agent.strategies import derived, facts
 from autonomo.agent.strategies.grounding import situation
+from autonomo.agent.strategies.wordforms import abbreviates
 
 
 def _ranked(name: str, text: str, task: str) -> list[str]:
@@ -76,7 +77,7 @@ def test_a_key_s_short_form_matches_the_task_s_word():
     text = '{"sku": "A-7", "qty": 12, "price": 3.5}'
     assert _ranked("item.json", text, "What quantity does item.json hold? q.txt")[0] == "12"
     # a short word is not a short form of another word ("me" is not "message")
-    assert not facts._abbreviates("me", "message") and facts._abbreviates("kg", "kilograms")
+    assert not abbreviates("me", "message") and abbreviates("kg", "kilograms")
 
 
 @pytest.mark.parametrize(("text", "task", "first"), [

@@ -71,3 +71,22 @@ def clauses(task: str) -> list[str]:
     """The task's clauses, for rules that must not read one clause's folder into another's
     act (a removal's scope, a kept folder)."""
     return [c for c in _CLAUSE.split(task) if c and c.strip()]
+
+
+#: a quoted word that names a part of a file, not a text to write: a word of place before it,
+#: and a structure's noun right after it ("in its "theme" section", "of the 'db' table") unless
+#: the word of place says so alone ("under 'dependencies'"); "add a 'Usage' section" is text
+_PLACE_NOUN = re.compile(r"\s*(?:sections?|objects?|keys?|fields?|columns?|tables?|blocks?|"
+                         r"arrays?|headings?|groups?|entr(?:y|ies)|parts?|settings?|"
+                         r"propert(?:y|ies)|maps?|dicts?|dictionary|nodes?|elements?|"
+                         r"attributes?|sub-?sections?)\b", re.IGNORECASE)
+_PLACE_BEFORE = re.compile(r"\b(?:(under|inside|within|beneath|below)|of|in|from|at)\s+"
+                           r"(?:(?:the|its|their|that|this)\s+)?$", re.IGNORECASE)
+
+
+def names_a_place(task: str, start: int, end: int) -> bool:
+    """Whether the quoted text at ``task[start:end]`` (its quotes included) names a part of a
+    file ("the keys inside its "theme" section", "the packages under 'dependencies'"): the
+    task asks for what is there, not for the quoted word."""
+    before = _PLACE_BEFORE.search(task[:start])
+    return bool(before and (before.group(1) or _PLACE_NOUN.match(task, end)))

@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Sequence
 
+from autonomo.agent import verifying_records as records
 from autonomo.agent.finishing_record import without
 from autonomo.agent.verifying_expected import (
     GENERIC_ANSWER,
@@ -370,8 +371,9 @@ def _lists(task: str, source: str, text: str, required: set[str],
     if source.lower().endswith((".json", ".yaml", ".yml", ".toml")) or sections:
         # "the top-level keys": the keys listed are the top level's anyway
         top = {"top", "level"} if re.search(r"\btop[\s-]level\b", task, re.I) else set()
+        # (not when it names an object below the top: "its features object")
         data = keyed(source, text) if not left - top and re.search(asked, task, re.I) \
-            else None
+            and not records.named_objects(task, source, text, []) else None
         if data:
             tops = tuple(dict.fromkeys(path[0] for path in data))
             if not any(t.isdigit() for t in tops):
@@ -387,12 +389,31 @@ def _lists(task: str, source: str, text: str, required: set[str],
                    if words(h) and unexplained(set(words(h)), left) != set(words(h))]
         typed = set.intersection(*(_typed(r[columns[0]]) for r in rows)) if len(columns) == 1 \
             else set()
-        if len(columns) == 1 and _LISTING.search(task) and not unexplained(
-                left, {*words(header[columns[0]]), *typed}):
+        # ("the distinct cities", "no duplicates": each value once)
+        once = _ONCE.search(task)
+        if len(columns) == 1 and (_LISTING.search(task) or once) and not unexplained(
+                left, {*words(header[columns[0]]), *typed, *(_ONCE_WORDS if once else ())}):
             cells = tuple(r[columns[0]] for r in rows if r[columns[0]])
-            found.append(Expected(f"the {header[columns[0]]} column of {source}",
-                                  items=cells, ordered=ordered))
+            cells = tuple(dict.fromkeys(cells)) if once else cells
+            if ordered:  # (sorted, or nothing when case would change the order)
+                if not _SORTING.search(task) or sorted(cells) != sorted(cells, key=str.casefold):
+                    return found
+                cells = tuple(sorted(cells))
+            found.append(Expected(f"the {header[columns[0]]} column of {source}"
+                                  f"{' (each once)' if once else ''}"
+                                  f"{', sorted' if ordered else ''}", items=cells,
+                                  ordered=ordered))
     return found
+
+
+#: words that ask for each value once ("the distinct cities", "no duplicates")
+_ONCE = re.compile(r"\b(?:distinct|unique|different|(?:no|without)\s+(?:duplicates?|"
+                   r"repeats?|dupes)|once)\b", re.IGNORECASE)
+_ONCE_WORDS = {"distinct", "unique", "different", "no", "without", "duplicates", "duplicate",
+               "repeats", "repeat", "dupes", "once", "z", "alphabetic"}
+#: words that sort a list (not "in the order they appear")
+_SORTING = re.compile(r"\b(?:sort|sorted|alphabetical|alphabetically|a\s*(?:to|-)\s*z)\b",
+                      re.IGNORECASE)
 
 
 def _program(task: str, start: Snapshot, required: set[str], names: list[str],
@@ -444,6 +465,9 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             if len(sources) == 1:
                 expected += template(task, source, text, [*named, *spoken])
         expected += _lookups(cleaned, source, text, required, answer_words)
+        expected += records.object_keys(task, source, text, [*named, *spoken], answer_words)
+        expected += records.record_field(task, source, text, [*named, *spoken], answer_words)
+        expected += records.pinned(task, source, text, [*named, *spoken], answer_words)
         expected += _sums(cleaned, source, text, required, answer_words)
     expected += _program(cleaned, start, required, sources, runs, rerun)
     if not sources:

@@ -84,5 +84,5 @@ def unexplained(needed: set[str], explained: set[str]) -> set[str]:
 
 
 def asks_order(task: str) -> bool:
-    return bool(re.search(r"\b(?:sort|sorted|alphabetical|alphabetically|order)\b", task,
-                          re.IGNORECASE))
+    return bool(re.search(r"\b(?:sort|sorted|alphabetical|alphabetically|order|a\s*(?:to|-)\s*z)"
+                          r"\b", task, re.IGNORECASE))

@@ -31,6 +31,7 @@ one own per line lines single workspace folder here same text word words thanks 
 need want like keep set stated listed given the their them they so all still each every
 named called name s section field setting settings allow allows allowed use uses used
 configured stored saved placed noted wrote ask asks asked inside within make create gets
+see
 """))
 _WORD = re.compile(r"[a-z0-9]+")
 #: files of data with a syntax of their own (a value is not written into them as plain text)

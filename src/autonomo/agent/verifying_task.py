@@ -16,6 +16,7 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from autonomo.agent.task_text import names_a_place
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 
 #: a word of the task that restricts or denies something ("not", "don't", "without" …)
@@ -69,9 +70,11 @@ def verbs(task: str, *, nouns: bool = True) -> set[str]:
                    for m in pattern.finditer(task))}
 
 
-def quoted(task: str) -> list[str]:
-    """The quoted texts of the task, in order."""
-    return [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(task)]
+def quoted(task: str, values: bool = False) -> list[str]:
+    """The quoted texts of the task, in order (``values``: not those naming a part of a file,
+    "the keys of its 'theme' section": no text to write, ``task_text.names_a_place``)."""
+    return [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(task)
+            if not values or not names_a_place(task, m.start(), m.end())]
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def stated(task: str, target: str) -> set[str]:
     name = re.escape(target)
     until = _UNTIL.format(target=name)
     found: list[str] = []
-    quotes = [q for q in quoted(task) if q != target and not q.endswith(target)]
+    quotes = [q for q in quoted(task, values=True) if q != target and not q.endswith(target)]
     patterns = [
         # "write the word Berlin to …", "append the line walk the dog to …"
         rf"\b(?:{_PUTTING})\s+(?:the\s+)?(?:{_NOUNS})s?\s+(?P<v>.+?){until}",

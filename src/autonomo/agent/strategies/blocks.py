@@ -76,3 +76,21 @@ def labelled(line: str) -> list[tuple[str, str, str]]:
     return [(m.group(1), m.group(2), line[:m.start(2)] + line[m.end(2):])
             for m in _LABELLED.finditer(line)
             if m.group(1).lower() not in {"and", "the", "or", "to", "at", "in", "of", "is"}]
+
+
+#: a number and the word right after it ("45 minutes", "2.5 litres", "190C")
+_AFTER_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?\s?([A-Za-z]+)\b")
+
+
+def units(text: str) -> set[str]:
+    """The words (lower case) that stand right after a number wherever they occur in
+    ``text``: its units ("bake 45 minutes, rest 10 minutes"). "How many minutes" asks for
+    such a quantity, not how often the word occurs; and a unit belongs to the number before
+    it, it is no label of the next one ("45 minutes at 190 C")."""
+    after: dict[str, int] = {}
+    for m in _AFTER_NUMBER.finditer(text):
+        after[m.group(1).lower()] = after.get(m.group(1).lower(), 0) + 1
+    every: dict[str, int] = {}
+    for word in re.findall(r"[A-Za-z]+", text):
+        every[word.lower()] = every.get(word.lower(), 0) + 1
+    return {w for w, n in after.items() if n == every.get(w)}

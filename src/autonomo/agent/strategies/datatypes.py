@@ -26,6 +26,7 @@ import json
 import re
 import tomllib
 from collections.abc import Iterable
+from dataclasses import replace
 
 from packaging.requirements import InvalidRequirement, Requirement
 
@@ -34,6 +35,7 @@ from autonomo.agent.strategies.facts import (
     COUNT_WORDS,
     DISTINCT_WORDS,
     LIST_WORDS,
+    SORTED_WORDS,
     Fact,
     fact,
     json_facts,
@@ -77,6 +79,30 @@ def _names(items: list[object]) -> list[str] | None:
         except InvalidRequirement:
             return None
     return names
+
+
+def pins(text: str) -> dict[str, str]:
+    """The version each package of a requirements text is pinned to ("numpy==1.26.4",
+    "flask~=2.3"): the one version of its specifier, its operator apart; empty when most
+    of its lines are no requirement with a version."""
+    lines = [x.split("#", 1)[0].strip() for x in text.splitlines()]
+    lines = [x for x in lines if x and not x.startswith("-")]
+    found: dict[str, str] = {}
+    for line in lines[:MAX_ITEMS]:
+        try:
+            specs = list(Requirement(line).specifier)
+        except InvalidRequirement:
+            continue
+        if len(specs) == 1 and not specs[0].version.endswith("*"):
+            found[Requirement(line).name] = specs[0].version
+    return found if lines and 2 * len(found) >= len(lines) else {}
+
+
+def pin_facts(src: str, text: str) -> list[Fact]:
+    """Each package's pinned version (``pins``) under its name and the words of a version,
+    without its operator: the version, not "=1.26.4"."""
+    return [fact(f"{name} version pinned pin release", version, src, own=name)
+            for name, version in pins(text).items()]
 
 
 def toml_facts(src: str, text: str) -> list[Fact]:
@@ -173,14 +199,17 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
         return []
     head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])][:MAX_ITEMS]
     bounds = date_bounds(task)
-    out: list[Fact] = []
+    out: list[Fact] = row_cells(src, [head] * len(body), [[c.strip() for c in r] for r in body])
     for col, title in enumerate(head):
         cells = [r[col].strip() for r in body]
         distinct = list(dict.fromkeys(cells))
         if 1 < len(distinct) < len(cells):
             out += [fact(f"{title} {DISTINCT_WORDS} {COUNT_WORDS}", len(distinct), src, own=title),
                     fact(f"{title} {DISTINCT_WORDS} {LIST_WORDS}", "\n".join(distinct), src,
-                         own=title)]
+                         own=title),
+                    # (and in order: "the distinct cities, alphabetical")
+                    fact(f"{title} {DISTINCT_WORDS} {SORTED_WORDS} {LIST_WORDS}",
+                         "\n".join(sorted(distinct, key=str.lower)), src, own=title)]
         lowered = {c.lower() for c in cells}
         if lowered <= _YES | _NO and lowered & _YES and lowered & _NO:
             marked = [r for r in body if r[col].strip().lower() in _YES]
@@ -296,6 +325,59 @@ def record_facts(src: str, text: str) -> list[Fact]:
             out += [Fact(f.key, f.value, f.source, label=frozenset({key.lower()}))
                     for f in number_facts(src, cells, key)]
         out += _merged(src, records)
+        out += row_cells(src, [[str(k) for k in r] for r in records],
+                         [[_plain(v) for v in r.values()] for r in records])
+    return out
+
+
+def _plain(value: object) -> str:
+    """A JSON value as a cell ("" for an object, a list or null)."""
+    if isinstance(value, bool):
+        return json.dumps(value)
+    return str(value) if isinstance(value, (str, int, float)) else ""
+
+
+#: a record of more fields than this is no row one names by its other values; a table of more
+#: rows than this is not read so
+MAX_FIELDS = 12
+MAX_RECORDS = 50
+
+
+def _distinctive(cells: list[str]) -> list[set[str]]:
+    """Of each cell of a column, the words of it no other cell of the column holds (of text
+    cells: "kettle, blue" beside "kettle, green" is told apart by "blue")."""
+    held = [{w.lower() for w in re.findall(r"[A-Za-z]+", c)} for c in cells]
+    return [{w for w in own if not any(w in other for n, other in enumerate(held) if n != at)}
+            for at, own in enumerate(held)]
+
+
+def row_cells(src: str, heads: list[list[str]], rows: list[list[str]]) -> list[Fact]:
+    """Each cell of each record (a JSON object of a list, a CSV row) keyed by its field's
+    name and the record's other values, one of which it "needs" the task to say by a word
+    only that record has there: "the tracking number of the blue kettle" is the tracking of the
+    record whose item is "kettle, blue", not the green kettle's (a value many records share,
+    "Lyon" of three parcels, names none of them)."""
+    out: list[Fact] = []
+    if not 1 < len(rows) <= MAX_RECORDS or any(len(r) > MAX_FIELDS for r in rows):
+        return out
+    width = max(len(r) for r in rows)
+    marks = [_distinctive([r[col] if col < len(r) else "" for r in rows]) for col in range(width)]
+    for n, (head, row) in enumerate(zip(heads, rows, strict=True)):
+        for at, (name, cell) in enumerate(zip(head, row, strict=False)):
+            if not cell.strip():
+                continue
+            others = [c for col, c in enumerate(row) if col != at]
+            made = fact(f"{name} {' '.join(others)}", cell.strip(), src, own=name)
+            said = sorted({w for col in range(len(row)) if col != at for w in marks[col][n]})
+            out += [replace(made, needs=frozenset({word})) for word in said[:3]]
+    return out
+    for head, row in zip(heads, rows, strict=True):
+        if len(row) > MAX_FIELDS:
+            continue
+        for at, (name, cell) in enumerate(zip(head, row, strict=False)):
+            others = " ".join(c for i, c in enumerate(row) if i != at)
+            if cell.strip() and others.strip():
+                out.append(fact(f"{name} {others}", cell.strip(), src, own=name))
     return out
 
 
@@ -328,7 +410,7 @@ def typed_facts(name: str, text: str, task: str) -> list[Fact]:
         return table_facts(src, text, task)
     if lower.endswith(".json"):
         return record_facts(src, text)
-    return []
+    return pin_facts(src, text)
 
 
 def differences(texts: Iterable[tuple[str, str]]) -> list[Fact]:

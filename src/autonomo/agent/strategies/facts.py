@@ -19,8 +19,9 @@ from dataclasses import dataclass, replace
 import yaml
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies.blocks import block_texts, headed, labelled
+from autonomo.agent.strategies.blocks import block_texts, headed, labelled, units
 from autonomo.agent.strategies.values import parts, scan
+from autonomo.agent.strategies.wordforms import abbreviates, inflects
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
@@ -123,6 +124,7 @@ STRUCTURE = _STRUCTURE
 COUNT_WORDS = _COUNT
 LIST_WORDS = _LIST
 DISTINCT_WORDS = _DISTINCT
+SORTED_WORDS = _SORTED
 
 
 def _number(value: float) -> str:
@@ -134,7 +136,7 @@ def file_facts(name: str, text: str) -> list[Fact]:
     JSON/CSV values of one file's text."""
     src = " ".join(_WORDS.findall(name.rsplit(".", 1)[0]))
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    lower = name.lower()
+    lower, measured = name.lower(), units(text)
     # a structured reading first: on a tie its values win (a CSV's rows, not its lines)
     facts = (_json_facts(src, text) if lower.endswith(".json")
              else _yaml_facts(src, text) if lower.endswith((".yaml", ".yml"))
@@ -166,7 +168,7 @@ def file_facts(name: str, text: str) -> list[Fact]:
             if len(before) + len(after) > _RECORD:
                 before, after = before[-_NEAR:], after[:_NEAR]
             label = next((w for w in reversed(_WORDS.findall(line[:found.start]))
-                          if w.lower() not in FILLER), "")
+                          if w.lower() not in FILLER | measured), "")  # (not 45's unit)
             made = _fact(" ".join(before + after), found.text, src)
             facts.append(Fact(made.key, made.value, made.source, tag=stem(label),
                               context=context))
@@ -177,7 +179,7 @@ def file_facts(name: str, text: str) -> list[Fact]:
                 for named in names.split():
                     made = _fact(f"{named} {found.kind} {' '.join(before + after)}", part, src)
                     facts.append(Fact(made.key, made.value, made.source, words(named)))
-    facts += _line_facts(src, lines)
+    facts += _line_facts(src, lines, measured)
     return facts
 
 
@@ -189,9 +191,10 @@ _RECORD = 12
 _MAX_COUNTED = 300
 
 
-def _line_facts(src: str, lines: list[str]) -> list[Fact]:
+def _line_facts(src: str, lines: list[str], measured: set[str]) -> list[Fact]:
     """The lines sorted, the number of different lines, and for each word of the file the
-    number of lines holding it (of a one-line file of several words: its words sorted)."""
+    number of lines holding it (of a one-line file of several words: its words sorted;
+    not how often a unit occurs, ``measured``: "how many minutes" asks a quantity)."""
     facts: list[Fact] = []
     items = lines if len(lines) > 1 else lines[0].split() if lines else []
     if len(items) > 1:
@@ -217,8 +220,8 @@ def _line_facts(src: str, lines: list[str]) -> list[Fact]:
         facts += [_fact(f"{word} lines {_LIST}", "\n".join(
             line for line in lines if word in {w.lower() for w in _WORDS.findall(line)}), src,
             own=word) for word, n in holding.items() if 1 < n < len(lines) and not word.isdigit()]
-        facts += [_fact(f"{word} {_COUNT}", n, src)
-                  for word, n in times.items() if n > 1 and n != holding[word]]
+        facts += [_fact(f"{word} {_COUNT}", n, src) for word, n in times.items()
+                  if n > 1 and n != holding[word] and word not in measured]
     # what follows a word that heads lines ("Host bastion"): counted only when the task
     # says the word (``needs``: "the Host aliases")
     for word, rests in headed(lines).items():
@@ -316,8 +319,7 @@ def _few_values(data: object) -> bool:
     return True
 
 
-json_facts = _json_facts
-number_facts = _number_facts
+json_facts, number_facts = _json_facts, _number_facts
 
 
 def _yaml_facts(src: str, text: str) -> list[Fact]:
@@ -477,26 +479,6 @@ def combined_facts(values: list[tuple[str, str]], task: str,
     return facts
 
 
-def _abbreviates(short: str, word: str) -> bool:
-    """``short`` is a short form of ``word``: its first letter, then other consonants of it
-    in order ("kg" of "kilograms", "qty" of "quantity"; not a word like "me"), and much
-    shorter."""
-    if not (2 <= len(short) <= 4 and short.isalpha() and len(word) >= len(short) + 3
-            and short[0] == word[0] and not set(short[1:]) & set("aeiou")):
-        return False
-    rest = iter(word[1:])
-    return all(letter in rest for letter in short[1:])
-
-
-def inflects(form: str, word: str) -> bool:
-    """``form`` is ``word`` with a verb's ending ("finished", "closing", "shipped" of
-    "finish", "close", "ship"); both of at least four letters."""
-    if len(word) < 4 or not form.startswith(word.removesuffix("e")):
-        return False
-    rest = form[len(word.removesuffix("e")):]
-    return rest in ("ed", "ing", "es", "d") or rest in (word[-1] + "ed", word[-1] + "ing")
-
-
 def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
            excluded: frozenset[str] = frozenset(), lines: frozenset[str] = frozenset()) -> float:
     """Own words 1, words of structure 0.5, the file's name 0.5; each word of the value
@@ -504,7 +486,7 @@ def _score(fact: Fact, wanted: frozenset[str], files: frozenset[str],
     value made of the task's own words costs 1."""
     shared = fact.key & wanted
     # a key's short form of a task's word counts as it ("kg" of "kilograms")
-    shared |= {k for k in fact.key - wanted if any(_abbreviates(k, w) for w in wanted)}
+    shared |= {k for k in fact.key - wanted if any(abbreviates(k, w) for w in wanted)}
     # and an inflection of it ("finished" of "finish", "shipped" of "ship")
     shared |= {k for k in fact.key - wanted if any(inflects(k, w) for w in wanted)}
     value = words(fact.value)
@@ -557,6 +539,10 @@ _THE_NUMBER = re.compile(r"\b(?:the|that|this|its)\s+number\b(?!\s+of\b)|\bnumbe
                          re.IGNORECASE)
 
 
+_ONCE = re.compile(r"\b(?:(?:no|without)\s+(?:duplicates?|repeats?|dupes)|once)\b", re.I)
+_A_TO_Z = re.compile(r"\ba\s*(?:to|-)\s*z\b", re.IGNORECASE)
+
+
 def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
          threshold: float = THRESHOLD) -> list[str]:
     """The values of the facts the task's words point at most (``threshold`` at least),
@@ -574,6 +560,8 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
                          rest)  # ("on" is a filler word)
     for name in named:
         rest = rest.replace(name, " ")
+    # ("no duplicates", "each once": the distinct values; "A to Z": sorted)
+    rest = _ONCE.sub(" distinct ", _A_TO_Z.sub(" sorted ", rest))
     # what the task rules out ("not the dev extras", "except the drafts") is not wanted
     excluded = frozenset().union(*(words(m) for m in _EXCLUDED.findall(rest)))
     rest = _EXCLUDED.sub(" ", rest)

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.facts import FILLER
+from autonomo.agent.task_text import names_a_place
 
 #: words a phrase of the task is not the content if it begins or ends with: fillers, the
 #: verbs of an instruction, the words that introduce a file's name
@@ -203,6 +204,22 @@ _ITEM_SEPARATORS = (r"\s+[/|]\s+", r";\s*", r",\s*(?:and\s+)?|\s+and\s+")
 _MAX_LINE_WORDS = 8
 
 
+#: words that only say how a list is laid out (a closed lexicon): "…: no duplicates,
+#: alphabetical, one per line" describes the answer, it is no text to write
+_ARRANGING = frozenset({
+    "no", "without", "duplicates", "duplicate", "repeats", "repeated", "dupes", "alphabetical",
+    "alphabetically", "sorted", "sort", "order", "ordered", "ascending", "descending", "a", "z",
+    "one", "per", "line", "lines", "each", "an", "the", "in", "on", "its", "their", "own",
+    "unique", "distinct", "once", "only", "separate", "separated", "comma", "commas", "newline",
+    "please", "and", "or", "just", "to"})
+
+
+def arranging(text: str) -> bool:
+    """Whether ``text`` holds only words of a list's layout (``_ARRANGING``)."""
+    found = re.findall(r"[A-Za-z]+", text.lower())
+    return bool(found) and set(found) <= _ARRANGING
+
+
 def _as_lines(task: str, found: re.Match[str]) -> str:
     """The text after a colon; a list of items joined by commas, one item a line, when
     what comes before the colon counts them ("three lines: eggs, oat milk, rye bread") or
@@ -297,9 +314,10 @@ def _literals(task: str, files: tuple[str, ...], placeholders: bool) -> tuple[st
     told = re.sub(r"^\s*:", " ", task)
     # (the rest of a line after a colon that is a question restates it: "a vs b: who left?")
     asked = questions(told)
-    found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)]
+    found = ([q.group(1) or q.group(2) for q in _QUOTED.finditer(task)
+              if not names_a_place(task, q.start(), q.end())]
              + [_as_lines(told, m) for m in _AFTER_COLON.finditer(told)
-                if not any(m.group(1) in q for q in asked)]
+                if not any(m.group(1) in q for q in asked) and not arranging(m.group(1))]
              + _SETTING.findall(task))
     if placeholders:
         return tuple(t for t in found if _PLACEHOLDER.search(t))

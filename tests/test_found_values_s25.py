@@ -1,0 +1,179 @@
+"""Values found by the words around them (session 25): a field of the record the task names
+by its other values, a quantity asked by its unit, a pinned version without its operator,
+a column's distinct values in order, the keys of a nested object. Each rule: what the
+grammar offers first, and what the verifier confirms, with wrong twins that stay
+unverified. Every wording here is this file's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autonomo.agent.strategies.grounding import situation
+from test_verifying import _judge
+from test_verifying_s24 import _new
+
+
+def _offered(tmp_path: Path, files: dict[str, str], task: str) -> tuple[str, ...]:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return situation(tmp_path, task).texts
+
+
+PETS = {"pets.json": '{"pets": [{"name": "Biscuit", "species": "dog", "chip": "CH-7781"},'
+                     ' {"name": "Pebble", "species": "cat", "chip": "CH-7790"},'
+                     ' {"name": "Clover", "species": "rabbit", "chip": "CH-7802"}]}'}
+BOOKINGS = {"bookings.csv": "guest,room,nights\nAdeyemi,214,2\nOkafor,305,4\nLindqvist,118,1\n"}
+SKUS = {"skus.json": '[{"model": "Aster Go", "colour": "red", "sku": "AS2-R"},'
+                     ' {"model": "Aster Go", "colour": "black", "sku": "AS2-B"},'
+                     ' {"model": "Aster Pro", "colour": "red", "sku": "AS3-R"}]'}
+FLEET = {"fleet.csv": "plate,make,driver\nKL-204,Volvo,Ruth\nKL-311,Skoda,Emeka\n"
+                      "KL-388,Fiat,Sunniva\n"}
+STUDIOS = {"studios.json": '{"rooms": [{"label": "north studio", "capacity": 12},'
+                           ' {"label": "south studio", "capacity": 30},'
+                           ' {"label": "attic", "capacity": 6}]}'}
+
+
+@pytest.mark.parametrize(("files", "task", "value"), [
+    (PETS, "what's the chip id of the cat in pets.json? write it to chip.txt", "CH-7790"),
+    (BOOKINGS, "bookings.csv: which room is Okafor in? Room only into okafor_room.txt", "305"),
+    (SKUS, "the sku of the black Aster Go from skus.json -> black_sku.txt", "AS2-B"),
+    (FLEET, "Who drives the Skoda? fleet.csv has it; the driver goes in skoda.txt", "Emeka"),
+    (STUDIOS, "capacity of the south studio (studios.json) into cap.txt please", "30"),
+])
+def test_a_field_of_the_record_its_other_values_name_is_offered_first(tmp_path, files, task,
+                                                                      value):
+    assert _offered(tmp_path, files, task)[0] == value
+
+
+def test_a_value_many_records_share_names_none_of_them(tmp_path):
+    """"Lyon" of three parcels picks no parcel: the count comes first."""
+    files = {"crates.csv": "crate,port\nC1,Oslo\nC2,Riga\nC3,Oslo\nC4,Oslo\nC5,Gdansk\n"}
+    assert _offered(tmp_path, files, "crates.csv - how many crates go to Oslo? put the "
+                                     "count in oslo.txt")[0] == "3"
+
+
+ORDERS = {"orders.json": '{"orders": [{"item": "lamp, brass", "tracking": "TR-5501"},'
+                         ' {"item": "lamp, glass", "tracking": "TR-5512"},'
+                         ' {"item": "vase", "tracking": "TR-5530"}]}'}
+STAFF = {"staff.csv": "name,desk,phone\nIgor Brandt,D4,5512\nMina Sato,B2,5530\n"
+                      "Ivo Brandt,C7,5547\n"}
+
+
+@pytest.mark.parametrize(("files", "task", "right", "wrong"), [
+    (ORDERS, "look up the tracking of the glass lamp in orders.json and save it in t.txt",
+     "TR-5512", "TR-5501"),
+    (ORDERS, "orders.json: tracking for the brass lamp? into t.txt", "TR-5501", "TR-5512"),
+    (STAFF, "Mina Sato's desk, from staff.csv, into t.txt", "B2", "C7"),
+    (STAFF, "what desk is Ivo Brandt at? see staff.csv; write it to t.txt", "C7", "D4"),
+    (SKUS, "sku of the red Aster Pro in skus.json -> t.txt", "AS3-R", "AS2-R"),
+])
+def test_the_record_s_field_is_verified_and_another_record_s_is_not(tmp_path, files, task,
+                                                                      right, wrong):
+    ok, why = _judge(tmp_path / "a", task, files, _new("t.txt", right + "\n"))
+    assert ok, why
+    assert not _judge(tmp_path / "b", task, files, _new("t.txt", wrong + "\n"))[0]
+
+
+@pytest.mark.parametrize(("text", "task", "value"), [
+    ("Boil 3 litres of water.\nAdd 5 litres of stock later.\n",
+     "soup.txt: how many litres of water? just the number into water.txt", "3"),
+    ("Warm-up: 10 km easy.\nMain ride: 65 km with two climbs.\n",
+     "How many km is the main ride, per soup.txt? Number only -> ride_km.txt", "65"),
+    ("Rest the dough 30 minutes, then bake it 20 minutes.\n",
+     "soup.txt - how many minutes does the dough rest? into rest.txt", "30"),
+    ("The hike is 14 miles, with 3 miles of steep ascent.\n",
+     "how many miles is the hike in soup.txt? save just that number to miles.txt", "14"),
+    ("Dose: 250 mg twice daily. Never more than 1000 mg a day.\n",
+     "From soup.txt, how many mg is one dose? Put the figure in dose.txt", "250"),
+])
+def test_how_many_of_a_unit_asks_the_quantity_not_the_word_s_count(tmp_path, text, task,
+                                                                   value):
+    # (the unit's word occurs twice: not that count)
+    assert _offered(tmp_path, {"soup.txt": text}, task)[0] == value
+
+
+PINS = "numpydoc==1.7.0\nnumpy==1.26.4\nrequests~=2.31.0\nrich>=13.7\n"
+
+
+@pytest.mark.parametrize(("task", "value"), [
+    ("which numpy version is pinned in reqs.txt? write the version to v.txt", "1.26.4"),
+    ("reqs.txt: what version of requests is pinned? version number only -> v.txt", "2.31.0"),
+    ("Put the pinned rich version from reqs.txt into v.txt", "13.7"),
+    ("numpydoc's pinned version (reqs.txt) goes in v.txt", "1.7.0"),
+    ("What's the pinned version of numpy, per reqs.txt? save it to v.txt", "1.26.4"),
+])
+def test_a_pinned_version_is_offered_and_verified_without_its_operator(tmp_path, task, value):
+    assert _offered(tmp_path / "o", {"reqs.txt": PINS}, task)[0] == value
+    ok, why = _judge(tmp_path / "a", task, {"reqs.txt": PINS}, _new("v.txt", value + "\n"))
+    assert ok, why
+    for wrong in (f"=={value}", "1.26.3", f"~={value}"):
+        assert not _judge(tmp_path / wrong, task, {"reqs.txt": PINS},
+                          _new("v.txt", wrong + "\n"))[0]
+
+
+TRIPS = {"trips.csv": "id,town,km\n1,York,12\n2,Bath,40\n3,York,9\n4,Hull,31\n5,Bath,7\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "Put the distinct towns from trips.csv into towns.txt, one per line, alphabetical",
+    "towns.txt should list every town in trips.csv once, sorted",
+    "I need the towns of trips.csv: no duplicates, A to Z, one a line, in towns.txt",
+    "write the unique towns (trips.csv) to towns.txt in alphabetical order",
+    "trips.csv - each different town once, sorted alphabetically -> towns.txt",
+])
+def test_a_column_s_distinct_values_sorted_are_offered_and_verified(tmp_path, task):
+    assert _offered(tmp_path / "o", TRIPS, task)[0] == "Bath\nHull\nYork"
+    ok, why = _judge(tmp_path / "a", task, TRIPS, _new("towns.txt", "Bath\nHull\nYork\n"))
+    assert ok, why
+    for wrong in ("York\nBath\nHull\n", "Bath\nBath\nHull\nYork\nYork\n", "Bath\nHull\n"):
+        assert not _judge(tmp_path / str(len(wrong)), task, TRIPS, _new("towns.txt", wrong))[0]
+
+
+def test_a_column_asked_sorted_is_never_verified_in_the_file_s_order(tmp_path):
+    files = {"birds.csv": "species,count\nwren,3\nheron,1\nkite,2\n"}
+    task = "list the species column of birds.csv in b.txt, sorted"
+    assert not _judge(tmp_path / "a", task, files, _new("b.txt", "wren\nheron\nkite\n"))[0]
+    assert _judge(tmp_path / "b", task, files, _new("b.txt", "heron\nkite\nwren\n"))[0]
+
+
+PREFS = {"prefs.json": '{"version": 3, "theme": {"accent": "teal", "font_size": 14},'
+                       ' "editor": {"tab_width": 4, "wrap": true}}'}
+
+
+@pytest.mark.parametrize(("task", "keys"), [
+    ('prefs.json: write the names of the keys inside its "theme" section to k.txt, one per line',
+     "accent\nfont_size"),
+    ("prefs.json has an editor object. I need its key names in k.txt, a line each",
+     "tab_width\nwrap"),
+    ("List the keys under 'editor' in prefs.json -> k.txt", "tab_width\nwrap"),
+    ("k.txt: the theme keys of prefs.json, each on its own line", "accent\nfont_size"),
+    ("what keys does the theme object of prefs.json have? one per line in k.txt",
+     "accent\nfont_size"),
+])
+def test_the_keys_of_a_named_object_are_offered_and_verified(tmp_path, task, keys):
+    assert _offered(tmp_path / "o", PREFS, task)[0] == keys
+    ok, why = _judge(tmp_path / "a", task, PREFS, _new("k.txt", keys + "\n"))
+    assert ok, why
+    for wrong in ("version\ntheme\neditor\n", "theme\n", "editor\n", keys.split("\n")[0]):
+        assert not _judge(tmp_path / str(len(wrong)), task, PREFS, _new("k.txt", wrong))[0]
+
+
+@pytest.mark.parametrize(("task", "quoted"), [
+    ('write the keys of the "db" table in cfg.json to k.txt', "db"),
+    ("the entries under 'paths' in cfg.json, one per line, into k.txt", "paths"),
+    ("cfg.json: names of the fields in its 'db' object -> k.txt", "db"),
+])
+def test_a_quoted_word_naming_a_part_of_a_file_is_no_text_to_write(tmp_path, task, quoted):
+    files = {"cfg.json": '{"db": {"host": "h1", "port": 5432}, "paths": {"logs": "/l", '
+                         '"tmp": "/t"}}'}
+    assert quoted not in _offered(tmp_path / "o", files, task)
+    assert not _judge(tmp_path / "a", task, files, _new("k.txt", quoted + "\n"))[0]
+
+
+def test_a_quoted_text_to_write_stays_a_text_to_write(tmp_path):
+    """"add a 'Usage' section": the quoted word is what to write."""
+    assert "Usage" in _offered(tmp_path, {"notes.md": "# Notes\n"},
+                               "append a 'Usage' line to notes.md")
