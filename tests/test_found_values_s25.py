@@ -177,3 +177,18 @@ def test_a_quoted_text_to_write_stays_a_text_to_write(tmp_path):
     """"add a 'Usage' section": the quoted word is what to write."""
     assert "Usage" in _offered(tmp_path, {"notes.md": "# Notes\n"},
                                "append a 'Usage' line to notes.md")
+
+
+@pytest.mark.parametrize("task", [
+    "prefs.json has an editor object. I need its key names in k.txt, a line each",
+    "List the keys under 'editor' in prefs.json -> k.txt",
+])
+def test_the_keys_of_a_named_object_end_finished_and_the_top_level_keys_do_not(tmp_path, task):
+    """The finish check asked for the top level's keys ("should list version, theme,
+    editor"), so the right list was refused and rewritten until the run stopped."""
+    from finish_fresh_cases import W
+    from test_finishing_precise import play
+    got, status = play(tmp_path / "right", task, PREFS, [W("k.txt", "tab_width\nwrap\n")])
+    assert got == "ran" and status == "finished", (got, status)
+    got, status = play(tmp_path / "top", task, PREFS, [W("k.txt", "version\ntheme\neditor\n")])
+    assert status != "finished", (got, status)

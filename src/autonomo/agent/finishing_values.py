@@ -20,6 +20,7 @@ from autonomo.agent.csv_text import table_rows
 from autonomo.agent.finishing_changes import folders
 from autonomo.agent.finishing_evidence import COMPARING
 from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, without, words
+from autonomo.agent.verifying_records import named_objects
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
 _COMPUTING = {"sum", "total", "multiply", "times", "plus", "minus", "difference",
@@ -212,6 +213,11 @@ def listed(task: str, named: tuple[str, ...], sources: list[str], record: Record
             data = json.loads(text)
         except (ValueError, RecursionError):
             return None
+        # (of the object below the top the task names: "its features object")
+        if len(inner := named_objects(task, source, text, list(named))) > 1:
+            return None
+        for part in inner[0] if inner else ():
+            data = data[part]
         want = [str(k) for k in data] if isinstance(data, dict) else []
     rows = _rows(source, text)
     if not want and rows and re.search(r"\bcolumn\s+names\b|\bnames\s+of\s+the\s+columns\b|"
