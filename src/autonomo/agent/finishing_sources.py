@@ -19,7 +19,7 @@ from autonomo.agent.finishing_record import (
     without,
     words,
 )
-from autonomo.agent.strategies.programs import given_files
+from autonomo.agent.strategies.programs import given_command, given_files
 
 #: words just before a program file that ask for it to be run
 _RUN = {"run", "execute", "launch"}
@@ -145,7 +145,9 @@ def programs(task: str, named: tuple[str, ...]) -> list[str]:
     """The files the task says to run (``run X``, ``execute the script X``); a word of
     another file's name is no verb ("from run.log into errors.txt")."""
     # (not a data file given to the program run: "run a.py with the file data/b.txt")
-    given = set(given_files(task, named, list(named)))
+    # (nor an argument of a command line the task gives: "`python a.py b.txt` prints it")
+    given = set(given_files(task, named, list(named))) | set(
+        given_command(task, named, list(named)) or ())
     found = []
     for name in named:
         at = mention_at(task, name)  # "a.py" of "data.py" is no mention of a.py
