@@ -19,6 +19,7 @@ from autonomo.agent.finishing_record import (
     without,
     words,
 )
+from autonomo.agent.strategies import printing
 from autonomo.agent.strategies.programs import given_command, given_files
 
 #: words just before a program file that ask for it to be run
@@ -175,9 +176,11 @@ def program_output(task: str, named: tuple[str, ...], record: Record,
         if not shown or not shown[-1].strip():
             continue  # ran some other way (a shell line), or printed nothing
         out = _squash(shown[-1])
+        # (or the one part of it the task names: "just the word it reports as most common")
+        kept = [out, *(_squash(p) for p in printing.parts(shown[-1], task, named))]
         for path in [n for n in named if n not in runs and n in record.written]:
             text = read(path)
-            if text is not None and out not in _squash(text) and \
+            if text is not None and not any(k in _squash(text) for k in kept) and \
                     not any(out in _squash(w.content) for w in record.standing(path)):
                 return (f"Refused: {program} printed {shown[-1].strip()[:200]!r}, but "
                         f"{path} does not hold that. Its text is: {text[:200]!r}. Write what "
