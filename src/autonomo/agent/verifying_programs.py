@@ -28,8 +28,11 @@ from autonomo.agent.verifying_sources import words
 RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
              "script", "program", "result", "stdout", "shows", "what", "does", "with",
              "capture", "paste", "shown", "says", "returns", "whatever", "argument", "input",
-             "parameter", "using", "command", "python", "python3"}
+             "parameter", "using", "command", "python", "python3", "line", "lines", "tells",
+             "reports", "report"}
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
+#: a question the task asks (its sentence)
+_QUESTION = r"(?:^|(?<=[.!?]\s))[^.!?]*\?"
 
 
 #: "the greeting it prints", "the line hello.py outputs": a noun naming what is printed,
@@ -105,6 +108,10 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     line = given_command(task, tuple(names), [p for p in names if p in start.files])
     if line is not None:
         stated, required = line, required - {w for a in line for w in words(a)}
+    if _WHOLE.search(re.sub(_QUESTION, " ", task)):
+        # all it prints is asked: a question the task asks first is what the output
+        # answers ("How many players are on blue? … store its output in b.txt")
+        required -= {w for q in re.findall(_QUESTION, task) for w in words(q)}
     # the word after a number the program is given that the describing clause says too is
     # the argument's unit ("takes a number of laps … run it for 12 laps")
     units = {w for m in re.finditer(rf"{_NUMBER}\s+([A-Za-z]+)", task)
