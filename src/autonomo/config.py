@@ -147,7 +147,10 @@ class AgentConfig(BaseModel):
         "execute_python_file": ["run", "ran", "execute"],
         "replace_text": ["replace", "change", "fix", "edit", "update", "modify", "correct",
                          "bump", "set", "raise", "lower", "increase", "decrease", "reduce",
-                         "mark", "turn", "switch", "toggle", "enable", "disable"]})
+                         "mark", "turn", "switch", "toggle", "enable", "disable",
+                         # (a checklist's box, a comment, a misspelling, one text for another)
+                         "tick", "untick", "uncheck", "check", "cross", "comment",
+                         "uncomment", "spell", "spelt", "misspell", "typo", "swap"]})
     disabled_commands: list[str] = Field(default_factory=list)
     #: ``finish`` is accepted only on positive evidence in the run's record (the task's
     #: input files used, the values it states written, …), not only when nothing in the

@@ -30,6 +30,7 @@ from autonomo.agent.finishing_evidence import (
 )
 from autonomo.agent.finishing_record import PROGRAMS, Record, without
 from autonomo.agent.strategies import pywords
+from autonomo.agent.strategies.programs import command_line
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
 #: about it) rather than write it as given
@@ -78,7 +79,8 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
               and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
               and _must_land(task, v, named, quoted, programs_only, sentences)
               # (a template, "'Hi, <the name>!'", is filled in: ``template_unfilled``)
-              and not re.search(r"<[^<>\n]{1,40}>", v)]
+              and not re.search(r"<[^<>\n]{1,40}>", v)
+              and not _ran_as_given(v, named, record)]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
@@ -113,6 +115,20 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     return (f"Refused: the task gives {', '.join(repr(v) for v in missing[:3])}, but "
             f"{'it is' if one else 'they are'} in no file you wrote and no command you ran. "
             f"Put {'it' if one else 'them'} where the task says, then finish.")
+
+
+def _ran_as_given(value: str, named: Iterable[str], record: Record) -> bool:
+    """Whether ``value`` is a command line the task gives ("`python a.py b.txt`") that the
+    run ran as given: a command to run is no text to write."""
+    for e in record.episodes:
+        if e.action.name != "execute_python_file":
+            continue
+        path = str(e.action.arguments.get("path", ""))
+        given = command_line(f"`{value}`", path) if path in named else None
+        if given is not None and given == tuple(
+                str(a) for a in e.action.arguments.get("args") or ()):
+            return True
+    return False
 
 
 #: words that introduce an example of a form ("write it like 1h 05m", "e.g. 3kg")

@@ -19,7 +19,8 @@ from autonomo.agent.finishing_record import (
     without,
     words,
 )
-from autonomo.agent.strategies.programs import given_files
+from autonomo.agent.strategies import printing
+from autonomo.agent.strategies.programs import given_command, given_files
 
 #: words just before a program file that ask for it to be run
 _RUN = {"run", "execute", "launch"}
@@ -145,7 +146,9 @@ def programs(task: str, named: tuple[str, ...]) -> list[str]:
     """The files the task says to run (``run X``, ``execute the script X``); a word of
     another file's name is no verb ("from run.log into errors.txt")."""
     # (not a data file given to the program run: "run a.py with the file data/b.txt")
-    given = set(given_files(task, named, list(named)))
+    # (nor an argument of a command line the task gives: "`python a.py b.txt` prints it")
+    given = set(given_files(task, named, list(named))) | set(
+        given_command(task, named, list(named)) or ())
     found = []
     for name in named:
         at = mention_at(task, name)  # "a.py" of "data.py" is no mention of a.py
@@ -173,9 +176,11 @@ def program_output(task: str, named: tuple[str, ...], record: Record,
         if not shown or not shown[-1].strip():
             continue  # ran some other way (a shell line), or printed nothing
         out = _squash(shown[-1])
+        # (or the one part of it the task names: "just the word it reports as most common")
+        kept = [out, *(_squash(p) for p in printing.parts(shown[-1], task, named))]
         for path in [n for n in named if n not in runs and n in record.written]:
             text = read(path)
-            if text is not None and out not in _squash(text) and \
+            if text is not None and not any(k in _squash(text) for k in kept) and \
                     not any(out in _squash(w.content) for w in record.standing(path)):
                 return (f"Refused: {program} printed {shown[-1].strip()[:200]!r}, but "
                         f"{path} does not hold that. Its text is: {text[:200]!r}. Write what "

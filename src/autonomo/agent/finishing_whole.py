@@ -130,8 +130,10 @@ def chatter_written(record: Record, task: str, commands: Iterable[str] = ()) -> 
 
 #: ``report.py > out.txt``: a program's whole output sent to a file
 #: (a name is tried from its start only: from every character of a long token it was O(n²))
+#: (an arrow is no redirect: "the name of the heaviest hive -> best.txt")
 _REDIRECT = re.compile(
-    r"(?<![\w./-])(?P<program>[\w./-]+\.(?:py|sh|js))\b[^>\n]*?>\s*(?P<out>[\w./-]+)")
+    r"(?<![\w./-])(?P<program>[\w./-]+\.(?:py|sh|js))\b[^>\n]*?(?<![-=])>(?!=)\s*"
+    r"(?P<out>[\w./-]+)")
 
 
 def redirect_partial(task: str, record: Record, read: Reader) -> str | None:

@@ -22,6 +22,7 @@ import json
 import re
 from typing import Any
 
+from autonomo.agent.verifying_marks import by_mark
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import flatten, table, words
 from autonomo.agent.verifying_task import files_named, quoted, verbs
@@ -238,7 +239,7 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     if before is None or after is None:
         return Verdict.no("edit", f"{path} is too big or not text")
     lower = path.lower()
-    verdicts = [_by_pair(task, before, after),
+    verdicts = [by_mark(task, before, after), _by_pair(task, before, after),
                 _by_json(task, before, after) if lower.endswith(".json")
                 else _by_table(task.replace(path, " "), path, before, after)
                 if lower.endswith((".csv", ".tsv")) else _by_line(task, before, after)]

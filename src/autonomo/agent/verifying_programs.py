@@ -18,7 +18,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from autonomo.agent.strategies.programs import given_files
+from autonomo.agent.strategies.printing import WHOLE as _WHOLE
+from autonomo.agent.strategies.programs import given_command, given_files
 from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Snapshot
 from autonomo.agent.verifying_sources import words
@@ -27,12 +28,11 @@ from autonomo.agent.verifying_sources import words
 RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed", "gives",
              "script", "program", "result", "stdout", "shows", "what", "does", "with",
              "capture", "paste", "shown", "says", "returns", "whatever", "argument", "input",
-             "parameter", "using"}
-#: words that point at all a program printed, not a part of it
-_WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+output|the\s+output|"
-                    r"what(?:ever)?\s+(?:\w+\s+){0,3}(?:prints?|outputs?|shows?|says?|gives?|returns?))\b",
-                    re.IGNORECASE)
+             "parameter", "using", "command", "python", "python3", "line", "lines", "tells",
+             "reports", "report"}
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
+#: a question the task asks (its sentence)
+_QUESTION = r"(?:^|(?<=[.!?]\s))[^.!?]*\?"
 
 
 #: "the greeting it prints", "the line hello.py outputs": a noun naming what is printed,
@@ -104,6 +104,14 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     stated = tuple(v for _at, v in sorted(
         [(m.start(), m.group()) for m in re.finditer(_NUMBER, task)]
         + [(task.find(f), f) for f in given]))
+    # (a command line the task gives: its arguments as given, and its words are said)
+    line = given_command(task, tuple(names), [p for p in names if p in start.files])
+    if line is not None:
+        stated, required = line, required - {w for a in line for w in words(a)}
+    if _WHOLE.search(re.sub(_QUESTION, " ", task)):
+        # all it prints is asked: a question the task asks first is what the output
+        # answers ("How many players are on blue? … store its output in b.txt")
+        required -= {w for q in re.findall(_QUESTION, task) for w in words(q)}
     # the word after a number the program is given that the describing clause says too is
     # the argument's unit ("takes a number of laps … run it for 12 laps")
     units = {w for m in re.finditer(rf"{_NUMBER}\s+([A-Za-z]+)", task)

@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import cells, keyed, spans, values
+from autonomo.agent.strategies import cells, keyed, spans, toggles, values
 from autonomo.agent.strategies.facts import stem
 
 #: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
@@ -172,6 +172,9 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     quoted = quoted_pair(text, task, names)
     if quoted:  # "replace 'Dear Sir' with 'Dear Ms Lindqvist'": that, nothing else
         return (quoted,)
+    flipped = toggles.toggles(text, task, said)
+    if flipped is not None:  # an item ticked, a line commented out or in: that alone
+        return flipped
     found, settled = cells.table_edit(text, said)
     if found:  # a table's row and column named: that cell
         return tuple(found)

@@ -18,6 +18,7 @@ from autonomo.agent.strategies import (
     edits,
     facts,
     placing,
+    printing,
     shapes,
     spans,
     transforms,
@@ -51,7 +52,13 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     task_files,
 )
 from autonomo.agent.strategies.naming import asks_new_name
-from autonomo.agent.strategies.programs import is_code, program_arguments, silent_programs
+from autonomo.agent.strategies.programs import (
+    given_command,
+    is_code,
+    program_arguments,
+    silent_programs,
+    without_command_lines,
+)
 from autonomo.agent.strategies.programs import may_print as may_print  # (re-exported)
 from autonomo.agent.task_text import analysed
 from autonomo.errors import AutonomoError
@@ -110,6 +117,8 @@ class Situation:
     pointers: tuple[str, ...] = ()
     #: values the task states that a program it names may be given as its argument
     arguments: tuple[str, ...] = ()
+    #: the arguments are a command line the task gives: that list only (``command_line``)
+    command_line: bool = False
     #: new lines in the shape of the lines of a file the task names (``shapes``)
     shaped: tuple[str, ...] = ()
     #: (file the task names, ((piece of its text, what may replace it), ...)) (``edits``)
@@ -404,7 +413,9 @@ def situation(workspace: Path | str, task: str,
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
     filled = spans.fill(spans.templates(task, named), values)
-    literal = [*filled, *spans.literals(task, named), *spans.complements(task, named),
+    # (a command line the task gives is no text to write: ``without_command_lines``)
+    plain = without_command_lines(task, named)
+    literal = [*filled, *spans.literals(plain, named), *spans.complements(task, named),
                *adding.objects(task, named), *adding.announced(task, named)]  # (whole)
     stated = derived.kind_first(task, [t for t in literal if t not in used and not (
         facts.words(t) and facts.words(t) <= used)], values)  # ("before October 2026")
@@ -461,7 +472,7 @@ def situation(workspace: Path | str, task: str,
            and source in named] and printed
     # (a 135M model prefers the task's longer phrase to the item or the packages listed:
     # those found, the phrases are not offered)
-    phrased = spans.task_spans(instructions, named)
+    phrased = spans.task_spans(without_command_lines(instructions, named), named)
     # a file the task reads put whole through a general transformation, for a new plain
     # file it writes (then not its lines alone, nor the task's phrases or items: a 135M
     # model took one of them)
@@ -492,6 +503,7 @@ def situation(workspace: Path | str, task: str,
         said = facts.words(task) & facts.words("\n".join(ran)) - facts.STRUCTURE
         keyed = set(facts.rank([f for f in known if f.key & said], task, named))
         texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
+    texts = printing.narrowed(ran or (), texts, task, named)  # (a part, or all it printed)
     sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
@@ -505,6 +517,7 @@ def situation(workspace: Path | str, task: str,
                                          seen), matching,
                       kept, moved, placed_names, pointers,
                       arguments=program_arguments(task, named, files, stated),
+                      command_line=given_command(task, named, files) is not None,
                       shaped=tuple(shaped),
                       printed=printed, silent=silent_programs(workspace, named), places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),

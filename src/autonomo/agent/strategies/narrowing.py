@@ -95,6 +95,8 @@ def argument_lists(where: Situation) -> list[list[str]]:
     in its order, each alone, or none; only those that hold the files the task gives the
     program, when it gives some ("run q.py with data/s.txt": a 135M model ran it with none
     first, then with the file)."""
+    if where.command_line:  # (the task's own command line: as given, nothing else)
+        return [list(where.arguments)]
     stated = list(where.arguments[:MAX_ARGUMENTS])
     lists = [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
     given = {v for v in stated if v in where.files}  # (a value that is a file there)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import shlex
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -112,13 +113,88 @@ def given_files(task: str, named: tuple[str, ...], files: list[str]) -> list[str
     return list(dict.fromkeys(found))
 
 
+#: a command line the task quotes: `python3 a.py x`, "a.py --y z", 'python a.py'
+_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|'([^'\n]+)'|\u201c([^\u201d\n]+)\u201d"
+                     r"|\u2018([^\u2019\n]+)\u2019")
+#: an interpreter typed before a program ("python3 a.py", "py a.py", "./a.py")
+_INTERPRETER = r"(?:(?:python3?(?:\.\d+)?|py)\s+|\./)"
+#: what ends a command line typed out in a sentence: a redirection, a pipe or another
+#: command, a clause's end (a comma, a colon, a full stop, a dash between spaces)
+_COMMAND_END = re.compile(r"\s*(?:[>|<;]|&&|[,:](?:\s|$)|\.(?:\s|$)|\s[-\u2013\u2014]+\s|\)|$)")
+#: words that end a command line typed out in a sentence and go on with the task
+_GOING_ON = frozenset({"and", "then", "to", "into", "in", "so", "which", "that", "it",
+                       "its", "save", "store", "write", "put", "keep", "tells", "prints",
+                       "gives", "outputs", "shows", "will", "should", "for", "as", "from"})
+
+
+def _words_of(line: str) -> list[str] | None:
+    """The words of a command line as a shell splits them (None when it cannot: an
+    unclosed quote), cut at a redirection or the next command."""
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return None
+    for i, word in enumerate(words):
+        if word[:1] in "<>|;&" or word.startswith(("1>", "2>")):
+            return words[:i]
+    return words
+
+
+def command_line(task: str, program: str) -> tuple[str, ...] | None:
+    """The arguments of a command line that runs ``program``, as the task gives it: quoted
+    whole ("`python sum.py blob.txt` prints it", '"a.py --team blue"') or typed out after
+    an interpreter ("python3 a.py 12 4 > out.txt", "run python a.py -v, then ..."); None
+    when the task gives none. A 135M model ran the program bare, then wrote a guess."""
+    base = re.escape(program.rsplit("/", 1)[-1])
+    # (the program by its path or its name, after an interpreter or at the line's start)
+    at = re.compile(rf"^\s*{_INTERPRETER}?(?:[\w.-]+/)*{base}(?=\s|$)", re.IGNORECASE)
+    for m in _QUOTED.finditer(task):
+        line = next(g for g in m.groups() if g is not None)
+        if (found := at.match(line)) and (words := _words_of(line[found.end():])) is not None \
+                and (words or found.group(0).strip() != program.rsplit("/", 1)[-1]):
+            return tuple(words)  # (a program's name quoted alone is no command line)
+    typed = re.compile(rf"(?<![\w./-]){_INTERPRETER}(?:[\w.-]+/)*{base}(?=\s|$)", re.IGNORECASE)
+    for m in typed.finditer(task):
+        rest = task[m.end():]
+        # (quoted words are one argument: a clause's end inside them is none)
+        end = _COMMAND_END.search(re.sub(r"'[^']*'|\"[^\"]*\"", lambda q: "_" * len(q[0]), rest))
+        words = _words_of(rest[:end.start() if end else len(rest)])
+        if words is None:
+            continue
+        cut = next((i for i, w in enumerate(words) if w.lower() in _GOING_ON), len(words))
+        return tuple(words[:cut])
+    return None
+
+
+def without_command_lines(task: str, programs: Iterable[str]) -> str:
+    """``task`` with the command lines it quotes for ``programs`` blanked out: a command is
+    no phrase to write (a 135M model was offered "`python    ` prints it")."""
+    for name in programs:
+        base = re.escape(name.rsplit("/", 1)[-1])
+        task = re.sub(rf"[`\"'\u201c\u2018]\s*{_INTERPRETER}?(?:[\w.-]+/)*{base}\b"
+                      r"[^`\"'\u201d\u2019\n]*[`\"'\u201d\u2019]", " ", task)
+    return task
+
+
+def given_command(task: str, named: tuple[str, ...], files: list[str]
+                  ) -> tuple[str, ...] | None:
+    """The arguments of the one command line the task gives for the programs it names that
+    are there (``command_line``); None when it gives none, or lines that differ."""
+    lines = {line for p in named if p.endswith(".py") and p in files
+             and (line := command_line(task, p)) is not None}
+    return next(iter(lines)) if len(lines) == 1 else None
+
+
 def program_arguments(task: str, named: tuple[str, ...], files: list[str],
                       stated: Iterable[str]) -> tuple[str, ...]:
     """The values a program the task names may be given, when it names one that is there:
     a stated value of one word, or a text it quotes whole ("'Weekend in Oslo'"), and a data
-    file it gives the program (``given_files``), in the task's order when it gives one."""
+    file it gives the program (``given_files``), in the task's order when it gives one; a
+    command line the task gives (``command_line``): its arguments as given."""
     if not any(n.endswith(".py") and n in files for n in named):
         return ()
+    if (line := given_command(task, named, files)) is not None:
+        return line
     values = [t for t in stated if " " not in t or any(f"{q}{t}{q}" in task for q in "'\"")]
     given = [f for f in given_files(task, named, files) if f not in values]
     if not given:

@@ -1,0 +1,71 @@
+"""A checklist item ticked or unticked, a line commented out or back in: the edit offered
+is the named line with its mark flipped, nothing else, and only when it is not in that
+state yet; replace_text is offered for it, by construction."""
+
+from __future__ import annotations
+
+import pytest
+
+from autonomo.agent.state import AgentState
+from autonomo.agent.strategies.edits import edits
+from test_repair import _offer, _strategy
+
+_LIST = "# Trip\n- [x] book ferry\n- [ ] renew passport\n- [ ] buy adapter plug\n"
+_CONF = ("# server settings\nport = 8080\n# log_level = debug\n#cache = on\n"
+         "workers = 4\n")
+
+
+@pytest.mark.parametrize(("task", "old", "new"), [
+    ("in trip.md tick off 'renew passport'", "- [ ] renew passport", "- [x] renew passport"),
+    ("trip.md: the adapter plug is bought, check it off", "- [ ] buy adapter plug",
+     "- [x] buy adapter plug"),
+    ("Mark renew passport as done in trip.md", "- [ ] renew passport",
+     "- [x] renew passport"),
+    ("please put an [x] in the box of the adapter plug item (trip.md)",
+     "- [ ] buy adapter plug", "- [x] buy adapter plug"),
+    ("the ferry isn't booked after all - untick it in trip.md", "- [x] book ferry",
+     "- [ ] book ferry"),
+    ("trip.md: un-check 'book ferry', it is not done yet", "- [x] book ferry",
+     "- [ ] book ferry"),
+])
+def test_a_checklist_item_is_ticked_or_unticked(task, old, new):
+    assert edits(_LIST, task, ["trip.md"]) == ((old, (new,)),)
+
+
+@pytest.mark.parametrize("task", [
+    "tick off 'book ferry' in trip.md",            # (already ticked: nothing to change)
+    "in trip.md untick 'renew passport'",          # (already open)
+])
+def test_an_item_already_in_the_state_asked_is_left(task):
+    assert edits(_LIST, task, ["trip.md"]) == ()
+
+
+@pytest.mark.parametrize(("task", "old", "new"), [
+    ("uncomment log_level in app.conf", "# log_level = debug", "log_level = debug"),
+    ("app.conf: turn the cache back on by removing its #", "#cache = on", "cache = on"),
+    ("In app.conf, re-enable the log_level line (it is commented out)",
+     "# log_level = debug", "log_level = debug"),
+    ("comment out the workers line in app.conf", "workers = 4", "# workers = 4"),
+    ("app.conf - please comment the port setting out", "port = 8080", "# port = 8080"),
+])
+def test_a_line_is_commented_out_or_back_in(task, old, new):
+    assert edits(_CONF, task, ["app.conf"]) == ((old, (new,)),)
+
+
+def test_disabling_a_setting_without_a_word_of_comments_is_no_comment():
+    # ("disable the cache" of "cache = true" sets a value; it comments nothing out)
+    found = edits("cache = true\n# cache size\n", "disable the cache in app.conf",
+                  ["app.conf"])
+    assert all(not new.startswith("#") for _, news in found for new in news)
+
+
+def test_the_tick_is_the_edit_offered_before_any_write(tmp_path):
+    (tmp_path / "trip.md").write_text(_LIST)
+    (tmp_path / "trip_2025.md").write_text("- [ ] renew passport\n")
+    state = AgentState(tasks=["trip.md: tick 'renew passport'"], workspace=str(tmp_path))
+    offered = _offer(_strategy(), state)
+    assert "append_to_file" not in offered and "write_file" not in offered
+    edit = offered["replace_text"]["properties"]
+    assert edit["path"]["enum"] == ["trip.md"]
+    assert edit["old"]["enum"] == ["- [ ] renew passport"]
+    assert edit["new"]["enum"] == ["- [x] renew passport"]

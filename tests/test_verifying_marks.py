@@ -1,0 +1,60 @@
+"""The verifier of a flipped mark: a checklist item ticked or unticked, a line commented
+out or back in, as the task asks, nothing else changed; and a program's whole output kept
+as the task's own command line prints it."""
+
+from __future__ import annotations
+
+import pytest
+
+from autonomo.agent.verifying import Run, verify
+from autonomo.agent.verifying_snapshot import take
+
+_LIST = "# Trip\n- [x] book ferry\n- [ ] renew passport\n- [ ] buy adapter plug\n"
+_CONF = "# server settings\nport = 8080\n# log_level = debug\nworkers = 4\n"
+
+
+def _judge(tmp_path, task, name, before, after) -> bool:
+    (tmp_path / name).write_text(before)
+    (tmp_path / "other.md").write_text(before)
+    start = take(tmp_path)
+    (tmp_path / name).write_text(after)
+    return verify(task, start, take(tmp_path)).verified
+
+
+@pytest.mark.parametrize(("task", "old", "new", "ok"), [
+    ("in trip.md tick off 'renew passport'", "[ ] renew", "[x] renew", True),
+    ("Mark renew passport as done in trip.md", "[ ] renew", "[x] renew", True),
+    ("trip.md: untick book ferry, it is not done yet", "[x] book", "[ ] book", True),
+    ("check off 'buy adapter plug' in trip.md", "[ ] buy", "[x] buy", True),
+    ("the passport item of trip.md: tick it", "[ ] renew", "[x] renew", False),  # (no item)
+    ("in trip.md tick off 'renew passport'", "[ ] buy", "[x] buy", False),  # (another item)
+    ("trip.md: untick book ferry", "[ ] renew", "[x] renew", False),
+    ("in trip.md tick off 'book ferry'", "[x] book", "[ ] book", False),  # (the other way)
+])
+def test_a_box_flipped_as_the_task_asks(tmp_path, task, old, new, ok):
+    assert _judge(tmp_path, task, "trip.md", _LIST, _LIST.replace(old, new)) is ok
+
+
+@pytest.mark.parametrize(("task", "old", "new", "ok"), [
+    ("uncomment log_level in app.conf", "# log_level", "log_level", True),
+    ("app.conf: enable log_level again by removing the #", "# log_level", "log_level", True),
+    ("comment out the workers line in app.conf", "workers = 4", "# workers = 4", True),
+    ("comment out the workers line in app.conf", "port = 8080", "# port = 8080", False),
+    ("uncomment log_level in app.conf", "# server settings", "server settings", False),
+    ("comment out log_level in app.conf", "# log_level", "log_level", False),
+])
+def test_a_line_commented_as_the_task_asks(tmp_path, task, old, new, ok):
+    assert _judge(tmp_path, task, "app.conf", _CONF, _CONF.replace(old, new)) is ok
+
+
+def test_a_whole_output_is_verified_with_the_command_lines_arguments(tmp_path):
+    (tmp_path / "grade.py").write_text("import sys\nprint('graded', sys.argv[1:])\n")
+    (tmp_path / "scores.csv").write_text("a,1\n")
+    start = take(tmp_path)
+    printed = "graded ['scores.csv', '-v']"
+    (tmp_path / "g.txt").write_text(printed + "\n")
+    task = "Who passed? `python3 grade.py scores.csv -v` tells you: keep its output in g.txt"
+    runs = [Run("grade.py", ("scores.csv", "-v"), printed)]
+    assert verify(task, start, take(tmp_path), runs).verified
+    # (run bare, it prints something else: not what the task's command line prints)
+    assert not verify(task, start, take(tmp_path), [Run("grade.py", (), "graded []")]).verified
