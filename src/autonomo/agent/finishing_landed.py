@@ -29,7 +29,7 @@ from autonomo.agent.finishing_evidence import (
     written_text,
 )
 from autonomo.agent.finishing_record import PROGRAMS, Record, without
-from autonomo.agent.strategies import pywords
+from autonomo.agent.strategies import pyexample, pywords
 from autonomo.agent.strategies.programs import command_line
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
@@ -38,6 +38,11 @@ WORK_WORDS = frozenset({"round", "convert", "translate", "reverse", "double", "s
                         "spell", "compute", "calculate", "add", "subtract", "multiply",
                         "divide", "sum", "times", "plus", "minus", "how", "what", "which",
                         "if", "whether", "is", "are", "does", "as"})
+
+
+def _at(task: str, value: str) -> list[int]:
+    """Where ``value`` stands in the task."""
+    return [m.start() for m in re.finditer(re.escape(value), task)]
 
 
 def _after(task: str, value: str) -> str:
@@ -80,7 +85,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
               and _must_land(task, v, named, quoted, programs_only, sentences)
               # (a template, "'Hi, <the name>!'", is filled in: ``template_unfilled``)
               and not re.search(r"<[^<>\n]{1,40}>", v)
-              and not _ran_as_given(v, named, record)]
+              and not _ran_as_given(v, named, record)
+              # (a sign alone links a key to its value, "age = 42": the file's syntax
+              # says it its own way, "age": 42)
+              and (v in quoted or re.search(r"\w", v))]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,
@@ -102,6 +110,11 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         # Fahrenheit": ``pywords``)
         explained = {w.lower() for w in pywords.explained(task)}
         values = [v for v in values if v in quoted or v.lower() not in explained]
+        # nor is an example call the task gives ("tip(80, 15) gives 12.0": a check of the
+        # code, ``pyexample``, not a text it holds)
+        calls = [m.span() for m in pyexample.EXAMPLE.finditer(task)]
+        values = [v for v in values if not any(
+            a <= i and i + len(v) <= b for a, b in calls for i in _at(task, v))]
     if not values:
         return None
     missing = [v for v in values if not _holds(out, v) and not _computed(v, task, observed, out)

@@ -17,13 +17,18 @@ judged. Nothing else in the workspace may have changed.
 
 from __future__ import annotations
 
+import configparser
 import csv
 import io
 import itertools
 import json
 import re
+import tomllib
 from typing import Any
 
+import yaml
+
+from autonomo.agent.strategies import pyexample
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import negations, new_names
 from autonomo.agent.verifying_verdict import Verdict
@@ -45,9 +50,16 @@ _STRUCTURE = frozenset({
     "entry", "entries", "value", "values", "key", "keys", "pair", "pairs", "field",
     "fields", "number", "numbers", "string", "strings", "word", "words", "text", "the", "a",
     "an", "and", "its", "in", "into", "of", "to", "as", "is", "are", "be", "one", "then",
-    "following", "these"
+    "following", "these",
+    # (politeness and wishes: "please create", "I need a …")
+    "please", "pls", "kindly", "i", "need", "want", "like", "would", "could", "can", "you",
+    "me", "d"
 })
-_CONNECT = r"(?:\s+(?i:is|are|set\s+to|equal\s+to|of|as|to|=|->)\s+|\s*[:=]\s*|\s+)"
+_UNSET = object()
+#: settings files judged as their parsed pairs
+SETTINGS = ("toml", "yaml", "yml", "ini", "cfg")
+_CONNECT = (r"(?:\s+(?i:(?:is|are)\s+set\s+to|is|are|set\s+to|equal\s+to|of|as|to|=|->)\s+"
+            r"|\s*[:=]\s*|\s+)")
 
 
 def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -57,15 +69,17 @@ def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ver
         return None
     (path,) = changes.added
     kind = path.lower().rsplit(".", 1)[-1]
-    if kind not in ("csv", "json") or path not in new_names(task, start.files):
+    if kind not in ("csv", "json", *SETTINGS, "md", "py") or path not in new_names(
+            task, start.files):
         return None
-    if _ORDERING.search(task) or negations(task, ()):
+    bare = task.replace(path, " ")
+    if _ORDERING.search(bare) or negations(task, ()):  # (not "order" of order.json)
         return Verdict.no("create", "the task asks for more than the values it states")
     text = now.files[path].text
     if text is None:
         return Verdict.no("create", f"{path} is too big or not text")
-    bare = task.replace(path, " ")
-    why = _csv(bare, text) if kind == "csv" else _json(bare, text)
+    judge = {"csv": _csv, "json": _json, "md": _markdown, "py": _function}.get(kind, _settings)
+    why = judge(bare, text) if judge is not _settings else _settings(bare, text, kind)
     if why:
         return Verdict.no("create", f"{path}: {why}")
     return Verdict.yes("create", f"{path} holds exactly what the task states, nothing else "
@@ -85,7 +99,7 @@ def _csv(task: str, text: str) -> str:
     return _more(task, [(m.start(), m.end()) for m in found])
 
 
-def _more(task: str, spans: list[tuple[int, int]]) -> str:
+def _more(task: str, spans: list[tuple[int, int]], extra: frozenset[str] = frozenset()) -> str:
     """What the task states besides ``spans`` (the values judged): a number, a quoted text or
     a name (a capital not starting a sentence) may be one more row, item or pair."""
     rest = list(task)
@@ -96,10 +110,12 @@ def _more(task: str, spans: list[tuple[int, int]]) -> str:
         rest[start:end] = " " * (end - start)
     text = "".join(rest)
     # (a word in capitals only is a kind's name: "JSON", "CSV")
+    text = _TYPE_SAID.sub(" ", text)  # ("port is 5050 (a number)": the value's type)
     if m := re.search(r"\d|[\"“‘]|(?<![.!?:]\s)(?<!^)\b[A-Z](?![A-Z]+\b)\w*", text.strip()):
         return f"the task states more than the file holds ({m.group()!r} …)"
     # any other word may ask for more ("and add a third column for email")
-    if left := [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in _STRUCTURE]:
+    if left := [w for w in re.findall(r"[^\W\d_]+", text.lower())
+                if w not in _STRUCTURE | extra]:
         return f"the task says more than the values it states ({left[0]!r} …)"
     return ""
 
@@ -113,16 +129,26 @@ def _token(value: Any) -> str | None:
             else re.escape(json.dumps(value))
     if isinstance(value, str) and value and not re.fullmatch(
             r"-?\d+(?:\.\d+)?|true|false|null|none|yes|no|on|off", value, re.IGNORECASE):
-        return rf"[\"'“‘]?{re.escape(value)}[\"'”’]?"
-    return None  # a string of digits or a literal: the task's number or boolean is not
-    # told from a string
+        # (a text that reads as a list, "a, b and c", is one only in quotes: else a list)
+        optional = "" if re.search(r",\s|\s(?i:and)\s", value) else "?"
+        return rf"[\"'“‘]{optional}{re.escape(value)}[\"'”’]{optional}"
+    if isinstance(value, str) and value:
+        # a string of digits or a literal: a string only where the task quotes it ("pin"
+        # set to "0042"); unquoted, the task's number or boolean is not told from a string
+        return rf"[\"“‘]{re.escape(value)}[\"”’]"
+    return None
 
 
-def _json(task: str, text: str) -> str:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return "it does not parse as JSON"
+def _scalar(value: Any) -> bool:
+    return not isinstance(value, (dict, list))
+
+
+def _json(task: str, text: str, data: Any = _UNSET, extra: frozenset[str] = frozenset()) -> str:
+    if data is _UNSET:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return "it does not parse as JSON"
     if isinstance(data, list):
         tokens = [_token(v) for v in data]
         if not data or None in tokens or any(isinstance(v, (dict, list)) for v in data):
@@ -131,13 +157,15 @@ def _json(task: str, text: str) -> str:
         found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task)
         if found is None:
             return "its items are not one whole enumeration of the task"
-        return _more(task, [found.span()])
+        return _more(task, [found.span()], extra)
     if not isinstance(data, dict) or not data:
         return "it is no JSON list or object"
     pairs = []
     for key, value in data.items():
-        token = _token(value)
-        if token is None or isinstance(value, (dict, list)):
+        # (a list of plain values: its items joined as the task joins them, "a, b and c")
+        token = _JOIN.join(t or "(?!)" for t in map(_token, value)) if isinstance(
+            value, list) and value and all(_scalar(v) for v in value) else _token(value)
+        if token is None or isinstance(value, dict):
             return f"the value of {key} is not a plain value the task states"
         spelled = re.escape(key).replace("_", "[_ ]")
         pairs.append(rf"(?i:the\s+)?[\"'“‘]?{spelled}[\"'”’]?{_CONNECT}{token}")
@@ -145,8 +173,13 @@ def _json(task: str, text: str) -> str:
     for order in _orders(pairs):
         if found := re.search(rf"{_ALONE}(?:{_JOIN.join(order)})(?!\w|{_JOIN}[\w\"'])",
                               task):
-            return _more(task, [found.span()])
+            return _more(task, [found.span()], extra)
     return "its pairs are not exactly the task's enumeration of keys and values"
+
+
+#: a type said in brackets after a value: "(a number)", "(as a string)"
+_TYPE_SAID = re.compile(r"\(\s*(?:as\s+)?(?:an?\s+)?(?:number|integer|string|text|boolean)\s*\)",
+                        re.IGNORECASE)
 
 
 def _orders(pairs: list[str]) -> list[tuple[str, ...]]:
@@ -154,3 +187,111 @@ def _orders(pairs: list[str]) -> list[tuple[str, ...]]:
     if len(pairs) <= 4:
         return list(itertools.permutations(pairs))
     return [tuple(pairs), tuple(pairs[::-1])]
+
+
+def _parsed(text: str, kind: str) -> Any:
+    """A settings file's data (INI values typed as the task writes them), or None."""
+    try:
+        if kind == "toml":
+            return tomllib.loads(text)
+        if kind in ("yaml", "yml"):
+            return yaml.safe_load(text)
+        parser = configparser.ConfigParser(interpolation=None)
+        parser.read_string(text)
+    except (ValueError, yaml.YAMLError, configparser.Error):
+        return None
+    return {name: {k: _typed_cell(v) for k, v in parser[name].items()}
+            for name in parser.sections()}
+
+
+def _typed_cell(cell: str) -> Any:
+    if re.fullmatch(r"-?\d+", cell):
+        return int(cell)
+    if re.fullmatch(r"-?\d*\.\d+", cell):
+        return float(cell)
+    return {"true": True, "false": False}.get(cell.lower(), cell)
+
+
+def _settings(task: str, text: str, kind: str) -> str:
+    """A TOML, YAML or INI file: its pairs (of its one table, which the task names) are
+    exactly the task's enumeration of keys and values."""
+    data = _parsed(text, kind)
+    if not isinstance(data, dict) or not data:
+        return f"it does not parse as {kind.upper()} pairs"
+    tables = [k for k, v in data.items() if isinstance(v, dict)]
+    if not tables:
+        return _json(task, text, data)
+    if len(data) != 1:
+        return "it holds more than one table, or pairs beside its table"
+    (name,) = tables
+    said = re.compile(rf"\[{re.escape(name)}\]|\b{re.escape(name)}\s+(?:table|section)\b|"
+                      rf"\b(?:table|section)\s+(?:called\s+|named\s+)?{re.escape(name)}\b",
+                      re.IGNORECASE)
+    if len(said.findall(task)) != 1:
+        return f"the task does not name the table {name!r} once"
+    task = re.sub(rf"(?:{said.pattern})\s*,?", " table: ", task, flags=re.IGNORECASE)
+    return _json(task, text, data[name], frozenset({"table", "section"}))
+
+
+#: a markdown line: a heading, or an item of a list (bullet, number, box)
+_MD_HEADING = re.compile(r"#{1,6}\s+(\S.*?)\s*#*\s*")
+_MD_ITEM = re.compile(r"(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)(\S.*?)\s*")
+_MD_WORDS = frozenset({"heading", "title", "titled", "entitled", "header", "headline", "bullet",
+                       "bullets", "bulleted", "point", "points", "list", "numbered", "followed",
+                       "by", "under", "markdown", "md", "checklist", "then", "for", "two",
+                       "three", "four", "five", "six", "seven", "eight", "nine", "ten", "top",
+                       "main", "below", "after"})
+
+
+def _markdown(task: str, text: str) -> str:
+    """A markdown file: a heading the task says (quoted, or after "heading"/"title"), then
+    the items of one whole enumeration of the task, one a line, and nothing else."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    heading = _MD_HEADING.fullmatch(lines[0]) if lines else None
+    items = [m.group(1) for line in lines[1 if heading else 0:]
+             if (m := _MD_ITEM.fullmatch(line))]
+    if not lines or len(items) != len(lines) - (1 if heading else 0):
+        return "it is not a heading and a list, one item a line"
+    kinds = {"1." if re.match(r"\d", line) else "[ ]" if re.match(r"[-*+]\s+\[", line) else "-"
+             for line in lines[1 if heading else 0:]}
+    said = ("1." if re.search(r"\b(?:numbered|ordered)\b", task, re.I) and not re.search(
+        r"\bunordered\b", task, re.I) else "[ ]" if re.search(
+        r"\b(?:checklist|check\s*box(?:es)?|to-?do\s+boxes|tick\s*box(?:es)?)\b", task, re.I)
+        else "-")
+    if items and kinds != {said}:
+        return f"its items are not marked as the task's list ({said!r})"
+    spans = []
+    if heading:
+        said = re.search(r"\b(?:heading|title|titled|entitled|header|headline)\b[^\"'“‘\w]*"
+                         rf"(?:(?:of|is|reading|saying|called)\s+)?[\"'“‘]?"
+                         rf"{re.escape(heading.group(1))}[\"'”’]?(?!\w)", task, re.IGNORECASE)
+        if said is None:
+            return f"its heading {heading.group(1)!r} is not the one the task says"
+        spans.append(said.span())
+    if items:
+        run = _JOIN.join(rf"[\"'“‘]?{re.escape(i)}[\"'”’]?" for i in items)
+        found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task)
+        if found is None or len(items) < 2:
+            return "its items are not one whole enumeration of the task"
+        spans.append(found.span())
+    return _more(task, spans, _MD_WORDS)
+
+
+def _function(task: str, text: str) -> str:
+    """A Python file of one function returning arithmetic of its parameters, signed as the
+    task signs it: it gives the results of the task's example calls, and is the one simplest
+    function that does (``pyexample.bodies``, told apart on other arguments)."""
+    found = pyexample.returned(text)
+    if found is None:
+        return "it is not one function returning one expression"
+    name, params, _ = found
+    comma = r"\s*,\s*"
+    signed = re.search(rf"\b{re.escape(name)}\(\s*{comma.join(map(re.escape, params))}\s*\)",
+                       task)
+    calls = pyexample.examples(task).get(name)
+    if signed is None or not calls or pyexample.fits(text, calls) is not True:
+        return "it does not give the results of the task's example calls"
+    fitted = pyexample.bodies(task, name, params)
+    if len(fitted) != 1 or not pyexample.same(text, fitted[0], params):
+        return "the example calls do not pin the function down to it"
+    return ""

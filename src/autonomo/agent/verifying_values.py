@@ -116,7 +116,9 @@ _TRANSFORMING = re.compile(
     r"\b(?:upper|lower|uppercase|lowercase|capitals?|capitali[sz]ed?|reversed?|backwards|sort|"
     r"sorted|order|twice|times|double|each|every|prefix|suffix|bold|italic|json|csv|yaml|"
     r"format|formatted|comma|commas|separated|spaces|quoted|quotes|round|rounded|decimal|"
-    r"translate|translated|instead|except|without|plus|minus|after|before|between|above|below)\b",
+    r"translate|translated|instead|except|without|plus|minus|after|before|between|above|below|"
+    # (a document's parts besides the value: "a heading X followed by bullets for a and b")
+    r"headings?|bullets?|bulleted|followed|numbered|checklist|tables?|sections?)\b",
     re.IGNORECASE)
 
 

@@ -34,6 +34,8 @@ _STOPS = frozenset(FILLER | INSTRUCTION_WORDS | set(NUMBER_WORDS) | {
     "onto", "under", "after", "before", "below", "above", "than", "like", "such", "if",
     "when", "where", "which", "who", "whose", "lists", "list", "json", "yaml", "array",
     "items", "entries", "lines", "values", "names", "words", "strings", "numbers"})
+#: (shared: ``fields`` reads no key from them)
+STOPS = _STOPS
 #: the words an item may begin with that are not its text ("a saw", "the drill")
 _ARTICLES = frozenset({"a", "an", "the", "some"})
 #: a clause: an enumeration does not run over a sentence's end, a colon or a bracket

@@ -1,0 +1,123 @@
+"""A small markdown document said in words: a heading, then a list of items.
+
+"Create agenda.md with the heading 'Board meeting' and three bullet points: budget, hiring,
+office move", "a title “Camping trip” followed by bullets for tent, stove and lantern", "a
+numbered list of eggs, milk and bread under the heading Shopping". A 135M model asked for
+such a file as free text wrote fragments of the task, one write each. Here the heading's
+text (quoted, or the few words after "heading"/"title"/"titled") and the list's items (the
+run of commas and "and" after "bullet points", "bullets", "a list" …, to the clause's end)
+are put into the document's shape. A count the task gives ("three bullet points") must
+match the items, and each item is a few words that instruct nothing: otherwise nothing is
+composed (nothing written beats a wrong file). Nothing here knows a task.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from autonomo.agent.strategies.spans import NUMBER_WORDS
+from autonomo.agent.strategies.written import STOPS
+
+_QUOTE = r"\"([^\"\n]+)\"|“([^”\n]+)”|‘([^’\n]+)’|(?<!\w)'([^'\n]+)'(?!\w)"
+#: the heading: "the heading 'X'", "a title: X", "titled X", "a '# X' heading"
+_HEADING = re.compile(
+    rf"\b(?:(?:main\s+|top\s+)?(?:heading|title|header|headline)\b(?:\s+(?:of|is|reading|"
+    rf"saying|that\s+says|called|text))?\s*[:\-–—]?\s*|titled\s+|entitled\s+)(?:{_QUOTE}|"
+    r"(?P<bare>[^\s,;:.\"'“‘][^,;:.\"”’\n]*?))(?=\s*(?:[,;.:]|\s(?:and|followed|then|with|"
+    r"plus|under|below|after|before|above)\b|$))", re.IGNORECASE)
+#: what introduces the items: "three bullet points:", "bullets for", "a numbered list of"
+_LIST = re.compile(
+    r"\b(?P<count>\w+\s+)?(?P<kind>(?:bullet(?:ed)?|numbered|checkbox|check|to-?do|"
+    r"unordered|ordered)\s+)?(?:points?|bullets?|items?|list(?:\s+items)?|entries|lines|"
+    r"boxes|checklist)\s*(?:\((?:one\s+)?each\)\s*)?(?:of|for|with|:|[-–—]|saying|reading|"
+    r"containing)?\s*", re.IGNORECASE)
+_SPLIT = re.compile(r"\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+_END = re.compile(r"[.!?](?:\s|$)|\n|\s+(?:then|followed|under|below|after|with|in|into|"
+                  r"to)\b|[,;]?\s+and\s+(?:a|an|the)\s+(?:heading|title)\b", re.IGNORECASE)
+MAX_ITEM_WORDS = 5
+
+
+def _heading(task: str) -> tuple[str, tuple[int, int]] | None:
+    """The one heading's text the task says, and where."""
+    found = {next(g for g in m.groups() if g).strip(): m.span() for m in _HEADING.finditer(task)}
+    found = {h: at for h, at in found.items() if len(h.split()) <= 8 and not h.lower().startswith(
+        ("and ", "with ", "of ", "a ", "the ")) and h.lower() not in STOPS}
+    return next(iter(found.items())) if len(found) == 1 else None
+
+
+def _items(task: str) -> tuple[str, list[str], tuple[int, int]] | None:
+    """(marker kind, items, where) of the one list the task asks for."""
+    out = []
+    for m in _LIST.finditer(task):
+        rest = task[m.end():]
+        bare = m.group().strip().lower() in ("list", "lines", "items", "entries")
+        if not rest or (bare and not re.search(r"[:–—-]\s*$|\b(?:of|for)\s*$", m.group())):
+            continue  # (a bare "list"/"lines" is a list only before its items)
+        end = _END.search(rest)
+        region = rest[:end.start() if end else len(rest)].strip().rstrip(",")
+        items = [re.sub(r"^(?:a|an|the)\s+", "", i.strip().strip("\"'“”‘’"), flags=re.I)
+                 for i in _SPLIT.split(region)]
+        if len(items) < 2 or not all(items) or any(
+                len(i.split()) > MAX_ITEM_WORDS or {w.lower() for w in i.split()} & _NOT_ITEM
+                for i in items):
+            continue
+        count = (m.group("count") or "").strip().lower()
+        if (count in NUMBER_WORDS and NUMBER_WORDS.index(count) != len(items)) \
+                or (count.isdigit() and int(count) != len(items)):
+            return None
+        kind = (m.group("kind") or "").strip().lower()
+        out.append(("1." if kind in ("numbered", "ordered") else
+                    "- [ ]" if kind in ("checkbox", "check", "todo", "to-do") or "box" in
+                    m.group().lower() or "checklist" in m.group().lower() else "-", items,
+                    (m.start(), m.end() + len(region))))
+    return out[0] if len(out) == 1 else None
+
+
+#: words no item holds: they instruct or lead elsewhere
+_NOT_ITEM = frozenset({"heading", "title", "file", "create", "make", "write", "save", "then",
+                       "please", "bullet", "bullets", "points", "list", "md", "markdown"})
+
+
+#: the words of a task that only ask for the document and say its parts
+_FRAME = frozenset({
+    "create", "make", "write", "save", "put", "start", "new", "file", "document", "note",
+    "notes", "markdown", "md", "called", "named", "with", "containing", "holding", "having",
+    "has", "have", "that", "which", "where", "the", "a", "an", "and", "then", "followed",
+    "by", "under", "below", "after", "it", "its", "in", "into", "of", "for", "as", "is",
+    "should", "heading", "title", "titled", "entitled", "header", "headline", "main", "top",
+    "level", "h", "bullet", "bullets", "bulleted", "point", "points", "list", "numbered",
+    "ordered", "unordered", "checklist", "checkbox", "check", "boxes", "items", "item",
+    "entries", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "each", "per", "line", "please", "pls", "kindly", "i", "need", "want", "like", "would",
+    "could", "can", "you", "me", "d", "just", "only", "nothing", "else", "simple", "short",
+    "small", "plain", "contain", "contains", "include", "includes", "including", "on",
+    "there", "here", "this", "these", "following", "to", "do", "todo", "so"})
+
+
+def texts(task: str, files: Iterable[str] = ()) -> list[str]:
+    """The markdown document of the task's heading and list (either alone when the task asks
+    for one only); none when either is said but not understood."""
+    for name in files:
+        task = task.replace(name, " ")
+    says_heading = re.search(r"\b(?:heading|title|titled|entitled|headline)\b", task, re.I)
+    says_list = re.search(r"\b(?:bullet\w*|list|points?|items?|checklist|boxes)\b", task, re.I)
+    heading = _heading(task) if says_heading else None
+    listed = _items(task) if says_list else None
+    if (says_heading and heading is None) or (says_list and listed is None) or not (
+            heading or listed):
+        return []
+    said = [at for at in (heading and heading[1], listed and listed[2]) if at]
+    rest = "".join(" " if any(a <= i < b for a, b in said) else c for i, c in enumerate(task))
+    if [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in _FRAME]:
+        return []  # (more is asked than a heading and a list: "and a short paragraph")
+    level = re.search(r"\b(?:level[- ]?([1-6])|h([1-6]))\b|(?<!#)(#{1,6})\s+head", task, re.I)
+    marks = "#" * int(level.group(1) or level.group(2)) if level and not level.group(3) \
+        else level.group(3) if level else "#"
+    lines = [f"{marks} {heading[0]}"] if heading else []
+    if listed:
+        marker, items, _ = listed
+        body = [f"{n}. {i}" if marker == "1." else f"{marker} {i}"
+                for n, i in enumerate(items, 1)]
+        lines += ([""] if lines else []) + body
+    return ["\n".join(lines) + "\n"]
