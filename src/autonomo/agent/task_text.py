@@ -71,3 +71,21 @@ def clauses(task: str) -> list[str]:
     """The task's clauses, for rules that must not read one clause's folder into another's
     act (a removal's scope, a kept folder)."""
     return [c for c in _CLAUSE.split(task) if c and c.strip()]
+
+
+#: where a sentence ends: its stops or a semicolon, then a space or the end
+_SENTENCE = re.compile(r"[.!?;]+(?:\s|$)")
+#: where a phrase ends: a sentence, a colon, a line, a dash between spaces
+_PHRASE = re.compile(r"[.!?;:]+(?:\s|$)|\n|\s[-–—]\s")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut at its sentences' ends (``_SENTENCE``; empty pieces kept), for rules
+    that read a denial or an act within its sentence."""
+    return _SENTENCE.split(text)
+
+
+def phrases(text: str, maxsplit: int = 0) -> list[str]:
+    """``text`` cut at its phrases' ends (``_PHRASE``: a colon, a line or a dash ends one
+    too; empty pieces kept)."""
+    return _PHRASE.split(text, maxsplit)
