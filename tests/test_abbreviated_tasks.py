@@ -6,12 +6,12 @@ those words is not confirmed. Wordings of this file's own."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from autonomo import ScriptedModel, Settings, Workbench
+from agent_helpers import ConstrainedModel, reply
+from autonomo import Settings, Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.runner import Runner
 from autonomo.agent.strategies.grounding import situation
@@ -38,24 +38,15 @@ DESCRIBED = [
 ]
 
 
-class _Constrained(ScriptedModel):
-    enforces_schema = True
-
-
-def _reply(name: str, **args: str) -> str:
-    return json.dumps({"thoughts": {"reasoning": "-", "text": "-", "plan": "-", "speak": "-",
-                                    "observations": "-", "self_criticism": "-"},
-                       "command": {"name": name, "args": args}})
-
 
 def _run(tmp_path: Path, task: str, path: str, content: str) -> str:
     ws = tmp_path / "ws"
     ws.mkdir()
     for name, text in TREE.items():
         (ws / name).write_text(text)
-    model = _Constrained([_reply("read_file", path="people.csv"),
-                          _reply("write_file", path=path, content=content),
-                          *[_reply("finish", reason="done")] * 3])
+    model = ConstrainedModel([reply("read_file", path="people.csv"),
+                          reply("write_file", path=path, content=content),
+                          *[reply("finish", reason="done")] * 3])
     bench = Workbench.open(Settings(data_dir=tmp_path / "data"), models=(model, model, model))
     bench.memory = False
     try:

@@ -5,12 +5,12 @@ Wordings of this file's own."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from autonomo import ScriptedModel, Settings, Workbench
+from agent_helpers import ConstrainedModel, reply
+from autonomo import Settings, Workbench
 from autonomo.agent.approval import AutoApproval
 from autonomo.agent.runner import Runner
 from autonomo.agent.strategies.folders import called_for
@@ -49,15 +49,6 @@ def test_a_folder_designated_in_curly_quotes_has_its_command_offered(tmp_path: P
     assert called_for(task, tmp_path) == wanted
 
 
-class _Constrained(ScriptedModel):
-    enforces_schema = True
-
-
-def _reply(name: str, **args: str) -> str:
-    return json.dumps({"thoughts": {"reasoning": "-", "text": "-", "plan": "-", "speak": "-",
-                                    "observations": "-", "self_criticism": "-"},
-                       "command": {"name": name, "args": args}})
-
 
 def test_a_small_model_removes_a_folder_named_in_curly_quotes(tmp_path: Path) -> None:
     """(the run ends unverified, not finished: a whole folder's removal is not verified
@@ -65,8 +56,8 @@ def test_a_small_model_removes_a_folder_named_in_curly_quotes(tmp_path: Path) ->
     ws = tmp_path / "ws"
     ws.mkdir()
     _tree(ws)
-    model = _Constrained([_reply("delete_folder", path="old_drafts"),
-                          _reply("finish", reason="old_drafts removed")])
+    model = ConstrainedModel([reply("delete_folder", path="old_drafts"),
+                          reply("finish", reason="old_drafts removed")])
     bench = Workbench.open(Settings(data_dir=tmp_path / "data"),
                            models=(model, model, model))
     bench.memory = False
