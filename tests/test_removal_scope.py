@@ -51,3 +51,13 @@ def test_a_folder_named_in_no_clause_that_acts_is_apart_only_when_a_clause_acts(
                        ("drafts", "live")) == ("live",)
     assert named_apart("What is in drafts/ and live/?", ("drafts", "live")) == ()
     assert named_apart("In live/ one file is junk - delete that one.", ("live",)) == ()
+
+
+def test_sentences_end_at_stops_and_semicolons_phrases_also_at_colons_lines_and_dashes():
+    from autonomo.agent.task_text import phrases, sentences
+
+    text = "Trash v1.2.txt... then keep b.md; ok?! Note: c/ - d\ne"
+    assert sentences(text) == ["Trash v1.2.txt", "then keep b.md", "ok", "Note: c/ - d\ne"]
+    assert phrases(text) == ["Trash v1.2.txt", "then keep b.md", "ok", "Note", "c/", "d",
+                             "e"]
+    assert phrases(text, maxsplit=1) == ["Trash v1.2.txt", "then keep b.md; ok?! Note: c/ - d\ne"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -202,3 +204,77 @@ def test_a_listing_on_another_worker_never_restores_under_a_running_step(
         monkeypatch.setattr(store, "finish_step", list_on_b_meanwhile)
         assert a.post(f"/ap/v1/agent/tasks/{task_id}/steps", json={}).status_code == 200
         assert seen == {"listing": 200, "during": "changed by the running step"}
+
+
+def post_step_while_held(url: str, client: httpx.Client, task_id: str, holder) -> int:
+    """POST a step while the connection ``holder`` keeps a lock on the task's row; once the
+    step waits for that lock (or has already answered), ``holder`` commits. The status."""
+    import psycopg
+
+    answer: dict[str, int] = {}
+    thread = threading.Thread(target=lambda: answer.setdefault("status", client.post(
+        f"/ap/v1/agent/tasks/{task_id}/steps", json={}).status_code))
+    thread.start()
+    with psycopg.connect(url, autocommit=True) as watch:
+        while thread.is_alive() and not watch.execute(
+                "select count(*) from pg_locks where not granted").fetchone()[0]:
+            time.sleep(0.01)
+    holder.commit()
+    thread.join()
+    return answer["status"]
+
+
+def test_a_renew_left_holding_the_row_does_not_make_the_next_step_409(
+        tmp_path: Path, postgres_url: str) -> None:  # noqa: F811
+    """The flaky 409 under load, made exact: a worker's renew (``where owner = me``) that
+    waited on the same worker's release finds no row left to renew, yet PostgreSQL keeps the
+    row locked until the renew's transaction ends (it locked the newest version to re-check
+    it), which a starved thread commits late. The next step's claim must wait for that, not
+    read the row as absent (``skip locked``) and answer "another server runs a step"."""
+    import psycopg
+
+    with worker(tmp_path, postgres_url) as (app_a, a):
+        task_id = a.post("/ap/v1/agent/tasks", json={"input": "write"}).json()["task_id"]
+        me = app_a.state.engine.worker
+        with psycopg.connect(postgres_url, autocommit=True) as conn:  # as during a step
+            conn.execute("update server_tasks set owner = %s, lease_until = 1e12"
+                         " where task_id = %s", (me, task_id))
+        release, renew = psycopg.connect(postgres_url), psycopg.connect(postgres_url)
+        try:
+            release.execute("update server_tasks set owner = null, lease_until = 0"
+                            " where task_id = %s and owner = %s", (task_id, me))
+            renewed: dict[str, int] = {}
+            thread = threading.Thread(target=lambda: renewed.setdefault("rows", renew.execute(
+                "update server_tasks set lease_until = 1e12 where owner = %s",
+                (me,)).rowcount))
+            thread.start()
+            with psycopg.connect(postgres_url, autocommit=True) as watch:
+                while not watch.execute("select count(*) from pg_locks where not granted"
+                                        ).fetchone()[0]:
+                    time.sleep(0.01)
+            release.commit()
+            thread.join()
+            assert renewed == {"rows": 0}  # nothing renewed, the row still locked by it
+            assert post_step_while_held(postgres_url, a, task_id, renew) == 200
+        finally:
+            release.close()
+            renew.close()
+
+
+def test_another_worker_registering_a_file_does_not_make_a_step_409(
+        tmp_path: Path, postgres_url: str) -> None:  # noqa: F811
+    """Another worker's listing registers a file it found (an insert into server_artifacts,
+    which locks the task's row in key-share mode) just as this worker claims the task: the
+    claim must not read the row as held by a running step."""
+    import psycopg
+
+    with worker(tmp_path, postgres_url) as (_, a):
+        task_id = a.post("/ap/v1/agent/tasks", json={"input": "write"}).json()["task_id"]
+        other = psycopg.connect(postgres_url)
+        try:
+            other.execute("insert into server_artifacts(artifact_id, task_id, relative_path,"
+                          " file_name, agent_created, created) values ('found', %s, '',"
+                          " 'found.txt', 1, 0)", (task_id,))
+            assert post_step_while_held(postgres_url, a, task_id, other) == 200
+        finally:
+            other.close()

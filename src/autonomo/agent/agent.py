@@ -14,6 +14,7 @@ from autonomo.agent.strategies import PromptStrategy
 from autonomo.config import Settings
 from autonomo.llm.base import ChatModel
 from autonomo.tools.context import CommandContext
+from autonomo.tools.fstree import unsurrogated
 from autonomo.tools.registry import CommandRegistry
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class Agent:
 
         if not task.strip():
             raise UserError("The follow-up task is empty.")
-        self.state.tasks.append(task.strip())
+        self.state.tasks.append(unsurrogated(task.strip()))
         self.state.status = "running"
         self.store.save(self.state)
 

@@ -26,7 +26,7 @@ from autonomo.agent.finishing_record import (
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies.names import named_folders
 from autonomo.agent.strategies.placing import towards
-from autonomo.agent.task_text import clauses
+from autonomo.agent.task_text import clauses, phrases
 
 #: words of a task that asks for files to go away
 _DELETING = {"delete", "remove", "erase", "rid", "clean", "clear", "purge", "wipe"}
@@ -303,7 +303,7 @@ def named_left(task: str, named: tuple[str, ...], kept: set[str],
         return None
     # the delete word's sentence, up to a name that starts a new clause ("…, b.txt has to
     # stay"): nothing after it is that word's object
-    rest = re.split(r"[.!?;:]+(?:\s|$)|\n|\s[-–—]\s", task[match.end():], maxsplit=1)[0]
+    rest = phrases(task[match.end():], maxsplit=1)[0]
     # (never a file the task needs to stay: the reason of the removal, "because b.txt
     # replaces it", a file it keeps, an original)
     protected = roles(task, named).protected

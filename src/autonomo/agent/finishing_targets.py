@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from autonomo.agent.finishing_record import AUXILIARIES, Record
+from autonomo.agent.task_text import phrases, sentences
 
 #: verbs that make their object go away from where it is
 REMOVE_VERBS = frozenset({"delete", "remove", "erase", "discard", "purge", "wipe", "rid",
@@ -120,7 +121,7 @@ def denied(task: str) -> dict[str, set[str]]:
     word stands right before the act's word, with only articles or auxiliaries between; the
     files are the ones named after it in that sentence, ``"*"`` (every file) when none is."""
     acts: dict[str, set[str]] = {}
-    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.replace("n't", " not")):
+    for sentence in sentences(task.replace("n't", " not")):
         tokens = re.findall(r"[\w'~./-]+", sentence)
         low = [t.lower().strip(".") for t in tokens]
         for i, token in enumerate(low):
@@ -160,7 +161,7 @@ def _marked(task: str, named: Iterable[str]) -> tuple[str, list[str]]:
 
 def _sentences(text: str) -> list[list[str]]:
     return [re.findall(r"\x00\d+|[a-z']+|,", s.lower())
-            for s in re.split(r"[.!?;:]+(?:\s|$)|\n|\s[-–—]\s", text) if s.strip()]
+            for s in phrases(text) if s.strip()]
 
 
 def roles(task: str, named: Iterable[str]) -> Roles:

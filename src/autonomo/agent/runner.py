@@ -26,6 +26,7 @@ from autonomo.errors import BudgetExceededError, ModelResponseError, ProviderErr
 from autonomo.llm.base import ChatModel
 from autonomo.llm.types import Completion, Message
 from autonomo.memory.condense import Condenser
+from autonomo.tools.fstree import unsurrogated
 from autonomo.tools.registry import CommandResult
 
 INTERRUPTED_OUTPUT = (
@@ -223,7 +224,8 @@ class Runner:
         if episode.result and episode.result.finished:
             why = episode.result.data.get("not_verified")
             state.status, state.stop_reason = (
-                ("unverified", f"{why}. The agent's reason: {episode.result.output}")
+                ("unverified", unsurrogated(f"{why}. The agent's reason: "
+                                            f"{episode.result.output}"))
                 if why else ("finished", episode.result.output))
         self._write([episode], durable=True, batch=True)
         if state.status in ENDED and not self._in_run:
@@ -287,7 +289,8 @@ class Runner:
         state = self.agent.state
         if status not in ENDED:  # the run's end says why its work is not verified
             reason = not_verified(self.agent, reason)
-        state.status, state.stop_reason = status, reason  # type: ignore[assignment]
+        # (a reason naming a file whose name is not UTF-8 is shown with the byte escaped)
+        state.status, state.stop_reason = status, unsurrogated(reason)  # type: ignore[assignment]
         self._write([], durable=True)
         if not self._in_run:  # run's end shows the reason (said once) and releases the agent
             self.observer.on_note(state, reason)

@@ -61,10 +61,21 @@ def is_cut(task: str) -> bool:
     return analysed(task) != plain_quotes(task)
 
 
+#: titles and abbreviations whose period ends no sentence ("Dr. Lin's extension", "St.
+#: Mary's hours", "approx. 40"): a rule that cut the task there read "Dr" as the value to
+#: write, and the verifier confirmed a file holding "Dr"
+ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Ft", "Jr", "Sr", "Rev",
+                  "Capt", "Lt", "Sgt", "Col", "Gen", "Adm", "Gov", "Sen", "Rep", "Hon", "Pres",
+                  "Supt", "Insp", "approx", "vs", "Ave", "Blvd")
+#: a period that ends a sentence, not an abbreviation's (for the patterns that cut at one)
+STOP = "".join(rf"(?<!\b{a})" for a in ABBREVIATIONS) + r"\."
+#: an abbreviation's period (``ABBREVIATIONS``)
+ABBREVIATED = "(?:" + "|".join(rf"(?<=\b{a})" for a in ABBREVIATIONS) + r")\."
+
 #: where a clause of a task ends: a sentence, or a clause joined by "but", "and keep", a dash
 #: or a bracket ("delete the .tmp files in cache/, but the ones in src/ are needed")
-_CLAUSE = re.compile(r"[.;!?](?:\s|$)|\n|\bbut\b|\s[-–—]\s|[()]|,?\s\band\s+(?=keep|leave|"
-                     r"don['’]?t|do\s+not|never|spare)", re.IGNORECASE)
+_CLAUSE = re.compile(rf"(?:{STOP}|[;!?])(?:\s|$)|\n|\bbut\b|\s[-–—]\s|[()]|,?\s\band\s+"
+                     r"(?=keep|leave|don['’]?t|do\s+not|never|spare)", re.IGNORECASE)
 
 
 def clauses(task: str) -> list[str]:
@@ -90,3 +101,21 @@ def names_a_place(task: str, start: int, end: int) -> bool:
     task asks for what is there, not for the quoted word."""
     before = _PLACE_BEFORE.search(task[:start])
     return bool(before and (before.group(1) or _PLACE_NOUN.match(task, end)))
+
+
+#: where a sentence ends: its stops or a semicolon, then a space or the end
+_SENTENCE = re.compile(rf"(?:{STOP}|[!?;])+(?:\s|$)")
+#: where a phrase ends: a sentence, a colon, a line, a dash between spaces
+_PHRASE = re.compile(rf"(?:{STOP}|[!?;:])+(?:\s|$)|\n|\s[-–—]\s")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut at its sentences' ends (``_SENTENCE``; empty pieces kept), for rules
+    that read a denial or an act within its sentence."""
+    return _SENTENCE.split(text)
+
+
+def phrases(text: str, maxsplit: int = 0) -> list[str]:
+    """``text`` cut at its phrases' ends (``_PHRASE``: a colon, a line or a dash ends one
+    too; empty pieces kept)."""
+    return _PHRASE.split(text, maxsplit)

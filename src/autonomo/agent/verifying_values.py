@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from autonomo.agent.finishing_record import PROGRAMS, without
+from autonomo.agent.task_text import STOP
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
@@ -25,7 +26,8 @@ _NOUNS = KIND_NOUNS
 _PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record"
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
 _UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
-          r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|[.!?;]\s)")
+          r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|(?:"
+          + STOP.replace("{", "{{").replace("}", "}}") + r"|[!?;])\s)")
 #: words that may not start a value found after a verb ("write the name …": an article or a
 #: preposition begins a description, not a value)
 _DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|on|at|to|by|"
@@ -38,6 +40,10 @@ _POINTING = re.compile(r"\b(?:it|its|it's|that|this|these|those|them|their|they|
 #: words that place a value among a file's other lines
 _POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before|line|lines|"
                        r"row|entry|list)\b", re.IGNORECASE)
+#: a possessive before more words: "Dr. Lin's extension", "Adams' office" after a verb
+#: describe the value to look up, they do not state it (a file holding those words was
+#: confirmed)
+_POSSESSED = re.compile(r"\b\w+(?:['’]s|s['’])\s+\w")
 #: words in a denial that only say "nothing but the value"
 _ONLY = {"else", "more", "other", "extra", "quotes", "label"}
 #: … or of the file's name, which is judged apart ("a file named gate (no extension)")
@@ -84,7 +90,8 @@ def stated(task: str, target: str) -> set[str]:
             after_verb = index < 3  # not delimited by a colon, commas or brackets
             # (a capital after a verb starts a title, not a description: "add The Hobbit")
             if value and not _POINTING.search(value) and target not in value \
-                    and not (after_verb and _DESCRIBING.match(value) and not value[0].isupper()):
+                    and not (after_verb and _DESCRIBING.match(value) and not value[0].isupper()) \
+                    and not (index == 1 and _POSSESSED.search(value)):
                 found.append(value)
     # a quoted part of a longer stated value ("alias ll='ls -la'") is not a value of its own
     found += [q for q in quotes if not any(q != o and q in o for o in found)]

@@ -25,6 +25,7 @@ from autonomo.errors import UserError
 from autonomo.llm.base import ChatModel
 from autonomo.plugins.manager import create_plugin_manager
 from autonomo.plugins.registry import lookup
+from autonomo.tools.fstree import unsurrogated
 from autonomo.tools.registry import Command, CommandRegistry, ToolLike, split_tools
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class Workbench:
         chosen = tools if tools is not None else commands
         names, made = split_tools(chosen) if chosen is not None else (None, [])
         state = AgentState(
-            tasks=[task.strip()],
+            tasks=[unsurrogated(task.strip())],  # (an argument's undecodable byte)
             strategy=strategy or self.settings.agent.strategy,
             commands=names,
             budget=budget if budget is not None else self.settings.agent.budget,

@@ -1,5 +1,5 @@
 """The server's tables in PostgreSQL, so that several ``autonomo serve`` processes share the
-work: a task is claimed by one worker at a time (``FOR UPDATE SKIP LOCKED``) under a lease
+work: a task is claimed by one worker at a time (a row lock, then its owner) under a lease
 that the worker renews while it holds the task; a worker that dies stops renewing, and once
 the lease has run out another worker may claim the task — its step in flight is then reported
 interrupted, never run again.
@@ -123,13 +123,16 @@ class PostgresTaskStore(TaskStore):
     def claim(self, task_id: str, worker: str) -> bool:
         """Take the task for ``worker`` unless another live worker holds it. A step left
         running by a worker whose lease ran out is reported interrupted."""
-        now = time.time()
         with self._tx() as db:
-            row = db.execute(
-                "select owner, lease_until, version from server_tasks where task_id = ?"
-                " for update skip locked", (task_id,)).fetchone()
+            # wait for the row, never skip it: other transactions lock it for a moment (a
+            # file registered, a renew that found nothing to renew, which keeps the lock
+            # till it commits), and a row skipped would read as held by a running step.
+            # ``no key update``: inserts that reference the task (key share) don't block
+            row = db.execute("select owner, lease_until, version from server_tasks"
+                             " where task_id = ? for no key update", (task_id,)).fetchone()
             if row is None:
                 return False
+            now = time.time()  # after the wait: a lease that ran out meanwhile counts
             owner, lease_until, version = row
             if owner not in (None, worker) and lease_until >= now:
                 return False
@@ -189,7 +192,8 @@ class PostgresTaskStore(TaskStore):
         reported the step interrupted) must not write the step's result."""
         if worker is None:
             return
-        row = db.execute("select owner from server_tasks where task_id = ? for update",
+        row = db.execute("select owner from server_tasks where task_id = ?"
+                         " for no key update",
                          (task_id,)).fetchone()
         if row is None or row[0] != worker:
             raise RequestError(f"This server lost its claim on task {task_id} (another "

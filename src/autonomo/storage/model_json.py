@@ -11,10 +11,13 @@ JSON settings of its own, and derives from ``BaseModel`` directly (a field decla
 base model but holding a subclass is written by pydantic as the base: not plain). Anything
 else goes to pydantic: other models, dictionaries with keys that are not strings, integers
 past 64 bits; values orjson does not know (dates, paths, sets …) are converted by pydantic.
+A lone surrogate (an undecodable byte of a file name), which neither can write, is written
+escaped as a listing shows it (``fstree.unsurrogated``).
 """
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any
 
@@ -22,10 +25,16 @@ import orjson
 import pydantic_core
 from pydantic import BaseModel
 
+from autonomo.tools.fstree import unsurrogated
+
 #: per model class, the fields its JSON leaves out and how many it has; None: not plain
 _PLAIN: dict[type, tuple[frozenset[str], int] | None] = {}
 _OPTIONS = (orjson.OPT_PASSTHROUGH_DATETIME
             | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_SUBCLASS)
+
+
+#: a lone surrogate, as ``repr`` writes it
+_SURROGATE = re.compile(r"\\ud[89a-f][0-9a-f]{2}")
 
 
 class _NotPlain(Exception):
@@ -42,7 +51,25 @@ def model_json(model: BaseModel, exclude: frozenset[str] = frozenset()) -> str:
         return orjson.dumps(model, default=_fields, option=_OPTIONS).decode()
     except (_NotPlain, orjson.JSONEncodeError, TypeError):
         serializer = type(model).__pydantic_serializer__
-        return serializer.to_json(model, exclude=set(exclude) or None).decode()
+        try:
+            return serializer.to_json(model, exclude=set(exclude) or None).decode()
+        except pydantic_core.PydanticSerializationError:
+            if not _SURROGATE.search(repr(model)):
+                raise
+            # a lone surrogate (an undecodable byte of a file name, in a refusal or a
+            # verdict): UTF-8 has no form for it; the record keeps it escaped (``shown``)
+            dumped = model.model_dump(mode="json", exclude=set(exclude) or None)
+            return orjson.dumps(_unsurrogated(dumped)).decode()
+
+
+def _unsurrogated(value: Any) -> Any:
+    if isinstance(value, str):
+        return unsurrogated(value)
+    if isinstance(value, dict):
+        return {_unsurrogated(k): _unsurrogated(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unsurrogated(v) for v in value]
+    return value
 
 
 def _fields(value: Any) -> Any:

@@ -30,21 +30,32 @@ DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte, as Python reads a name or argument
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}"
 
 
 def shown(text: str) -> str:
     """``text`` with control characters (newline, ESC …) and undecodable bytes written as
     escapes, so a file name cannot forge extra lines or terminal codes in a listing."""
+    return _CONTROL.sub(_escape, text)
 
-    def escape(match: re.Match[str]) -> str:
-        char = match.group()
-        if char in _NAMED:
-            return _NAMED[char]
-        code = ord(char)
-        return f"\\x{code - 0xDC00 if code >= 0xD800 else code:02x}"
 
-    return _CONTROL.sub(escape, text)
+def unsurrogated(text: str) -> str:
+    """``text`` with its lone surrogates (an undecodable byte of a file name or of an
+    argument, as Python reads them) written as escapes, as ``shown`` writes them, the rest
+    as it is: UTF-8 has no form for them, so no record, prompt or model could take the text
+    (a refusal naming such a file crashed the run when its episode was saved)."""
+    return _SURROGATE.sub(_escape, text) if _SURROGATE.search(text) else text
 
 
 class Folder:

@@ -25,9 +25,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
 from autonomo.errors import AutonomoError
+from autonomo.tools.fstree import unsurrogated
 
 if TYPE_CHECKING:
     from autonomo.tools.context import CommandContext
@@ -44,6 +45,13 @@ class CommandResult(BaseModel):
     finished: bool = False
     #: arbitrary structured data for callers (not shown to the model)
     data: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("output")
+    @classmethod
+    def _utf8(cls, output: str) -> str:
+        """(a refusal or an output naming a file whose name is not UTF-8 is recorded and
+        shown with the byte escaped: ``fstree.unsurrogated``)"""
+        return unsurrogated(output)
 
     @classmethod
     def ok(cls, output: str = "", **data: Any) -> CommandResult:

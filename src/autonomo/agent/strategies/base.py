@@ -23,6 +23,7 @@ from autonomo import prompts
 from autonomo.agent.episodes import Action, Episode
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies.grounding import Situation, previews, situation
+from autonomo.agent.strategies.looking import Reads
 from autonomo.agent.strategies.offered import (
     moves_left,
     not_offered,
@@ -134,20 +135,23 @@ class PromptStrategy(ABC):
         return self.once(f"follow_up{index}", state.tasks[index], lambda: Message.user(
             prompts.render(self.template, "follow_up", task=state.tasks[index])))
 
-    def _first_look(self, state: AgentState) -> dict[str, Any]:
+    def _first_look(self, state: AgentState, reads: Reads | None = None) -> dict[str, Any]:
         """On a small model: the workspace's files and the text of the files the task
         names, taken once when the run starts (a 135M model spends its first steps listing
-        and reading otherwise, or writes without reading)."""
+        and reading otherwise, or writes without reading); ``reads``: the files as the
+        step's look reads them."""
         if not self.compact or not state.workspace:
             return {}
         if self._look is None or self._look[0] != state.tasks[0]:
-            where = situation(state.workspace, state.tasks[0])
+            reads = reads or Reads(state.workspace)
+            where = situation(state.workspace, state.tasks[0], reads=reads)
             self._look = (state.tasks[0], {
                 "existed": where.files,
                 "marks": where.marks,
                 "files": where.files[:LISTED_FILES],
                 "more_files": max(0, len(where.files) - LISTED_FILES),
-                "previews": previews(state.workspace, state.tasks[0], where.said_files)})
+                "previews": previews(state.workspace, state.tasks[0], where.said_files,
+                                     reads)})
         return self._look[1]
 
     def shown(self, state: AgentState) -> dict[str, str]:
@@ -284,12 +288,14 @@ class PromptStrategy(ABC):
         return exclude | drop
 
     def situation(self, state: AgentState) -> Situation:
-        """What a small model's grounded arguments may hold this step."""
-        look = self._first_look(state)
+        """What a small model's grounded arguments may hold this step (each file read once,
+        for the first look too when this step takes it)."""
+        reads = Reads(state.workspace)
+        look = self._first_look(state, reads)
         first = len(state.tasks) == 1
         return situation(state.workspace, state.task, seen_outputs(state),
                          look.get("existed") if first else None, done_edits(state),
-                         look.get("marks") if first else None)
+                         look.get("marks") if first else None, reads=reads)
 
     def step_situation(self, state: AgentState) -> Situation:
         """This step's situation, looked at once for the commands' word gates, the trigger

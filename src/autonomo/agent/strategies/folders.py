@@ -17,7 +17,7 @@ from pathlib import Path
 from autonomo.agent.finishing_targets import removes
 from autonomo.agent.strategies.looking import workspace_entries
 from autonomo.agent.strategies.names import clauses_apart, kept_places, named_folders
-from autonomo.agent.task_text import clauses
+from autonomo.agent.task_text import analysed, clauses
 
 #: words that may stand between a verb and the folder it takes ("get rid of the whole x/")
 _GAP = frozenset({"the", "a", "an", "whole", "entire", "old", "empty", "folder", "folders",
@@ -145,7 +145,9 @@ def moved_folders(task: str, folders: list[str] | tuple[str, ...],
 
 def called_for(task: str, workspace: Path | str) -> tuple[str, ...]:
     """The folder commands ``task`` designates a folder of ``workspace`` for:
-    ``delete_folder``, ``rename_folder``."""
+    ``delete_folder``, ``rename_folder`` (the task read as the step's situation reads it:
+    a folder quoted ‘so’ is designated there, so its command is offered)."""
+    task = analysed(task)
     files, folders = workspace_entries(workspace)
     kept = kept_places(task, named_folders(task, folders))
     return (*(("delete_folder",) if removed_folders(task, folders, kept) else ()),

@@ -38,7 +38,7 @@ from autonomo.agent.strategies.looking import (  # (re-exported: tests, benchmar
 )
 from autonomo.agent.strategies.looking import MAX_ENTRIES as MAX_ENTRIES
 from autonomo.agent.strategies.looking import MAX_SCANNED as MAX_SCANNED
-from autonomo.agent.strategies.looking import previews, workspace_entries
+from autonomo.agent.strategies.looking import Reads, previews, workspace_entries
 from autonomo.agent.strategies.names import (  # (re-exported: the finish check reads them)
     KIND_NAMED,
     given_names,
@@ -61,8 +61,6 @@ from autonomo.agent.strategies.programs import (
 )
 from autonomo.agent.strategies.programs import may_print as may_print  # (re-exported)
 from autonomo.agent.task_text import analysed
-from autonomo.errors import AutonomoError
-from autonomo.tools.files import read_text
 from autonomo.tools.workspace import Workspace
 
 MAX_HINTS = 3
@@ -320,16 +318,17 @@ def situation(workspace: Path | str, task: str,
               outputs: tuple[tuple[str, str, str], ...] = (),
               existed: tuple[str, ...] | None = None,
               edited: tuple[tuple[str, str, str], ...] = (),
-              marks: Designated | None = None) -> Situation:
+              marks: Designated | None = None, reads: Reads | None = None) -> Situation:
     """The situation of an agent working on ``task`` in ``workspace`` (hidden entries
     skipped); ``outputs``: (command, file, text) the agent has seen, for text arguments;
     ``existed``: the files when the task started (a file the task names that was not there
     is the file to write, even after it has been written once); ``edited``: (file, old,
     new) of the replacements made (never undone); ``marks``: the designations read when
     the task started (``Situation.marks``: once the described file is deleted, no other
-    fits in its place)."""
+    fits in its place); ``reads``: the files' texts as this look read them (each once)."""
     # (a hostile task's 100 KB token stalled a step: ``task_text``; a NUL reads as a mark)
     task = analysed(task).replace("\x00", " ")
+    reads = reads or Reads(workspace)
     files, folders = workspace_entries(workspace)
     named = said_files = task_files(task, workspace, [*files, *(  # (and once gone)
         f for f in existed or () if f not in files)])
@@ -341,7 +340,7 @@ def situation(workspace: Path | str, task: str,
     instructions = task
     texts: dict[str, str] = {}  # the files' texts seen, in the task's order
     pointers: tuple[str, ...] = ()
-    for shown in previews(workspace, task, named):
+    for shown in previews(workspace, task, named, reads):
         if existed is not None and shown.name not in existed:
             continue  # a file the agent wrote: its own words, not the task's evidence
         known += facts.file_facts(shown.name, shown.text)
@@ -512,14 +511,15 @@ def situation(workspace: Path | str, task: str,
                                      kept, places)
     renaming = asks_new_name(task)  # (once: the task's words, not a file's)
     where = Situation(tuple(files), tuple(folders), named, texts, hints,
-                      existed, _composed(workspace, instructions, named,
+                      existed, _composed(reads, instructions, named,
                                          files if existed is None else list(existed),
                                          seen), matching,
                       kept, moved, placed_names, pointers,
                       arguments=program_arguments(task, named, files, stated),
                       command_line=given_command(task, named, files) is not None,
                       shaped=tuple(shaped),
-                      printed=printed, silent=silent_programs(workspace, named), places=places,
+                      printed=printed, silent=silent_programs(workspace, named, reads),
+                      places=places,
                       sources=sources, held=held, loose=loose_names(unnamed),
                       objects=taken, protected=protected, described=marks.described,
                       # (a file the task asks a new name of is not written: a 135M model
@@ -533,23 +533,21 @@ def situation(workspace: Path | str, task: str,
                       gone_folders=removed_folders(task, folders, spared),
                       folder_moves=moved_folders(task, folders, files, spared))
     return replace(where, restores=restorable(workspace, named, start, places, where.changeable),
-                   edits=_edits(workspace, task, where, edited))
+                   edits=_edits(reads, task, where, edited))
 
 
-def _edits(workspace: Path | str, task: str, where: Situation,
+def _edits(reads: Reads, task: str, where: Situation,
            edited: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, Any], ...]:
     """The edits the task may ask of the files it names that were there when it started and
     that ``where`` lets a step change (``changeable``: only those are searched, a search of
     a few hundred lines costs tens of milliseconds a file); none that would undo a
     replacement made (``edited``)."""
-    ws, out = Workspace(workspace), []
+    out = []
     for name in where.named:
         if name not in where.files or (where.existed is not None and name not in where.existed) \
                 or not where.changeable(name, read=True):
             continue
-        try:
-            text = read_text(ws, name)[0]
-        except (AutonomoError, OSError):
+        if (text := reads.text(name)) is None:
             continue
         made = [(old, new) for path, old, new in edited if path == name]
         found = tuple(
@@ -571,21 +569,18 @@ def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
         *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
 
 
-def _composed(workspace: Path | str, task: str, named: tuple[str, ...], files: list[str],
+def _composed(reads: Reads, task: str, named: tuple[str, ...], files: list[str],
               seen: dict[str, str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
     """The texts composed for the code and data files the task names (``compose``); a file
     not in ``files`` (the files when the task started) is composed as a new one; ``seen``:
     the texts the agent has seen (files, programs' output) a file may be made from."""
-    ws, out = Workspace(workspace), []
+    out = []
     for name in named:
         if not spans.needs_free_text(name):
             continue
         existing = None
-        if name in files:
-            try:
-                existing = read_text(ws, name)[0]
-            except (AutonomoError, OSError):
-                continue
+        if name in files and (existing := reads.text(name)) is None:
+            continue
         whole, added = compose.contents(name, task, named, existing, seen)
         if not (whole or added) and existing is not None:
             added = tuple(shapes.appended(existing, line)

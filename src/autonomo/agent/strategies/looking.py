@@ -35,20 +35,38 @@ class Preview:
     cut: bool
 
 
-def previews(workspace: Path | str, task: str,
-             names: tuple[str, ...] | None = None) -> list[Preview]:
+class Reads:
+    """The texts of the workspace's files for one look at it (no command runs in between),
+    each file read once: a step's look read the file a task names up to seven times (the
+    previews, its edits, its composed texts, the first look), each read a chance to see
+    other bytes than the last. Read through the workspace's descriptor-based reader (a
+    symlink is not followed); None: unreadable."""
+
+    def __init__(self, workspace: Path | str) -> None:
+        self.workspace = Workspace(workspace)
+        self._texts: dict[str, str | None] = {}
+
+    def text(self, name: str) -> str | None:
+        if name not in self._texts:
+            try:
+                self._texts[name] = read_text(self.workspace, name)[0]
+            except (AutonomoError, OSError):
+                self._texts[name] = None
+        return self._texts[name]
+
+
+def previews(workspace: Path | str, task: str, names: tuple[str, ...] | None = None,
+             reads: Reads | None = None) -> list[Preview]:
     """The text (at most ``PREVIEW_CHARS``) of the existing files the task names
-    (``names``, else ``task_files``), in the task's order; read through the workspace's
-    descriptor-based reader (a symlink is not followed), unreadable files skipped."""
+    (``names``, else ``task_files``), in the task's order (``reads``: as this look read
+    them), unreadable files skipped."""
     task = analysed(task)
-    ws = Workspace(workspace)
+    reads = reads or Reads(workspace)
     shown: list[Preview] = []
     for name in task_files(task, workspace) if names is None else names:
         if len(shown) >= MAX_PREVIEWS:
             break
-        try:
-            text = read_text(ws, name)[0]
-        except (AutonomoError, OSError):
+        if (text := reads.text(name)) is None:
             continue
         shown.append(Preview(name, text[:PREVIEW_CHARS], len(text.splitlines()),
                              len(text.split()), len(text) > PREVIEW_CHARS))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from autonomo.agent.finishing_targets import BETWEEN, DENYING, KEEP_WORDS, removes
 from autonomo.agent.strategies.naming import BE_ENDING, respelled
+from autonomo.agent.task_text import sentences
 from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
 
@@ -388,7 +389,7 @@ def said(task: str) -> set[str]:
     articles or auxiliaries between (``finishing_targets.denied``'s reading: "don't copy",
     "not a move", "without deleting"); a comma ends a denial ("No, delete b.txt")."""
     out: set[str] = set()
-    for sentence in re.split(r"[.!?;]+(?:\s|$)", task.lower().replace("n't", " not")):
+    for sentence in sentences(task.lower().replace("n't", " not")):
         # (a number between is a word too; a comma a token no walk passes)
         tokens = re.findall(r"[\w'~./-]+|,", sentence)
         for i, token in enumerate(tokens):
@@ -404,7 +405,7 @@ def removed_described(task: str, candidates: list[str] | tuple[str, ...]) -> tup
     """The one of ``candidates`` the task's removal describes: the words of its sentences
     that remove (``finishing_targets.removes``) but those denied ("Remove the lock file,
     not the spreadsheet": the file whose name says "lock"); ``()`` when no one fits."""
-    wanted = [s for s in re.split(r"[.!?;]+(?:\s|$)", task)
+    wanted = [s for s in sentences(task)
               if any(removes(w) for w in re.findall(r"[a-z]+", s.lower()))]
     return described(" ".join(sorted(said(" . ".join(wanted)))), candidates) or () \
         if wanted else ()

@@ -8,9 +8,7 @@ import shlex
 from collections.abc import Iterable
 from pathlib import Path
 
-from autonomo.errors import AutonomoError
-from autonomo.tools.files import read_text
-from autonomo.tools.workspace import Workspace
+from autonomo.agent.strategies.looking import Reads
 
 #: programs: names in their text ("os.path") are code, not files the task points at
 _PROGRAMS = (".py", ".js", ".ts", ".sh", ".rb", ".pl")
@@ -58,16 +56,15 @@ def is_code(name: str, text: str) -> bool:
     return False
 
 
-def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+def silent_programs(workspace: Path | str, names: tuple[str, ...] | list[str],
+                    reads: Reads | None = None) -> tuple[str, ...]:
     """The Python programs among ``names`` the workspace has whose code shows nothing when
-    run (``may_print``); read through the workspace's descriptor-based reader."""
-    ws, out = Workspace(workspace), []
+    run (``may_print``; ``reads``: as this look read them)."""
+    reads, out = reads or Reads(workspace), []
     for name in names:
         if not name.endswith(".py"):
             continue
-        try:
-            code = read_text(ws, name)[0]
-        except (AutonomoError, OSError):
+        if (code := reads.text(name)) is None:
             continue
         if not may_print(code):
             out.append(name)

@@ -16,7 +16,11 @@ from collections.abc import Iterable
 
 from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.facts import FILLER
+<<<<<<< HEAD
 from autonomo.agent.task_text import names_a_place
+=======
+from autonomo.agent.task_text import ABBREVIATED, ABBREVIATIONS, STOP
+>>>>>>> eb9ae5d
 
 #: words a phrase of the task is not the content if it begins or ends with: fillers, the
 #: verbs of an instruction, the words that introduce a file's name
@@ -56,7 +60,8 @@ QUESTION_WORDS = frozenset({"how", "what", "which", "who", "whom", "whose", "whe
 #: ("my preferred layout", "Pepper's microchip", "the owner's name"), it is not a value
 _SPEAKER = frozenset({"i", "me", "my", "mine", "we", "us", "our", "you", "your", "i'd",
                       "i'm", "we're", "you're", "i've", "let's"})
-_CLAUSES = re.compile(r"((?:[^.;:!?\n]|[.;:](?=\S))*(?:[.;:](?!\S)|[!?]|\n|$))")
+_CLAUSES = re.compile(rf"((?:[^.;:!?\n]|[.;:](?=\S)|{ABBREVIATED})*(?:{STOP}(?!\S)|[;:](?!\S)|[!?]|"
+                      r"\n|$))")
 
 
 def questions(task: str) -> list[str]:
@@ -91,7 +96,10 @@ def asked_only(task: str, names: Iterable[str]) -> tuple[str, ...]:
 
 
 def _describes(phrase: str) -> bool:
-    return any(w.lower() in _SPEAKER or re.search(r"\w['’]s$", w) for w in phrase.split())
+    """(a title, "Dr", starts a description as a possessive does: "Dr. Lin's extension" is
+    the value to look up, "Dr" no value to write)"""
+    return any(w.lower() in _SPEAKER or re.search(r"\w['’]s$", w) or w in ABBREVIATIONS
+               for w in phrase.split())
 
 
 def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
@@ -106,7 +114,7 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
     for asked in questions(task):
         task = task.replace(asked, " . ")
     described: list[str] = []
-    for clause in re.split(r"[.;:!?](?:\s|$)|,\s|\n", task):
+    for clause in re.split(rf"(?:{STOP}|[;:!?])(?:\s|$)|,\s|\n", task):
         words = [w.strip(",.;:!?\"'()") for w in clause.split()]
         words = [w for w in words if w and w != "-"]
         runs: list[list[str]] = [[]]
