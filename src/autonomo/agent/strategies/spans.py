@@ -16,11 +16,7 @@ from collections.abc import Iterable
 
 from autonomo.agent.strategies import values as shaped_values
 from autonomo.agent.strategies.facts import FILLER
-<<<<<<< HEAD
-from autonomo.agent.task_text import names_a_place
-=======
-from autonomo.agent.task_text import ABBREVIATED, ABBREVIATIONS, STOP
->>>>>>> eb9ae5d
+from autonomo.agent.task_text import ABBREVIATED, ABBREVIATIONS, STOP, names_a_place
 
 #: words a phrase of the task is not the content if it begins or ends with: fillers, the
 #: verbs of an instruction, the words that introduce a file's name
