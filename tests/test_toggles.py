@@ -69,3 +69,18 @@ def test_the_tick_is_the_edit_offered_before_any_write(tmp_path):
     assert edit["path"]["enum"] == ["trip.md"]
     assert edit["old"]["enum"] == ["- [ ] renew passport"]
     assert edit["new"]["enum"] == ["- [x] renew passport"]
+
+
+_SHOP = "bread\noat milk\nfree range eggs\ncoffee beans\n"
+
+
+@pytest.mark.parametrize(("task", "old", "new"), [
+    ("shop.txt: swap the oat milk line for soy milk", "oat milk", "soy milk"),
+    ("in shop.txt replace free range eggs with duck eggs please", "free range eggs",
+     "duck eggs"),
+    ("shop.txt - coffee beans should be ground coffee", "coffee beans", "ground coffee"),
+    ("Change oat milk to rice milk in shop.txt", "oat milk", "rice milk"),
+    ("shop.txt: coffee beans -> green tea", "coffee beans", "green tea"),
+])
+def test_a_text_of_several_words_linked_to_its_replacement(task, old, new):
+    assert edits(_SHOP, task, ["shop.txt"])[0] == (old, (new,))

@@ -162,6 +162,35 @@ def quoted_pair(text: str, task: str, files: list[str]) -> tuple[str, tuple[str,
     return held[0], tuple(new[:MAX_REPLACEMENTS])
 
 
+#: what links a text to the one replacing it ("oat milk for soy milk", "… to …", "should read")
+_LINKED = re.compile(r"\s+(?:(?:line|entry|item|text|phrase|words?)\s+)?(?:with|for|by|to|into|"
+                     r"->|\u2192|should\s+(?:now\s+)?(?:be|read|say)|now\s+reads?)\s+"
+                     r"(?:the\s+|a\s+|an\s+)?(?P<new>[^,.;:!?()\n]+)", re.IGNORECASE)
+#: what ends the replacing text: a place, a politeness ("… in the file", "please")
+_PHRASE_END = re.compile(r"\s+(?:in|on|at|inside|please|instead|thanks?)\b.*$", re.IGNORECASE)
+
+
+def phrase_pairs(text: str, said: str) -> list[tuple[str, tuple[str]]]:
+    """A text of several words the file holds, that the task states unquoted and links to
+    another it does not hold ("swap the oat milk line for soy milk"): that text, by the
+    other (a word alone is the token rules' to pair)."""
+    words = re.findall(r"[\w'-]+", said)
+    found: list[tuple[str, tuple[str]]] = []
+    for size in range(min(6, len(words)), 1, -1):
+        for i in range(len(words) - size + 1):
+            piece = re.compile(r"\s+".join(map(re.escape, words[i:i + size])), re.IGNORECASE)
+            held = re.search(rf"(?<![\w-]){piece.pattern}(?![\w-])", text, re.IGNORECASE)
+            at = re.search(rf"(?<![\w-]){piece.pattern}(?![\w-])", said, re.IGNORECASE)
+            if not held or not at or words[i].lower() in _SKIPPED:
+                continue
+            link = _LINKED.match(said, at.end())
+            new = _PHRASE_END.sub("", link.group("new")).strip() if link else ""
+            if new and new.lower() not in text.lower() and len(new.split()) <= 6 \
+                    and not any(held.group(0) in old for old, _ in found):
+                found.append((held.group(0), (new,)))
+    return found[:MAX_PIECES]
+
+
 def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         tuple[str, tuple[str, ...]], ...]:
     """(piece of ``text`` to replace, what may take its place) for ``task``, best first."""
@@ -208,9 +237,13 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
             for t in line_tokens:
                 if shape(t) != "word" and t not in pieces:
                     pieces.setdefault(t, -1)
-    out: list[tuple[str, tuple[str, ...]]] = list(swaps(text, said))
+    # (a text of several words linked to its replacement, then values of the same kind)
+    phrases = phrase_pairs(text, said)
+    out: list[tuple[str, tuple[str, ...]]] = [*phrases, *(
+        pair for pair in swaps(text, said) if not any(pair[0] in old for old, _ in phrases))]
     for piece, at in pieces.items():
-        if piece in structure or any(piece == old or piece in old for old, _ in out[:1]):
+        if piece in structure or any(piece == old or piece in old
+                                     for old, _ in out[:max(1, len(phrases))]):
             continue
         kind = shape(piece)
         alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
