@@ -191,6 +191,40 @@ def phrase_pairs(text: str, said: str) -> list[tuple[str, tuple[str]]]:
     return found[:MAX_PIECES]
 
 
+#: a task that speaks of a key's name ("rename the key", "the field … should be called")
+_KEY_NAMED = re.compile(r"\b(?:renam\w*|called|spell\w*|spelt)\b", re.IGNORECASE)
+
+
+def renamed_keys(text: str, said: str, keys: set[str]) -> list[tuple[str, tuple[str]]]:
+    """A key of a keyed text the task names, linked to a new name it does not hold ("rename
+    the key colour to color"): the key where it stands (quoted in JSON, at its line's start
+    elsewhere), by the new name; only when the task speaks of a key's name."""
+    if not _KEY_NAMED.search(said):
+        return []
+    found = []
+    for key in sorted(keys, key=len, reverse=True):
+        if _KEY_NAMED.fullmatch(key) or not re.search(
+                rf"(?<![\w-]){re.escape(key)}(?![\w-])", said):
+            continue
+        for m in re.finditer(r"[A-Za-z_][\w.-]*", said):
+            new = m.group(0)
+            if new in keys or new == key or new.lower() in _SKIPPED or _KEY_NAMED.fullmatch(
+                    new) or re.search(rf"(?<![\w-]){re.escape(new)}(?![\w-])",
+                                      text) or not (keyed.linked(said, key, new) or re.search(
+                    rf"(?<![\w-]){re.escape(key)}\W.{{0,40}}?\b(?:called|spell\w*|spelt|"
+                    rf"renamed?)\s+(?:to\s+|as\s+)?\W?{re.escape(new)}(?![\w-])", said)):
+                continue
+            quoted = [q for q in (f'"{key}"', f"'{key}'") if text.count(q) == 1]
+            line = [x for x in text.splitlines()
+                    if re.match(rf"\s*{re.escape(key)}\s*[:=]", x)]
+            if quoted:
+                found.append((quoted[0], (quoted[0].replace(key, new),)))
+            elif len(line) == 1:
+                found.append((line[0], (line[0].replace(key, new, 1),)))
+            break
+    return found[:MAX_PIECES]
+
+
 def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         tuple[str, tuple[str, ...]], ...]:
     """(piece of ``text`` to replace, what may take its place) for ``task``, best first."""
@@ -218,6 +252,8 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         (i, t) for i, t in task_tokens if t not in file_tokens and t.lower() not in lowered]
     structure: set[str] = set()
     if keyed.is_keyed_text(text):  # a data file: the value at the key the task designates
+        if renamed := renamed_keys(text, said, keyed.keys(text)):  # (or the key's name)
+            return tuple(renamed)
         found = keyed.keyed_edits(text, task, names, (t for _, t in sorted(fresh)))
         if found:
             return tuple(found[:MAX_PIECES])
