@@ -69,3 +69,44 @@ def test_the_tick_is_the_edit_offered_before_any_write(tmp_path):
     assert edit["path"]["enum"] == ["trip.md"]
     assert edit["old"]["enum"] == ["- [ ] renew passport"]
     assert edit["new"]["enum"] == ["- [x] renew passport"]
+
+
+_SHOP = "bread\noat milk\nfree range eggs\ncoffee beans\n"
+
+
+@pytest.mark.parametrize(("task", "old", "new"), [
+    ("shop.txt: swap the oat milk line for soy milk", "oat milk", "soy milk"),
+    ("in shop.txt replace free range eggs with duck eggs please", "free range eggs",
+     "duck eggs"),
+    ("shop.txt - coffee beans should be ground coffee", "coffee beans", "ground coffee"),
+    ("Change oat milk to rice milk in shop.txt", "oat milk", "rice milk"),
+    ("shop.txt: coffee beans -> green tea", "coffee beans", "green tea"),
+])
+def test_a_text_of_several_words_linked_to_its_replacement(task, old, new):
+    assert edits(_SHOP, task, ["shop.txt"])[0] == (old, (new,))
+
+
+_JSON = '{\n  "colour": "teal",\n  "size": 3\n}\n'
+_INI = "[ui]\ncolour = teal\nsize = 3\n"
+
+
+@pytest.mark.parametrize(("task", "text", "old", "new"), [
+    ("In w.json rename the key colour to color", _JSON, '"colour"', '"color"'),
+    ("rename the size key of w.json to width", _JSON, '"size"', '"width"'),
+    ("w.ini: rename colour to color, keep the value", _INI, "colour = teal", "color = teal"),
+    ("please rename setting size -> width in w.ini", _INI, "size = 3", "width = 3"),
+    ("in w.json, colour should be spelled color", _JSON, '"colour"', '"color"'),
+])
+def test_a_key_renamed(task, text, old, new):
+    name = "w.json" if text == _JSON else "w.ini"
+    assert edits(text, task, [name])[0] == (old, (new,))
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("w.json: set colour to navy", _JSON),
+    ("set the name in w.ini to Rotor", "[ui]\nname = pump\n"),
+])
+def test_a_value_set_is_no_key_renamed(task, text):
+    name = "w.json" if text == _JSON else "w.ini"
+    assert all(":" in new or "=" in new for _, news in edits(text, task, [name])
+               for new in news)

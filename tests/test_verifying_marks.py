@@ -58,3 +58,33 @@ def test_a_whole_output_is_verified_with_the_command_lines_arguments(tmp_path):
     assert verify(task, start, take(tmp_path), runs).verified
     # (run bare, it prints something else: not what the task's command line prints)
     assert not verify(task, start, take(tmp_path), [Run("grade.py", (), "graded []")]).verified
+
+
+_NOTE = "Plant the tomatos early.\nbuy oat milk\n"
+
+
+@pytest.mark.parametrize(("task", "old", "new", "ok"), [
+    ("note.txt: \u201ctomatos\u201d should read \u201ctomatoes\u201d", "tomatos", "tomatoes", True),
+    ("in note.txt, tomatos should say tomatoes", "tomatos", "tomatoes", True),
+    ("note.txt: swap the oat milk line for soy milk", "oat milk", "soy milk", True),
+    ("swap oat milk with rice milk in note.txt", "oat milk", "rice milk", True),
+    ("in note.txt, tomatos should say tomatoes", "tomatos", "tomato", False),
+    ("note.txt: swap the oat milk line for soy milk", "oat milk", "soy", False),
+])
+def test_a_stated_pair_said_another_way(tmp_path, task, old, new, ok):
+    assert _judge(tmp_path, task, "note.txt", _NOTE, _NOTE.replace(old, new)) is ok
+
+
+@pytest.mark.parametrize("task", [
+    "run tide.py and capture everything it prints in t.txt",
+    "execute tide.py; put the whole of what it prints in t.txt",
+    "What are the tides today? Run tide.py and save its output to t.txt",
+])
+def test_all_a_program_prints_kept(tmp_path, task):
+    (tmp_path / "tide.py").write_text("print('high 06:10')\nprint('low 12:25')\n")
+    start = take(tmp_path)
+    (tmp_path / "t.txt").write_text("high 06:10\nlow 12:25\n")
+    runs = [Run("tide.py", (), "high 06:10\nlow 12:25")]
+    assert verify(task, start, take(tmp_path), runs).verified
+    (tmp_path / "t.txt").write_text("high 06:10\n")
+    assert not verify(task, start, take(tmp_path), runs).verified

@@ -47,8 +47,11 @@ _PAIRS = [
     # (its one occurrence in the file is what changes, so they single out nothing else)
     rf"\bchange\s+the\s+(?:[A-Za-z-]+\s+){{1,3}}(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
     rf"\bfrom\s+(?P<x>{_TOKEN})\s+to\s+(?P<y>{_TOKEN})",
-    rf"(?P<x>{_TOKEN})\s+should\s+be\s+(?P<y>{_TOKEN})",
+    rf"(?P<x>{_TOKEN})\s+should\s+(?:be|read|say)\s+(?P<y>{_TOKEN})",
     rf"(?P<y>{_TOKEN})\s+(?:now\s+)?instead\s+of\s+(?P<x>{_TOKEN})",
+    # "swap the oat milk line for soy milk"
+    rf"\bswap\s+(?:the\s+)?(?P<x>{_PHRASE})\s+(?:(?:line|entry|item)\s+)?(?:for|with)\s+"
+    rf"(?P<y>{_PHRASE})",
 ]
 #: a stated new value: "to 6", "is B2", "be 45", "= 8"
 _NEW = re.compile(rf"(?:\bto|\bis|\bbe|=|:)\s+(?P<y>{_TOKEN})", re.IGNORECASE)
@@ -60,7 +63,8 @@ def _unquote(text: str) -> str:
     text = text.strip()
     if "(" not in text:  # "(set x to false)": the bracket closes the aside, not the value
         text = text.rstrip(")")
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+    if len(text) >= 2 and ((text[0] == text[-1] and text[0] in "'\"") or (
+            text[0], text[-1]) in (("\u201c", "\u201d"), ("\u2018", "\u2019"))):
         return text[1:-1]
     return text.rstrip(".,;:!?")
 

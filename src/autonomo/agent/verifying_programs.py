@@ -29,7 +29,7 @@ RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed"
              "script", "program", "result", "stdout", "shows", "what", "does", "with",
              "capture", "paste", "shown", "says", "returns", "whatever", "argument", "input",
              "parameter", "using", "command", "python", "python3", "line", "lines", "tells",
-             "reports", "report"}
+             "reports", "report", "everything", "whole", "all"}
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
 #: a question the task asks (its sentence)
 _QUESTION = r"(?:^|(?<=[.!?]\s))[^.!?]*\?"

@@ -162,6 +162,69 @@ def quoted_pair(text: str, task: str, files: list[str]) -> tuple[str, tuple[str,
     return held[0], tuple(new[:MAX_REPLACEMENTS])
 
 
+#: what links a text to the one replacing it ("oat milk for soy milk", "… to …", "should read")
+_LINKED = re.compile(r"\s+(?:(?:line|entry|item|text|phrase|words?)\s+)?(?:with|for|by|to|into|"
+                     r"->|\u2192|should\s+(?:now\s+)?(?:be|read|say)|now\s+reads?)\s+"
+                     r"(?:the\s+|a\s+|an\s+)?(?P<new>[^,.;:!?()\n]+)", re.IGNORECASE)
+#: what ends the replacing text: a place, a politeness ("… in the file", "please")
+_PHRASE_END = re.compile(r"\s+(?:in|on|at|inside|please|instead|thanks?)\b.*$", re.IGNORECASE)
+
+
+def phrase_pairs(text: str, said: str) -> list[tuple[str, tuple[str]]]:
+    """A text of several words the file holds, that the task states unquoted and links to
+    another it does not hold ("swap the oat milk line for soy milk"): that text, by the
+    other (a word alone is the token rules' to pair)."""
+    words = re.findall(r"[\w'-]+", said)
+    found: list[tuple[str, tuple[str]]] = []
+    for size in range(min(6, len(words)), 1, -1):
+        for i in range(len(words) - size + 1):
+            piece = re.compile(r"\s+".join(map(re.escape, words[i:i + size])), re.IGNORECASE)
+            held = re.search(rf"(?<![\w-]){piece.pattern}(?![\w-])", text, re.IGNORECASE)
+            at = re.search(rf"(?<![\w-]){piece.pattern}(?![\w-])", said, re.IGNORECASE)
+            if not held or not at or words[i].lower() in _SKIPPED:
+                continue
+            link = _LINKED.match(said, at.end())
+            new = _PHRASE_END.sub("", link.group("new")).strip() if link else ""
+            if new and new.lower() not in text.lower() and len(new.split()) <= 6 \
+                    and not any(held.group(0) in old for old, _ in found):
+                found.append((held.group(0), (new,)))
+    return found[:MAX_PIECES]
+
+
+#: a task that speaks of a key's name ("rename the key", "the field … should be called")
+_KEY_NAMED = re.compile(r"\b(?:renam\w*|called|spell\w*|spelt)\b", re.IGNORECASE)
+
+
+def renamed_keys(text: str, said: str, keys: set[str]) -> list[tuple[str, tuple[str]]]:
+    """A key of a keyed text the task names, linked to a new name it does not hold ("rename
+    the key colour to color"): the key where it stands (quoted in JSON, at its line's start
+    elsewhere), by the new name; only when the task speaks of a key's name."""
+    if not _KEY_NAMED.search(said):
+        return []
+    found = []
+    for key in sorted(keys, key=len, reverse=True):
+        if _KEY_NAMED.fullmatch(key) or not re.search(
+                rf"(?<![\w-]){re.escape(key)}(?![\w-])", said):
+            continue
+        for m in re.finditer(r"[A-Za-z_][\w.-]*", said):
+            new = m.group(0)
+            if new in keys or new == key or new.lower() in _SKIPPED or _KEY_NAMED.fullmatch(
+                    new) or re.search(rf"(?<![\w-]){re.escape(new)}(?![\w-])",
+                                      text) or not (keyed.linked(said, key, new) or re.search(
+                    rf"(?<![\w-]){re.escape(key)}\W.{{0,40}}?\b(?:called|spell\w*|spelt|"
+                    rf"renamed?)\s+(?:to\s+|as\s+)?\W?{re.escape(new)}(?![\w-])", said)):
+                continue
+            quoted = [q for q in (f'"{key}"', f"'{key}'") if text.count(q) == 1]
+            line = [x for x in text.splitlines()
+                    if re.match(rf"\s*{re.escape(key)}\s*[:=]", x)]
+            if quoted:
+                found.append((quoted[0], (quoted[0].replace(key, new),)))
+            elif len(line) == 1:
+                found.append((line[0], (line[0].replace(key, new, 1),)))
+            break
+    return found[:MAX_PIECES]
+
+
 def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         tuple[str, tuple[str, ...]], ...]:
     """(piece of ``text`` to replace, what may take its place) for ``task``, best first."""
@@ -189,6 +252,8 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         (i, t) for i, t in task_tokens if t not in file_tokens and t.lower() not in lowered]
     structure: set[str] = set()
     if keyed.is_keyed_text(text):  # a data file: the value at the key the task designates
+        if renamed := renamed_keys(text, said, keyed.keys(text)):  # (or the key's name)
+            return tuple(renamed)
         found = keyed.keyed_edits(text, task, names, (t for _, t in sorted(fresh)))
         if found:
             return tuple(found[:MAX_PIECES])
@@ -208,9 +273,13 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
             for t in line_tokens:
                 if shape(t) != "word" and t not in pieces:
                     pieces.setdefault(t, -1)
-    out: list[tuple[str, tuple[str, ...]]] = list(swaps(text, said))
+    # (a text of several words linked to its replacement, then values of the same kind)
+    phrases = phrase_pairs(text, said)
+    out: list[tuple[str, tuple[str, ...]]] = [*phrases, *(
+        pair for pair in swaps(text, said) if not any(pair[0] in old for old, _ in phrases))]
     for piece, at in pieces.items():
-        if piece in structure or any(piece == old or piece in old for old, _ in out[:1]):
+        if piece in structure or any(piece == old or piece in old
+                                     for old, _ in out[:max(1, len(phrases))]):
             continue
         kind = shape(piece)
         alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
