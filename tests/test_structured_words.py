@@ -44,6 +44,12 @@ def _made(task: str, path: str) -> list[str]:
      {"title": "Dune", "author": "Frank Herbert", "pages": 412}),
     ("make cfg.json with a timeout of 30 and retries of 3, then run check.py", "cfg.json",
      {"timeout": 30, "retries": 3}),
+    ("Create mixer.json with two settings: volume 7 and muted false", "mixer.json",
+     {"volume": 7, "muted": False}),
+    ("Create alarm.json: time: 06:30, repeat: true", "alarm.json",
+     {"time": "06:30", "repeat": True}),
+    ('Make package.json with name "demo" and version "0.1.0"', "package.json",
+     {"name": "demo", "version": "0.1.0"}),
 ])
 def test_json_fields_said_in_words_are_the_file_alone(task, path, data):
     made = _made(task, path)
@@ -102,6 +108,9 @@ def test_a_yaml_file_of_fields(task, path, data):
     "Write car.json with make Volvo, year 2019 and electric true",     # a field not linked
     "Create note.json where body is please call me back when you can",  # a sentence, no value
     "Create p.json with size = (large)",
+    "create meta.json with version 2 and author Kim",                  # a list after no link
+    "Create calc.json with answer set to 6 times 7",                   # a value to work out
+    "Create out.json with name set to the name in person.txt",
 ])
 def test_fields_not_all_understood_are_no_reading(task):
     assert fields.sections(task, [w for w in task.split() if w.endswith(".json")]) is None
