@@ -197,7 +197,23 @@ _PY = ("write tip_calc.py with a function tip(amount, percent) that returns the 
 _LIST = "please create order.json -- customer: Mbeki, quantity: 3, items: nails, glue and tape"
 
 
+_TABLES = ('Make dbs.toml with a [primary] table (host "10.0.0.1", port 5432) and a [replica] '
+           'table (host "10.0.0.2", port 5433)')
+_KEYS = 'Create user.json containing the keys name ("Ana"), age (31) and admin (false)'
+
+
 @pytest.mark.parametrize(("task", "path", "text", "right"), [
+    (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.1"\nport = 5432\n\n[replica]\n'
+     'host = "10.0.0.2"\nport = 5433\n', True),
+    (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.2"\nport = 5433\n\n[replica]\n'
+     'host = "10.0.0.1"\nport = 5432\n', False),                   # the tables' pairs swapped
+    (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.1"\nport = 5432\n', False),
+    (_KEYS, "user.json", '{"name": "Ana", "age": 31, "admin": false}', True),
+    (_KEYS, "user.json", '{"name": "Ana", "age": "31", "admin": false}', False),
+    ("Create keys.ini: section [input], layout = qwerty, repeat = 30", "keys.ini",
+     "[input]\nlayout = qwerty\nrepeat = 30\n", True),
+    ("Create keys.ini: section [input], layout = qwerty, repeat = 30", "keys.ini",
+     "[input]\nlayout = azerty\nrepeat = 30\n", False),
     (_TOML, "app.toml", '[server]\nhost = "10.1.2.3"\nport = 7070\n', True),
     (_TOML, "app.toml", 'host = "10.1.2.3"\nport = 7070\n', False),             # no table
     (_TOML, "app.toml", '[server]\nhost = "10.1.2.3"\nport = "7070"\n', False),  # a string
