@@ -111,9 +111,15 @@ def test_a_yaml_file_of_fields(task, path, data):
     "create meta.json with version 2 and author Kim",                  # a list after no link
     "Create calc.json with answer set to 6 times 7",                   # a value to work out
     "Create out.json with name set to the name in person.txt",
+    "Create a.json with host is localhost and port is 5050 (a number) and x",  # no one-kind list
 ])
 def test_fields_not_all_understood_are_no_reading(task):
     assert fields.sections(task, [w for w in task.split() if w.endswith(".json")]) is None
+
+
+def test_a_named_table_whose_fields_are_not_read_gets_no_loose_pairs():
+    task = "Create a.toml with a [server] table where host is localhost, port is 5050 and x"
+    assert _made(task, "a.toml") == []
 
 
 # -- markdown: a heading and a list --------------------------------------------------------------

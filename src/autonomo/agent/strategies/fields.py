@@ -33,7 +33,7 @@ Section = tuple[str | None, dict[str, object]]
 
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’|(?<!\w)'[^'\n]*'(?!\w)")
 #: a type said in brackets after a value: "(a number)", "(as a string)", "(boolean)"
-_TYPE = re.compile(r"\s*\(\s*(?:as\s+|it's\s+|is\s+)?(?:an?\s+)?(?:json\s+|plain\s+)?"
+TYPE = re.compile(r"\s*\(\s*(?:as\s+|it's\s+|is\s+)?(?:an?\s+)?(?:json\s+|plain\s+)?"
                    r"(number|numeric|integer|int|float|decimal|string|text|str|boolean|bool|"
                    r"true/false)(?:\s+value)?\s*\)", re.IGNORECASE)
 _TYPES = {"number": "n", "numeric": "n", "integer": "n", "int": "n", "float": "n",
@@ -102,7 +102,7 @@ def _mask(task: str, files: Iterable[str]) -> tuple[str, list[str]]:
     for name in sorted((n for n in files if n), key=len, reverse=True):
         task = task.replace(name, "\x03")
     task = _QUOTED.sub(hide, task)
-    task = _TYPE.sub(lambda m: f"\x04{_TYPES[m.group(1).lower()]}", task)
+    task = TYPE.sub(lambda m: f"\x04{_TYPES[m.group(1).lower()]}", task)
     return task, quoted
 
 
@@ -145,6 +145,9 @@ def _value(region: str, quoted: list[str]) -> tuple[bool, object]:
     values = [_typed(i, quoted) for i in items]
     if not all(ok for ok, _ in values):
         return False, None
+    if len({type(v).__name__ for _, v in values} - {"int", "float"}) + any(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in values) > 1:
+        return False, None  # (a list is of one kind: "5050 and x" is no list)
     return True, values[0][1] if len(values) == 1 else [v for _, v in values]
 
 
