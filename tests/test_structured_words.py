@@ -178,6 +178,24 @@ def test_an_example_that_does_not_pin_the_body_composes_none(task):
     assert pyexample.texts(task) == []
 
 
+@pytest.mark.parametrize(("task", "body"), [
+    ('Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"',
+     "'Hello, ' + name + '!'"),
+    ("write shout.py: shout(word) - shout('hi') gives 'HI!'", "word.upper() + '!'"),
+    ("make rev.py with a function backwards(s); backwards('abc') should return 'cba'", "s[::-1]"),
+    ("make tag.py with tag(x): tag('a') gives '<a>' and tag('bb') gives '<bb>'",
+     "'<' + x + '>'"),
+    ("lower.py: low(t), low('MiXeD') returns 'mixed'", "t.lower()"),
+])
+def test_a_text_example_pins_the_body(task, body):
+    (made,) = pyexample.texts(task)
+    assert made.endswith(f"):\n    return {body}\n")
+
+
+def test_a_text_example_two_methods_fit_composes_none():
+    assert pyexample.texts("make cap.py with cap(w), cap('ann') returns 'Ann'") == []  # title?
+
+
 def test_a_body_composed_from_words_that_misses_the_example_is_dropped():
     assert pyexample.checked("f(x) gives 3, e.g. f(1) is 3", [
         "def f(x):\n    return x + 1\n", "def f(x):\n    return x + 2\n"]) == [
@@ -203,6 +221,7 @@ _PY = ("write tip_calc.py with a function tip(amount, percent) that returns the 
 _LIST = "please create order.json -- customer: Mbeki, quantity: 3, items: nails, glue and tape"
 
 
+_GREET = 'Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"'
 _TABLES = ('Make dbs.toml with a [primary] table (host "10.0.0.1", port 5432) and a [replica] '
            'table (host "10.0.0.2", port 5433)')
 _KEYS = 'Create user.json containing the keys name ("Ana"), age (31) and admin (false)'
@@ -238,6 +257,9 @@ _KEYS = 'Create user.json containing the keys name ("Ana"), age (31) and admin (
      False),                                                        # fits, but not the simplest
     (_PY, "tip_calc.py", "def tip(amount, percent):\n    return 12.0\n", False),
     (_PY, "tip_calc.py", "def tip(amount, percent):\n    return amount * 0.15\n", False),
+    (_GREET, "greet.py", "def greet(name):\n    return 'Hello, ' + name + '!'\n", True),
+    (_GREET, "greet.py", "def greet(name):\n    return 'Hello, Ana!'\n", False),
+    (_GREET, "greet.py", "def greet(name):\n    return 'Hello, ' + name.title() + '!'\n", False),
     (_LIST, "order.json", '{"customer": "Mbeki", "quantity": 3, "items": ["nails", "glue", '
      '"tape"]}', True),
     (_LIST, "order.json", '{"customer": "Mbeki", "quantity": 3, "items": "nails, glue and tape"}',
@@ -257,6 +279,12 @@ def test_an_example_call_and_a_linking_sign_are_no_values_to_land(tmp_path):
     (tmp_path / "tip_calc.py").write_text(body)
     state = recorded_state(tmp_path, task, [
         ("write_file", {"path": "tip_calc.py", "content": body}, "success", "")])
+    assert finish_objection(state, "done") is None
+    task = 'Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"'
+    body = "def greet(name):\n    return 'Hello, ' + name + '!'\n"
+    (tmp_path / "greet.py").write_text(body)
+    state = recorded_state(tmp_path, task, [
+        ("write_file", {"path": "greet.py", "content": body}, "success", "")])
     assert finish_objection(state, "done") is None
     task = 'Make a file named pet.json: species = "tortoise", age = 42'
     text = '{"species": "tortoise", "age": 42}'

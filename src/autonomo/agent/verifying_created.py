@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from autonomo.agent.strategies import pyexample
+from autonomo.agent.strategies import pyexample, pystrings
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import negations, new_names
 from autonomo.agent.verifying_verdict import Verdict
@@ -302,6 +302,9 @@ def _function(task: str, text: str) -> str:
     """A Python file of one function returning arithmetic of its parameters, signed as the
     task signs it: it gives the results of the task's example calls, and is the one simplest
     function that does (``pyexample.bodies``, told apart on other arguments)."""
+    if pystrings.fits(text, task) and (found := pyexample.returned(text)) and re.search(
+            rf"\b{re.escape(found[0])}\(\s*{re.escape(found[1][0])}\s*\)", task):
+        return ""  # (a text function: the one body its text examples pin down)
     found = pyexample.returned(text)
     if found is None:
         return "it is not one function returning one expression"
