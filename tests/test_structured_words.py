@@ -44,6 +44,12 @@ def _made(task: str, path: str) -> list[str]:
      {"title": "Dune", "author": "Frank Herbert", "pages": 412}),
     ("make cfg.json with a timeout of 30 and retries of 3, then run check.py", "cfg.json",
      {"timeout": 30, "retries": 3}),
+    ("Create mixer.json with two settings: volume 7 and muted false", "mixer.json",
+     {"volume": 7, "muted": False}),
+    ("Create alarm.json: time: 06:30, repeat: true", "alarm.json",
+     {"time": "06:30", "repeat": True}),
+    ('Make package.json with name "demo" and version "0.1.0"', "package.json",
+     {"name": "demo", "version": "0.1.0"}),
 ])
 def test_json_fields_said_in_words_are_the_file_alone(task, path, data):
     made = _made(task, path)
@@ -102,9 +108,18 @@ def test_a_yaml_file_of_fields(task, path, data):
     "Write car.json with make Volvo, year 2019 and electric true",     # a field not linked
     "Create note.json where body is please call me back when you can",  # a sentence, no value
     "Create p.json with size = (large)",
+    "create meta.json with version 2 and author Kim",                  # a list after no link
+    "Create calc.json with answer set to 6 times 7",                   # a value to work out
+    "Create out.json with name set to the name in person.txt",
+    "Create a.json with host is localhost and port is 5050 (a number) and x",  # no one-kind list
 ])
 def test_fields_not_all_understood_are_no_reading(task):
     assert fields.sections(task, [w for w in task.split() if w.endswith(".json")]) is None
+
+
+def test_a_named_table_whose_fields_are_not_read_gets_no_loose_pairs():
+    task = "Create a.toml with a [server] table where host is localhost, port is 5050 and x"
+    assert _made(task, "a.toml") == []
 
 
 # -- markdown: a heading and a list --------------------------------------------------------------
@@ -163,6 +178,24 @@ def test_an_example_that_does_not_pin_the_body_composes_none(task):
     assert pyexample.texts(task) == []
 
 
+@pytest.mark.parametrize(("task", "body"), [
+    ('Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"',
+     "'Hello, ' + name + '!'"),
+    ("write shout.py: shout(word) - shout('hi') gives 'HI!'", "word.upper() + '!'"),
+    ("make rev.py with a function backwards(s); backwards('abc') should return 'cba'", "s[::-1]"),
+    ("make tag.py with tag(x): tag('a') gives '<a>' and tag('bb') gives '<bb>'",
+     "'<' + x + '>'"),
+    ("lower.py: low(t), low('MiXeD') returns 'mixed'", "t.lower()"),
+])
+def test_a_text_example_pins_the_body(task, body):
+    (made,) = pyexample.texts(task)
+    assert made.endswith(f"):\n    return {body}\n")
+
+
+def test_a_text_example_two_methods_fit_composes_none():
+    assert pyexample.texts("make cap.py with cap(w), cap('ann') returns 'Ann'") == []  # title?
+
+
 def test_a_body_composed_from_words_that_misses_the_example_is_dropped():
     assert pyexample.checked("f(x) gives 3, e.g. f(1) is 3", [
         "def f(x):\n    return x + 1\n", "def f(x):\n    return x + 2\n"]) == [
@@ -188,7 +221,24 @@ _PY = ("write tip_calc.py with a function tip(amount, percent) that returns the 
 _LIST = "please create order.json -- customer: Mbeki, quantity: 3, items: nails, glue and tape"
 
 
+_GREET = 'Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"'
+_TABLES = ('Make dbs.toml with a [primary] table (host "10.0.0.1", port 5432) and a [replica] '
+           'table (host "10.0.0.2", port 5433)')
+_KEYS = 'Create user.json containing the keys name ("Ana"), age (31) and admin (false)'
+
+
 @pytest.mark.parametrize(("task", "path", "text", "right"), [
+    (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.1"\nport = 5432\n\n[replica]\n'
+     'host = "10.0.0.2"\nport = 5433\n', True),
+    (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.2"\nport = 5433\n\n[replica]\n'
+     'host = "10.0.0.1"\nport = 5432\n', False),                   # the tables' pairs swapped
+    (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.1"\nport = 5432\n', False),
+    (_KEYS, "user.json", '{"name": "Ana", "age": 31, "admin": false}', True),
+    (_KEYS, "user.json", '{"name": "Ana", "age": "31", "admin": false}', False),
+    ("Create keys.ini: section [input], layout = qwerty, repeat = 30", "keys.ini",
+     "[input]\nlayout = qwerty\nrepeat = 30\n", True),
+    ("Create keys.ini: section [input], layout = qwerty, repeat = 30", "keys.ini",
+     "[input]\nlayout = azerty\nrepeat = 30\n", False),
     (_TOML, "app.toml", '[server]\nhost = "10.1.2.3"\nport = 7070\n', True),
     (_TOML, "app.toml", 'host = "10.1.2.3"\nport = 7070\n', False),             # no table
     (_TOML, "app.toml", '[server]\nhost = "10.1.2.3"\nport = "7070"\n', False),  # a string
@@ -207,6 +257,9 @@ _LIST = "please create order.json -- customer: Mbeki, quantity: 3, items: nails,
      False),                                                        # fits, but not the simplest
     (_PY, "tip_calc.py", "def tip(amount, percent):\n    return 12.0\n", False),
     (_PY, "tip_calc.py", "def tip(amount, percent):\n    return amount * 0.15\n", False),
+    (_GREET, "greet.py", "def greet(name):\n    return 'Hello, ' + name + '!'\n", True),
+    (_GREET, "greet.py", "def greet(name):\n    return 'Hello, Ana!'\n", False),
+    (_GREET, "greet.py", "def greet(name):\n    return 'Hello, ' + name.title() + '!'\n", False),
     (_LIST, "order.json", '{"customer": "Mbeki", "quantity": 3, "items": ["nails", "glue", '
      '"tape"]}', True),
     (_LIST, "order.json", '{"customer": "Mbeki", "quantity": 3, "items": "nails, glue and tape"}',
@@ -226,6 +279,12 @@ def test_an_example_call_and_a_linking_sign_are_no_values_to_land(tmp_path):
     (tmp_path / "tip_calc.py").write_text(body)
     state = recorded_state(tmp_path, task, [
         ("write_file", {"path": "tip_calc.py", "content": body}, "success", "")])
+    assert finish_objection(state, "done") is None
+    task = 'Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"'
+    body = "def greet(name):\n    return 'Hello, ' + name + '!'\n"
+    (tmp_path / "greet.py").write_text(body)
+    state = recorded_state(tmp_path, task, [
+        ("write_file", {"path": "greet.py", "content": body}, "success", "")])
     assert finish_objection(state, "done") is None
     task = 'Make a file named pet.json: species = "tortoise", age = 42'
     text = '{"species": "tortoise", "age": 42}'

@@ -29,7 +29,7 @@ from autonomo.agent.finishing_evidence import (
     written_text,
 )
 from autonomo.agent.finishing_record import PROGRAMS, Record, without
-from autonomo.agent.strategies import pyexample, pywords
+from autonomo.agent.strategies import pyexample, pystrings, pywords
 from autonomo.agent.strategies.programs import command_line
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
@@ -112,7 +112,8 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
         values = [v for v in values if v in quoted or v.lower() not in explained]
         # nor is an example call the task gives ("tip(80, 15) gives 12.0": a check of the
         # code, ``pyexample``, not a text it holds)
-        calls = [m.span() for m in pyexample.EXAMPLE.finditer(task)]
+        calls = [m.span() for m in (*pyexample.EXAMPLE.finditer(task),
+                                    *pystrings.EXAMPLE.finditer(task))]
         values = [v for v in values if not any(
             a <= i and i + len(v) <= b for a, b in calls for i in _at(task, v))]
     if not values:

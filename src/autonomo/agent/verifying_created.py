@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from autonomo.agent.strategies import pyexample
+from autonomo.agent.strategies import pyexample, pystrings
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import negations, new_names
 from autonomo.agent.verifying_verdict import Verdict
@@ -51,6 +51,8 @@ _STRUCTURE = frozenset({
     "fields", "number", "numbers", "string", "strings", "word", "words", "text", "the", "a",
     "an", "and", "its", "in", "into", "of", "to", "as", "is", "are", "be", "one", "then",
     "following", "these",
+    "yaml", "yml", "toml", "ini", "cfg", "settings", "options", "two", "three", "four", "five",
+    "six",
     # (politeness and wishes: "please create", "I need a …")
     "please", "pls", "kindly", "i", "need", "want", "like", "would", "could", "can", "you",
     "me", "d"
@@ -168,7 +170,9 @@ def _json(task: str, text: str, data: Any = _UNSET, extra: frozenset[str] = froz
         if token is None or isinstance(value, dict):
             return f"the value of {key} is not a plain value the task states"
         spelled = re.escape(key).replace("_", "[_ ]")
-        pairs.append(rf"(?i:the\s+)?[\"'“‘]?{spelled}[\"'”’]?{_CONNECT}{token}")
+        # (a value in brackets after its key: "age (31)")
+        pairs.append(rf"(?i:the\s+)?[\"'“‘]?{spelled}[\"'”’]?(?:{_CONNECT}{token}|\s*\(\s*{token}"
+                     r"\s*\))")
     # every pair once, in any order, as one enumeration of the task
     for order in _orders(pairs):
         if found := re.search(rf"{_ALONE}(?:{_JOIN.join(order)})(?!\w|{_JOIN}[\w\"'])",
@@ -221,16 +225,33 @@ def _settings(task: str, text: str, kind: str) -> str:
     tables = [k for k, v in data.items() if isinstance(v, dict)]
     if not tables:
         return _json(task, text, data)
-    if len(data) != 1:
-        return "it holds more than one table, or pairs beside its table"
-    (name,) = tables
-    said = re.compile(rf"\[{re.escape(name)}\]|\b{re.escape(name)}\s+(?:table|section)\b|"
-                      rf"\b(?:table|section)\s+(?:called\s+|named\s+)?{re.escape(name)}\b",
-                      re.IGNORECASE)
-    if len(said.findall(task)) != 1:
-        return f"the task does not name the table {name!r} once"
-    task = re.sub(rf"(?:{said.pattern})\s*,?", " table: ", task, flags=re.IGNORECASE)
-    return _json(task, text, data[name], frozenset({"table", "section"}))
+    if any(isinstance(v, dict) for t in tables for v in data[t].values()):
+        return "a table in a table is not judged"
+    # each table named once; its pairs stated after its name, before the next table's; the
+    # pairs outside every table stated before the first
+    found = []
+    for name in tables:
+        said = list(re.finditer(
+            rf"(?:\b(?:a|an|the)\s+)?(?:(?:\b(?:table|section)\s+)?\[{re.escape(name)}\]"
+            r"(?:\s+(?:table|section))?"
+            rf"|\b{re.escape(name)}\s+(?:table|section)\b|\b(?:table|section)\s+"
+            rf"(?:called\s+|named\s+)?{re.escape(name)}\b)\s*,?", task, re.IGNORECASE))
+        if len(said) != 1:
+            return f"the task does not name the table {name!r} once"
+        found.append((said[0].start(), said[0].end(), name))
+    found.sort()
+    top = {k: v for k, v in data.items() if k not in tables}
+    parts = [(task[:found[0][0]], top)] if top else []
+    before = re.findall(r"[^\W\d_]+", task[:found[0][0]].lower())
+    if not top and any(w not in _STRUCTURE | {"table", "section"} for w in before):
+        return "the task says more before its first table"
+    for index, (_, end, name) in enumerate(found):
+        stop = found[index + 1][0] if index + 1 < len(found) else len(task)
+        parts.append((" table: " + task[end:stop], data[name]))
+    for part, pairs in parts:
+        if why := _json(part, text, pairs, frozenset({"table", "section"})):
+            return why
+    return ""
 
 
 #: a markdown line: a heading, or an item of a list (bullet, number, box)
@@ -281,6 +302,9 @@ def _function(task: str, text: str) -> str:
     """A Python file of one function returning arithmetic of its parameters, signed as the
     task signs it: it gives the results of the task's example calls, and is the one simplest
     function that does (``pyexample.bodies``, told apart on other arguments)."""
+    if pystrings.fits(text, task) and (found := pyexample.returned(text)) and re.search(
+            rf"\b{re.escape(found[0])}\(\s*{re.escape(found[1][0])}\s*\)", task):
+        return ""  # (a text function: the one body its text examples pin down)
     found = pyexample.returned(text)
     if found is None:
         return "it is not one function returning one expression"

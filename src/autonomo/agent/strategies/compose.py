@@ -102,7 +102,7 @@ def _switched(task: str) -> str:
 
 
 def _pairs(task: str, files: Iterable[str]) -> dict[str, object]:
-    task = _switched(task)
+    task = fields.TYPE.sub("", _switched(task))  # ("5050 (a number)": the value is 5050)
     names = set(files)
     found: dict[str, object] = {}
     linked = [m.span() for m in _LINKED_PAIR.finditer(task)]
@@ -315,6 +315,8 @@ def _toml(value: object) -> str:
 def settings_texts(suffix: str, task: str, files: Iterable[str]) -> list[str]:
     """A YAML or TOML file of the task's pairs (or a YAML list of its enumeration)."""
     names = list(files)
+    if suffix == "toml" and _SECTION.search(task):
+        return []  # (a table named, its fields not all read: loose pairs land outside it)
     objects = [*_listed_pairs(task), _pairs(task, names)]
     out = []
     for data in (o for o in objects if o):

@@ -33,7 +33,7 @@ Section = tuple[str | None, dict[str, object]]
 
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’|(?<!\w)'[^'\n]*'(?!\w)")
 #: a type said in brackets after a value: "(a number)", "(as a string)", "(boolean)"
-_TYPE = re.compile(r"\s*\(\s*(?:as\s+|it's\s+|is\s+)?(?:an?\s+)?(?:json\s+|plain\s+)?"
+TYPE = re.compile(r"\s*\(\s*(?:as\s+|it's\s+|is\s+)?(?:an?\s+)?(?:json\s+|plain\s+)?"
                    r"(number|numeric|integer|int|float|decimal|string|text|str|boolean|bool|"
                    r"true/false)(?:\s+value)?\s*\)", re.IGNORECASE)
 _TYPES = {"number": "n", "numeric": "n", "integer": "n", "int": "n", "float": "n",
@@ -48,7 +48,8 @@ _KEY = r"(\x01\d+\x02|[A-Za-z_][\w-]{0,30}(?:\.[A-Za-z_][\w-]{0,30})*)"
 #: what links a key to its value ("of" and "as" only before a number, a quote or a switch)
 _LINK = (r"(?:\s+(?:is|are|should\s+be|will\s+be)\s+(?:set\s+to|equal\s+to)\s+"
          r"|\s+(?:set\s+to|equal\s+to|equals|should\s+be|will\s+be)\s+|\s+(?:is|are)\s+"
-         r"|\s*[:=]\s*|\s*(?:->|→)\s*"
+         # (a colon with a space after it: "image: nginx:1.25", "at 05:40" hold no keys)
+         r"|\s*=\s*|\s*:\s+|\s*(?:->|→)\s*"
          r"|\s+of\s+(?=-?\d|\x01|true\b|false\b)"
          # "port 6432", 'user "admin"': a key and a number or a quoted text, no word between
          r"|\s+(?=\x01|-?\d+(?:\.\d+)?(?![\w.])|(?:true|false|null)\b)"
@@ -66,19 +67,24 @@ _NO_KEY = frozenset({
     "yaml", "yml", "toml", "ini", "csv", "object", "dict", "list", "array", "table",
     "section", "value", "values", "key", "keys", "field", "fields", "content", "contents",
     "text", "one", "each", "all", "both", "result", "answer", "output", "type", "format",
-    "and", "or", "with", "where", "a", "an", "the", "then", "here", "also", "should"})
+    "and", "or", "with", "where", "a", "an", "the", "then", "here", "also", "should",
+    "settings", "options", "entries", "properties", "pairs", "data", "info", "details",
+    "config", "configuration", "following", "these", "those"})
 #: words an unquoted value never holds: they instruct or lead to another clause
 _NO_VALUE = frozenset({
     "then", "please", "with", "where", "which", "that", "also", "file", "folder", "create",
     "make", "write", "save", "put", "add", "append", "run", "delete", "copy", "move",
     "rename", "into", "inside", "called", "named", "containing", "holding", "table",
     "section", "should", "must", "if", "when", "but", "so", "it", "them", "is", "are",
-    "set", "key", "keys", "field", "fields", "the", "an", "its"})
+    "set", "key", "keys", "field", "fields", "the", "an", "its", "their", "this",
+    # (a value to work out, not one given: "the sum of …", "6 times 7")
+    "sum", "total", "count", "number", "average", "mean", "twice", "double", "half", "times",
+    "plus", "minus", "product", "difference", "result", "value", "same", "current", "today"})
 #: … nor, before a value with nothing between, a word of an instruction or a preposition
 _UNLINKED_NO_KEY = (FILLER | INSTRUCTION_WORDS | _STOPS | {
     "top", "bottom", "first", "last", "next", "every", "per", "since", "until", "over",
     "under", "about", "around", "than", "after", "before", "row", "rows", "line", "lines",
-    "item", "items", "step", "steps", "page", "chapter", "version", "times", "exactly",
+    "item", "items", "step", "steps", "page", "chapter", "times", "exactly",
     "only", "just", "least", "most", "up", "down"}) - {"name"}
 MAX_VALUE_WORDS = 4
 _LITERALS = {"true": True, "false": False, "null": None, "none": None}
@@ -96,7 +102,7 @@ def _mask(task: str, files: Iterable[str]) -> tuple[str, list[str]]:
     for name in sorted((n for n in files if n), key=len, reverse=True):
         task = task.replace(name, "\x03")
     task = _QUOTED.sub(hide, task)
-    task = _TYPE.sub(lambda m: f"\x04{_TYPES[m.group(1).lower()]}", task)
+    task = TYPE.sub(lambda m: f"\x04{_TYPES[m.group(1).lower()]}", task)
     return task, quoted
 
 
@@ -111,8 +117,9 @@ def _typed(raw: str, quoted: list[str]) -> tuple[bool, object]:
     if "\x01" in raw or "\x04" in raw or not raw or re.search(r"[{}\[\]()<>]", raw):
         return False, None
     words = raw.split()
-    if len(words) > MAX_VALUE_WORDS or any(w.lower() in _NO_VALUE for w in words):
-        return False, None
+    if len(words) > MAX_VALUE_WORDS or any(w.lower() in _NO_VALUE for w in words) or (
+            len(words) > 1 and re.search(r"\d", raw)):
+        return False, None  # (words and a number: "6 times 7", "Platform 7B" unquoted)
     number: object = None
     if re.fullmatch(r"-?\d+", raw):
         number = int(raw)
@@ -138,6 +145,9 @@ def _value(region: str, quoted: list[str]) -> tuple[bool, object]:
     values = [_typed(i, quoted) for i in items]
     if not all(ok for ok, _ in values):
         return False, None
+    if len({type(v).__name__ for _, v in values} - {"int", "float"}) + any(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for _, v in values) > 1:
+        return False, None  # (a list is of one kind: "5050 and x" is no list)
     return True, values[0][1] if len(values) == 1 else [v for _, v in values]
 
 
@@ -211,6 +221,8 @@ def sections(task: str, files: Iterable[str] = ()) -> list[Section] | None:
         if key is None and not current and not out:
             continue  # (words before the fields: "the file is new: a=1")
         understood, value = _value(text[anchor.end():stop], quoted)
+        if not _linked(anchor) and isinstance(value, list):
+            return None  # ("version 2 and author Kim": a list only after a linking word)
         if key is None or not understood or key in current:
             return None
         current[key] = value

@@ -18,6 +18,8 @@ import functools
 import math
 import re
 
+from autonomo.agent.strategies import pystrings
+
 #: "tip(80, 15) gives 12.0", "half(9) is 4.5", "area(3, 4) -> 12", "f(2) should return 4"
 EXAMPLE = re.compile(
     r"\b([A-Za-z_]\w*)\(\s*(-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*)\s*\)\s*"
@@ -215,25 +217,29 @@ def texts(task: str) -> list[str]:
     the examples (``bodies``)."""
     out = []
     given = examples(task)
+    signed = [(n, [p.strip() for p in raw.split(",")]) for n, raw in
+              dict(_SIGNATURE.findall(task)).items()]
     for name, raw in dict(_SIGNATURE.findall(task)).items():
         params = [p.strip() for p in raw.split(",")]
         if name in given and all(re.fullmatch(r"[A-Za-z_]\w*", p) for p in params) and not \
                 any(p.replace(".", "").isdigit() for p in params):
             out += [f"def {name}({', '.join(params)}):\n    return {body}\n"
                     for body in _bodies(task, name, tuple(params))]
-    return out
+    return out + pystrings.texts(task, signed)
 
 
 def checked(task: str, candidates: list[str]) -> list[str]:
     """``candidates`` with every function the examples refute removed, those they confirm
     first, then the bodies fitted to the examples."""
-    calls = examples(task)
-    if not calls:
+    calls, told = examples(task), pystrings.examples(task)
+    if not calls and not told:
         return candidates
     scored = []
     for text in candidates:
         found = returned(text)
         verdict = fits(text, calls.get(found[0], [])) if found and calls.get(found[0]) else None
+        if verdict is None and found and told.get(found[0]):
+            verdict = pystrings.fits(text, task) or None  # (text examples only confirm)
         if verdict is not False:
             scored.append((0 if verdict else 1, text))
     confirmed = [t for s, t in scored if s == 0]
