@@ -39,9 +39,23 @@ DESCRIBED = [
 
 
 
+#: (task, the file it writes, the text it states, with a time's "a.m."/"p.m." inside)
+TIMED = [
+    ("Create notes.md containing: Meeting at 3 p.m. sharp", "notes.md",
+     "Meeting at 3 p.m. sharp"),
+    ("put the meeting time, 10 a.m. on Friday, in time.txt", "time.txt", "10 a.m. on Friday"),
+    ("sign.txt should say: Doors open at 7 p.m. sharp", "sign.txt",
+     "Doors open at 7 p.m. sharp"),
+    ("make reminder.txt saying: call Ana at 4 p.m. tomorrow", "reminder.txt",
+     "call Ana at 4 p.m. tomorrow"),
+    ("Create alarm.txt with the content: wake at 6 a.m. sharp", "alarm.txt",
+     "wake at 6 a.m. sharp"),
+]
+
+
 def _run(tmp_path: Path, task: str, path: str, content: str) -> str:
     ws = tmp_path / "ws"
-    ws.mkdir()
+    ws.mkdir(parents=True)
     for name, text in TREE.items():
         (ws / name).write_text(text)
     model = ConstrainedModel([reply("read_file", path="people.csv"),
@@ -73,11 +87,24 @@ def test_a_possessive_description_written_is_not_confirmed(tmp_path: Path, task:
     assert _run(tmp_path, task, path, described) != "finished"
 
 
+@pytest.mark.parametrize(("task", "path", "text"), TIMED)
+def test_a_time_in_a_stated_text_is_offered_and_verified_whole(tmp_path: Path, task: str,
+                                                               path: str, text: str) -> None:
+    """(the text was cut at "p.m.", offered first and confirmed so: FINISHED while wrong)"""
+    assert text in situation(tmp_path, task).texts
+    assert stated(task, path) == {text}
+    cut = text[:text.index(".m.") + 2]
+    assert _run(tmp_path / "cut", task, path, cut) != "finished"
+    assert _run(tmp_path / "whole", task, path, text) == "finished"
+
+
 def test_a_real_stop_still_ends_a_sentence_and_a_stated_value() -> None:
     task = "Write hi to a.txt. Then ask Dr. Lin; approx. 4 left! St. Mary's too"
     assert sentences(task) == ["Write hi to a.txt", "Then ask Dr. Lin",
                                "approx. 4 left", "St. Mary's too"]
     assert phrases("Note: Mr. X - ok") == ["Note", "Mr. X", "ok"]
+    assert sentences("Meet at 3 p.m. sharp. Then at 4 p.m. Bring tea") == [
+        "Meet at 3 p.m. sharp", "Then at 4 p.m", "Bring tea"]
     assert clauses("Ask Dr. Lin. But not Mr. Ito") == ["Ask Dr. Lin", " not Mr. Ito"]
     assert stated(task, "a.txt") == {"hi"}
     assert stated("Add the word Dr. Who's to a.txt.", "a.txt") == {"Dr. Who's"}

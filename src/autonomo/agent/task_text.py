@@ -67,10 +67,13 @@ def is_cut(task: str) -> bool:
 ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Ft", "Jr", "Sr", "Rev",
                   "Capt", "Lt", "Sgt", "Col", "Gen", "Adm", "Gov", "Sen", "Rep", "Hon", "Pres",
                   "Supt", "Insp", "approx", "vs", "Ave", "Blvd")
+#: the second period of a time's "a.m." or "p.m." when the sentence goes on in lower case
+#: ("Meeting at 3 p.m. sharp"; not "… at 3 p.m. Then …")
+_TIME_GOES_ON = r"(?<=\b[ap]\.m)\.(?=\s+(?-i:[a-z]))"
 #: a period that ends a sentence, not an abbreviation's (for the patterns that cut at one)
-STOP = "".join(rf"(?<!\b{a})" for a in ABBREVIATIONS) + r"\."
-#: an abbreviation's period (``ABBREVIATIONS``)
-ABBREVIATED = "(?:" + "|".join(rf"(?<=\b{a})" for a in ABBREVIATIONS) + r")\."
+STOP = "".join(rf"(?<!\b{a})" for a in ABBREVIATIONS) + rf"(?!{_TIME_GOES_ON})\."
+#: an abbreviation's period (``ABBREVIATIONS``, a time's going on)
+ABBREVIATED = "(?:(?:" + "|".join(rf"(?<=\b{a})" for a in ABBREVIATIONS) + rf")\.|{_TIME_GOES_ON})"
 
 #: where a clause of a task ends: a sentence, or a clause joined by "but", "and keep", a dash
 #: or a bracket ("delete the .tmp files in cache/, but the ones in src/ are needed")

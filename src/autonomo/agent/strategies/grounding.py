@@ -375,8 +375,12 @@ def situation(workspace: Path | str, task: str,
     # (nor in a folder only a clause without the act names: "…, but the ones in src/ are
     # needed")
     apart = (*spared, *named_apart(task, places))
+    # (and of the folders it finds them in, if it says: "the .tmp files in cache/" are not
+    # keep/'s; a 135M model was offered keep/b.tmp to delete)
+    scope = placing.within(task, tuple(p for p in places if p not in apart))
     matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds
-                     and not any(f.startswith(p + "/") for p in apart))
+                     and not any(f.startswith(p + "/") for p in apart)
+                     and (not scope or any(f.startswith(p + "/") for p in scope)))
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
     # (of the files there when the task started: a file the agent made or moved is not

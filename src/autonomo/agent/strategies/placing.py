@@ -32,6 +32,30 @@ def towards(task: str, places: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: words that locate a file in a folder, not send it there ("the .tmp files in cache/")
+_WITHIN = r"(?:in|inside|within|from)"
+#: words that deny a location ("not in keep/", "except in src/")
+_DENIED = re.compile(r"\b(?:not|except|excluding|besides|but|never|apart\s+from)\s*$",
+                     re.IGNORECASE)
+
+
+def within(task: str, places: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders of ``places`` the task locates files in: right after "in", "inside",
+    "within" or "from" (or in a list that follows one: "in cache/ and logs/"), not after a
+    denial ("not in keep/"); a kind's files are those of these folders ("delete the .tmp
+    files in cache/" is no removal of keep/b.tmp)."""
+    out = []
+    for place in places:
+        name = re.escape(place.rsplit("/", 1)[-1])
+        said = rf"(?:{re.escape(place)}|{name})" if "/" in place else name
+        for m in re.finditer(rf"\b{_WITHIN}\s+{_GAP}(?:[\w./-]+\s*(?:,|and|or|&)\s+{_GAP})*"
+                             rf"{said}(?![\w.-]|/[\w.-])", task, re.IGNORECASE):
+            if not _DENIED.search(task[:m.start()]):
+                out.append(place)
+                break
+    return tuple(out)
+
+
 def placed(task: str, named: list[str], kinds: list[str], new: list[str],
            places: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(new paths, bare names placed) for the files sent to the folders the task names:

@@ -94,8 +94,16 @@ def asked_only(task: str, names: Iterable[str]) -> tuple[str, ...]:
 def _describes(phrase: str) -> bool:
     """(a title, "Dr", starts a description as a possessive does: "Dr. Lin's extension" is
     the value to look up, "Dr" no value to write)"""
-    return any(w.lower() in _SPEAKER or re.search(r"\w['’]s$", w) or w in ABBREVIATIONS
+    return any(w.lower() in _SPEAKER or re.search(r"\w['’]s$", w) or w.rstrip(".") in ABBREVIATIONS
                for w in phrase.split())
+
+
+def _bare(word: str) -> str:
+    """``word`` without the punctuation around it, but an abbreviation's period ("p.m.",
+    "Dr."): the text "at 3 p.m. sharp" keeps it."""
+    bare = word.strip(",.;:!?\"'()")
+    return bare + "." if word.strip(",;:!?\"'()").endswith(".") and (
+        bare in ABBREVIATIONS or re.fullmatch(r"[ap]\.m", bare, re.IGNORECASE)) else bare
 
 
 def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
@@ -111,7 +119,7 @@ def task_spans(task: str, files: Iterable[str] = ()) -> list[str]:
         task = task.replace(asked, " . ")
     described: list[str] = []
     for clause in re.split(rf"(?:{STOP}|[;:!?])(?:\s|$)|,\s|\n", task):
-        words = [w.strip(",.;:!?\"'()") for w in clause.split()]
+        words = [_bare(w) for w in clause.split()]
         words = [w for w in words if w and w != "-"]
         runs: list[list[str]] = [[]]
         describing = False  # "my preferred keyboard layout", up to a small word
@@ -187,7 +195,7 @@ def is_number(text: str) -> bool:
 
 
 #: (to the end of its line or sentence: "number: 981 020 003. store it in x.txt")
-_AFTER_COLON = re.compile(r":\s+([^:\n]{1,200}?)[\s.]*(?:$|\n|[.!?]\s)")
+_AFTER_COLON = re.compile(rf":\s+([^:\n]{{1,200}}?)[\s.]*(?:$|\n|(?:{STOP}|[!?])\s)")
 #: (not an address in angle brackets, a value written out: "Ann <ann@x.example>",
 #: "<https://…>")
 _PLACEHOLDER = re.compile(r"[<{\[](?![^<>{}\[\]]*(?:@|://))[^<>{}\[\]]{1,40}[>}\]]")
