@@ -21,6 +21,7 @@ from autonomo.agent.strategies import (
     shapes,
     spans,
     transforms,
+    twostep,
 )
 from autonomo.agent.strategies import objects as adding
 from autonomo.agent.strategies.designation import (
@@ -43,12 +44,15 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     given_names,
     kept_places,
     loose_names,
-    mentioned_files,
     named_folders,
     new_names,
+    read_mentions,
     related_names,
     resolve,
     task_files,
+)
+from autonomo.agent.strategies.names import (
+    mentioned_files as mentioned_files,
 )
 from autonomo.agent.strategies.naming import asks_new_name
 from autonomo.agent.strategies.programs import is_code, program_arguments, silent_programs
@@ -340,8 +344,8 @@ def situation(workspace: Path | str, task: str,
         texts[shown.name] = shown.text
         if is_code(shown.name, shown.text):
             pass  # "glob.glob", "os.remove" in a program's text name no files
-        elif more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file:
-            named += more                       # instructions, words of the task
+        elif more := read_mentions(shown.name, shown.text, files):  # "write yes to
+            named += more  # answer.txt" in a file: instructions, words of the task
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
     # (and a name it gives a new file with no ending: "a file named room_b")
@@ -403,7 +407,9 @@ def situation(workspace: Path | str, task: str,
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
-    filled = spans.fill(spans.templates(task, named), values)
+    # (from the file the task reads, not the one the line goes to: ``twostep``)
+    twofold, read_from = twostep.filled(task, named, texts, written_to(task, named_as_said, paths))
+    filled = twofold or spans.fill(spans.templates(task, named), values)
     literal = [*filled, *spans.literals(task, named), *spans.complements(task, named),
                *adding.objects(task, named), *adding.announced(task, named)]  # (whole)
     stated = derived.kind_first(task, [t for t in literal if t not in used and not (
@@ -482,7 +488,9 @@ def situation(workspace: Path | str, task: str,
     lists = [t for t in (*pins, *stated) if "\n" in t.strip()]
     texts = tuple(t for t in texts if t not in ruled_out and t not in used
                   and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
-    texts = adding.only_wholes(texts, adding.wholes(task, named, stated))
+    texts = adding.only_wholes(texts, [*twofold, *adding.wholes(task, named, stated)])
+    # (a template is no text to write once a file is read: "<that total>")
+    texts = tuple(t for t in texts if not (seen and twostep.unfilled(t, task)))
     texts = tuple(affixes.affixed(task, texts))  # ("with a leading v": v4.12.7)
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
@@ -492,7 +500,8 @@ def situation(workspace: Path | str, task: str,
         said = facts.words(task) & facts.words("\n".join(ran)) - facts.STRUCTURE
         keyed = set(facts.rank([f for f in known if f.key & said], task, named))
         texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
-    sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
+    sources = tuple(n for n in named if n in read_from or (
+        (whole := seen.get(n, "").strip()) and whole in texts))
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
     hints = () if stated else tuple(values[:MAX_HINTS])
@@ -539,8 +548,10 @@ def _edits(workspace: Path | str, task: str, where: Situation,
         except (AutonomoError, OSError):
             continue
         made = [(old, new) for path, old, new in edited if path == name]
+        seen = {n: read_text(ws, n)[0] for n in where.sources if n in where.files}
         found = tuple(
-            (piece, kept) for piece, news in edits.edits(text, task, where.named)
+            (piece, kept) for piece, news in (twostep.field_edits(
+                task, name, text, seen, where.named) or edits.edits(text, task, where.named))
             if not any(new and new in piece for _, new in made)
             and (kept := tuple(n for n in news if not any(old in n for old, _ in made))))
         if found:
@@ -563,9 +574,9 @@ def _composed(workspace: Path | str, task: str, named: tuple[str, ...], files: l
     """The texts composed for the code and data files the task names (``compose``); a file
     not in ``files`` (the files when the task started) is composed as a new one; ``seen``:
     the texts the agent has seen (files, programs' output) a file may be made from."""
-    ws, out = Workspace(workspace), []
+    ws, out = Workspace(workspace), twostep.composed(task, named, files, seen)
     for name in named:
-        if not spans.needs_free_text(name):
+        if not spans.needs_free_text(name) or name in {o[0] for o in out}:
             continue
         existing = None
         if name in files:

@@ -1,0 +1,223 @@
+"""Two-step texts: a template the task gives, filled with a value read from another file.
+
+"Read the total on r.txt and add a line 'Total paid: <that total>' to e.txt": the text to
+write is the template with its placeholder replaced by the value the placeholder's words
+point at in the file the task reads (``sources``), never the template as written (a 135M
+model wrote "<that total>" literally) and never a value of the file the line goes to (whose
+lines "Total paid: 42.00" share the template's words). A placeholder may be bracketed
+("<that total>", "{password}", "[due date]") or a phrase that points back at what the task
+named before ("Read the version in a.txt, then add the line v = that version").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from autonomo.agent.strategies import derived, facts, keyed, shapes, spans
+
+#: a placeholder of words: "<that total>", "{password}", "[due date]" (a bracket holds two
+#: words or more: "[options]" is an INI section); not a JSON object, an address, a tag
+_WORD_HOLE = re.compile(r"<\s*([A-Za-z][\w' -]{0,38}?)\s*>|\{\s*([A-Za-z][\w' -]{0,38}?)\s*\}"
+                        r"|\[\s*([A-Za-z][\w'-]*(?:\s+[\w'-]+){1,4})\s*\]")
+#: markup a text may hold written out (an HTML page's tags are no placeholders)
+_TAGS = frozenset({"p", "b", "i", "u", "a", "em", "strong", "div", "span", "html", "head",
+                   "body", "title", "br", "hr", "li", "ul", "ol", "pre", "code", "table",
+                   "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "section", "main"})
+#: the words of a placeholder that say which value, not what it is ("<that total>")
+_POINTING = frozenset({"that", "this", "the", "its", "their", "his", "her", "your", "my",
+                       "our", "a", "an", "value", "here", "goes", "filled", "in"})
+#: a phrase pointing back at a thing the task named before: "that version" (after "the
+#: version"), "this code"
+_BACK = re.compile(r"\b(?:that|this)\s+([a-z]+)\b(?!\s*(?:is|are|was|were|has|holds|says|"
+                   r"contains|lists|names|gives)\b)", re.IGNORECASE)
+_COUNTS = re.compile(r"\b(?:count|how\s+many|number\s+of|total\s+of)\b", re.IGNORECASE)
+#: the most values one template is filled with (the best-ranked, tied)
+MAX_FILLS = 3
+
+
+def holes(text: str) -> list[str]:
+    """The placeholders of ``text`` (``_WORD_HOLE``), as written, but markup tags."""
+    return [m.group(0) for m in _WORD_HOLE.finditer(text)
+            if next(g for g in m.groups() if g is not None).lower() not in _TAGS]
+
+
+def unfilled(text: str, task: str) -> bool:
+    """Whether ``text`` holds a placeholder of ``task``: a template, not a text to write."""
+    pointed = [h[1:-1] for h in holes(_pointed_back(task)) if h not in task]
+    return any(hole in task for hole in holes(text)) or any(p in text for p in pointed)
+
+
+def _pointed_back(task: str) -> str:
+    """``task`` with each phrase that points back at a thing it named before ("that
+    version" after "the version in a.txt") bracketed as a placeholder ("<that version>")."""
+    out, last = [], 0
+    bracketed = [m.span() for m in _WORD_HOLE.finditer(task)]
+    for found in _BACK.finditer(task):
+        noun = found.group(1).lower()
+        before = task[:found.start()].lower()
+        if any(a <= found.start() < b for a, b in bracketed) or not re.search(
+                rf"\b(?:the|a|an|its|their)\s+(?:\w+\s+)?{re.escape(noun)}\b", before):
+            continue
+        out += [task[last:found.start()], "<", found.group(0), ">"]
+        last = found.end()
+    return "".join(out) + task[last:] if out else task
+
+
+def templates(task: str, named: Iterable[str]) -> list[str]:
+    """The task's templates (``spans.templates``), those a phrase pointing back makes too
+    ("add the line v = that version"), and one a backquoted text holds; each with more than
+    its placeholder."""
+    names = list(named)
+    marked = _pointed_back(task)
+    found = [*(q for q in re.findall(r"`([^`\n]{1,200})`", marked) if holes(q)),
+             *spans.templates(marked, names)]
+    # (not a text a quote cuts, "<that total>' at the end of"; not one around another)
+    found = [t for t in found if holes(t) and t.strip() not in holes(t)
+             and not any(t.count(q) % 2 for q in "'\"`")]
+    return list(dict.fromkeys(t for t in found if not any(o != t and o in t for o in found)))
+
+
+#: the words between a template and the file it goes to: "'…' at the end of a.txt"
+_TOWARDS = re.compile(r"^[\s'\"`.,]*(?:(?:at|to|into|onto|in|on|of|the|a|an|end|bottom|top|"
+                      r"file|as|new|last|line)\s+)*$", re.IGNORECASE)
+
+
+def _after(task: str, name: str, found: Iterable[str]) -> bool:
+    """Whether ``name`` follows a template of ``found`` in ``task`` with only words of a
+    place between ("… = that version at the end of setup.cfg"): the file it goes to."""
+    for template in found:
+        at = task.find(template) if template in task else -1
+        where = task.find(name, at + len(template)) if at >= 0 else -1
+        if where >= 0 and _TOWARDS.match(task[at + len(template):where]):
+            return True
+    return False
+
+
+def sources(task: str, texts: dict[str, str], written: Iterable[str],
+            found: Iterable[str]) -> list[str]:
+    """The files the task reads a template's value from: those seen (``texts``) but the
+    files it writes to (``written``) and those holding a line shaped like a template of
+    ``found`` (its text before or after the placeholder: the file it goes to)."""
+    out = []
+    gone = set(written)
+    for name, text in texts.items():
+        if name in gone or name not in task or _after(task, name, found):
+            continue
+        shaped = False
+        for template in found:
+            hole = holes(template)[0]
+            before, _, after = template.partition(hole)
+            lines = [line.strip().lower() for line in text.splitlines() if line.strip()]
+            shaped |= any((before.strip() and line.startswith(before.strip().lower()))
+                          or (after.strip() and line.endswith(after.strip().lower()))
+                          for line in lines)
+        if not shaped:
+            out.append(name)
+    return out
+
+
+def filled(task: str, named: Iterable[str], texts: dict[str, str],
+           written: Iterable[str] = ()) -> tuple[list[str], tuple[str, ...]]:
+    """Each template of the task (``templates``) filled with the values its placeholder's
+    words and the rest of the task point at in the files it reads (``sources``), best
+    first, and those files (read, never written); nothing when the task gives no template
+    or no value is found."""
+    names = list(named)
+    found = templates(task, names)
+    if not found:
+        return [], field_sources(task, names, texts)
+    task = _pointed_back(task)  # (the templates' placeholders as found)
+    read = sources(task, texts, written, found)
+    out: list[str] = []
+    for template in found:
+        hole = holes(template)[0]
+        # (the template's own words are the text around the value, not what it is)
+        asked = task.replace(template, " ").replace(hole, " ")
+        said = " ".join(w for w in re.findall(r"[\w'-]+", hole) if w.lower() not in _POINTING)
+        # (a placeholder names a value, a count only when it says so: "<the number of …>")
+        counts = facts.words(facts.COUNT_WORDS) if not _COUNTS.search(hole) else frozenset()
+        known = [f for name in read for f in (*facts.file_facts(name, texts[name]),
+                                              *derived.derived_facts(name, texts[name], task))
+                 if not (counts and f.key >= counts)]
+        query = f"{asked} {said}"
+        values = derived.ranked_of_kind(known, query, tuple(names)) or facts.rank(
+            known, query, names, facts.NEAR)
+        before, _, after = template.partition(hole)
+        out += [before + value + after for value in values[:MAX_FILLS]
+                if value.strip() and "\n" not in value.strip()]
+    return list(dict.fromkeys(out)), tuple(read) if out else ()
+
+
+#: the words after a key that call it a field: "the email field", "its phone entry"
+_FIELD = r"(?:field|key|entry|property|attribute|slot|value)"
+
+
+def _field(task: str, text: str) -> str | None:
+    """The one key of a keyed text (``keyed.entries``) the task calls a field ("into the
+    email field of p.json", "p.json's phone field", "under the key postcode")."""
+    keys = {e.key for e in keyed.entries(text)}
+    said = [k for k in keys if re.search(
+        rf"(?<![\w-]){re.escape(k)}[\"'`]?\s+{_FIELD}\b|\b{_FIELD}\s+[\"'`]?{re.escape(k)}(?![\w-])",
+        task, re.IGNORECASE)]
+    return said[0] if len(said) == 1 else None
+
+
+def field_edits(task: str, name: str, text: str, texts: dict[str, str],
+                named: Iterable[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The edit of the one field of the keyed file ``name`` the task names ("copy the email
+    from a.txt into the email field of p.json"): its value replaced, in the file's notation,
+    by the value the task points at in the other files it reads (``texts``), nothing else;
+    none when the field or the value is not found."""
+    key = _field(keyed.without(task, list(named)), text) if keyed.is_keyed(name) else None
+    if key is None:
+        return ()
+    read = {n: t for n, t in texts.items() if n != name and n in task}
+    known = [f for n, t in read.items()
+             for f in (*facts.file_facts(n, t), *derived.derived_facts(n, t, task))]
+    # (a value the files label with the field's own name first: "Postcode: TR18 4AB", not
+    # its part of a postcode's shape)
+    labelled = list(dict.fromkeys(f.value for f in known if f.key == facts.words(key)))
+    found = labelled if len(labelled) == 1 else derived.ranked_of_kind(
+        known, task.replace(name, " "), tuple(named))
+    found = [v for v in found if "\n" not in v and v not in text][:1]
+    if not found:
+        return ()
+    # (the key's value stated to the edit of keyed files: in the file's own notation; the
+    # value whole, stated first, not its parts by shape: "TR18" of "TR18 4AB")
+    return tuple((piece, news[:1]) for piece, news in keyed.keyed_edits(
+        text, f'{key} to "{found[0]}"', []))
+
+
+def field_sources(task: str, named: Iterable[str], texts: dict[str, str]) -> tuple[str, ...]:
+    """The files a field's value is copied from (``field_edits``): read, never written."""
+    names = list(named)
+    targets = [n for n, t in texts.items() if keyed.is_keyed(n)
+               and _field(keyed.without(task, names), t)]
+    return tuple(n for n in texts if targets and n not in targets and n in task)
+
+
+def composed(task: str, named: Iterable[str], start: Iterable[str], seen: dict[str, str]
+             ) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """(code or data file, its whole texts, texts to add at its end) of a two-step task:
+    a template filled (``filled``) for each such file it names that it does not read from
+    ("write checkout.sh containing the command git checkout <that branch>"), and a keyed
+    file with one field set from another file (``field_edits``)."""
+    names, there = list(named), set(start)
+    lines, read = filled(task, names, seen)
+    out = []
+    for name in names:
+        if not spans.needs_free_text(name) or name in read:
+            continue
+        existing = seen.get(name) if name in there else None
+        if name in there and existing is None:
+            continue  # (not read: its text is not known)
+        pairs = field_edits(task, name, existing, seen, names) if existing else ()
+        if pairs and existing is not None:
+            whole = tuple(existing.replace(piece, new, 1) for piece, news in pairs[:1]
+                          for new in news)
+            out.append((name, whole, ()))
+        elif lines:
+            added = tuple(shapes.appended(existing or "", line) for line in lines)
+            out.append((name, tuple((existing or "") + text for text in added), added))
+    return out
