@@ -37,6 +37,7 @@ from autonomo.agent.finishing_record import (
     printed,
     without,
 )
+from autonomo.agent.strategies import dates
 
 #: words that ask for a program's run (its output is what the task uses)
 RUN_WORDS = frozenset({"run", "runs", "execute", "executes", "call", "calls", "print",
@@ -377,10 +378,14 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     # rounded to the places it shows: "2.6" for 2.58333)
     means = [m for text in inputs for m in _means(text)] if asked & {"average", "mean"} \
         else []
+    # (a time of an input on the 24-hour clock: "3:45 PM" written 15:45)
+    clocks = {t for text in inputs for _, t in dates.clock24(text)}
     for w in record.writes:
         if w.path.endswith(PROGRAMS):
             continue
-        for shown in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w|\.\d)", w.content):
+        content = re.sub(r"\b\d{1,2}:\d{2}\b", lambda m: " " if m.group(0).zfill(5) in clocks
+                         else m.group(0), w.content)
+        for shown in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w|\.\d)", content):
             number, places = float(shown), len(shown.partition(".")[2])
             key = _number(number)
             if key in given or key in derived \

@@ -29,7 +29,7 @@ from autonomo.agent.finishing_evidence import (
     written_text,
 )
 from autonomo.agent.finishing_record import PROGRAMS, Record, without
-from autonomo.agent.strategies import pywords
+from autonomo.agent.strategies import dates, pywords, twostep
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
 #: about it) rather than write it as given
@@ -77,8 +77,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
               and not _in_a_name(v, [*named, *dotted])
               and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
               and _must_land(task, v, named, quoted, programs_only, sentences)
-              # (a template, "'Hi, <the name>!'", is filled in: ``template_unfilled``)
-              and not re.search(r"<[^<>\n]{1,40}>", v)]
+              # (a template, "'Hi, <the name>!'", "{code}", is filled in:
+              # ``template_unfilled``; a clock's form, "24-hour", is no value)
+              and not re.search(r"<[^<>\n]{1,40}>", v) and not twostep.unfilled(v, task)
+              and not dates.CLOCK24.fullmatch(v)]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,

@@ -109,17 +109,15 @@ def date_facts(src: str, text: str, task: str) -> list[Fact]:
 
 
 #: a task asking for the 24-hour clock: "in 24-hour format", "as 24h", "military time"
-_CLOCK24 = re.compile(r"\b24[\s-]?h(?:ours?|rs?)?\b|\bmilitary\s+time\b|\bHH:MM\b",
+CLOCK24 = re.compile(r"\b24[\s-]?h(?:ours?|rs?)?\b|\bmilitary\s+time\b|\bHH:MM\b",
                       re.IGNORECASE)
 #: a time on the 12-hour clock: "3:45 PM", "6:30 am", "11pm", "7 p.m."
 _CLOCK12 = re.compile(r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\b\.?", re.IGNORECASE)
 
 
-def clock_facts(src: str, text: str, task: str) -> list[Fact]:
-    """Each time of the 12-hour clock in ``text`` ("3:45 PM") on the 24-hour clock
-    (``15:45``), when the task asks for that form; keyed by the words near it, as a time."""
-    if not _CLOCK24.search(task):
-        return []
+def clock24(text: str) -> list[tuple[str, str]]:
+    """(the words near it, the time on the 24-hour clock) of each time of the 12-hour clock
+    in ``text``: "3:45 PM" is ``15:45``."""
     out = []
     for line in text.splitlines():
         for found in _CLOCK12.finditer(line):
@@ -128,7 +126,14 @@ def clock_facts(src: str, text: str, task: str) -> list[Fact]:
                 continue
             hour = hour % 12 + (12 if found.group(3).lower() == "p" else 0)
             near = " ".join([*line[:found.start()].split()[-4:], *line[found.end():].split()[:4]])
-            out.append(fact(f"time 24 hour clock format converted {near}",
-                            f"{hour:02d}:{minute:02d}", src))
+            out.append((near, f"{hour:02d}:{minute:02d}"))
     return out
 
+
+def clock_facts(src: str, text: str, task: str) -> list[Fact]:
+    """Each time of the 12-hour clock in ``text`` on the 24-hour clock (``clock24``), when
+    the task asks for that form; keyed by the words near it, as a time."""
+    if not CLOCK24.search(task):
+        return []
+    return [fact(f"time 24 hour hr clock format military converted {near}", value, src)
+            for near, value in clock24(text)]

@@ -113,7 +113,7 @@ _ITEM_AMOUNT = re.compile(r"^(?P<item>[^\d\n]*?[A-Za-z][^\d\n]*?)[\s:,;=–—-]
 def _bounded_items(src: str, lines: list[str], test: Callable[[float, float], bool],
                    limit: float, bound: str) -> list[Fact]:
     """The items of a list of one amount a line ("milk 1.15") whose amount is past the
-    bound: their names, and their lines whole."""
+    bound: their names (the amounts are what picks them), and how many."""
     found = [_ITEM_AMOUNT.match(line) for line in lines]
     if len(lines) < 2 or not all(found):
         return []
@@ -122,7 +122,6 @@ def _bounded_items(src: str, lines: list[str], test: Callable[[float, float], bo
     if not 0 < len(kept) < len(lines):
         return []
     return [fact(f"items names {bound} {LIST_WORDS}", "\n".join(i for i, _ in kept), src),
-            fact(f"lines {bound} rows", "\n".join(line for _, line in kept), src),
             fact(f"items lines {bound} {COUNT_WORDS}", len(kept), src)]
 
 

@@ -11,6 +11,7 @@ named before ("Read the version in a.txt, then add the line v = that version").
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 
@@ -44,11 +45,11 @@ def holes(text: str) -> list[str]:
 
 def unfilled(text: str, task: str) -> bool:
     """Whether ``text`` holds a placeholder of ``task``: a template, not a text to write."""
-    pointed = [h[1:-1] for h in holes(_pointed_back(task)) if h not in task]
+    pointed = [h[1:-1] for h in holes(pointed_back(task)) if h not in task]
     return any(hole in task for hole in holes(text)) or any(p in text for p in pointed)
 
 
-def _pointed_back(task: str) -> str:
+def pointed_back(task: str) -> str:
     """``task`` with each phrase that points back at a thing it named before ("that
     version" after "the version in a.txt") bracketed as a placeholder ("<that version>")."""
     out, last = [], 0
@@ -64,12 +65,20 @@ def _pointed_back(task: str) -> str:
     return "".join(out) + task[last:] if out else task
 
 
+def _labelled(known: Iterable[facts.Fact], label: str) -> list[str]:
+    """The one value the files label with exactly the words of ``label`` ("Weight: 2 kg"
+    for "that weight": the labelled value whole, not its number alone); none if several."""
+    wanted = facts.words(label)
+    found = list(dict.fromkeys(f.value for f in known if wanted and f.key == wanted))
+    return found if len(found) == 1 else []
+
+
 def templates(task: str, named: Iterable[str]) -> list[str]:
     """The task's templates (``spans.templates``), those a phrase pointing back makes too
     ("add the line v = that version"), and one a backquoted text holds; each with more than
     its placeholder."""
     names = list(named)
-    marked = _pointed_back(task)
+    marked = pointed_back(task)
     found = [*(q for q in re.findall(r"`([^`\n]{1,200})`", marked) if holes(q)),
              *spans.templates(marked, names)]
     # (not a text a quote cuts, "<that total>' at the end of"; not one around another)
@@ -99,22 +108,22 @@ def sources(task: str, texts: dict[str, str], written: Iterable[str],
     """The files the task reads a template's value from: those seen (``texts``) but the
     files it writes to (``written``) and those holding a line shaped like a template of
     ``found`` (its text before or after the placeholder: the file it goes to)."""
-    out = []
+    read, shaped = [], []
     gone = set(written)
     for name, text in texts.items():
         if name in gone or name not in task or _after(task, name, found):
             continue
-        shaped = False
+        lines = [" ".join(line.split()).lower() for line in text.splitlines() if line.strip()]
         for template in found:
-            hole = holes(template)[0]
-            before, _, after = template.partition(hole)
-            lines = [line.strip().lower() for line in text.splitlines() if line.strip()]
-            shaped |= any((before.strip() and line.startswith(before.strip().lower()))
-                          or (after.strip() and line.endswith(after.strip().lower()))
-                          for line in lines)
-        if not shaped:
-            out.append(name)
-    return out
+            # (its text around the placeholder as written, spaces and signs: "Total paid: "
+            # of "Total paid: 42.00"; not "Carrier " of the label "Carrier: Parcelnet")
+            before, _, after = (" ".join(template.split()).lower() + " ").partition(
+                holes(" ".join(template.split()).lower())[0].lower())
+            if any((before.strip() and line.startswith(before))
+                   or (after.strip() and (line + " ").endswith(after)) for line in lines):
+                shaped.append(name)
+        read.append(name)
+    return [n for n in read if n not in shaped] or read
 
 
 def filled(task: str, named: Iterable[str], texts: dict[str, str],
@@ -127,7 +136,7 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
     found = templates(task, names)
     if not found:
         return [], field_sources(task, names, texts)
-    task = _pointed_back(task)  # (the templates' placeholders as found)
+    task = pointed_back(task)  # (the templates' placeholders as found)
     read = sources(task, texts, written, found)
     out: list[str] = []
     for template in found:
@@ -141,8 +150,8 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
                                               *derived.derived_facts(name, texts[name], task))
                  if not (counts and f.key >= counts)]
         query = f"{asked} {said}"
-        values = derived.ranked_of_kind(known, query, tuple(names)) or facts.rank(
-            known, query, names, facts.NEAR)
+        values = _labelled(known, said) or derived.ranked_of_kind(
+            known, query, tuple(names)) or facts.rank(known, query, names, facts.NEAR)
         before, _, after = template.partition(hole)
         out += [before + value + after for value in values[:MAX_FILLS]
                 if value.strip() and "\n" not in value.strip()]
@@ -177,16 +186,20 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
              for f in (*facts.file_facts(n, t), *derived.derived_facts(n, t, task))]
     # (a value the files label with the field's own name first: "Postcode: TR18 4AB", not
     # its part of a postcode's shape)
-    labelled = list(dict.fromkeys(f.value for f in known if f.key == facts.words(key)))
-    found = labelled if len(labelled) == 1 else derived.ranked_of_kind(
-        known, task.replace(name, " "), tuple(named))
+    found = _labelled(known, key) or derived.ranked_of_kind(known, task.replace(name, " "),
+                                                          tuple(named))
     found = [v for v in found if "\n" not in v and v not in text][:1]
     if not found:
         return ()
     # (the key's value stated to the edit of keyed files: in the file's own notation; the
-    # value whole, stated first, not its parts by shape: "TR18" of "TR18 4AB")
-    return tuple((piece, news[:1]) for piece, news in keyed.keyed_edits(
-        text, f'{key} to "{found[0]}"', []))
+    # value whole, stated first, not its parts by shape: "TR18" of "TR18 4AB"; a JSON text
+    # quoted where the field held none: null)
+    value = found[0]
+    quoted = json.dumps(value) if name.lower().endswith(".json") and not re.fullmatch(
+        r"-?\d+(?:\.\d+)?|true|false", value) else value
+    return tuple((piece, tuple(n if quoted in n else n.replace(value, quoted, 1)
+                               for n in news[:1]))
+                 for piece, news in keyed.keyed_edits(text, f'{key} to "{value}"', []))
 
 
 def field_sources(task: str, named: Iterable[str], texts: dict[str, str]) -> tuple[str, ...]:
