@@ -253,3 +253,48 @@ def test_wrong_two_step_work_never_ends_finished(tmp_path: Path, task: str,
                                                  plan: list[Step]) -> None:
     _got, status = play(tmp_path, task, files, plan)
     assert status != "finished"
+
+
+HOSTS = {"hosts.json": '{"build": "b1.lan", "cache": "c7.lan"}', "svc.env": "PORT=8443\n",
+         "ver.txt": "4.0.2\n"}
+
+
+@pytest.mark.parametrize(("task", "target", "want"), [
+    ("hosts.json names the build host. Create deploy.sh that runs rsync -a out/ followed by "
+     "that host", "deploy.sh", "rsync -a out/ b1.lan"),
+    ("hosts.json has the cache host; write check.sh which runs nc -z followed by that host",
+     "check.sh", "nc -z c7.lan"),
+    ("Take the port from svc.env and create open.sh that runs ufw allow followed by that port",
+     "open.sh", "ufw allow 8443"),
+    ("ver.txt holds the version. make tag.sh that calls git tag followed by that version",
+     "tag.sh", "git tag 4.0.2"),
+    ("read the version in ver.txt; pin.sh should run pip install kiln== followed by that "
+     "version", "pin.sh", "pip install kiln== 4.0.2"),
+])
+def test_a_command_followed_by_the_value_read(tmp_path: Path, task: str, target: str,
+                                              want: str) -> None:
+    where = _where(tmp_path, task, HOSTS)
+    assert [t.strip() for t in where.composed_for(target, "text")][:1] == [want]
+
+
+GUEST = {"guest.txt": "Guest: Ilse Berg\n", "city.txt": "City: Tromsø\n",
+         "code.txt": "code 4471\n", "rooms.txt": "Room: B12\n"}
+
+
+@pytest.mark.parametrize(("task", "target", "want"), [
+    ("write 'Hello NAME' to hi.txt with the name filled in, the guest is in guest.txt",
+     "hi.txt", "Hello Ilse Berg"),
+    ("guest.txt holds a guest: put 'Dear NAME,' into letter.txt, NAME replaced by it",
+     "letter.txt", "Dear Ilse Berg,"),
+    ("Fill in CODE in 'Door code: CODE' from code.txt and save it as door.txt", "door.txt",
+     "Door code: 4471"),
+    ("replace CITY in the line 'Office: CITY' with the city from city.txt and write that line "
+     "to office.txt", "office.txt", "Office: Tromsø"),
+    ("in 'Room ROOM' substitute ROOM with the room in rooms.txt, into sign.txt", "sign.txt",
+     "Room B12"),
+])
+def test_a_word_in_capitals_the_task_fills(tmp_path: Path, task: str, target: str,
+                                           want: str) -> None:
+    where = _where(tmp_path, task, GUEST)
+    offered = _offered(where, target)
+    assert offered[:1] == [want], offered

@@ -11,6 +11,7 @@ named before ("Read the version in a.txt, then add the line v = that version").
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -40,7 +41,7 @@ MAX_FILLS = 3
 def holes(text: str) -> list[str]:
     """The placeholders of ``text`` (``_WORD_HOLE``), as written, but markup tags."""
     return [m.group(0) for m in _WORD_HOLE.finditer(text)
-            if next(g for g in m.groups() if g is not None).lower() not in _TAGS]
+            if next(g for g in m.groups() if g is not None) not in _TAGS]  # ("<CODE>" is one)
 
 
 def unfilled(text: str, task: str) -> bool:
@@ -49,6 +50,7 @@ def unfilled(text: str, task: str) -> bool:
     return any(hole in task for hole in holes(text)) or any(p in text for p in pointed)
 
 
+@functools.lru_cache(maxsize=32)
 def pointed_back(task: str) -> str:
     """``task`` with each phrase that points back at a thing it named before ("that
     version" after "the version in a.txt") bracketed as a placeholder ("<that version>")."""
@@ -62,7 +64,15 @@ def pointed_back(task: str) -> str:
             continue
         out += [task[last:found.start()], "<", found.group(0), ">"]
         last = found.end()
-    return "".join(out) + task[last:] if out else task
+    task = "".join(out) + task[last:] if out else task
+    # (a word in capitals the task says to fill: "'On call: NAME' with the name filled in",
+    # "replace CODE with the code")
+    for word in dict.fromkeys(re.findall(r"(?<![\w<{\[])([A-Z]{3,})(?![\w>}\]])", task)):
+        if re.search(rf"\b{word}\s+(?:filled\s+in|filled|substituted|inserted|replaced)\b"
+                     rf"|\b(?:replac\w*|fill\w*\s+in|substitut\w*)\s+{word}\b", task,
+                     re.IGNORECASE):
+            task = re.sub(rf"(?<![\w<{{\[]){word}(?![\w>}}\]])", f"<{word}>", task)
+    return task
 
 
 def _labelled(known: Iterable[facts.Fact], label: str) -> list[str]:
@@ -81,6 +91,11 @@ def templates(task: str, named: Iterable[str]) -> list[str]:
     marked = pointed_back(task)
     found = [*(q for q in re.findall(r"`([^`\n]{1,200})`", marked) if holes(q)),
              *spans.templates(marked, names)]
+    # (a command's text after its verb, the value after "followed by": "runs ping -c 1
+    # followed by <that host>" is ``ping -c 1 <that host>``)
+    found = [re.sub(r"\s+(?:followed|succeeded)\s+by\s+(?=[<{\[])", " ", re.sub(
+        r"^(?:(?:that|which|to)\s+)?(?:runs?|executes?|calls?|invokes?)\s+", "", t, flags=re.I),
+        flags=re.I) for t in found]
     # (not a text a quote cuts, "<that total>' at the end of"; not one around another)
     found = [t for t in found if holes(t) and t.strip() not in holes(t)
              and not any(t.count(q) % 2 for q in "'\"`")]
@@ -117,8 +132,8 @@ def sources(task: str, texts: dict[str, str], written: Iterable[str],
         for template in found:
             # (its text around the placeholder as written, spaces and signs: "Total paid: "
             # of "Total paid: 42.00"; not "Carrier " of the label "Carrier: Parcelnet")
-            before, _, after = (" ".join(template.split()).lower() + " ").partition(
-                holes(" ".join(template.split()).lower())[0].lower())
+            plain = " ".join(template.split())
+            before, _, after = (plain.lower() + " ").partition(holes(plain)[0].lower())
             if any((before.strip() and line.startswith(before))
                    or (after.strip() and (line + " ").endswith(after)) for line in lines):
                 shaped.append(name)
