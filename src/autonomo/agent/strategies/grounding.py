@@ -420,7 +420,9 @@ def situation(workspace: Path | str, task: str,
     # (a value computed from them only when a word of the task names it: not a count of
     # the lines of the file whose name it reads)
     asks = spans.questions(task)
-    stated = derived.without_selectors(stated, values, texts, asks, folders)
+    stated = [*(t for t in stated if t in twofold),  # (a template filled: no selector)
+              *derived.without_selectors([t for t in stated if t not in twofold], values,
+                                         texts, asks, folders)]
     near: list[str] = []
     if not values and texts and (asks or len(named) > 1):
         # (the values of facts keyed by a word of the task, ranked once for every candidate)

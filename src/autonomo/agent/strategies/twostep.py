@@ -34,6 +34,8 @@ _POINTING = frozenset({"that", "this", "the", "its", "their", "his", "her", "you
 _BACK = re.compile(r"\b(?:that|this)\s+([a-z]+)\b(?!\s*(?:is|are|was|were|has|holds|says|"
                    r"contains|lists|names|gives)\b)", re.IGNORECASE)
 _COUNTS = re.compile(r"\b(?:count|how\s+many|number\s+of|total\s+of)\b", re.IGNORECASE)
+#: data files whose text is composed from their structure (``compose``), not a line
+_DATA = (".json", ".yaml", ".yml", ".toml", ".csv", ".tsv", ".xml")
 #: the most values one template is filled with (the best-ranked, tied)
 MAX_FILLS = 3
 
@@ -94,11 +96,12 @@ def templates(task: str, named: Iterable[str]) -> list[str]:
     # (a command's text after its verb, the value after "followed by": "runs ping -c 1
     # followed by <that host>" is ``ping -c 1 <that host>``)
     found = [re.sub(r"\s+(?:followed|succeeded)\s+by\s+(?=[<{\[])", " ", re.sub(
-        r"^(?:(?:that|which|to)\s+)?(?:runs?|executes?|calls?|invokes?)\s+", "", t, flags=re.I),
-        flags=re.I) for t in found]
+        r"^(?:(?:that|which)\s+(?:runs?|executes?|calls?|invokes?)|runs|executes|invokes)\s+",
+        "", t)) for t in found]
     # (not a text a quote cuts, "<that total>' at the end of"; not one around another)
     found = [t for t in found if holes(t) and t.strip() not in holes(t)
-             and not any(t.count(q) % 2 for q in "'\"`")]
+             and not any(t.count(q) % 2 for q in "'\"`")
+             and all(t.count(a) == t.count(b) for a, b in ("{}", "[]", "()", "<>"))]
     return list(dict.fromkeys(t for t in found if not any(o != t and o in t for o in found)))
 
 
@@ -154,6 +157,7 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
     task = pointed_back(task)  # (the templates' placeholders as found)
     read = sources(task, texts, written, found)
     out: list[str] = []
+    used: list[str] = []
     for template in found:
         hole = holes(template)[0]
         # (the template's own words are the text around the value, not what it is)
@@ -168,9 +172,11 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
         values = _labelled(known, said) or derived.ranked_of_kind(
             known, query, tuple(names)) or facts.rank(known, query, names, facts.NEAR)
         before, _, after = template.partition(hole)
-        out += [before + value + after for value in values[:MAX_FILLS]
-                if value.strip() and "\n" not in value.strip()]
-    return list(dict.fromkeys(out)), tuple(read) if out else ()
+        values = [v for v in values[:MAX_FILLS] if v.strip() and "\n" not in v.strip()]
+        out += [before + value + after for value in values]
+        used += values
+    # (the files the values came from: read, never written)
+    return list(dict.fromkeys(out)), tuple(n for n in read if any(v in texts[n] for v in used))
 
 
 #: the words after a key that call it a field: "the email field", "its phone entry"
@@ -201,8 +207,9 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
              for f in (*facts.file_facts(n, t), *derived.derived_facts(n, t, task))]
     # (a value the files label with the field's own name first: "Postcode: TR18 4AB", not
     # its part of a postcode's shape)
-    found = _labelled(known, key) or derived.ranked_of_kind(known, task.replace(name, " "),
-                                                          tuple(named))
+    query = task.replace(name, " ")
+    found = _labelled(known, key) or derived.ranked_of_kind(known, query, tuple(named)) or (
+        facts.rank(known, query, list(named), facts.NEAR))
     found = [v for v in found if "\n" not in v and v not in text][:1]
     if not found:
         return ()
@@ -245,7 +252,7 @@ def composed(task: str, named: Iterable[str], start: Iterable[str], seen: dict[s
             whole = tuple(existing.replace(piece, new, 1) for piece, news in pairs[:1]
                           for new in news)
             out.append((name, whole, ()))
-        elif lines:
+        elif lines and not name.lower().endswith(_DATA):  # (a JSON template: ``compose``)
             added = tuple(shapes.appended(existing or "", line) for line in lines)
             out.append((name, tuple((existing or "") + text for text in added), added))
     return out
