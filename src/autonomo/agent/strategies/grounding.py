@@ -506,7 +506,7 @@ def situation(workspace: Path | str, task: str,
         (whole := seen.get(n, "").strip()) and whole in texts))
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
-    hints = () if stated else tuple(values[:MAX_HINTS])
+    hints = tuple((twofold or ([] if stated else values))[:MAX_HINTS])
     taken, protected = removal_objects(task, named, named_as_said, paths, removal, start,
                                      kept, places)
     renaming = asks_new_name(task)  # (once: the task's words, not a file's)
