@@ -298,3 +298,26 @@ def test_a_word_in_capitals_the_task_fills(tmp_path: Path, task: str, target: st
     where = _where(tmp_path, task, GUEST)
     offered = _offered(where, target)
     assert offered[:1] == [want], offered
+
+
+@pytest.mark.parametrize(("task", "files", "want"), [
+    ("id.txt holds the ticket id. Create a file called <id>.txt containing: open",
+     {"id.txt": "T-5521\n"}, "T-5521.txt"),
+    ("Make {name}.md (the name is in who.txt) with the line hello", {"who.txt": "Name: mira\n"},
+     "mira.md"),
+    ("read slug.txt and save the draft into <that slug>.md: draft one",
+     {"slug.txt": "spring-menu\n"}, "spring-menu.md"),
+    ("The version is in VERSION.txt; write the notes to {version}.md: first release",
+     {"VERSION.txt": "version 2.0.1\n"}, "2.0.1.md"),
+    ("Look up the room in booking.txt and create <room>.txt saying: booked",
+     {"booking.txt": "Guest: Ola\nRoom: K12\n"}, "K12.txt"),
+])
+def test_a_new_file_named_after_the_value_read(tmp_path: Path, task: str,
+                                               files: dict[str, str], want: str) -> None:
+    where = _where(tmp_path, task, files)
+    assert where.values("file") == [want]
+
+
+def test_a_placeholder_name_in_a_folder_is_not_taken_bare(tmp_path: Path) -> None:
+    where = _where(tmp_path, "id.txt holds an id; create out/<id>.txt", {"id.txt": "T-5\n"})
+    assert "T-5.txt" not in where.values("file")

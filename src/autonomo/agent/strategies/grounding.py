@@ -352,8 +352,8 @@ def situation(workspace: Path | str, task: str,
     places = named_folders(task, folders)
     # (of a file named apart from its folder too: "in a/ there's b.txt - fix its name")
     there = resolve(named, files, places)
-    named = tuple(dict.fromkeys([*named, *new_names(
-        task, [*named, *there.values()], files), *given_names(task, files, folders)]))
+    named = twostep.with_named_files(task, [*named, *new_names(  # ("<code>.md": PX-318.md)
+        task, [*named, *there.values()], files), *given_names(task, files, folders)], texts)
     # (the task's own words decide the roles; the names are then the workspace's when the
     # task started: once the file is deleted, its name is not another file's)
     start = files if existed is None else existed

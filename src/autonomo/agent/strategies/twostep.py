@@ -81,7 +81,9 @@ def _labelled(known: Iterable[facts.Fact], label: str) -> list[str]:
     """The one value the files label with exactly the words of ``label`` ("Weight: 2 kg"
     for "that weight": the labelled value whole, not its number alone); none if several."""
     wanted = facts.words(label)
-    found = list(dict.fromkeys(f.value for f in known if wanted and f.key == wanted))
+    # (or the file is named after it and holds it alone: "2.0.1" of VERSION.txt)
+    found = list(dict.fromkeys(f.value for f in known if wanted and (
+        f.key == wanted or (not f.key and f.source == wanted))))
     return found if len(found) == 1 else []
 
 
@@ -255,4 +257,40 @@ def composed(task: str, named: Iterable[str], start: Iterable[str], seen: dict[s
         elif lines and not name.lower().endswith(_DATA):  # (a JSON template: ``compose``)
             added = tuple(shapes.appended(existing or "", line) for line in lines)
             out.append((name, tuple((existing or "") + text for text in added), added))
+    return out
+
+
+#: a file's name made of a placeholder and an ending: "(<code>.md)", "{name}.txt"
+_NAMED_HOLE = re.compile(r"(?<![/\\\w])(?P<hole><[^<>\s][^<>]{0,38}>|\{[^{}\s][^{}]{0,38}\})"
+                         r"(?P<ending>\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w.])")
+
+
+def with_named_files(task: str, named: Iterable[str], texts: dict[str, str]) -> tuple[str, ...]:
+    """``named`` with the names ``named_files`` gives, and without a name of the same ending
+    the task does not spell out (a guess beside the placeholder: "who.md")."""
+    names = list(dict.fromkeys(named))
+    made = named_files(task, names, texts)
+    endings = {m.rpartition(".")[2] for m in made}
+    return tuple(dict.fromkeys([*(n for n in names if n in task or n.rpartition(".")[2]
+                                  not in endings), *made]))
+
+
+def named_files(task: str, named: Iterable[str], texts: dict[str, str]) -> list[str]:
+    """The names of new files a task gives as a placeholder and an ending ("a markdown file
+    named after that code (<code>.md)"), with the value read in the files it names: a plain
+    name (no folder, no space), one a placeholder."""
+    names = list(named)
+    out = []
+    for found in _NAMED_HOLE.finditer(task):
+        hole = found.group("hole")
+        said = " ".join(w for w in re.findall(r"[\w'-]+", hole) if w.lower() not in _POINTING)
+        read = [n for n in texts if n in task]
+        known = [f for n in read for f in (*facts.file_facts(n, texts[n]),
+                                           *derived.derived_facts(n, texts[n], task))]
+        query = f"{task.replace(found.group(0), ' ')} {said}"
+        # (else the text of a file of one line: "project_code.txt holds our project code")
+        values = _labelled(known, said) or derived.ranked_of_kind(known, query, tuple(names)) or [
+            t.strip() for n in read if (t := texts[n]).strip() and "\n" not in t.strip()]
+        out += [v + found.group("ending") for v in values[:1]
+                if re.fullmatch(r"[\w][\w.-]{0,80}", v) and ".." not in v]
     return out
