@@ -321,3 +321,44 @@ def test_a_new_file_named_after_the_value_read(tmp_path: Path, task: str,
 def test_a_placeholder_name_in_a_folder_is_not_taken_bare(tmp_path: Path) -> None:
     where = _where(tmp_path, "id.txt holds an id; create out/<id>.txt", {"id.txt": "T-5\n"})
     assert "T-5.txt" not in where.values("file")
+
+
+@pytest.mark.parametrize(("task", "text", "want"), [
+    ("Read the date in memo.txt and write it as YYYY-MM-DD to d.txt",
+     "Meeting on 14 March 2026 at noon\n", "2026-03-14"),
+    ("memo.txt has a deadline; put it in ISO format into d.txt", "Deadline: May 2, 2027\n",
+     "2027-05-02"),
+    ("the date in memo.txt -> d.txt, ISO 8601 please", "signed 3 Jan 2025\n", "2025-01-03"),
+    ("Write the 12-hour form of the time in memo.txt to d.txt", "Shift starts 21:15\n",
+     "9:15 PM"),
+    ("memo.txt gives the start; write it with am/pm into d.txt", "Start: 00:40\n", "12:40 AM"),
+])
+def test_a_date_or_time_is_offered_in_the_form_asked(tmp_path: Path, task: str, text: str,
+                                                     want: str) -> None:
+    where = _where(tmp_path, task, {"memo.txt": text})
+    assert where.texts[:1] == (want,), where.texts
+    assert not any(t.strip() in ("YYYY-MM-DD", "12-hour", "am/pm") for t in where.texts)
+
+
+@pytest.mark.parametrize(("task", "want"), [
+    ("Put the lead from team.txt into lead.txt like this: Lead: <lead>", "Lead: Ana Ruiz"),
+    ("From team.txt take the lead and write it as lead_<lead> into lead.txt",
+     "lead_Ana Ruiz"),
+    ("team.txt names the QA; write it like QA=<qa> to lead.txt", "QA=Bo Li"),
+    ("Write to lead.txt as follows: Led by {the lead}. The lead is in team.txt",
+     "Led by Ana Ruiz"),  # (the full stop ends the sentence)
+    ("read team.txt; lead.txt gets this: owner <the lead>", "owner Ana Ruiz"),
+])
+def test_the_words_leading_to_a_template_are_not_its_text(tmp_path: Path, task: str,
+                                                          want: str) -> None:
+    where = _where(tmp_path, task, {"team.txt": "Lead: Ana Ruiz\nQA: Bo Li\n"})
+    assert where.texts[:1] == (want,), where.texts
+
+
+def test_the_field_of_the_file_the_task_names_with_it(tmp_path: Path) -> None:
+    """Both files have the key: the one "the city field of" names is set, the other read."""
+    task = "Copy the city in home.json into the city field of ship.json"
+    where = _where(tmp_path, task, {"home.json": '{"city": "Turin"}',
+                                    "ship.json": '{\n  "city": ""\n}\n'})
+    assert where.values("file") == ["ship.json"]
+    assert where.composed_for("ship.json", "text") == ('{\n  "city": "Turin"\n}\n',)

@@ -378,13 +378,15 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     # rounded to the places it shows: "2.6" for 2.58333)
     means = [m for text in inputs for m in _means(text)] if asked & {"average", "mean"} \
         else []
-    # (a time of an input on the 24-hour clock: "3:45 PM" written 15:45)
-    clocks = {t for text in inputs for _, t in dates.clock24(text)}
+    # (a time or date of an input in another form: "3:45 PM" written 15:45, "14 March 2026"
+    # written 2026-03-14)
+    forms = sorted({f for text in inputs for f in dates.converted(text)}, key=len, reverse=True)
     for w in record.writes:
         if w.path.endswith(PROGRAMS):
             continue
-        content = re.sub(r"\b\d{1,2}:\d{2}\b", lambda m: " " if m.group(0).zfill(5) in clocks
-                         else m.group(0), w.content)
+        content = w.content
+        for form in forms:
+            content = content.replace(form, " ")
         for shown in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w|\.\d)", content):
             number, places = float(shown), len(shown.partition(".")[2])
             key = _number(number)

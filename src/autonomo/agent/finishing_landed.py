@@ -80,7 +80,7 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
               # (a template, "'Hi, <the name>!'", "{code}", is filled in:
               # ``template_unfilled``; a clock's form, "24-hour", is no value)
               and not re.search(r"<[^<>\n]{1,40}>", v) and not twostep.unfilled(v, task)
-              and not dates.CLOCK24.fullmatch(v)]
+              and not any(form.fullmatch(v) for form in dates.FORMS)]
     if not has_input:
         # no input to take a reference from: in a task that works a value out ("the capital
         # of France", "round 3.14159", a question) only quoted and code-like values (B-14,

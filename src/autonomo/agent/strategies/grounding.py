@@ -492,7 +492,7 @@ def situation(workspace: Path | str, task: str,
                   and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
     texts = adding.only_wholes(texts, [*twofold, *adding.wholes(task, named, stated)])
     # (a template is no text to write once a file is read: "<that total>")
-    texts = tuple(t for t in texts if not (seen and twostep.unfilled(t, task)))
+    texts = tuple(t for t in texts if not (seen and twostep.not_content(t, task)))
     texts = tuple(affixes.affixed(task, texts))  # ("with a leading v": v4.12.7)
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the

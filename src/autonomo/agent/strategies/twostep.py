@@ -16,7 +16,7 @@ import json
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import derived, facts, keyed, shapes, spans
+from autonomo.agent.strategies import dates, derived, facts, keyed, shapes, spans
 
 #: a placeholder of words: "<that total>", "{password}", "[due date]" (a bracket holds two
 #: words or more: "[options]" is an INI section); not a JSON object, an address, a tag
@@ -44,6 +44,12 @@ def holes(text: str) -> list[str]:
     """The placeholders of ``text`` (``_WORD_HOLE``), as written, but markup tags."""
     return [m.group(0) for m in _WORD_HOLE.finditer(text)
             if next(g for g in m.groups() if g is not None) not in _TAGS]  # ("<CODE>" is one)
+
+
+def not_content(text: str, task: str) -> bool:
+    """Whether ``text`` is a template of ``task`` (``unfilled``) or a form it names ("24h",
+    "YYYY-MM-DD"): no text to write."""
+    return unfilled(text, task) or any(form.fullmatch(text.strip()) for form in dates.FORMS)
 
 
 def unfilled(text: str, task: str) -> bool:
@@ -100,6 +106,9 @@ def templates(task: str, named: Iterable[str]) -> list[str]:
     found = [re.sub(r"\s+(?:followed|succeeded)\s+by\s+(?=[<{\[])", " ", re.sub(
         r"^(?:(?:that|which)\s+(?:runs?|executes?|calls?|invokes?)|runs|executes|invokes)\s+",
         "", t)) for t in found]
+    # (not the words that lead to it: "like this: Special: <dish>", "it as db_<name>")
+    found = [re.sub(r"^(?:(?:like|as)\s+(?:this|so|follows)\s*:|(?:(?:it|them|this|that)\s+)?"
+                    r"(?:as|like)\s+)\s*", "", t, flags=re.I) for t in found]
     # (not a text a quote cuts, "<that total>' at the end of"; not one around another)
     found = [t for t in found if holes(t) and t.strip() not in holes(t)
              and not any(t.count(q) % 2 for q in "'\"`")
@@ -195,13 +204,26 @@ def _field(task: str, text: str) -> str | None:
     return said[0] if len(said) == 1 else None
 
 
+def _fields(task: str, names: list[str], texts: dict[str, str]) -> dict[str, str]:
+    """{keyed file: the field the task names in it}; of several files with that field, the
+    one the task names with it ("the city field of b.json", "b.json's city field")."""
+    said = keyed.without(task, names)
+    found = {n: key for n, t in texts.items() if n in task and keyed.is_keyed(n)
+             and (key := _field(said, t))}
+    if len(found) < 2:
+        return found
+    return {n: key for n, key in found.items() if re.search(
+        rf"\b{re.escape(key)}[\"'`]?\s+{_FIELD}\s+(?:of|in)\s+(?:the\s+)?(?:file\s+)?"
+        rf"{re.escape(n)}|{re.escape(n)}['’]s\s+(?:\w+\s+)?{re.escape(key)}\b", task)}
+
+
 def field_edits(task: str, name: str, text: str, texts: dict[str, str],
                 named: Iterable[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The edit of the one field of the keyed file ``name`` the task names ("copy the email
     from a.txt into the email field of p.json"): its value replaced, in the file's notation,
     by the value the task points at in the other files it reads (``texts``), nothing else;
     none when the field or the value is not found."""
-    key = _field(keyed.without(task, list(named)), text) if keyed.is_keyed(name) else None
+    key = _fields(task, list(named), {**texts, name: text}).get(name)
     if key is None:
         return ()
     read = {n: t for n, t in texts.items() if n != name and n in task}
@@ -228,9 +250,7 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
 
 def field_sources(task: str, named: Iterable[str], texts: dict[str, str]) -> tuple[str, ...]:
     """The files a field's value is copied from (``field_edits``): read, never written."""
-    names = list(named)
-    targets = [n for n, t in texts.items() if keyed.is_keyed(n)
-               and _field(keyed.without(task, names), t)]
+    targets = _fields(task, list(named), texts)
     return tuple(n for n in texts if targets and n not in targets and n in task)
 
 
