@@ -362,3 +362,31 @@ def test_the_field_of_the_file_the_task_names_with_it(tmp_path: Path) -> None:
                                     "ship.json": '{\n  "city": ""\n}\n'})
     assert where.values("file") == ["ship.json"]
     assert where.composed_for("ship.json", "text") == ('{\n  "city": "Turin"\n}\n',)
+
+
+PARTS = {"stock.txt": "nails 120\nscrews 45\nhinges 8\nbolts 300\n"}
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("From stock.txt, list the items with fewer than 50 in low.txt, one per line",
+     "screws\nhinges\n"),
+    ("which items in stock.txt have more than 100? put them in low.txt", "nails\nbolts"),
+    ("stock.txt: the items above 200 go into low.txt", "bolts 300\n"),
+    ("Write the items from stock.txt with under 10 in stock into low.txt", "hinges"),
+    ("items of stock.txt with at least 120 -> low.txt, one per line", "bolts\nnails\n"),
+])
+def test_items_past_a_bound_end_finished(tmp_path: Path, task: str, text: str) -> None:
+    assert play(tmp_path, task, PARTS, [W("low.txt", text)]) == ("ran", "finished")
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("which items in stock.txt have more than 100? put them in low.txt", "nails"),
+    ("which items in stock.txt have more than 100? put them in low.txt", "nails\nbolts\nscrews"),
+    ("stock.txt: the items above 200 go into low.txt", "300"),
+    ("Write the items from stock.txt with under 10 in stock into low.txt", "hinges\nscrews"),
+    ("items of stock.txt with at least 120 -> low.txt, sorted by amount", "nails\nbolts"),
+])
+def test_wrong_items_past_a_bound_never_end_finished(tmp_path: Path, task: str,
+                                                     text: str) -> None:
+    _got, status = play(tmp_path, task, PARTS, [W("low.txt", text)])
+    assert status != "finished"

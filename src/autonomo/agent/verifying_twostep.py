@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from autonomo.agent.strategies import twostep
+from autonomo.agent.strategies import derived, twostep
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import content_words, flatten, keyed, words
 from autonomo.agent.verifying_task import files_named, new_names
@@ -32,7 +32,7 @@ from autonomo.agent.verifying_verdict import Verdict
 _ACTS = frozenset(re.findall(r"\S+", """
 add append check command copy create field fill filled insert key last look lookup make end
 bottom entry paste property put reading read take then update using with writing line
-containing find get open see script shell run the more another extra
+containing find get open see script shell run the more another extra through scan
 """))
 #: words a placeholder may add to its label's words: the kind of the value ("due date" of
 #: "Due: 2026-12-03")
@@ -144,6 +144,43 @@ def _field(task: str, start: Snapshot, now: Snapshot, target: str,
     return Verdict.no("field", f"{target} does not hold just {value!r} at {key}")
 
 
+#: the words a list of items past a bound may be asked with (its items, what they cost,
+#: weigh or last, and the comparison)
+_BOUNDED = frozenset(re.findall(r"\S+", """
+item items name names thing things product products entry entries ones cost costs price
+priced prices weigh weighs weight weighing last lasts long length list less more fewer
+greater than under over above below cheaper dearer shorter longer heavier lighter higher
+lower at least most which what ones them one per line go only just
+"""))
+
+
+def _bounded(task: str, start: Snapshot, now: Snapshot, target: str,
+             sources: list[str], names: list[str]) -> Verdict | None:
+    """The items of a list of one amount a line ("milk 1.15") whose amount is past the one
+    bound the task states, written one a line (an amount may follow each)."""
+    found = derived.bounds(task)
+    text = now.files[target].text
+    if len(found) != 1 or len(sources) != 1 or target in start.files or text is None:
+        return None
+    source = start.files[sources[0]].text or ""
+    rows = [derived.item_amount(line) for line in source.splitlines() if line.strip()]
+    if len(rows) < 2 or any(r is None for r in rows):
+        return None
+    test, bound = found[0]
+    unit = re.search(rf"\b{re.escape(bound)}\s*([A-Za-z€$£%]+)", task)
+    left = _unplaced(task, names, _BOUNDED, {unit.group(1).lower()} if unit else set(),
+                     set(words(sources[0].rsplit(".", 1)[0])))
+    if left:
+        return None
+    want = sorted(item.lower() for item, amount in rows if test(amount, float(bound)))  # type: ignore[misc]
+    got = sorted((m[0] if (m := derived.item_amount(line)) else line.strip()).lower()
+                 for line in text.splitlines() if line.strip())
+    if want and got == want:
+        return Verdict.yes("filter", f"{target} lists the items of {sources[0]} past {bound}")
+    return Verdict.no("filter", f"{target} does not list just the items of {sources[0]} "
+                                f"past {bound}")
+
+
 def copying_a_value(task: str, start: Snapshot, now: Snapshot,
                     changes: Changes) -> Verdict | None:
     """A template filled, or a field set, with a value read from the task's other files;
@@ -160,4 +197,5 @@ def copying_a_value(task: str, start: Snapshot, now: Snapshot,
     if target in start.files:
         return _field(task, start, now, target, sources, names) or _filled(
             task, start, now, target, sources, names)
-    return _filled(task, start, now, target, sources, names)
+    return _filled(task, start, now, target, sources, names) or _bounded(
+        task, start, now, target, sources, names)

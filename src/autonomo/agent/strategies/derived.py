@@ -110,15 +110,22 @@ _ITEM_AMOUNT = re.compile(r"^(?P<item>[^\d\n]*?[A-Za-z][^\d\n]*?)[\s:,;=–—-]
                           r"(?P<amount>-?\d+(?:[.,]\d+)?)\s*(?:[A-Za-z€$£%]{1,8}\.?)?$")
 
 
+def item_amount(line: str) -> tuple[str, float] | None:
+    """(item, amount) of a line naming an item with one amount ("milk 1.15"), or None."""
+    found = _ITEM_AMOUNT.match(line.strip())
+    return (found.group("item").strip(), float(found.group("amount").replace(",", "."))
+            ) if found else None
+
+
 def _bounded_items(src: str, lines: list[str], test: Callable[[float, float], bool],
                    limit: float, bound: str) -> list[Fact]:
     """The items of a list of one amount a line ("milk 1.15") whose amount is past the
     bound: their names (the amounts are what picks them), and how many."""
-    found = [_ITEM_AMOUNT.match(line) for line in lines]
+    found = [item_amount(line) for line in lines]
     if len(lines) < 2 or not all(found):
         return []
-    kept = [(m.group("item").strip(), line) for m, line in zip(found, lines, strict=True)
-            if m and test(float(m.group("amount").replace(",", ".")), limit)]
+    kept = [(m[0], line) for m, line in zip(found, lines, strict=True)
+            if m and test(m[1], limit)]
     if not 0 < len(kept) < len(lines):
         return []
     return [fact(f"items names {bound} {LIST_WORDS}", "\n".join(i for i, _ in kept), src),
