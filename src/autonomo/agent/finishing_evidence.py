@@ -37,6 +37,7 @@ from autonomo.agent.finishing_record import (
     printed,
     without,
 )
+from autonomo.agent.strategies import dates
 
 #: words that ask for a program's run (its output is what the task uses)
 RUN_WORDS = frozenset({"run", "runs", "execute", "executes", "call", "calls", "print",
@@ -377,10 +378,16 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
     # rounded to the places it shows: "2.6" for 2.58333)
     means = [m for text in inputs for m in _means(text)] if asked & {"average", "mean"} \
         else []
+    # (a time or date of an input in another form: "3:45 PM" written 15:45, "14 March 2026"
+    # written 2026-03-14)
+    forms = sorted({f for text in inputs for f in dates.converted(text)}, key=len, reverse=True)
     for w in record.writes:
         if w.path.endswith(PROGRAMS):
             continue
-        for shown in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w|\.\d)", w.content):
+        content = w.content
+        for form in forms:
+            content = content.replace(form, " ")
+        for shown in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?!\w|\.\d)", content):
             number, places = float(shown), len(shown.partition(".")[2])
             key = _number(number)
             if key in given or key in derived \

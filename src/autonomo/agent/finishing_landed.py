@@ -29,7 +29,7 @@ from autonomo.agent.finishing_evidence import (
     written_text,
 )
 from autonomo.agent.finishing_record import PROGRAMS, Record, without
-from autonomo.agent.strategies import pyexample, pystrings, pywords
+from autonomo.agent.strategies import dates, pyexample, pystrings, pywords, twostep
 from autonomo.agent.strategies.programs import command_line
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
@@ -83,8 +83,10 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
               and not _in_a_name(v, [*named, *dotted])
               and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
               and _must_land(task, v, named, quoted, programs_only, sentences)
-              # (a template, "'Hi, <the name>!'", is filled in: ``template_unfilled``)
-              and not re.search(r"<[^<>\n]{1,40}>", v)
+              # (a template, "'Hi, <the name>!'", "{code}", is filled in:
+              # ``template_unfilled``; a clock's form, "24-hour", is no value)
+              and not re.search(r"<[^<>\n]{1,40}>", v) and not twostep.unfilled(v, task)
+              and not any(form.fullmatch(v) for form in dates.FORMS)
               and not _ran_as_given(v, named, record)
               # (a sign alone links a key to its value, "age = 42": the file's syntax
               # says it its own way, "age": 42)

@@ -20,6 +20,7 @@ from autonomo.agent.csv_text import table_rows
 from autonomo.agent.finishing_changes import folders
 from autonomo.agent.finishing_evidence import COMPARING
 from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, without, words
+from autonomo.agent.strategies import keyed
 from autonomo.agent.verifying_records import named_objects
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
@@ -142,7 +143,10 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
         return (f"Refused: the task asks for the {key} in {source}, which is {value!r}, but "
                 f"{' and '.join(written)} {'does' if len(written) == 1 else 'do'} not hold "
                 "it. Write that value, then finish.")
-    text = " ".join(_squash(written[p]) for p in holding)
+    # (a keyed file that holds the value at the key asked for keeps its other keys' values:
+    # "the email field of p.json" beside its "name")
+    text = " ".join(_squash(written[p]) for p in holding if not _at_key(written[p], p, value,
+                                                                         asked))
     extra = [o for o in others if o.strip() and _squash(o) not in _squash(value)
              and re.search(rf"(?<![\w.-]){re.escape(_squash(o))}(?![\w.-])", text)]
     if extra:
@@ -150,6 +154,13 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
                 f"{' and '.join(holding)} also holds {', '.join(map(repr, extra[:3]))}, other "
                 f"values of {source}. Write just that value, then finish.")
     return None
+
+
+def _at_key(text: str, path: str, value: str, asked: set[str]) -> bool:
+    """Whether the keyed file ``path`` holds ``value`` whole at a key the task asks for."""
+    return keyed.is_keyed(path) and any(
+        keyed.unquoted(e.value) == value and _key_words(e.key) and _key_words(e.key) <= asked
+        for e in keyed.entries(text))
 
 
 def _part_of(part: str, whole: str) -> bool:

@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from autonomo.agent.finishing_record import Reader, Record, norm
+from autonomo.agent.strategies import twostep
 
 #: values of several parts that count only whole
 COMPOUND = re.compile(
@@ -220,6 +221,14 @@ def template_unfilled(task: str, record: Record, read: Reader) -> str | None:
     texts = [t for p in sorted(record.written) if (t := read(norm(p))) is not None]
     if not texts:
         return None
+    looked = any(e.action.name == "read_file" for e in record.episodes)
+    for text in texts:
+        # (the placeholder itself written, once a file was read or where it points at a
+        # value, "<that total>": the value read goes in its place)
+        if held := [h for h in twostep.holes(text) if twostep.unfilled(h, task) and (
+                looked or re.match(r"[<{\[]\s*(?:that|this|the|its|their)\s", h, re.I))]:
+            return (f"Refused: a file you wrote holds the task's placeholder {held[0]!r} as "
+                    "written. Put the value it stands for in its place, then finish.")
     for m in _PLACEHOLDER.finditer(task):
         # (the quotes around a template are the task's, not its text: "'Hi, <name>!'")
         left = m.group("left").lstrip(_QUOTES)

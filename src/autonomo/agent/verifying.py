@@ -44,6 +44,7 @@ from autonomo.agent.verifying_programs import Run
 from autonomo.agent.verifying_rerun import Rerun, rerunner
 from autonomo.agent.verifying_snapshot import Changes, Snapshot, changes
 from autonomo.agent.verifying_task import undesignated
+from autonomo.agent.verifying_twostep import copying_a_value
 from autonomo.agent.verifying_values import appending, writing
 from autonomo.agent.verifying_verdict import Verdict
 from autonomo.tools import fstree
@@ -57,7 +58,7 @@ __all__ = ["Run", "Verdict", "agent_unverified", "agent_verdict", "record_start"
 _Verifier = Callable[[str, Snapshot, Snapshot, Changes], "Verdict | None"]
 _VERIFIERS: list[_Verifier] = [
     lambda task, start, now, ch: deletion(task, start, ch),
-    copying, moving, writing, appending, editing, creating,
+    copying, moving, writing, appending, editing, creating, copying_a_value,
 ]
 
 

@@ -19,7 +19,8 @@ import re
 _SIGNS = {"slash": "/", "dot": ".", "hash": "#", "dash": "-", "hyphen": "-", "underscore": "_",
           "colon": ":", "percent": "%", "dollar": "$", "at": "@", "zero": "0"}
 _AFFIX = (r"""(?:(?:a|an|the)\s+)?(?:(?:sign|character|letter)\s+)?"""
-          r"""(?:["'`](?P<q>[^"'`\s]{1,6})["'`]|(?P<bare>[^\s"'`,;()]{1,10})(?![^\s"'`,;()]))""")
+          r"""(?:["'`](?P<q> ?[^"'`\s]{1,6} ?)["'`]"""
+          r"""|(?P<bare>[^\s"'`,;()]{1,10})(?![^\s"'`,;()]))""")
 #: (before or after, pattern of the affix the task states)
 _STATED = (
     ("before", re.compile(rf"\b(?:leading|preceded\s+by|prefix(?:ed)?(?:\s+(?:\w+\s+){{0,3}}?"
@@ -41,10 +42,11 @@ def _sign(found: re.Match[str]) -> str | None:
         return found.group("q")
     text = found.group("bare")
     # (a word is an affix only when it names a sign, or is short and no plain word: "v",
-    # "ID-", "EUR"; not "the leading one")
+    # "ID-", "EUR", "TCK-" (a sign in it: up to 6); not "the leading one")
     sign = _SIGNS.get(text.lower().removesuffix("s"))
     plain = text.isalpha() and len(text) > 1 and not text.isupper()
-    return sign or (text if len(text) <= 3 and not plain else None)
+    return sign or (text if len(text) <= (6 if re.search(r"[^\w\s]", text) else 3)
+                    and not plain else None)
 
 
 def stated(task: str) -> list[tuple[str, str]]:
@@ -85,8 +87,10 @@ def affixed(task: str, texts: tuple[str, ...] | list[str]) -> list[str]:
         value = text.strip()
         if not value or " " in value or "\n" in value or value in shown:
             continue
+        # (not the affix itself: "EUR EUR")
         made += [before + value + after for before, after in pairs if not (
-            (before and value.startswith(before)) or (after and value.endswith(after)))]
+            (before and value.startswith(before.strip()))
+            or (after and value.endswith(after.strip())))]
         made += [s for example in shown if (s := _shaped(example, value)) and s != value]
     # (a text without the affix the task asks for is not the answer: the value alone, or
     # the example, is what a 135M model wrote instead)

@@ -106,3 +106,67 @@ def date_facts(src: str, text: str, task: str) -> list[Fact]:
         out.append(fact(f"days between until since difference apart long {COUNT_WORDS}",
                         apart, src))
     return out
+
+
+#: a task asking for the 24-hour clock: "in 24-hour format", "as 24h", "military time"
+CLOCK24 = re.compile(r"\b24[\s-]?h(?:ours?|rs?)?\b|\bmilitary\s+time\b|\bHH:MM\b",
+                     re.IGNORECASE)
+#: a task asking for the 12-hour clock: "12-hour", "12h", "am/pm"
+CLOCK12 = re.compile(r"\b12[\s-]?h(?:ours?|rs?)?\b|\bam\s*/\s*pm\b|\ba\.m\./p\.m\.",
+                     re.IGNORECASE)
+#: a task asking for dates in ISO form: "as YYYY-MM-DD", "ISO format", "ISO 8601"
+ISO_DATE = re.compile(r"\bYYYY-MM-DD\b|\bISO(?:[\s-]?8601)?\b(?:\s+(?:date|format|form))?",
+                      re.IGNORECASE)
+#: the forms a task names (no value to write: "24h", "YYYY-MM-DD")
+FORMS = (CLOCK24, CLOCK12, ISO_DATE)
+#: a time on the 12-hour clock: "3:45 PM", "6:30 am", "11pm", "7 p.m."
+_CLOCK12 = re.compile(r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\b\.?", re.IGNORECASE)
+#: a time on the 24-hour clock: "17:45" (not one followed by am/pm)
+_CLOCK = re.compile(r"(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?![\w:]|\s*[ap]\.?m\b)",
+                    re.IGNORECASE)
+
+
+def clock24(text: str) -> list[tuple[str, str]]:
+    """(the words near it, the time on the 24-hour clock) of each time of the 12-hour clock
+    in ``text``: "3:45 PM" is ``15:45``."""
+    out = []
+    for line in text.splitlines():
+        for found in _CLOCK12.finditer(line):
+            hour, minute = int(found.group(1)), int(found.group(2) or 0)
+            if not 1 <= hour <= 12 or minute > 59:
+                continue
+            hour = hour % 12 + (12 if found.group(3).lower() == "p" else 0)
+            out.append((_near(line, found), f"{hour:02d}:{minute:02d}"))
+    return out
+
+
+def _near(line: str, found: re.Match[str]) -> str:
+    return " ".join([*line[:found.start()].split()[-4:], *line[found.end():].split()[:4]])
+
+
+def converted(text: str) -> set[str]:
+    """Every form ``clock_facts`` may write of ``text``'s times and dates, whatever the task
+    asks (the finish check's: a value computed from the input, not made up)."""
+    return {value for f in clock_facts("", text, "24h 12h YYYY-MM-DD")
+            for value in (f.value, f.value.lower())}
+
+
+def clock_facts(src: str, text: str, task: str) -> list[Fact]:
+    """The times of ``text`` in the form the task asks for: on the 24-hour clock
+    (``clock24``), on the 12-hour clock ("17:45" is ``5:45 PM``); and its dates as
+    ``YYYY-MM-DD``; keyed by the words near each, as a time or a date."""
+    out = []
+    if CLOCK24.search(task):
+        out += [fact(f"time 24 hour hr clock format military converted {near}", value, src)
+                for near, value in clock24(text)]
+    if CLOCK12.search(task):
+        for line in text.splitlines():
+            for found in _CLOCK.finditer(line):
+                hour, minute = int(found.group(1)), found.group(2)
+                shown = f"{hour % 12 or 12}:{minute} {'PM' if hour >= 12 else 'AM'}"
+                out.append(fact(f"time 12 hour hr clock format am pm converted "
+                                f"{_near(line, found)}", shown, src))
+    if ISO_DATE.search(task):
+        out += [fact("date iso format yyyy mm dd converted", day.isoformat(), src)
+                for day, shape in read_dates(text) if shape != "iso"]
+    return out

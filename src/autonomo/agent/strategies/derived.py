@@ -99,8 +99,37 @@ def bounded_facts(name: str, text: str, task: str) -> list[Fact]:
                      fact(f"numbers values lines {bound} {LIST_WORDS}", "\n".join(kept), src)]
         elif name.lower().endswith(".csv"):
             made += _bounded_rows(src, text, test, limit, bound)
+        else:
+            made += _bounded_items(src, lines, test, limit, bound)
         out += [Fact(f.key, f.value, f.source, needs, f.label) for f in made if f.value]
     return out
+
+
+#: a line naming an item with one amount: "milk 1.15", "desk - 18 kg", "Tea: €2.50"
+_ITEM_AMOUNT = re.compile(r"^(?P<item>[^\d\n]*?[A-Za-z][^\d\n]*?)[\s:,;=–—-]*[€$£]?\s*"
+                          r"(?P<amount>-?\d+(?:[.,]\d+)?)\s*(?:[A-Za-z€$£%]{1,8}\.?)?$")
+
+
+def item_amount(line: str) -> tuple[str, float] | None:
+    """(item, amount) of a line naming an item with one amount ("milk 1.15"), or None."""
+    found = _ITEM_AMOUNT.match(line.strip())
+    return (found.group("item").strip(), float(found.group("amount").replace(",", "."))
+            ) if found else None
+
+
+def _bounded_items(src: str, lines: list[str], test: Callable[[float, float], bool],
+                   limit: float, bound: str) -> list[Fact]:
+    """The items of a list of one amount a line ("milk 1.15") whose amount is past the
+    bound: their names (the amounts are what picks them), and how many."""
+    found = [item_amount(line) for line in lines]
+    if len(lines) < 2 or not all(found):
+        return []
+    kept = [(m[0], line) for m, line in zip(found, lines, strict=True)
+            if m and test(m[1], limit)]
+    if not 0 < len(kept) < len(lines):
+        return []
+    return [fact(f"items names {bound} {LIST_WORDS}", "\n".join(i for i, _ in kept), src),
+            fact(f"items lines {bound} {COUNT_WORDS}", len(kept), src)]
 
 
 def _bounded_rows(src: str, text: str, test: Callable[[float, float], bool], limit: float,
@@ -183,7 +212,8 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
             + datatypes.typed_facts(name, text, task) + area_facts(src, text, task)
             + algebra.algebra_facts(name, src, text, task,
                                     frozenset(b for _, b in bounds(task)))
-            + dates.date_facts(src, text, task) + kind_facts(src, text, task))
+            + dates.date_facts(src, text, task) + dates.clock_facts(src, text, task)
+            + kind_facts(src, text, task))
 
 
 #: the words a task names the values of a shape with, when it lists or counts them

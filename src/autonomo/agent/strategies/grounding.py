@@ -13,6 +13,7 @@ from autonomo.agent.finishing_targets import roles
 from autonomo.agent.strategies import (
     affixes,
     compose,
+    composed_files,
     datatypes,
     derived,
     edits,
@@ -22,6 +23,7 @@ from autonomo.agent.strategies import (
     shapes,
     spans,
     transforms,
+    twostep,
 )
 from autonomo.agent.strategies import objects as adding
 from autonomo.agent.strategies.designation import (
@@ -44,12 +46,15 @@ from autonomo.agent.strategies.names import (  # (re-exported: the finish check 
     given_names,
     kept_places,
     loose_names,
-    mentioned_files,
     named_folders,
     new_names,
+    read_mentions,
     related_names,
     resolve,
     task_files,
+)
+from autonomo.agent.strategies.names import (
+    mentioned_files as mentioned_files,
 )
 from autonomo.agent.strategies.naming import asks_new_name
 from autonomo.agent.strategies.programs import (
@@ -348,16 +353,16 @@ def situation(workspace: Path | str, task: str,
         texts[shown.name] = shown.text
         if is_code(shown.name, shown.text):
             pass  # "glob.glob", "os.remove" in a program's text name no files
-        elif more := mentioned_files(shown.text):  # "write yes to answer.txt" in a file:
-            named += more                       # instructions, words of the task
+        elif more := read_mentions(shown.name, shown.text, files):  # "write yes to
+            named += more  # answer.txt" in a file: instructions, words of the task
             instructions += "\n" + shown.text
             pointers += (shown.name,) if _POINTED.search(task) else ()
     # (and a name it gives a new file with no ending: "a file named room_b")
     places = named_folders(task, folders)
     # (of a file named apart from its folder too: "in a/ there's b.txt - fix its name")
     there = resolve(named, files, places)
-    named = tuple(dict.fromkeys([*named, *new_names(
-        task, [*named, *there.values()], files), *given_names(task, files, folders)]))
+    named = twostep.with_named_files(task, [*named, *new_names(  # ("<code>.md": PX-318.md)
+        task, [*named, *there.values()], files), *given_names(task, files, folders)], texts)
     # (the task's own words decide the roles; the names are then the workspace's when the
     # task started: once the file is deleted, its name is not another file's)
     start = files if existed is None else existed
@@ -415,7 +420,9 @@ def situation(workspace: Path | str, task: str,
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
-    filled = spans.fill(spans.templates(task, named), values)
+    # (from the file the task reads, not the one the line goes to: ``twostep``)
+    twofold, read_from = twostep.filled(task, named, texts, written_to(task, named_as_said, paths))
+    filled = twofold or spans.fill(spans.templates(task, named), values)
     # (a command line the task gives is no text to write: ``without_command_lines``)
     plain = without_command_lines(task, named)
     literal = [*filled, *spans.literals(plain, named), *spans.complements(task, named),
@@ -428,7 +435,9 @@ def situation(workspace: Path | str, task: str,
     # (a value computed from them only when a word of the task names it: not a count of
     # the lines of the file whose name it reads)
     asks = spans.questions(task)
-    stated = derived.without_selectors(stated, values, texts, asks, folders)
+    stated = [*(t for t in stated if t in twofold),  # (a template filled: no selector)
+              *derived.without_selectors([t for t in stated if t not in twofold], values,
+                                         texts, asks, folders)]
     near: list[str] = []
     if not values and texts and (asks or len(named) > 1):
         # (the values of facts keyed by a word of the task, ranked once for every candidate)
@@ -447,7 +456,7 @@ def situation(workspace: Path | str, task: str,
     # reads for a new file it writes: "Invoice 881" is no shape for "paid 30")
     added = () if any(n not in start for n in named) else named
     shaped = [line for name, text in texts.items() if name in added
-              for line in _shaped(text, task, named)]
+              for line in composed_files.shaped(text, task, named)]
     # a piece of the task shaped like a named file's lines is the line to add: the file's
     # own lines and the task's other phrases are not offered beside it (a 135M model took
     # the file's first line, "2026-11-18 fern", for "-> 2026-11-24 fern")
@@ -496,7 +505,9 @@ def situation(workspace: Path | str, task: str,
     lists = [t for t in (*pins, *stated) if "\n" in t.strip()]
     texts = tuple(t for t in texts if t not in ruled_out and t not in used
                   and ("\n" in t.strip() or not any(t in whole and t != whole for whole in lists)))
-    texts = adding.only_wholes(texts, adding.wholes(task, named, stated))
+    texts = adding.only_wholes(texts, [*twofold, *adding.wholes(task, named, stated)])
+    # (a template is no text to write once a file is read: "<that total>")
+    texts = tuple(t for t in texts if not (seen and twostep.not_content(t, task)))
     texts = tuple(affixes.affixed(task, texts))  # ("with a leading v": v4.12.7)
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
@@ -507,17 +518,18 @@ def situation(workspace: Path | str, task: str,
         keyed = set(facts.rank([f for f in known if f.key & said], task, named))
         texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
     texts = printing.narrowed(ran or (), texts, task, named)  # (a part, or all it printed)
-    sources = tuple(n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
+    sources = tuple(n for n in named if n in read_from or (
+        (whole := seen.get(n, "").strip()) and whole in texts))
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
-    hints = () if stated else tuple(values[:MAX_HINTS])
+    hints = tuple((twofold or ([] if stated else values))[:MAX_HINTS])
     taken, protected = removal_objects(task, named, named_as_said, paths, removal, start,
                                      kept, places)
     renaming = asks_new_name(task)  # (once: the task's words, not a file's)
     where = Situation(tuple(files), tuple(folders), named, texts, hints,
-                      existed, _composed(reads, instructions, named,
-                                         files if existed is None else list(existed),
-                                         seen), matching,
+                      existed, composed_files.composed(
+                          reads, instructions, named,
+                          files if existed is None else list(existed), seen), matching,
                       kept, moved, placed_names, pointers,
                       arguments=program_arguments(task, named, files, stated),
                       command_line=given_command(task, named, files) is not None,
@@ -554,43 +566,13 @@ def _edits(reads: Reads, task: str, where: Situation,
         if (text := reads.text(name)) is None:
             continue
         made = [(old, new) for path, old, new in edited if path == name]
+        seen = {n: t for n in where.sources if n in where.files
+                and (t := reads.text(n)) is not None}
         found = tuple(
-            (piece, kept) for piece, news in edits.edits(text, task, where.named)
+            (piece, kept) for piece, news in (twostep.field_edits(
+                task, name, text, seen, where.named) or edits.edits(text, task, where.named))
             if not any(new and new in piece for _, new in made)
             and (kept := tuple(n for n in news if not any(old in n for old, _ in made))))
         if found:
             out.append((name, found))
-    return tuple(out)
-
-
-def _shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
-    """New lines in the shape of ``text``'s lines, from what the task states: a piece of the
-    task shaped like a line first, then the lines' pattern filled."""
-    stated = [*spans.literals(task, named), *adding.objects(task, named)]
-    numbers = [t for t in stated if spans.is_number(t)]
-    return list(dict.fromkeys([
-        *shapes.pieces(text, task, named, spans.INSTRUCTION_WORDS),
-        *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
-
-
-def _composed(reads: Reads, task: str, named: tuple[str, ...], files: list[str],
-              seen: dict[str, str]) -> tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]:
-    """The texts composed for the code and data files the task names (``compose``); a file
-    not in ``files`` (the files when the task started) is composed as a new one; ``seen``:
-    the texts the agent has seen (files, programs' output) a file may be made from."""
-    out = []
-    for name in named:
-        if not spans.needs_free_text(name):
-            continue
-        existing = None
-        if name in files and (existing := reads.text(name)) is None:
-            continue
-        whole, added = compose.contents(name, task, named, existing, seen)
-        if not (whole or added) and existing is not None:
-            added = tuple(shapes.appended(existing, line)
-                          for line in _shaped(existing, task, named))
-            whole = tuple(existing + text for text in added
-                          if len(existing) + len(text) <= compose.MAX_WHOLE_CHARS)
-        if whole or added:
-            out.append((name, whole, added))
     return tuple(out)

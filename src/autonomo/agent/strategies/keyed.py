@@ -130,6 +130,10 @@ def _inner(value: str) -> str:
     return m.group("inner") if (m := _QUOTED.match(value)) else value
 
 
+#: a value's text without its quotes (for the finish check)
+unquoted = _inner
+
+
 def _fits(old: str, new: str) -> bool:
     """Whether ``new`` may stand where ``old`` stands: a switch for a switch, a number for a
     number, a value of the same shape, or any text for a quoted word."""

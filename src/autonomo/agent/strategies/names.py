@@ -9,6 +9,7 @@ read by shape alone, such a task looked like one that names no file, and a 135M 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from autonomo.agent.finishing_targets import BETWEEN, DENYING, KEEP_WORDS, removes
@@ -56,6 +57,19 @@ def mentioned_files(text: str) -> tuple[str, ...]:
     """File names in ``text`` by their shape, in order of first mention; a quoted name may
     hold spaces (``'travel plans.txt'``, not ``plans.txt``)."""
     return tuple(dict.fromkeys(n for _, n in _mentioned(text)))
+
+
+#: data files: a value shaped like a file's name in them is data ("release-3.x" of a list of
+#: branches), not an instruction to write it
+_DATA = (".json", ".csv", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".tsv", ".xml")
+
+
+def read_mentions(name: str, text: str, files: Iterable[str]) -> tuple[str, ...]:
+    """The file names a file the task reads mentions (``mentioned_files``); of a data file
+    only those of files there."""
+    found = mentioned_files(text)
+    there = set(files)
+    return tuple(n for n in found if n in there) if name.lower().endswith(_DATA) else found
 
 
 def _mentioned(text: str) -> list[tuple[int, str]]:

@@ -339,7 +339,7 @@ def _literals(task: str, files: tuple[str, ...], placeholders: bool) -> tuple[st
 
 #: words that end a template on its left: the instruction that asks for it ("write",
 #: "append", "the line"), never a small word inside it ("Welcome to <city>")
-_LEAD = (_EDGES - FILLER) | {"write", "save", "put", "say"}
+_LEAD = (_EDGES - FILLER) | {"write", "save", "put", "say", "command"}
 
 
 def templates(task: str, files: Iterable[str] = ()) -> list[str]:

@@ -1,0 +1,201 @@
+"""Positive verifier of a two-step task: a value read from one file, put into another.
+
+Two operations, each judged against the start workspace, never the agent's words:
+
+* a template the task gives ("add a line 'Total paid: <that total>' to e.txt", "write
+  c.sh containing the command git checkout <that branch>") filled with the one value its
+  placeholder's words label in the files the task names ("TOTAL 18.95", ``"default_branch":
+  "trunk"``): the new file holds exactly the filled template, or the existing one holds its
+  old text and the filled template as one more line;
+* a field of a keyed file set from another file ("copy the email from s.txt into the email
+  field of p.json"): the file parses to what it held with that one key's value replaced by
+  the value the same key labels in the source.
+
+Every content word of the task must be accounted for (the placeholder's, the key's, the
+words of reading and writing): a word it cannot place ("in capitals", "the first name") may
+change what is asked, and the finish is then not verified. The sources are never changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from autonomo.agent.strategies import derived, twostep
+from autonomo.agent.verifying_snapshot import Changes, Snapshot
+from autonomo.agent.verifying_sources import content_words, flatten, keyed, words
+from autonomo.agent.verifying_task import files_named, new_names
+from autonomo.agent.verifying_verdict import Verdict
+
+#: the task's words a two-step task may hold besides the placeholder's and the key's
+_ACTS = frozenset(re.findall(r"\S+", """
+add append check command copy create field fill filled insert key last look lookup make end
+bottom entry paste property put reading read take then update using with writing line
+containing find get open see script shell run the more another extra through scan
+"""))
+#: words a placeholder may add to its label's words: the kind of the value ("due date" of
+#: "Due: 2026-12-03")
+_KINDS = frozenset({"date", "number", "code", "address", "value", "name", "time", "id",
+                    "amount", "figure", "string"})
+_POINTING = frozenset({"that", "this", "the", "its", "their", "his", "her", "your", "my",
+                       "our", "a", "an"})
+_LABELLED = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z '_-]{0,40}?)\s*(?:[:=]\s*|\s+)"
+                       r"(?P<value>\S(?:.*\S)?)\s*$")
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") \
+        else word
+
+
+def _labelled(text: str, name: str, wanted: set[str], said: set[str]
+              ) -> list[tuple[str, frozenset[str]]]:
+    """(value, its label's words) of each value ``text`` labels with ``wanted``'s words
+    (those not of a kind: "due" of "due date"), and only words of ``said`` (the task's):
+    keyed leaves by their last key, else lines "Label: value" / "LABEL value"."""
+    def fits(label: str) -> frozenset[str] | None:
+        got = frozenset(_singular(w) for w in words(label.replace("_", " ")))
+        return got if got and wanted - _KINDS <= got <= wanted | said else None
+    leaves = keyed(name, text)
+    if leaves:
+        return [(str(v), got) for path, v in leaves.items() if path
+                and (got := fits(path[-1])) is not None and not isinstance(v, (dict, list))]
+    return [(m.group("value"), got) for line in text.splitlines()
+            if (m := _LABELLED.match(line)) and (got := fits(m.group("label"))) is not None]
+
+
+def _value(start: Snapshot, sources: list[str], wanted: set[str], said: set[str]
+           ) -> tuple[str, frozenset[str]] | None:
+    """The one value the sources label with ``wanted`` (``_labelled``), or None."""
+    found: list[tuple[str, frozenset[str]]] = []
+    for source in sources:
+        text = start.files[source].text
+        if text is None:
+            return None
+        found += _labelled(text, source, wanted, said)
+    return found[0] if len({v for v, _ in found}) == 1 else None
+
+
+def _unplaced(task: str, names: list[str], *placed: set[str] | frozenset[str]) -> set[str]:
+    """The task's content words no word of ``placed`` (nor a word of acting) accounts for."""
+    known = set().union(_ACTS, _KINDS, *placed)
+    return {w for w in content_words(task, names) if w not in known and _singular(w) not in known}
+
+
+def _filled(task: str, start: Snapshot, now: Snapshot, target: str,
+            sources: list[str], names: list[str]) -> Verdict | None:
+    found = twostep.templates(task, names)
+    if len(found) != 1 or len(twostep.holes(found[0])) != 1:
+        return None
+    template = found[0]
+    hole = twostep.holes(template)[0]
+    wanted = {_singular(w) for w in words(hole)} - _POINTING
+    rest = twostep.pointed_back(task).replace(template, " ")
+    said = {_singular(w) for w in content_words(rest, names)}
+    found_value = _value(start, sources, wanted, said) if wanted else None
+    if found_value is None:
+        return None
+    value, label = found_value
+    if _unplaced(rest, names, wanted, label):
+        return None  # (a word that may change the value: "in capitals", "the first")
+    line = template.replace(hole, value, 1).strip()
+    text = now.files[target].text
+    before = start.files[target].text if target in start.files else ""
+    if text is None or before is None:
+        return None
+    lines = [x for x in text.splitlines() if x.strip() and not x.startswith("#!")]
+    old = [x for x in before.splitlines() if x.strip()]
+    if lines == [*old, line] and text.startswith(before.rstrip("\n")):
+        return Verdict.yes("template", f"{target} holds {line!r} (the value of {hole} "
+                                       f"in {', '.join(sources)})")
+    return Verdict.no("template", f"{target} does not hold {line!r} as its last line")
+
+
+def _field(task: str, start: Snapshot, now: Snapshot, target: str,
+           sources: list[str], names: list[str]) -> Verdict | None:
+    before, after = start.files[target].text, now.files[target].text
+    if before is None or after is None or not target.lower().endswith(".json"):
+        return None
+    try:
+        old: Any = json.loads(before)
+        new: Any = json.loads(after)
+    except ValueError:
+        return None
+    if not isinstance(old, dict) or not isinstance(new, dict) or set(old) != set(new):
+        return None
+    keys = [k for k in old if re.search(
+        rf"(?<![\w-]){re.escape(k)}[\"'`]?\s+field\b|\bfield\s+[\"'`]?{re.escape(k)}(?![\w-])",
+        task, re.IGNORECASE)]
+    if len(keys) != 1:
+        return None
+    key = keys[0]
+    wanted = {_singular(w) for w in words(key.replace("_", " "))}
+    found_value = _value(start, sources, wanted, set())
+    if found_value is None or isinstance(old[key], (dict, list)):
+        return None
+    value, label = found_value
+    if _unplaced(task, names, wanted, label):
+        return None
+    want = {**old, key: value}
+    if flatten(new) == flatten(want):
+        return Verdict.yes("field", f"{target} holds {value!r} at {key}, from "
+                                    f"{', '.join(sources)}; its other keys as they were")
+    return Verdict.no("field", f"{target} does not hold just {value!r} at {key}")
+
+
+#: the words a list of items past a bound may be asked with (its items, what they cost,
+#: weigh or last, and the comparison)
+_BOUNDED = frozenset(re.findall(r"\S+", """
+item items name names thing things product products entry entries ones cost costs price
+priced prices weigh weighs weight weighing last lasts long length list less more fewer
+greater than under over above below cheaper dearer shorter longer heavier lighter higher
+lower at least most which what ones them one per line go only just
+"""))
+
+
+def _bounded(task: str, start: Snapshot, now: Snapshot, target: str,
+             sources: list[str], names: list[str]) -> Verdict | None:
+    """The items of a list of one amount a line ("milk 1.15") whose amount is past the one
+    bound the task states, written one a line (an amount may follow each)."""
+    found = derived.bounds(task)
+    text = now.files[target].text
+    if len(found) != 1 or len(sources) != 1 or target in start.files or text is None:
+        return None
+    source = start.files[sources[0]].text or ""
+    rows = [derived.item_amount(line) for line in source.splitlines() if line.strip()]
+    if len(rows) < 2 or any(r is None for r in rows):
+        return None
+    test, bound = found[0]
+    unit = re.search(rf"\b{re.escape(bound)}\s*([A-Za-z€$£%]+)", task)
+    left = _unplaced(task, names, _BOUNDED, {unit.group(1).lower()} if unit else set(),
+                     set(words(sources[0].rsplit(".", 1)[0])))
+    if left:
+        return None
+    want = sorted(item.lower() for item, amount in rows if test(amount, float(bound)))  # type: ignore[misc]
+    got = sorted((m[0] if (m := derived.item_amount(line)) else line.strip()).lower()
+                 for line in text.splitlines() if line.strip())
+    if want and got == want:
+        return Verdict.yes("filter", f"{target} lists the items of {sources[0]} past {bound}")
+    return Verdict.no("filter", f"{target} does not list just the items of {sources[0]} "
+                                f"past {bound}")
+
+
+def copying_a_value(task: str, start: Snapshot, now: Snapshot,
+                    changes: Changes) -> Verdict | None:
+    """A template filled, or a field set, with a value read from the task's other files;
+    one file changed or added, nothing removed."""
+    touched = changes.added | changes.changed
+    if changes.removed or len(touched) != 1:
+        return None
+    (target,) = touched
+    named = [m.path for m in files_named(task, start.files)]
+    names = [*named, *new_names(task, start.files)]
+    sources = [n for n in named if n != target]
+    if target not in names or not sources:
+        return None
+    if target in start.files:
+        return _field(task, start, now, target, sources, names) or _filled(
+            task, start, now, target, sources, names)
+    return _filled(task, start, now, target, sources, names) or _bounded(
+        task, start, now, target, sources, names)
