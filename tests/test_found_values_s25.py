@@ -192,3 +192,102 @@ def test_the_keys_of_a_named_object_end_finished_and_the_top_level_keys_do_not(t
     assert got == "ran" and status == "finished", (got, status)
     got, status = play(tmp_path / "top", task, PREFS, [W("k.txt", "version\ntheme\neditor\n")])
     assert status != "finished", (got, status)
+
+
+CLUB = {"club.json": '{"club": "Kestrel Rowing", "founded": 1991, "rowers": ["Ana", "Bo", '
+                     '"Cy", "Di", "Ed"], "coaches": ["Ana", "Fay"]}'}
+
+
+@pytest.mark.parametrize("task", [
+    "How many entries are in the rowers list of club.json? Answer in n.txt",
+    "count the rowers in club.json -> n.txt",
+    "club.json: number of rowers? put it in n.txt",
+    "how many rowers does club.json list? write the number to n.txt",
+    "n.txt should get the number of items in the rowers array of club.json",
+])
+def test_the_count_of_a_named_list_below_the_top_is_verified(tmp_path, task):
+    ok, why = _judge(tmp_path / "a", task, CLUB, _new("n.txt", "5\n"))
+    assert ok, why
+    for wrong in ("2", "4", "7"):  # (the coaches, the top level's keys, both lists)
+        assert not _judge(tmp_path / wrong, task, CLUB, _new("n.txt", wrong + "\n"))[0]
+
+
+DROPS = {"drops.csv": "id,city,kg\n1,Ghent,3\n2,Leuven,5\n3,Ghent,2\n4,Namur,1\n"}
+
+
+@pytest.mark.parametrize(("task", "answer"), [
+    ("Put the distinct cities from drops.csv into cities.txt, alphabetical", "cities.txt"),
+    ("cities.txt: the unique cities of drops.csv, sorted", "cities.txt"),
+    ("list each city in drops.csv once, A to Z, in city_list.txt", "city_list.txt"),
+    ("write the different cities in drops.csv, in alphabetical order, to c.txt", "c.txt"),
+    ("which cities does drops.csv have? no duplicates, sorted, into cities.txt", "cities.txt"),
+])
+def test_a_column_named_in_the_plural_in_ies_is_the_column(tmp_path, task, answer):
+    ok, why = _judge(tmp_path / "a", task, DROPS, _new(answer, "Ghent\nLeuven\nNamur\n"))
+    assert ok, why
+    assert not _judge(tmp_path / "b", task, DROPS, _new(answer, "Ghent\nLeuven\nGhent\nNamur\n"))[0]
+    assert not _judge(tmp_path / "c", task, DROPS, _new(answer, "Leuven\nGhent\nNamur\n"))[0]
+
+
+@pytest.mark.parametrize("answer", ["fixme_tally.txt", "fixme_count.txt", "fixme_total.txt",
+                                    "fixmes_number.txt", "tally.txt"])
+def test_an_answer_file_named_for_a_count_says_nothing_more(tmp_path, answer):
+    files = {"job.py": "# FIXME: config\nimport os\n# FIXME retries\nx = 1  # FIXME later\n"}
+    task = f"Count the FIXME comments in job.py and save the count to {answer}"
+    ok, why = _judge(tmp_path / "a", task, files, _new(answer, "3\n"))
+    assert ok, why
+    assert not _judge(tmp_path / "b", task, files, _new(answer, "2\n"))[0]
+
+
+@pytest.mark.parametrize("task", [
+    "write the different cities that drops.csv mentions, in alphabetical order, to c.txt",
+    "copy the cities of drops.csv, sorted, into c.txt",
+])
+def test_a_list_s_layout_is_no_value_to_write(tmp_path, task):
+    for said in ("in alphabetical order", "sorted"):
+        assert not _judge(tmp_path / said, task, DROPS, _new("c.txt", said + "\n"))[0]
+
+
+@pytest.mark.parametrize("task", [
+    "pond.csv: how many frogs are logged, not counting the header row? -> n.txt",
+    "Count the rows of pond.csv excluding the header, into n.txt",
+    "number of frogs in pond.csv without the header line? save to n.txt",
+    "how many records does pond.csv hold (apart from the header)? n.txt please",
+    "pond.csv - frogs counted, except for the header row, go in n.txt",
+])
+def test_a_count_without_the_header_counts_the_rows(tmp_path, task):
+    files = {"pond.csv": "frog,seen\ncommon,2026-04-02\nmarsh,2026-04-02\npool,2026-04-05\n"
+                         "edible,2026-04-09\nagile,2026-04-09\n"}
+    assert _offered(tmp_path, files, task)[0] == "5"
+
+
+STACK = ("services:\n  web:\n    ports: [\"80:80\"]\n  api:\n    volumes: [a, b, c]\n"
+         "  queue:\n    image: q\nvolumes:\n  a: {}\n")
+
+
+@pytest.mark.parametrize("task", [
+    "stack.yaml: how many services are defined in it? answer in n.txt",
+    "count the services in stack.yaml -> n.txt",
+    "How many services does stack.yaml declare? put the number in n.txt",
+    "number of services in stack.yaml into n.txt",
+    "n.txt should hold how many services stack.yaml has",
+])
+def test_a_named_object_s_entries_are_counted_not_a_list_deeper_in_it(tmp_path, task):
+    assert _offered(tmp_path / "o", {"stack.yaml": STACK}, task)[0] == "3"
+    ok, why = _judge(tmp_path / "a", task, {"stack.yaml": STACK}, _new("n.txt", "3\n"))
+    assert ok, why
+    assert not _judge(tmp_path / "b", task, {"stack.yaml": STACK}, _new("n.txt", "1\n"))[0]
+
+
+@pytest.mark.parametrize(("task", "value"), [
+    ("how many addresses are in guests.txt? put the number in n.txt", "4"),
+    ("count the e-mail addresses in guests.txt -> n.txt", "4"),
+    ("guests.txt: number of addresses? n.txt", "4"),
+    ("How many boxes are listed in crates.txt? into n.txt", "3"),
+    ("crates.txt - how many boxes? the count in n.txt", "3"),
+])
+def test_a_plural_in_es_is_the_word_it_counts(tmp_path, task, value):
+    files = {"guests.txt": "# party guests\nana@a.example\nbo@b.example\n\ncy@c.example\n"
+                           "di@d.example\n",
+             "crates.txt": "crates: 2\nbox A\nbox B\nbox C\n"}
+    assert _offered(tmp_path, files, task)[0] == value

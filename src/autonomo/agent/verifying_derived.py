@@ -138,7 +138,7 @@ def _counts(task: str, source: str, text: str, required: set[str],
     only place the condition is said)."""
     stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     units = {"lines", "line", "words", "word", "rows", "row", "entries", "entry", "items",
-             "item", "records", "record", "elements", "header", "list"} | stem
+             "item", "records", "record", "elements", "header", "list"} | stem | _TALLY
     parsed = table(source, text)
     rows: list[dict[str, str]] | None = None
     if parsed:
@@ -200,13 +200,15 @@ def _counts(task: str, source: str, text: str, required: set[str],
         after = {w for m in marks for w in words(bare[m.end():])[:1]}
         tagged = [x for x in text.splitlines() if re.search(rf"\b{token}\b", x)]
         comments = after & {"comment", "comments"}
-        if not left - {token.lower()} - after and tagged \
+        if not unexplained(left, {token.lower(), *after}) and tagged \
                 and len(tagged) == len(re.findall(rf"\b{token}\b", text)) \
                 and not (comments and any(not re.search(rf"#.*\b{token}\b", x) for x in tagged)):
             ways.add(len(tagged))
     return [Expected(f"a count of {source}", str(ways.pop()))] if len(ways) == 1 else []
 
 
+#: words of an answer file's name that only say it holds a count ("todo_tally.txt")
+_TALLY = {"count", "counts", "tally", "total", "number"}
 #: a count of the lines that hold a word ("how many entries mention Coimbra")
 _MENTIONING = re.compile(r"\b(?:mention|mentions|mentioning|name|names|naming|include|"
                          r"includes|including|contain|contains|containing)\b", re.IGNORECASE)
@@ -468,6 +470,9 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         expected += records.object_keys(task, source, text, [*named, *spoken], answer_words)
         expected += records.record_field(task, source, text, [*named, *spoken], answer_words)
         expected += records.pinned(task, source, text, [*named, *spoken], answer_words)
+        if _COUNTING.search(cleaned):
+            expected += records.list_count(task, source, text, [*named, *spoken],
+                                           answer_words - _TALLY)
         expected += _sums(cleaned, source, text, required, answer_words)
     expected += _program(cleaned, start, required, sources, runs, rerun)
     if not sources:

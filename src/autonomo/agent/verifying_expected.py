@@ -79,8 +79,14 @@ def singular(word: str) -> str:
 def unexplained(needed: set[str], explained: set[str]) -> set[str]:
     """The words of ``needed`` that ``explained`` does not account for (a plural for its
     singular and back)."""
-    known = {singular(w) for w in explained}
-    return {w for w in needed if singular(w) not in known}
+    known = {f for w in explained for f in _forms(w)}
+    return {w for w in needed if not _forms(w) & known}
+
+
+def _forms(word: str) -> set[str]:
+    """A word, its singular, and of a plural in -ies its -y form ("cities": city)."""
+    return {word, singular(word)} | ({word[:-3] + "y"} if len(word) > 4 and word.endswith("ies")
+                                     else set())
 
 
 def asks_order(task: str) -> bool:

@@ -59,23 +59,25 @@ def _parsed(source: str, text: str) -> Any:
     return None
 
 
-def _objects(data: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], dict]]:
-    """Every object below the top of ``data`` that holds keys, by its key path."""
-    found: list[tuple[tuple[str, ...], dict]] = []
+def _objects(data: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    """Every object or list below the top of ``data`` that holds something, by its key
+    path."""
+    found: list[tuple[tuple[str, ...], Any]] = []
     if isinstance(data, dict):
         for key, value in data.items():
-            if isinstance(value, dict) and value:
+            if isinstance(value, (dict, list)) and value:
                 found.append(((*path, str(key)), value))
             found += _objects(value, (*path, str(key))) if isinstance(value, dict) else []
     return found
 
 
-def named_objects(task: str, source: str, text: str, names: list[str]) -> list[tuple[str, ...]]:
-    """The paths of the objects of ``source`` (below its top) whose key the task says as a
-    word ("its features object", "under 'dependencies'")."""
+def named_objects(task: str, source: str, text: str, names: list[str],
+                  kind: type | tuple[type, ...] = dict) -> list[tuple[str, ...]]:
+    """The paths of the objects (``kind``: or lists) of ``source`` below its top whose key
+    the task says as a word ("its features object", "under 'dependencies'")."""
     said = set(words(without(task, names)))
-    return [path for path, _ in _objects(_parsed(source, text))
-            if words(path[-1]) and set(words(path[-1])) <= said]
+    return [path for path, value in _objects(_parsed(source, text))
+            if isinstance(value, kind) and words(path[-1]) and set(words(path[-1])) <= said]
 
 
 def object_keys(task: str, source: str, text: str, names: list[str],
@@ -161,3 +163,28 @@ def pinned(task: str, source: str, text: str, names: list[str],
         return []
     return [Expected(f"the version {packages[0]} is pinned to in {source}",
                      found[packages[0]])]
+
+
+#: words that ask how many items a list holds
+_COUNT_WORDS = {"how", "many", "count", "number", "entries", "entry", "items", "item",
+                "elements", "element", "list", "array", "total", "are", "there", "in", "on",
+                "defined", "declared", "define", "defines", "declare", "declares", "object",
+                "section", "map", "keys", "key"}
+
+
+def list_count(task: str, source: str, text: str, names: list[str],
+               answer_words: set[str]) -> list[Expected]:
+    """How many items the one list or object below the top the task names holds ("how many
+    entries are in the members list", "how many services are defined"), every other word
+    one of counting or of the names."""
+    paths = named_objects(task, source, text, names, kind=(dict, list))
+    if len(paths) != 1:
+        return []
+    data = _parsed(source, text)
+    for part in paths[0]:
+        data = data[part]
+    stem = words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+    if unexplained(_said(task, names) | answer_words,
+                   {*_COUNT_WORDS, *stem, *words(paths[0][-1])}):
+        return []
+    return [Expected(f"the count of {'/'.join(paths[0])} in {source}", str(len(data)))]

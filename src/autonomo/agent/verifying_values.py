@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from autonomo.agent.finishing_record import PROGRAMS, without
+from autonomo.agent.strategies.spans import arranging
 from autonomo.agent.task_text import STOP
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
@@ -89,7 +90,9 @@ def stated(task: str, target: str) -> set[str]:
             value = _clean(m.group("v"))
             after_verb = index < 3  # not delimited by a colon, commas or brackets
             # (a capital after a verb starts a title, not a description: "add The Hobbit")
+            # (nor how a list is laid out: ", in alphabetical order, to F")
             if value and not _POINTING.search(value) and target not in value \
+                    and not arranging(value) \
                     and not (after_verb and _DESCRIBING.match(value) and not value[0].isupper()) \
                     and not (index == 1 and _POSSESSED.search(value)):
                 found.append(value)

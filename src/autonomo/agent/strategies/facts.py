@@ -59,6 +59,8 @@ def stem(word: str) -> str:
     word = word.lower()
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "xes", "tches", "nches")) and len(word) > 4:
+        return word[:-2]  # ("addresses", "dishes", "boxes", "branches"; not "caches")
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
     return word
@@ -274,7 +276,9 @@ def _json_facts(src: str, text: str) -> list[Fact]:
                         k for k, v in flags.items() if v is flag), src))
             stack += [(f"{path} {k}", v) for k, v in item.items()]
         elif isinstance(item, list):
-            facts.append(_fact(f"{path} entries items elements {_COUNT}", len(item), src))
+            # (named by its key and its parent's: "services db volumes" counts no services)
+            facts.append(_fact(f"{' '.join(path.split()[-2:])} entries items elements {_COUNT}",
+                               len(item), src))
             stack += [(path, v) for v in item]
             scalars = [str(v) for v in item if isinstance(v, (str, int, float))
                        and not isinstance(v, bool)]
@@ -541,6 +545,8 @@ _THE_NUMBER = re.compile(r"\b(?:the|that|this|its)\s+number\b(?!\s+of\b)|\bnumbe
 
 _ONCE = re.compile(r"\b(?:(?:no|without)\s+(?:duplicates?|repeats?|dupes)|once)\b", re.I)
 _A_TO_Z = re.compile(r"\ba\s*(?:to|-)\s*z\b", re.IGNORECASE)
+_NO_HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
+                        r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
 
 
 def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
@@ -562,6 +568,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
         rest = rest.replace(name, " ")
     # ("no duplicates", "each once": the distinct values; "A to Z": sorted)
     rest = _ONCE.sub(" distinct ", _A_TO_Z.sub(" sorted ", rest))
+    rest = _NO_HEADER.sub(" rows ", rest)  # ("not counting the header row": the rows)
     # what the task rules out ("not the dev extras", "except the drafts") is not wanted
     excluded = frozenset().union(*(words(m) for m in _EXCLUDED.findall(rest)))
     rest = _EXCLUDED.sub(" ", rest)

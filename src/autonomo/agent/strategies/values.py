@@ -119,6 +119,10 @@ _COMPUTED = re.compile(r"\b(?:how\s+(?:long|many|much)|total|sum|average|mean|be
                        r"difference|elapsed|duration|spent)\b", re.IGNORECASE)
 
 
+#: words that ask how many values there are, not for one of them
+_COUNTING = re.compile(r"\b(?:how\s+many|count|number\s+of)\b", re.IGNORECASE)
+
+
 def named_kinds(task: str) -> set[str]:
     """The shapes the task names by their names ("the e-mail address", "just the time"; not
     a time or date it computes with: "how long", "the total time")."""
@@ -126,6 +130,8 @@ def named_kinds(task: str) -> set[str]:
     # (not one whose part it names: "only its domain" is no address)
     kinds = {k for k, names in _KIND_NAMES.items() if said & set(names)
              and not said & set(" ".join(_PARTS.get(k, ((),))[0]).split())}
+    if _COUNTING.search(task):  # ("count the e-mail addresses": a number, of no shape)
+        return set()
     return kinds - {"time", "date"} if _COMPUTED.search(task) else kinds
 
 
