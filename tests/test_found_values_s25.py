@@ -291,3 +291,19 @@ def test_a_plural_in_es_is_the_word_it_counts(tmp_path, task, value):
                            "di@d.example\n",
              "crates.txt": "crates: 2\nbox A\nbox B\nbox C\n"}
     assert _offered(tmp_path, files, task)[0] == value
+
+
+RUNS = {"runs.csv": "day,run,km\n2026-05-01,1,8\n2026-05-01,2,12\n2026-05-03,1,15\n"
+                    "2026-05-05,1,10\n2026-05-06,1,21\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "How many runs in runs.csv went over 10 km? Just the number into n.txt",
+    "runs.csv: count the runs of more than 10 km -> n.txt",
+    "runs.csv: count the runs longer than 10 -> n.txt",
+    "number of runs above 10 km in runs.csv? put it in n.txt",
+    "How many runs had more than 10 km (runs.csv)? n.txt gets the count",
+    "In runs.csv, how many runs were over 10? write the number to n.txt",
+])
+def test_a_list_is_no_answer_to_how_many(tmp_path, task):
+    assert _offered(tmp_path, RUNS, task)[0] == "3"

@@ -545,6 +545,8 @@ _THE_NUMBER = re.compile(r"\b(?:the|that|this|its)\s+number\b(?!\s+of\b)|\bnumbe
 
 _ONCE = re.compile(r"\b(?:(?:no|without)\s+(?:duplicates?|repeats?|dupes)|once)\b", re.I)
 _A_TO_Z = re.compile(r"\ba\s*(?:to|-)\s*z\b", re.IGNORECASE)
+_THAN = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|bigger|smaller|longer|shorter)"
+                   r"\s+than\s+(-?\d+(?:\.\d+)?)\b", re.IGNORECASE)
 _NO_HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
                         r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
 
@@ -559,7 +561,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     lines = _LINE_WORDS & words(_EACH_LINE.sub(" ", rest))
     # ("write the number to p.txt", "number only": the value itself, when no other word asks
     # for a count: "how many", "count", "the number of")
-    if not re.search(r"\b(?:how many|count|total|number of)\b", rest, re.IGNORECASE):
+    if not (counting := re.search(r"\b(?:how many|count|total|number of)\b", rest, re.I)):
         rest = _THE_NUMBER.sub(" ", rest)
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     rest = SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
@@ -569,6 +571,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     # ("no duplicates", "each once": the distinct values; "A to Z": sorted)
     rest = _ONCE.sub(" distinct ", _A_TO_Z.sub(" sorted ", rest))
     rest = _NO_HEADER.sub(" rows ", rest)  # ("not counting the header row": the rows)
+    rest = _THAN.sub(r" \1 ", rest)  # ("more than 10": a bound, not the most)
     # what the task rules out ("not the dev extras", "except the drafts") is not wanted
     excluded = frozenset().union(*(words(m) for m in _EXCLUDED.findall(rest)))
     rest = _EXCLUDED.sub(" ", rest)
@@ -577,7 +580,9 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     own: dict[str, int] = {}  # on a tie, the value more of the task's own words name
     for fact in facts:
         if fact.value and fact.needs <= wanted:
-            score = _score(fact, wanted, files, excluded, lines)
+            # (a list is no answer to "how many")
+            score = _score(fact, wanted, files, excluded, lines) - 0.5 * bool(
+                counting and "\n" in fact.value and not fact.key & _COUNTED)
             scored[fact.value] = max(score, scored.get(fact.value, -99.0))
             own[fact.value] = max(len((fact.key & wanted) - _STRUCTURE),
                                   own.get(fact.value, 0))
