@@ -210,8 +210,6 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
                     # (and in order: "the distinct cities, alphabetical")
                     fact(f"{title} {DISTINCT_WORDS} {SORTED_WORDS} {LIST_WORDS}",
                          "\n".join(sorted(distinct, key=str.lower)), src, own=title)]
-        elif 1 < len(distinct) == len(cells) and all(cells):  # ("how many frogs": the rows)
-            out.append(fact(f"{title} rows {COUNT_WORDS}", len(cells), src, own=title))
         lowered = {c.lower() for c in cells}
         if lowered <= _YES | _NO and lowered & _YES and lowered & _NO:
             marked = [r for r in body if r[col].strip().lower() in _YES]

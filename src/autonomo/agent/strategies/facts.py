@@ -32,7 +32,7 @@ FILLER = {"a", "an", "the", "to", "in", "into", "of", "and", "or", "it", "its", 
            "for", "on", "at", "by", "is", "as", "that", "this", "then", "each", "txt", "file",
            "write", "save", "put", "read", "find", "look", "up"}
 MAX_FACTS = 6
-_COUNT = " ".join(_COUNTING)
+_COUNT, _LIST = " ".join(_COUNTING), " ".join(_LISTING)
 #: the labels of values computed from a file's lines and numbers (the operations' nouns)
 _MEAN = "average mean"
 _SORTED = "sorted sort alphabetical alphabetically order"
@@ -52,7 +52,6 @@ _LEAST = ("smallest smaller lowest lower minimum min least less fewest fewer sho
 _MOST = ("largest larger biggest bigger highest higher maximum max most more greatest greater "
          f"longest longer {_EITHER}")
 _NTH = ("second", "third", "fourth", "fifth")
-_LIST = " ".join(_LISTING)
 
 
 def stem(word: str) -> str:
@@ -561,7 +560,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     lines = _LINE_WORDS & words(_EACH_LINE.sub(" ", rest))
     # ("write the number to p.txt", "number only": the value itself, when no other word asks
     # for a count: "how many", "count", "the number of")
-    if not (counting := re.search(r"\b(?:how many|count|total|number of)\b", rest, re.I)):
+    if not (counting := re.search(r"\b(?:how many|count\w*|total|number of)\b", rest, re.I)):
         rest = _THE_NUMBER.sub(" ", rest)
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     rest = SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
@@ -572,6 +571,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     rest = _ONCE.sub(" distinct ", _A_TO_Z.sub(" sorted ", rest))
     rest = _NO_HEADER.sub(" rows ", rest)  # ("not counting the header row": the rows)
     rest = _THAN.sub(r" \1 ", rest)  # ("more than 10": a bound, not the most)
+    rest = re.sub(r"\bcount(?:ed|ing|s)\b", "count", rest, flags=re.I)  # ("frogs counted")
     # what the task rules out ("not the dev extras", "except the drafts") is not wanted
     excluded = frozenset().union(*(words(m) for m in _EXCLUDED.findall(rest)))
     rest = _EXCLUDED.sub(" ", rest)
