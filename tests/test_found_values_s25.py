@@ -307,3 +307,66 @@ RUNS = {"runs.csv": "day,run,km\n2026-05-01,1,8\n2026-05-01,2,12\n2026-05-03,1,1
 ])
 def test_a_list_is_no_answer_to_how_many(tmp_path, task):
     assert _offered(tmp_path, RUNS, task)[0] == "3"
+
+
+PEOPLE = {"people.csv": "name,team,joined\nZoe,red,2024\nAmir,blue,2023\nKai,red,2025\n"
+                        "Bea,green,2022\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "Write the names from people.csv to n.txt, sorted alphabetically, one per line",
+    "n.txt: every name in people.csv, A to Z",
+    "put the people.csv names in alphabetical order into n.txt",
+    "sort the names of people.csv and save them to n.txt",
+    "List the name column of people.csv in n.txt, sorted",
+])
+def test_a_column_sorted_is_offered_not_another_column_s_distinct_values(tmp_path, task):
+    assert _offered(tmp_path, PEOPLE, task)[0] == "Amir\nBea\nKai\nZoe"
+
+
+PRODUCTS = {"products.json": '{"products": [{"sku": "A1", "category": "tools"}, {"sku": "B2", '
+                             '"category": "garden"}, {"sku": "C3", "category": "tools"}, '
+                             '{"sku": "D4", "category": "kitchen"}]}'}
+
+
+@pytest.mark.parametrize("task", [
+    "list the distinct categories in products.json into c.txt, one per line",
+    "which categories does products.json have? each once, into c.txt",
+    "c.txt: the unique categories of products.json",
+    "write the categories of products.json without duplicates to c.txt",
+    "products.json - different categories, one a line -> c.txt",
+])
+def test_a_field_s_distinct_values_of_json_records_are_offered(tmp_path, task):
+    assert set(_offered(tmp_path, PRODUCTS, task)[0].split("\n")) == {"tools", "garden",
+                                                                       "kitchen"}
+
+
+MENU = {"prices.md": "# Prices\n\n| drink | small | large |\n|---|---|---|\n"
+                     "| coffee | 2.10 | 2.90 |\n| tea | 1.80 | 2.30 |\n| cocoa | 2.40 | 3.10 |\n"}
+
+
+@pytest.mark.parametrize(("task", "value"), [
+    ("What does a large tea cost according to prices.md? write the price to p.txt", "2.30"),
+    ("prices.md: the price of a small cocoa -> p.txt", "2.40"),
+    ("large coffee price from prices.md into p.txt", "2.90"),
+    ("How much is a small tea (see prices.md)? p.txt please", "1.80"),
+    ("p.txt should hold the large cocoa price in prices.md", "3.10"),
+])
+def test_a_markdown_table_s_cell_by_its_row_and_column(tmp_path, task, value):
+    assert _offered(tmp_path, MENU, task)[0] == value
+
+
+TRIP = {"trip.md": "# Trip\n\n## Packing\n- tent\n- stove\n- headlamp\n\n## Food\n- rice\n"
+                   "- beans\n"}
+
+
+@pytest.mark.parametrize(("task", "value"), [
+    ("Which items are under Packing in trip.md? one per line into p.txt",
+     "tent\nstove\nheadlamp"),
+    ("how many items are listed under Food in trip.md? answer in p.txt", "2"),
+    ("trip.md: copy the Food list, a line each, to p.txt", "rice\nbeans"),
+    ("count the Packing bullets in trip.md -> p.txt", "3"),
+    ("how many bullet points does trip.md have in all? p.txt", "5"),
+])
+def test_a_section_s_items_are_the_items_under_its_heading(tmp_path, task, value):
+    assert _offered(tmp_path, TRIP, task)[0] == value

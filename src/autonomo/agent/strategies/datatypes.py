@@ -202,14 +202,7 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
     out: list[Fact] = row_cells(src, [head] * len(body), [[c.strip() for c in r] for r in body])
     for col, title in enumerate(head):
         cells = [r[col].strip() for r in body]
-        distinct = list(dict.fromkeys(cells))
-        if 1 < len(distinct) < len(cells):
-            out += [fact(f"{title} {DISTINCT_WORDS} {COUNT_WORDS}", len(distinct), src, own=title),
-                    fact(f"{title} {DISTINCT_WORDS} {LIST_WORDS}", "\n".join(distinct), src,
-                         own=title),
-                    # (and in order: "the distinct cities, alphabetical")
-                    fact(f"{title} {DISTINCT_WORDS} {SORTED_WORDS} {LIST_WORDS}",
-                         "\n".join(sorted(distinct, key=str.lower)), src, own=title)]
+        out += column_facts(src, title, cells)
         lowered = {c.lower() for c in cells}
         if lowered <= _YES | _NO and lowered & _YES and lowered & _NO:
             marked = [r for r in body if r[col].strip().lower() in _YES]
@@ -229,6 +222,24 @@ def table_facts(src: str, text: str, task: str) -> list[Fact]:
                          for i in range(len(head)) if i != col]
                 needs = frozenset(w.lower() for w in re.findall(r"[A-Za-z]+|\d+", written))
                 out += [Fact(f.key, f.value, f.source, needs, f.label) for f in made]
+    return out
+
+
+def column_facts(src: str, title: str, cells: list[str]) -> list[Fact]:
+    """Of a column's cells (a CSV column, a field of JSON records): its distinct values (how
+    many, which, and sorted: "the distinct cities, alphabetical"), and all of them sorted
+    ("the names, sorted")."""
+    distinct = list(dict.fromkeys(cells))
+    out: list[Fact] = []
+    if 1 < len(distinct) < len(cells):
+        out += [fact(f"{title} {DISTINCT_WORDS} {COUNT_WORDS}", len(distinct), src, own=title),
+                fact(f"{title} {DISTINCT_WORDS} {LIST_WORDS}", "\n".join(distinct), src,
+                     own=title),
+                fact(f"{title} {DISTINCT_WORDS} {SORTED_WORDS} {LIST_WORDS}",
+                     "\n".join(sorted(distinct, key=str.lower)), src, own=title)]
+    if len(cells) > 1 and all(cells) and not all(re.fullmatch(r"-?[\d.]+", c) for c in cells):
+        out.append(fact(f"{title} {SORTED_WORDS} {LIST_WORDS}",
+                        "\n".join(sorted(cells, key=str.lower)), src, own=title))
     return out
 
 
@@ -327,6 +338,9 @@ def record_facts(src: str, text: str) -> list[Fact]:
         out += _merged(src, records)
         out += row_cells(src, [[str(k) for k in r] for r in records],
                          [[_plain(v) for v in r.values()] for r in records])
+        for key in dict.fromkeys(k for r in records for k in r):
+            cells = [_plain(r.get(key)) for r in records]
+            out += column_facts(src, key, cells) if all(cells) else []
     return out
 
 

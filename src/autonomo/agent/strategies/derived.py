@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import algebra, datatypes, dates, facts, values
+from autonomo.agent.strategies import algebra, datatypes, dates, documents, facts, values
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 from autonomo.agent.strategies.values import MONTHS
 
@@ -207,7 +207,8 @@ def area_facts(src: str, text: str, task: str) -> list[Fact]:
 def derived_facts(name: str, text: str, task: str) -> list[Fact]:
     """The derived values of one file's text for ``task``."""
     src = " ".join(re.findall(r"[A-Za-z]+|\d+", name.rsplit(".", 1)[0]))
-    shaped = markdown_facts(src, text, task) if name.lower().endswith(".md") else []
+    shaped = markdown_facts(src, text, task) + documents.markdown_facts(
+        name, src, text, task) if name.lower().endswith(".md") else []
     return (typed_facts(src, text) + bounded_facts(name, text, task) + shaped
             + datatypes.typed_facts(name, text, task) + area_facts(src, text, task)
             + algebra.algebra_facts(name, src, text, task,
