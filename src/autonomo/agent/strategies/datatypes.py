@@ -340,7 +340,9 @@ def record_facts(src: str, text: str) -> list[Fact]:
                          [[_plain(v) for v in r.values()] for r in records])
         for key in dict.fromkeys(k for r in records for k in r):
             cells = [_plain(r.get(key)) for r in records]
-            out += column_facts(src, key, cells) if all(cells) else []
+            # (of text fields: "the different products" are no distinct quantities)
+            out += column_facts(src, key, cells) if all(cells) and not any(
+                isinstance(r.get(key), (int, float)) for r in records) else []
     return out
 
 

@@ -560,7 +560,8 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     lines = _LINE_WORDS & words(_EACH_LINE.sub(" ", rest))
     # ("write the number to p.txt", "number only": the value itself, when no other word asks
     # for a count: "how many", "count", "the number of")
-    if not (counting := re.search(r"\b(?:how many|count\w*|total|number of)\b", rest, re.I)):
+    if not (counting := re.search(r"\b(?:how many|(?<!n't )count\w*|total|number of)\b", rest,
+                                  re.I)):  # (not "files don't count")
         rest = _THE_NUMBER.sub(" ", rest)
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     rest = SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
