@@ -370,3 +370,30 @@ TRIP = {"trip.md": "# Trip\n\n## Packing\n- tent\n- stove\n- headlamp\n\n## Food
 ])
 def test_a_section_s_items_are_the_items_under_its_heading(tmp_path, task, value):
     assert _offered(tmp_path, TRIP, task)[0] == value
+
+
+KILN = {"kiln.md": "# Firing\nBisque at 1000 degrees for about 8 hours.\n"
+                   "Glaze: cone 6, hold 20 minutes at the top.\nCool 2 days.\n"}
+
+
+@pytest.mark.parametrize(("task", "right", "wrong"), [
+    ("kiln.md: how many minutes is the hold at the top? number only into n.txt", "20", "6"),
+    ("How many hours does the bisque take, per kiln.md? save it to n.txt", "8", "1000"),
+    ("how many days to cool (kiln.md)? write it in n.txt", "2", "8"),
+    ("From kiln.md: the hold at the top, in minutes? -> n.txt", "20", "1000"),
+    ("kiln.md - how many degrees for the bisque? n.txt gets the figure", "1000", "8"),
+])
+def test_a_quantity_asked_by_its_unit_is_verified(tmp_path, task, right, wrong):
+    ok, why = _judge(tmp_path / "a", task, KILN, _new("n.txt", right + "\n"))
+    assert ok, why
+    assert not _judge(tmp_path / "b", task, KILN, _new("n.txt", wrong + "\n"))[0]
+
+
+@pytest.mark.parametrize(("text", "task"), [
+    ("Bake 45 minutes, then rest 10 minutes.\n", "how many minutes does it bake in r.md? n.txt"),
+    ("The ferry takes 1 hour 15 minutes.\n", "how many minutes does the ferry take (r.md)? n.txt"),
+    ("Ferry: 40 minutes.\nBus: 25 minutes.\n", "how many minutes does it take, per r.md? n.txt"),
+])
+def test_a_quantity_the_file_does_not_tell_apart_is_not_verified(tmp_path, text, task):
+    for value in ("45", "10", "15", "75", "40", "25"):
+        assert not _judge(tmp_path / value, task, {"r.md": text}, _new("n.txt", value + "\n"))[0]

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from autonomo.agent import verifying_records as records
+from autonomo.agent import verifying_units as units
 from autonomo.agent.finishing_record import without
 from autonomo.agent.verifying_expected import (
     GENERIC_ANSWER,
@@ -470,6 +471,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         expected += records.object_keys(task, source, text, [*named, *spoken], answer_words)
         expected += records.record_field(task, source, text, [*named, *spoken], answer_words)
         expected += records.pinned(task, source, text, [*named, *spoken], answer_words)
+        expected += units.unit_value(task, source, text, [*named, *spoken], answer_words)
         if _COUNTING.search(cleaned):
             expected += records.list_count(task, source, text, [*named, *spoken],
                                            answer_words - _TALLY)

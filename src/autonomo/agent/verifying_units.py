@@ -1,0 +1,74 @@
+"""A quantity asked by its unit, for the derived-value verifier (``verifying_derived``):
+"how many minutes is the hold at the top" is the number written before "minutes" (or its
+short form, "min") on the one line of the source that also holds the task's other words
+("a hold of 15 minutes at the top"). Several such numbers on that line, or several lines
+that fit: nothing is derived ("bake 45 minutes, then rest 10 minutes": which one the oven
+takes is not said in the file's words).
+"""
+
+from __future__ import annotations
+
+import re
+
+from autonomo.agent.finishing_record import without
+from autonomo.agent.verifying_expected import Expected, singular, unexplained
+from autonomo.agent.verifying_sources import FUNCTION_WORDS, words
+
+#: units and their short forms (a closed lexicon)
+_UNITS = {
+    "minute": ("min", "mins"), "hour": ("h", "hr", "hrs"), "second": ("s", "sec", "secs"),
+    "day": ("d",), "week": ("wk", "wks"), "gram": ("g",), "kilogram": ("kg", "kgs"),
+    "milligram": ("mg",), "litre": ("l",), "liter": ("l",), "millilitre": ("ml",),
+    "milliliter": ("ml",), "kilometre": ("km",), "kilometer": ("km",), "metre": ("m",),
+    "meter": ("m",), "centimetre": ("cm",), "centimeter": ("cm",), "millimetre": ("mm",),
+    "millimeter": ("mm",), "mile": ("mi",), "degree": ("°", "°c", "°f"), "calorie": ("kcal",
+                                                                                      "cal"),
+    "percent": ("%",), "kilowatt": ("kw",), "watt": ("w",), "volt": ("v",),
+}
+#: units of one measure: a line that gives the same measure in another unit too ("1 hour
+#: 15 minutes") asks for a sum, not the number before the unit
+_MEASURES = ({"minute", "hour", "second", "day", "week"}, {"gram", "kilogram", "milligram"},
+             {"litre", "liter", "millilitre", "milliliter"},
+             {"kilometre", "kilometer", "metre", "meter", "centimetre", "centimeter",
+              "millimetre", "millimeter", "mile"})
+#: the task names the unit it asks in: "how many minutes", "how much … in grams"
+_ASKED = re.compile(r"\bhow\s+(?:many|much)\s+([A-Za-z]+)|\bin\s+([A-Za-z]+)\s*[?.!]|"
+                    r"\bnumber\s+of\s+([A-Za-z]+)", re.IGNORECASE)
+#: words of asking a quantity
+_QUANTITY = {"how", "many", "much", "long", "far", "big", "heavy", "old", "number", "figure",
+             "amount", "quantity", "just", "only", "digits"}
+_NUMBER = r"(-?\d+(?:[.,]\d+)?)"
+
+
+def _forms(unit: str) -> tuple[str, ...]:
+    base = singular(unit.lower())
+    return (base, base + "s", *_UNITS.get(base, ()))
+
+
+def unit_value(task: str, source: str, text: str, names: list[str],
+               answer_words: set[str]) -> list[Expected]:
+    """The number before the unit the task asks in, on the one line of ``source`` that holds
+    every other word of the task (each once on that line)."""
+    bare = without(task, names)
+    asked = {g.lower() for m in _ASKED.finditer(bare) for g in m.groups() if g}
+    units = [u for u in asked if singular(u) in _UNITS]
+    if len(units) != 1:
+        return []
+    forms = _forms(units[0])
+    pattern = re.compile(rf"(?<![\w.]){_NUMBER}\s?(?:{'|'.join(map(re.escape, forms))})(?!\w)",
+                         re.IGNORECASE)
+    said = {w for w in words(bare) if w not in FUNCTION_WORDS} - set(forms)
+    stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+    left = unexplained(said | answer_words, _QUANTITY | stem | set(forms))
+    others = [f for unit in next((m for m in _MEASURES if singular(units[0]) in m), ())
+              if unit != singular(units[0]) for f in _forms(unit)]
+    mixed = re.compile(rf"(?<![\w.]){_NUMBER}\s?(?:{'|'.join(map(re.escape, others))})(?!\w)",
+                       re.IGNORECASE) if others else None
+    fits = []
+    for line in text.splitlines():
+        found = pattern.findall(line)
+        if found and not unexplained(left, set(words(line))):
+            fits.append(found + (["(mixed)"] if mixed and mixed.search(line) else []))
+    if len(fits) != 1 or len(fits[0]) != 1:
+        return []
+    return [Expected(f"the number of {units[0]} in {source}", fits[0][0])]
