@@ -397,3 +397,29 @@ def test_a_quantity_asked_by_its_unit_is_verified(tmp_path, task, right, wrong):
 def test_a_quantity_the_file_does_not_tell_apart_is_not_verified(tmp_path, text, task):
     for value in ("45", "10", "15", "75", "40", "25"):
         assert not _judge(tmp_path / value, task, {"r.md": text}, _new("n.txt", value + "\n"))[0]
+
+
+DESK = {"desk.md": "# Help desk\n\n## Billing\nmail: pay@desk.example\nopen: 09:00\n\n"
+                   "## Repairs\nmail: fix@desk.example\nopen: 07:30\nsite: https://fix.desk.example/\n"}
+
+
+@pytest.mark.parametrize(("task", "right", "wrong"), [
+    ("Find the repairs e-mail address in desk.md and save it in a.txt", "fix@desk.example",
+     "pay@desk.example"),
+    ("desk.md: what's the billing email? -> a.txt", "pay@desk.example", "fix@desk.example"),
+    ("when does Repairs open, according to desk.md? put the time in a.txt", "07:30", "09:00"),
+    ("a.txt: the time Billing opens, from desk.md", "09:00", "07:30"),
+    ("the Repairs website from desk.md into a.txt", "https://fix.desk.example/",
+     "pay@desk.example"),
+])
+def test_a_value_of_a_named_shape_under_a_named_heading_is_verified(tmp_path, task, right,
+                                                                    wrong):
+    ok, why = _judge(tmp_path / "a", task, DESK, _new("a.txt", right + "\n"))
+    assert ok, why
+    assert not _judge(tmp_path / "b", task, DESK, _new("a.txt", wrong + "\n"))[0]
+
+
+def test_a_description_naming_the_file_to_read_is_no_value_to_write(tmp_path):
+    task = "a.txt: the opening time under Billing in desk.md"
+    assert not _judge(tmp_path, task, DESK, _new("a.txt", "the opening time under Billing in "
+                                                         "desk.md\n"))[0]

@@ -1,4 +1,5 @@
-"""A quantity asked by its unit, for the derived-value verifier (``verifying_derived``):
+"""A quantity asked by its unit, and a value of a named shape under a named heading, for
+the derived-value verifier (``verifying_derived``):
 "how many minutes is the hold at the top" is the number written before "minutes" (or its
 short form, "min") on the one line of the source that also holds the task's other words
 ("a hold of 15 minutes at the top"). Several such numbers on that line, or several lines
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 
 from autonomo.agent.finishing_record import without
+from autonomo.agent.strategies.values import scan
 from autonomo.agent.verifying_expected import Expected, singular, unexplained
 from autonomo.agent.verifying_sources import FUNCTION_WORDS, words
 
@@ -72,3 +74,40 @@ def unit_value(task: str, source: str, text: str, names: list[str],
     if len(fits) != 1 or len(fits[0]) != 1:
         return []
     return [Expected(f"the number of {units[0]} in {source}", fits[0][0])]
+
+
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
+#: the words a task names a value's shape by (the kinds ``values.scan`` tells apart)
+_KINDS = {"email": {"email", "e", "mail", "address"}, "url": {"url", "link", "website", "site"},
+          "time": {"time", "when"}, "date": {"date", "day", "when"},
+          "phone": {"phone", "number", "telephone"}}
+
+
+def section_value(task: str, source: str, text: str, names: list[str],
+                  answer_words: set[str]) -> list[Expected]:
+    """The one value of the shape the task names ("the support e-mail address") in the one
+    section of a markdown text whose heading the task says ("## Support"), every other word
+    of the task one of that shape's names, the heading's, or its value's line."""
+    if not source.lower().endswith((".md", ".markdown")):
+        return []
+    said = {w for w in words(without(task, names)) if w not in FUNCTION_WORDS}
+    kinds = [k for k, named in _KINDS.items()
+             if said & named - {"number", "address", "e", "when"}]
+    sections: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        if head := _HEADING.match(line):
+            sections.append((head.group(1), []))
+        elif sections:
+            sections[-1][1].append(line)
+    hit = [(head, lines) for head, lines in sections
+           if words(head) and not unexplained(set(words(head)), said | answer_words)]
+    if len(kinds) != 1 or len(hit) != 1:
+        return []
+    found = [(line, v.text) for line in hit[0][1] for v in scan(line) if v.kind == kinds[0]]
+    if len(found) != 1:
+        return []
+    stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+    if unexplained(said | answer_words, {*_KINDS[kinds[0]], *words(hit[0][0]),
+                                         *words(found[0][0]), *stem, *_QUANTITY}):
+        return []
+    return [Expected(f"the {kinds[0]} under {hit[0][0]!r} in {source}", found[0][1])]

@@ -154,7 +154,10 @@ def _value(task: str, spoken: str, op: str,
     if any(m.path.endswith(PROGRAMS) for m in files_named(task, start.files)):
         return None, Verdict.no(op, "the task names a program: what it prints is no value the "
                                     "task states")
-    values = stated(task, spoken)
+    # (not a description that names a file to read: "a.txt: the time under Billing in
+    # desk.md" says where the value is, it is no value)
+    values = {v for v in stated(task, spoken) if not any(re.search(
+        rf"(?<![\w./-]){re.escape(f.rsplit('/', 1)[-1])}(?![\w-])", v) for f in start.files)}
     if len(values) == 1 and (extra := _beyond(task, next(iter(values)), start)):
         return None, Verdict.no(op, f"the task says more than the value: {extra!r}")
     if len(values) != 1:
