@@ -423,3 +423,18 @@ def test_a_description_naming_the_file_to_read_is_no_value_to_write(tmp_path):
     task = "a.txt: the opening time under Billing in desk.md"
     assert not _judge(tmp_path, task, DESK, _new("a.txt", "the opening time under Billing in "
                                                          "desk.md\n"))[0]
+
+
+BOARD = {"board.txt": "Board 2026\nChair: Olu Bakare\nTreasurer: Ana Silva (ana@club.example)\n"
+                      "Secretary = Per Lund <per@club.example>\n"}
+
+
+@pytest.mark.parametrize(("task", "value"), [
+    ("Who is the treasurer? see board.txt; name only into t.txt", "Ana Silva"),
+    ("Treasurer in board.txt? write their name to t.txt", "Ana Silva"),
+    ("the secretary's name from board.txt -> t.txt", "Per Lund"),
+    ("board.txt: who is secretary? t.txt", "Per Lund"),
+    ("the treasurer e-mail in board.txt -> t.txt", "ana@club.example"),
+])
+def test_a_name_beside_a_bracketed_value_is_offered_alone(tmp_path, task, value):
+    assert _offered(tmp_path, BOARD, task)[0] == value

@@ -79,3 +79,24 @@ def markdown_facts(name: str, src: str, text: str, task: str) -> list[Fact]:
         out += facts.file_facts(as_csv, spelled.getvalue())
         out += datatypes.table_facts(src, spelled.getvalue(), task)
     return out
+
+
+#: "Treasurer: Ana Silva (ana@club.example)", "Owner = Ines <ines@x.example>": a label, a
+#: name, and in brackets a value of its own
+_PAIR_NOTED = re.compile(r"^\s*([A-Za-z][\w .-]{0,40}?)\s*[:=]\s*([^()<>]+?)\s*[(<]([^()<>]+)[)>]"
+                         r"\s*[.;]?\s*$")
+
+
+def noted_facts(src: str, text: str) -> list[Fact]:
+    """Of a ``label: X (Y)`` line, X alone under the label and the words of a name ("the
+    treasurer's name only": Ana Silva, not "Ana Silva (ana@club.example)")."""
+    out: list[Fact] = []
+    for line in text.splitlines()[:MAX_LINES]:
+        if found := _PAIR_NOTED.match(line):
+            label, head = found.group(1), found.group(2).strip()
+            out.append(fact(f"{label} name who person", head, src, own=label))
+    return out
+
+
+#: files longer than this (in lines) are not read for noted pairs
+MAX_LINES = 300
