@@ -297,31 +297,8 @@ RUNS = {"runs.csv": "day,run,km\n2026-05-01,1,8\n2026-05-01,2,12\n2026-05-03,1,1
                     "2026-05-05,1,10\n2026-05-06,1,21\n"}
 
 
-@pytest.mark.parametrize("task", [
-    "How many runs in runs.csv went over 10 km? Just the number into n.txt",
-    "runs.csv: count the runs of more than 10 km -> n.txt",
-    "runs.csv: count the runs longer than 10 -> n.txt",
-    "number of runs above 10 km in runs.csv? put it in n.txt",
-    "How many runs had more than 10 km (runs.csv)? n.txt gets the count",
-    "In runs.csv, how many runs were over 10? write the number to n.txt",
-])
-def test_a_list_is_no_answer_to_how_many(tmp_path, task):
-    assert _offered(tmp_path, RUNS, task)[0] == "3"
-
-
 PEOPLE = {"people.csv": "name,team,joined\nZoe,red,2024\nAmir,blue,2023\nKai,red,2025\n"
                         "Bea,green,2022\n"}
-
-
-@pytest.mark.parametrize("task", [
-    "Write the names from people.csv to n.txt, sorted alphabetically, one per line",
-    "n.txt: every name in people.csv, A to Z",
-    "put the people.csv names in alphabetical order into n.txt",
-    "sort the names of people.csv and save them to n.txt",
-    "List the name column of people.csv in n.txt, sorted",
-])
-def test_a_column_sorted_is_offered_not_another_column_s_distinct_values(tmp_path, task):
-    assert _offered(tmp_path, PEOPLE, task)[0] == "Amir\nBea\nKai\nZoe"
 
 
 PRODUCTS = {"products.json": '{"products": [{"sku": "A1", "category": "tools"}, {"sku": "B2", '
@@ -345,31 +322,8 @@ MENU = {"prices.md": "# Prices\n\n| drink | small | large |\n|---|---|---|\n"
                      "| coffee | 2.10 | 2.90 |\n| tea | 1.80 | 2.30 |\n| cocoa | 2.40 | 3.10 |\n"}
 
 
-@pytest.mark.parametrize(("task", "value"), [
-    ("What does a large tea cost according to prices.md? write the price to p.txt", "2.30"),
-    ("prices.md: the price of a small cocoa -> p.txt", "2.40"),
-    ("large coffee price from prices.md into p.txt", "2.90"),
-    ("How much is a small tea (see prices.md)? p.txt please", "1.80"),
-    ("p.txt should hold the large cocoa price in prices.md", "3.10"),
-])
-def test_a_markdown_table_s_cell_by_its_row_and_column(tmp_path, task, value):
-    assert _offered(tmp_path, MENU, task)[0] == value
-
-
 TRIP = {"trip.md": "# Trip\n\n## Packing\n- tent\n- stove\n- headlamp\n\n## Food\n- rice\n"
                    "- beans\n"}
-
-
-@pytest.mark.parametrize(("task", "value"), [
-    ("Which items are under Packing in trip.md? one per line into p.txt",
-     "tent\nstove\nheadlamp"),
-    ("how many items are listed under Food in trip.md? answer in p.txt", "2"),
-    ("trip.md: copy the Food list, a line each, to p.txt", "rice\nbeans"),
-    ("count the Packing bullets in trip.md -> p.txt", "3"),
-    ("how many bullet points does trip.md have in all? p.txt", "5"),
-])
-def test_a_section_s_items_are_the_items_under_its_heading(tmp_path, task, value):
-    assert _offered(tmp_path, TRIP, task)[0] == value
 
 
 KILN = {"kiln.md": "# Firing\nBisque at 1000 degrees for about 8 hours.\n"
@@ -429,12 +383,61 @@ BOARD = {"board.txt": "Board 2026\nChair: Olu Bakare\nTreasurer: Ana Silva (ana@
                       "Secretary = Per Lund <per@club.example>\n"}
 
 
-@pytest.mark.parametrize(("task", "value"), [
-    ("Who is the treasurer? see board.txt; name only into t.txt", "Ana Silva"),
-    ("Treasurer in board.txt? write their name to t.txt", "Ana Silva"),
-    ("the secretary's name from board.txt -> t.txt", "Per Lund"),
-    ("board.txt: who is secretary? t.txt", "Per Lund"),
-    ("the treasurer e-mail in board.txt -> t.txt", "ana@club.example"),
-])
-def test_a_name_beside_a_bracketed_value_is_offered_alone(tmp_path, task, value):
-    assert _offered(tmp_path, BOARD, task)[0] == value
+#: (files, task, the text offered first), by rule (five wordings of this file's own each)
+FIRST = [
+    pytest.param(RUNS, "How many runs in runs.csv went over 10 km? Just the number into n.txt",
+                 "3", id="how_many_list"),
+    pytest.param(RUNS, "runs.csv: count the runs of more than 10 km -> n.txt",
+                 "3", id="how_many_list"),
+    pytest.param(RUNS, "runs.csv: count the runs longer than 10 -> n.txt", "3", id="how_many_list"),
+    pytest.param(RUNS, "number of runs above 10 km in runs.csv? put it in n.txt",
+                 "3", id="how_many_list"),
+    pytest.param(RUNS, "How many runs had more than 10 km (runs.csv)? n.txt gets the count",
+                 "3", id="how_many_list"),
+    pytest.param(RUNS, "In runs.csv, how many runs were over 10? write the number to n.txt",
+                 "3", id="how_many_list"),
+    pytest.param(PEOPLE, "Write the names from people.csv to n.txt, sorted alphabetically, "
+                 "one per line",
+                 "Amir\nBea\nKai\nZoe", id="column_sorted"),
+    pytest.param(PEOPLE, "n.txt: every name in people.csv, A to Z",
+                 "Amir\nBea\nKai\nZoe", id="column_sorted"),
+    pytest.param(PEOPLE, "put the people.csv names in alphabetical order into n.txt",
+                 "Amir\nBea\nKai\nZoe", id="column_sorted"),
+    pytest.param(PEOPLE, "sort the names of people.csv and save them to n.txt",
+                 "Amir\nBea\nKai\nZoe", id="column_sorted"),
+    pytest.param(PEOPLE, "List the name column of people.csv in n.txt, sorted",
+                 "Amir\nBea\nKai\nZoe", id="column_sorted"),
+    pytest.param(MENU, "What does a large tea cost according to prices.md? write the price "
+                 "to p.txt",
+                 "2.30", id="markdown_table"),
+    pytest.param(MENU, "prices.md: the price of a small cocoa -> p.txt",
+                 "2.40", id="markdown_table"),
+    pytest.param(MENU, "large coffee price from prices.md into p.txt", "2.90", id="markdown_table"),
+    pytest.param(MENU, "How much is a small tea (see prices.md)? p.txt please",
+                 "1.80", id="markdown_table"),
+    pytest.param(MENU, "p.txt should hold the large cocoa price in prices.md",
+                 "3.10", id="markdown_table"),
+    pytest.param(TRIP, "Which items are under Packing in trip.md? one per line into p.txt",
+                 "tent\nstove\nheadlamp", id="section_items"),
+    pytest.param(TRIP, "how many items are listed under Food in trip.md? answer in p.txt",
+                 "2", id="section_items"),
+    pytest.param(TRIP, "trip.md: copy the Food list, a line each, to p.txt",
+                 "rice\nbeans", id="section_items"),
+    pytest.param(TRIP, "count the Packing bullets in trip.md -> p.txt", "3", id="section_items"),
+    pytest.param(TRIP, "how many bullet points does trip.md have in all? p.txt",
+                 "5", id="section_items"),
+    pytest.param(BOARD, "Who is the treasurer? see board.txt; name only into t.txt",
+                 "Ana Silva", id="bracketed_name"),
+    pytest.param(BOARD, "Treasurer in board.txt? write their name to t.txt",
+                 "Ana Silva", id="bracketed_name"),
+    pytest.param(BOARD, "the secretary's name from board.txt -> t.txt",
+                 "Per Lund", id="bracketed_name"),
+    pytest.param(BOARD, "board.txt: who is secretary? t.txt", "Per Lund", id="bracketed_name"),
+    pytest.param(BOARD, "the treasurer e-mail in board.txt -> t.txt",
+                 "ana@club.example", id="bracketed_name"),
+]
+
+
+@pytest.mark.parametrize(("files", "task", "value"), FIRST)
+def test_the_value_the_task_asks_is_offered_first(tmp_path, files, task, value):
+    assert _offered(tmp_path, files, task)[0] == value
