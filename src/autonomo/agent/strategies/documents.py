@@ -23,6 +23,8 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.+?)\s*$")
 _ROW = re.compile(r"^\s*\|(.+)\|\s*$")
 _RULE = re.compile(r"^[\s:|-]+$")
+#: words of asking, which name no heading ("## How?" is not said by "how many …")
+_ASKING = frozenset({"how", "what", "why", "when", "where", "who", "which", "many", "much"})
 #: the words a section's items are asked with
 _ITEMS = "items entries bullets points things under section heading"
 
@@ -43,7 +45,7 @@ def section_facts(src: str, text: str) -> list[Fact]:
             if deeper <= level:
                 break
             items = items + more
-        if items and len(sections) > 1 and (said := facts.words(title)):
+        if items and len(sections) > 1 and (said := facts.words(title) - _ASKING):
             # (only when the task says the heading: "under Packing")
             out += [replace(made, needs=said) for made in (
                 fact(f"{title} {_ITEMS} {LIST_WORDS}", "\n".join(items), src, own=title),
