@@ -383,8 +383,33 @@ BOARD = {"board.txt": "Board 2026\nChair: Olu Bakare\nTreasurer: Ana Silva (ana@
                       "Secretary = Per Lund <per@club.example>\n"}
 
 
+STOPS = {"stops.txt": "Harbour Street\nMill Lane SHUT\nStation Road\nChurch Green\n",
+         "dues.txt": "Ana - paid\nBo - OVERDUE\nCy - paid\nDee - OVERDUE\n"}
+DIARY = {"diary.txt": "Took the bus to town. The bus was late.\nWalked home; no bus after 9.\n"
+                      "Busy day.\n"}
+
 #: (files, task, the text offered first), by rule (five wordings of this file's own each)
 FIRST = [
+    pytest.param(STOPS, "stops.txt marks one stop as SHUT; its name into shut.txt", "Mill Lane",
+                 id="marked_line"),
+    pytest.param(STOPS, "Which stop is SHUT in stops.txt? write the stop name to s.txt",
+                 "Mill Lane", id="marked_line"),
+    pytest.param(STOPS, "who is OVERDUE in dues.txt? names only into late.txt", "Bo\nDee",
+                 id="marked_line"),
+    pytest.param(STOPS, "dues.txt: the OVERDUE members -> late.txt", "Bo\nDee",
+                 id="marked_line"),
+    pytest.param(STOPS, "write the names marked OVERDUE in dues.txt to late.txt", "Bo\nDee",
+                 id="marked_line"),
+    pytest.param(DIARY, "how often does 'bus' appear in diary.txt? number only into n.txt", "3",
+                 id="how_often"),
+    pytest.param(DIARY, "How many times is the word bus used in diary.txt? n.txt", "3",
+                 id="how_often"),
+    pytest.param(DIARY, "how often is bus mentioned in diary.txt -> n.txt", "3",
+                 id="how_often"),
+    pytest.param(DIARY, "diary.txt: how often did I write bus? the count in n.txt", "3",
+                 id="how_often"),
+    pytest.param(DIARY, "Count how many times bus occurs in diary.txt; n.txt", "3",
+                 id="how_often"),
     pytest.param(RUNS, "How many runs in runs.csv went over 10 km? Just the number into n.txt",
                  "3", id="how_many_list"),
     pytest.param(RUNS, "runs.csv: count the runs of more than 10 km -> n.txt",

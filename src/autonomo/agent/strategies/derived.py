@@ -214,7 +214,8 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
             + algebra.algebra_facts(name, src, text, task,
                                     frozenset(b for _, b in bounds(task)))
             + dates.date_facts(src, text, task) + dates.clock_facts(src, text, task)
-            + kind_facts(src, text, task) + documents.noted_facts(src, text))
+            + kind_facts(src, text, task) + documents.noted_facts(src, text)
+            + documents.marked_facts(src, text))
 
 
 #: the words a task names the values of a shape with, when it lists or counts them

@@ -102,3 +102,27 @@ def noted_facts(src: str, text: str) -> list[Fact]:
 
 #: files longer than this (in lines) are not read for noted pairs
 MAX_LINES = 300
+
+
+#: a word in capitals that marks lines ("Mill Lane SHUT", "Bo - OVERDUE", "[DONE] tax")
+_MARK = re.compile(r"\b[A-Z]{2,}\b")
+#: what stands around a mark and is no part of the item it marks
+_AROUND = " \t-–—:;,.|()[]*#"
+
+
+def marked_facts(src: str, text: str) -> list[Fact]:
+    """Of each word in capitals that marks some lines (not all), the items of those lines
+    without it: "stops.txt marks one stop as SHUT; its name" is "Mill Lane", not the line
+    "Mill Lane SHUT". Counted only when the task says the mark (``needs``)."""
+    lines = [line.strip() for line in text.splitlines()[:MAX_LINES] if line.strip()]
+    marks = dict.fromkeys(m for line in lines for m in _MARK.findall(line))
+    out: list[Fact] = []
+    for mark in marks:
+        held = [line for line in lines if re.search(rf"\b{mark}\b", line)]
+        if not 0 < len(held) < len(lines) or len(lines) < 2:
+            continue
+        items = [re.sub(rf"\s*\b{mark}\b\s*", " ", line).strip(_AROUND) for line in held]
+        if all(items) and all(len(i.split()) <= 6 for i in items):
+            made = fact(f"{mark} marked name names which who item entry", "\n".join(items), src)
+            out.append(replace(made, needs=frozenset({mark.lower()})))
+    return out

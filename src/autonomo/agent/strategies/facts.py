@@ -21,7 +21,7 @@ import yaml
 from autonomo.agent.csv_text import table_rows
 from autonomo.agent.strategies.blocks import block_texts, headed, labelled, units
 from autonomo.agent.strategies.values import parts, scan
-from autonomo.agent.strategies.wordforms import abbreviates, inflects
+from autonomo.agent.strategies.wordforms import abbreviates, inflects, plain_asking
 
 _WORDS = re.compile(r"[A-Za-z]+|\d+")
 _PAIR = re.compile(r"^\s*([\w .-]{1,40}?)\s*[:=]\s*(.+?)\s*$")
@@ -542,13 +542,6 @@ _THE_NUMBER = re.compile(r"\b(?:the|that|this|its)\s+number\b(?!\s+of\b)|\bnumbe
                          re.IGNORECASE)
 
 
-_ONCE = re.compile(r"\b(?:(?:no|without)\s+(?:duplicates?|repeats?|dupes)|once)\b", re.I)
-_A_TO_Z = re.compile(r"\ba\s*(?:to|-)\s*z\b", re.IGNORECASE)
-_THAN = re.compile(r"\b(?:more|less|fewer|greater|higher|lower|bigger|smaller|longer|shorter)"
-                   r"\s+than\s+(-?\d+(?:\.\d+)?)\b", re.IGNORECASE)
-_NO_HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
-                        r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
-
 
 def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
          threshold: float = THRESHOLD) -> list[str]:
@@ -560,8 +553,8 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     lines = _LINE_WORDS & words(_EACH_LINE.sub(" ", rest))
     # ("write the number to p.txt", "number only": the value itself, when no other word asks
     # for a count: "how many", "count", "the number of")
-    if not (counting := re.search(r"\b(?:how many|(?<!n't )count\w*|total|number of)\b", rest,
-                                  re.I)):  # (not "files don't count")
+    if not (counting := re.search(r"\b(?:how (?:many|often)|(?<!n't )count\w*|total|"
+                                  r"number of)\b", rest, re.I)):  # (not "files don't count")
         rest = _THE_NUMBER.sub(" ", rest)
     rest = _ORDERED.sub(" order ", rest)  # "fastest first": an order, not the first line
     rest = SWITCHED.sub(lambda m: " enabled " if m.group(1).lower() == "on" else " disabled ",
@@ -569,10 +562,7 @@ def rank(facts: Iterable[Fact], task: str, named: Iterable[str] = (),
     for name in named:
         rest = rest.replace(name, " ")
     # ("no duplicates", "each once": the distinct values; "A to Z": sorted)
-    rest = _ONCE.sub(" distinct ", _A_TO_Z.sub(" sorted ", rest))
-    rest = _NO_HEADER.sub(" rows ", rest)  # ("not counting the header row": the rows)
-    rest = _THAN.sub(r" \1 ", rest)  # ("more than 10": a bound, not the most)
-    rest = re.sub(r"\bcount(?:ed|ing|s)\b", "count", rest, flags=re.I)  # ("frogs counted")
+    rest = plain_asking(rest)  # ("no duplicates": distinct; "more than 10": a bound …)
     # what the task rules out ("not the dev extras", "except the drafts") is not wanted
     excluded = frozenset().union(*(words(m) for m in _EXCLUDED.findall(rest)))
     rest = _EXCLUDED.sub(" ", rest)
