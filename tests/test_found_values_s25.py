@@ -466,3 +466,39 @@ FIRST = [
 @pytest.mark.parametrize(("files", "task", "value"), FIRST)
 def test_the_value_the_task_asks_is_offered_first(tmp_path, files, task, value):
     assert _offered(tmp_path, files, task)[0] == value
+
+
+@pytest.mark.parametrize(("task", "right"), [
+    ("stops.txt marks one stop as SHUT; its name into s.txt", "Mill Lane"),
+    ("Which stop is SHUT in stops.txt? write the stop name to s.txt", "Mill Lane"),
+    ("who is OVERDUE in dues.txt? names only into s.txt", "Bo\nDee"),
+    ("the names marked OVERDUE in dues.txt -> s.txt", "Bo\nDee"),
+    ("dues.txt: which names are flagged OVERDUE? one per line in s.txt", "Bo\nDee"),
+])
+def test_the_names_a_word_in_capitals_marks_are_verified(tmp_path, task, right):
+    ok, why = _judge(tmp_path / "a", task, STOPS, _new("s.txt", right + "\n"))
+    assert ok, why
+    for wrong in ("Mill Lane SHUT", "Bo - OVERDUE\nDee - OVERDUE", "Ana\nCy", "Harbour Street"):
+        assert not _judge(tmp_path / str(len(wrong)), task, STOPS, _new("s.txt", wrong + "\n"))[0]
+
+
+@pytest.mark.parametrize("task", [
+    "copy every ERROR line of app.log into e.txt",
+    "the ERROR rows of app.log -> e.txt",
+    "the ERROR entries of app.log into e.txt",
+])
+def test_lines_a_mark_marks_are_never_verified_without_the_mark(tmp_path, task):
+    files = {"app.log": "10:00 INFO start\n10:01 ERROR disk full\n10:02 INFO retry\n"
+                        "10:03 ERROR net down\n"}
+    assert not _judge(tmp_path, task, files, _new("e.txt", "10:01 disk full\n10:03 net down\n"))[0]
+
+
+@pytest.mark.parametrize("task", [
+    "dues.txt: which names are flagged OVERDUE? one per line in s.txt",
+    "dues.txt - who is OVERDUE? names into s.txt",
+    "dues.txt: the members still unpaid, one a line, into s.txt",
+])
+def test_a_question_after_the_file_s_name_is_no_description_of_it(tmp_path, task):
+    """"F: which …?" asks; its words are not the file's description: copying F whole was
+    verified as "the lines of F"."""
+    assert not _judge(tmp_path, task, STOPS, _new("s.txt", STOPS["dues.txt"]))[0]

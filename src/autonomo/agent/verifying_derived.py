@@ -473,6 +473,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         expected += records.pinned(task, source, text, [*named, *spoken], answer_words)
         expected += units.unit_value(task, source, text, [*named, *spoken], answer_words)
         expected += units.section_value(task, source, text, [*named, *spoken], answer_words)
+        expected += units.marked_items(task, source, text, [*named, *spoken], answer_words)
         if _COUNTING.search(cleaned):
             expected += records.list_count(task, source, text, [*named, *spoken],
                                            answer_words - _TALLY)

@@ -57,8 +57,10 @@ class Run:
 
 
 def _describing(clause: str, program: str) -> bool:
+    # (not a name heading the task: "dues.txt: which names are flagged OVERDUE?" asks)
     base = re.escape(program.rsplit("/", 1)[-1])
-    return re.match(rf"\s*(?:the\s+)?(?:[\w.-]+/)*{base}\b", clause, re.IGNORECASE) is not None
+    return re.match(rf"\s*(?:the\s+)?(?:[\w.-]+/)*{base}\b(?!\s*(?::|-|–|—))", clause,
+                    re.IGNORECASE) is not None
 
 
 _CLAUSES = r"[.;!?]\s|\s-{1,2}\s|\n"

@@ -111,3 +111,38 @@ def section_value(task: str, source: str, text: str, names: list[str],
                                          *words(found[0][0]), *stem, *_QUANTITY}):
         return []
     return [Expected(f"the {kinds[0]} under {hit[0][0]!r} in {source}", found[0][1])]
+
+
+#: words that only ask for what a mark marks ("which stop is SHUT", "the names marked DONE")
+_MARKED = {"mark", "marks", "marked", "name", "names", "which", "who", "item", "items",
+           "entry", "entries", "one", "is", "are", "as", "flagged", "labelled", "labeled"}
+
+
+#: how a list is laid out ("one per line", "a line each", "each on its own line")
+_LAYOUT = re.compile(r"\b(?:one|each|a)\s+(?:per|a|on\s+(?:its|a|their)\s+own)\s+line\b|"
+                     r"\ba\s+line\s+each\b|\bper\s+line\b", re.IGNORECASE)
+
+
+def marked_items(task: str, source: str, text: str, names: list[str],
+                 answer_words: set[str]) -> list[Expected]:
+    """The items of the lines of ``source`` the one word in capitals the task names marks,
+    the mark and what separates it taken off ("Mill Lane SHUT": Mill Lane); not when the
+    task asks for lines, and every other word accounted for."""
+    bare = _LAYOUT.sub(" ", without(task, names))  # ("one per line" asks for no lines)
+    marks = set(re.findall(r"\b[A-Z]{2,}\b", bare))
+    said = {w for w in words(bare) if w not in FUNCTION_WORDS}
+    asked = set(words(bare))  # (a name of what is marked: "which stop", "who", "its name")
+    if len(marks) != 1 or asked & {"line", "lines", "row", "rows", "whole", "full"} \
+            or not asked & {"name", "names", "which", "who"}:
+        return []
+    mark = marks.pop()
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    held = [x for x in lines if re.search(rf"\b{mark}\b", x)]
+    stem = set(words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+    if not 0 < len(held) < len(lines) or unexplained(said | answer_words,
+                                                     {mark.lower(), *_MARKED, *stem}):
+        return []
+    items = tuple(re.sub(rf"\s*\b{mark}\b\s*", " ", x).strip(" \t-–—:;,.|()[]*#") for x in held)
+    if not all(items):
+        return []
+    return [Expected(f"the items of {source} marked {mark}", items=items)]
