@@ -366,3 +366,18 @@ def test_a_file_sent_to_the_top_level_is_verified_there_only(tmp_path, task):
         Path(a).read_bytes())
     op(tmp_path / "guides/setup.txt", tmp_path / "setup.txt")
     assert verify(task, start, take(tmp_path)).verified
+
+
+@pytest.mark.parametrize(("task", "files", "gone"), [
+    ("Clean the ledger folder of its .log files (only those)",
+     ("ledger/a.log", "ledger/log_notes.txt"), ["ledger/a.log"]),
+    ("remove every .tmp in cache/", ("cache/x.tmp", "cache/tmp_readme.txt"), ["cache/x.tmp"]),
+    ("the .bak files in docs/ can go", ("docs/a.bak", "docs/bak_policy.md"), ["docs/a.bak"]),
+    ("delete all the .orig files under src/", ("src/m.orig", "src/orig_list.txt"),
+     ["src/m.orig"]),
+    ("get rid of *.swp in notes/", ("notes/.a.swp", "notes/b.swp", "notes/swp_howto.txt"),
+     ["notes/b.swp"]),
+])
+def test_a_file_whose_name_has_the_kind_s_word_is_not_the_kind(tmp_path, task, files, gone):
+    _tree(tmp_path, *files)
+    assert _offered(task, tmp_path)["delete_file"]["path"] == gone
