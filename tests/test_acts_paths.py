@@ -381,3 +381,18 @@ def test_a_file_sent_to_the_top_level_is_verified_there_only(tmp_path, task):
 def test_a_file_whose_name_has_the_kind_s_word_is_not_the_kind(tmp_path, task, files, gone):
     _tree(tmp_path, *files)
     assert _offered(task, tmp_path)["delete_file"]["path"] == gone
+
+
+@pytest.mark.parametrize("task", [
+    "I need the same text as ideas.md in a new file called ideas_v2.md",
+    "make ideas_v2.md a new file with the same contents as ideas.md",
+    "Create ideas_v2.md holding exactly what ideas.md holds",
+    "ideas.md -> ideas_v2.md, the original stays",
+    "ideas_v2.md: same content as ideas.md please",
+])
+def test_a_new_file_with_another_s_text_is_a_copy_never_a_move(tmp_path, task):
+    _tree(tmp_path, "ideas.md", "todo.md")
+    offered = _offered(task, tmp_path)
+    assert offered["copy_file"]["source"] == ["ideas.md"]
+    assert offered["copy_file"]["destination"] == ["ideas_v2.md"]
+    assert "rename_file" not in offered and "delete_file" not in offered

@@ -75,6 +75,11 @@ def _copies_a_part(task: str) -> bool:
 #: a copy said as a backup: "back it up as x.orig", "back up a.md", "make a backup of b.md"
 _BACKUP = re.compile(r"\bback(?:s|ed|ing)?\s+(?:[\w.'/-]+\s+){0,3}?up\b(?!\s+to\s+(?:date|"
                      r"speed)\b)|\b(?:a|an)\s+(?:\w+\s+)?back-?up\b", re.IGNORECASE)
+#: a new file said to hold what another holds, or a source said to stay
+_SAME_AS = re.compile(r"\b(?:same|identical)\s+(?:(?:text|content|contents|lines|data)\s+)?"
+                      r"(?:as|to)\b|\bholding\s+exactly\s+what\b|\b(?:the\s+)?original\s+"
+                      r"(?:stays|remains|is\s+kept|too)\b|\bkeep(?:ing)?\s+the\s+original\b",
+                      re.IGNORECASE)
 _CLEARING = re.compile(rf"\b(?:{CLEARING})\b", re.IGNORECASE)
 
 
@@ -99,10 +104,13 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
     # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
     asked = said(task)
     out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
-    if _BACKUP.search(task):
-        # "back it up as a.conf.orig", "make a backup of a.md": a copy, the original kept
-        # (a 135M model appended a line to the new name)
+    if _BACKUP.search(task) or _SAME_AS.search(task):
+        # "back it up as a.conf.orig", "a new file with the same text as a.md", "a.md ->
+        # b.md, the original stays": a copy, the original kept (a 135M model appended a line
+        # to the new name; another renamed the source away); no move unless one is said
         out.discard("copy_file")
+        if not any(says(asked, v) for v in ("rename", "move")):
+            out.add("rename_file")
     # the task's files, read against the workspace once for every rule below (``named``:
     # as the step's situation read them, ``Situation.said_files``)
     if named is None:
