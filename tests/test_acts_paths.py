@@ -182,8 +182,11 @@ def test_a_kind_is_narrowed_to_the_folders_that_hold_it():
         "a/x.log", "a/k.tmp")
     assert in_scope("delete the .log files and the .tmp in c/", files, ("c",), ()) == files
     assert in_scope("move the .log files into a/", files, ("a",), ()) == files
-    assert of_kinds(["d/a.bak", "d/b.md"], {"bak"}) == ["d/a.bak"]
-    assert of_kinds(["d/a.bak", "d/b.md"], {"log"}) == ["d/a.bak", "d/b.md"]
+    assert of_kinds(["d/a.bak", "d/b.md"], {"bak"}, ["d/a.bak", "d/b.md"]) == ["d/a.bak"]
+    assert of_kinds(["d/a.bak", "d/b.md"], {"log"}, ["d/a.bak", "d/b.md"]) == [
+        "d/a.bak", "d/b.md"]
+    # (once the kind's files are gone, the folder's others are still not its files)
+    assert of_kinds(["d/b.md"], {"bak"}, ["d/a.bak", "d/b.md"]) == []
 
 
 # -- where a copy, a move or a new file goes ---------------------------------------------------
@@ -396,3 +399,28 @@ def test_a_new_file_with_another_s_text_is_a_copy_never_a_move(tmp_path, task):
     assert offered["copy_file"]["source"] == ["ideas.md"]
     assert offered["copy_file"]["destination"] == ["ideas_v2.md"]
     assert "rename_file" not in offered and "delete_file" not in offered
+
+
+@pytest.mark.parametrize("task", [
+    "Clean the ledger folder of its .log files (nothing else)",
+    "clear out the .log files in ledger/ only",
+    "The .log files under ledger/ can go",
+    "purge ledger/ of all .log files",
+    "get rid of each .log file inside the ledger directory",
+])
+def test_once_the_kind_s_files_are_gone_no_other_file_of_the_folder_is_offered(tmp_path, task):
+    _tree(tmp_path, "ledger/a.log", "ledger/b.log", "ledger/log_format.txt", "ledger/run.py")
+    agent = Settings().agent
+    commands = builtin_registry().select(include=agent.small_model_commands)
+    strategy = create_strategy("one_shot", commands, compact=True)
+    first = AgentState(tasks=[task], workspace=str(tmp_path))
+    strategy.step_situation(first)  # (the start, as a run's first step sees it)
+    for name in ("ledger/a.log", "ledger/b.log"):
+        (tmp_path / name).unlink()
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    request = strategy.request(unneeded(task, agent.small_model_command_words, str(tmp_path)),
+                               state)
+    names = {o["properties"]["name"]["const"]
+             for o in request.schema["properties"]["command"]["anyOf"]}
+    assert not {"delete_file", "write_file", "append_to_file", "rename_file"} & names
+    assert first is not state

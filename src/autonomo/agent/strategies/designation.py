@@ -99,7 +99,7 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # are the .log files, not log_format.txt; a 135M model deleted it)
     kinds = {k.lower() for found in _KINDS.findall(task) for k in found if k}
     if not named and not says_a_name(task) and not any(
-            f.rsplit(".", 1)[-1].lower() in kinds for f in files if "." in f):
+            f.rsplit(".", 1)[-1].lower() in kinds for f in start if "." in f):
         # (a task that names a file, there or not, describes none: "delete ../x.txt",
         # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
         # of the task's words but those it denies: "the draft, not the final draft")

@@ -396,7 +396,7 @@ def situation(workspace: Path | str, task: str,
     # (a kind's files in the folders it takes them from; a folder's of the kind it names)
     matching = placing.in_scope(task, matching, places, apart)
     by_kind = [f for f in matching if f in start and f not in kept]  # (not by folder)
-    matching += tuple(placing.of_kinds([f for f in marks.inside if f in files], kinds))
+    matching += tuple(placing.of_kinds([f for f in marks.inside if f in files], kinds, start))
     moved, placed_names = placing.placed(
         task, [n for n in named if n in files and n in start and n not in kept], by_kind,
         [n for n in named if n not in start], places)

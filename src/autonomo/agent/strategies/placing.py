@@ -181,7 +181,11 @@ def in_scope(task: str, matching: tuple[str, ...], places: tuple[str, ...],
     return tuple(f for f in matching if f in scoped or _kind(f) not in held)
 
 
-def of_kinds(files: list[str], kinds: set[str]) -> list[str]:
+def of_kinds(files: list[str], kinds: set[str], start: list[str]) -> list[str]:
     """The files of a folder the task designates that are of the kinds it names, when some
-    are ("the .bak files in drafts/": not drafts/ch3.md); all of them when none is."""
-    return [f for f in files if _kind(f) in kinds] or files
+    of its files were at the start (``start``: "the .bak files in drafts/" are never
+    drafts/ch3.md, not even once they are deleted); all of them when none was."""
+    if any(_kind(f) in kinds for f in start if any(f.startswith(PurePosixPath(g).parent.as_posix()
+                                                                 + "/") for g in files)):
+        return [f for f in files if _kind(f) in kinds]
+    return files
