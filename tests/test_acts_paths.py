@@ -424,3 +424,31 @@ def test_once_the_kind_s_files_are_gone_no_other_file_of_the_folder_is_offered(t
              for o in request.schema["properties"]["command"]["anyOf"]}
     assert not {"delete_file", "write_file", "append_to_file", "rename_file"} & names
     assert first is not state
+
+
+@pytest.mark.parametrize("task", [
+    "Clean the ledger folder of its .log files (nothing else)",
+    "delete every .log file in ledger/",
+    "The .log files under ledger/ can go",
+    "purge ledger/ of all .log files",
+    "get rid of each .log file inside the ledger directory",
+])
+def test_after_the_last_deletion_the_finish_is_offered_not_more_looking(tmp_path, task):
+    from autonomo.agent.episodes import Action, Episode
+    from autonomo.tools.registry import CommandResult
+    _tree(tmp_path, "ledger/a.log", "ledger/b.log", "ledger/log_format.txt", "ledger/run.py")
+    agent = Settings().agent
+    strategy = create_strategy("one_shot", builtin_registry().select(
+        include=agent.small_model_commands), compact=True)
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    strategy.step_situation(state)
+    for number, name in enumerate(("ledger/a.log", "ledger/b.log"), 1):
+        (tmp_path / name).unlink()
+        state.episodes.append(Episode(number=number, action=Action(
+            name="delete_file", arguments={"path": name}),
+            result=CommandResult(status="success", output="done")))
+    request = strategy.request(unneeded(task, agent.small_model_command_words, str(tmp_path)),
+                               state)
+    names = {o["properties"]["name"]["const"]
+             for o in request.schema["properties"]["command"]["anyOf"]}
+    assert names == {"finish"}
