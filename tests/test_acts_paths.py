@@ -401,54 +401,46 @@ def test_a_new_file_with_another_s_text_is_a_copy_never_a_move(tmp_path, task):
     assert "rename_file" not in offered and "delete_file" not in offered
 
 
-@pytest.mark.parametrize("task", [
-    "Clean the ledger folder of its .log files (nothing else)",
-    "clear out the .log files in ledger/ only",
-    "The .log files under ledger/ can go",
-    "purge ledger/ of all .log files",
-    "get rid of each .log file inside the ledger directory",
-])
-def test_once_the_kind_s_files_are_gone_no_other_file_of_the_folder_is_offered(tmp_path, task):
-    _tree(tmp_path, "ledger/a.log", "ledger/b.log", "ledger/log_format.txt", "ledger/run.py")
-    agent = Settings().agent
-    commands = builtin_registry().select(include=agent.small_model_commands)
-    strategy = create_strategy("one_shot", commands, compact=True)
-    first = AgentState(tasks=[task], workspace=str(tmp_path))
-    strategy.step_situation(first)  # (the start, as a run's first step sees it)
-    for name in ("ledger/a.log", "ledger/b.log"):
-        (tmp_path / name).unlink()
-    state = AgentState(tasks=[task], workspace=str(tmp_path))
-    request = strategy.request(unneeded(task, agent.small_model_command_words, str(tmp_path)),
-                               state)
-    names = {o["properties"]["name"]["const"]
-             for o in request.schema["properties"]["command"]["anyOf"]}
-    assert not {"delete_file", "write_file", "append_to_file", "rename_file"} & names
-    assert first is not state
-
-
-@pytest.mark.parametrize("task", [
-    "Clean the ledger folder of its .log files (nothing else)",
-    "delete every .log file in ledger/",
-    "The .log files under ledger/ can go",
-    "purge ledger/ of all .log files",
-    "get rid of each .log file inside the ledger directory",
-])
-def test_after_the_last_deletion_the_finish_is_offered_not_more_looking(tmp_path, task):
+def _names_after_deleting(tmp_path: Path, task: str, recorded: bool) -> set[str]:
+    """The commands offered once ledger/'s two .log files are deleted, as a run's strategy
+    (its first look kept) offers them; ``recorded``: the deletions are the run's own steps
+    (else a new state, the files gone by another hand)."""
     from autonomo.agent.episodes import Action, Episode
     from autonomo.tools.registry import CommandResult
     _tree(tmp_path, "ledger/a.log", "ledger/b.log", "ledger/log_format.txt", "ledger/run.py")
     agent = Settings().agent
     strategy = create_strategy("one_shot", builtin_registry().select(
         include=agent.small_model_commands), compact=True)
-    state = AgentState(tasks=[task], workspace=str(tmp_path))
-    strategy.step_situation(state)
+    first = AgentState(tasks=[task], workspace=str(tmp_path))
+    strategy.step_situation(first)  # (the start, as a run's first step sees it)
+    state = first if recorded else AgentState(tasks=[task], workspace=str(tmp_path))
     for number, name in enumerate(("ledger/a.log", "ledger/b.log"), 1):
         (tmp_path / name).unlink()
-        state.episodes.append(Episode(number=number, action=Action(
-            name="delete_file", arguments={"path": name}),
-            result=CommandResult(status="success", output="done")))
+        if recorded:
+            state.episodes.append(Episode(number=number, action=Action(
+                name="delete_file", arguments={"path": name}),
+                result=CommandResult(status="success", output="done")))
     request = strategy.request(unneeded(task, agent.small_model_command_words, str(tmp_path)),
                                state)
-    names = {o["properties"]["name"]["const"]
-             for o in request.schema["properties"]["command"]["anyOf"]}
-    assert names == {"finish"}
+    return {o["properties"]["name"]["const"]
+            for o in request.schema["properties"]["command"]["anyOf"]}
+
+
+_LEDGER_LOGS = [
+    "Clean the ledger folder of its .log files (nothing else)",
+    "clear out the .log files in ledger/ only",
+    "The .log files under ledger/ can go",
+    "purge ledger/ of all .log files",
+    "get rid of each .log file inside the ledger directory",
+]
+
+
+@pytest.mark.parametrize("task", _LEDGER_LOGS)
+def test_once_the_kind_s_files_are_gone_no_other_file_of_the_folder_is_offered(tmp_path, task):
+    names = _names_after_deleting(tmp_path, task, recorded=False)
+    assert not {"delete_file", "write_file", "append_to_file", "rename_file"} & names
+
+
+@pytest.mark.parametrize("task", _LEDGER_LOGS)
+def test_after_the_last_deletion_the_finish_is_offered_not_more_looking(tmp_path, task):
+    assert _names_after_deleting(tmp_path, task, recorded=True) == {"finish"}
