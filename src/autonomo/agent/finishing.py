@@ -46,6 +46,7 @@ from autonomo.agent.finishing_answers import (
 from autonomo.agent.finishing_changes import (
     deleted_unasked,
     empty_written,
+    folder_kept,
     folders,
     glued_line,
     kept_changed,
@@ -503,6 +504,7 @@ def _record_objections(task: str, named: tuple[str, ...], record: Record, worksp
         ("kept_changed", lambda: kept_changed(kept, record,
                                               lambda n: exists(n) or _below(workspace, n))),
         ("kind_left", lambda: kind_left(task, workspace, kept)),
+        ("folder_kept", lambda: folder_kept(task, workspace)),
         ("kind_unplaced", lambda: kind_unplaced(task, workspace, kept)),
         ("named_left", lambda: named_left(task, named, kept, exists)),
         ("moved_into", lambda: moved_into(task, exists)),

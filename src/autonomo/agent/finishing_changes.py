@@ -24,6 +24,8 @@ from autonomo.agent.finishing_record import (
     words,
 )
 from autonomo.agent.finishing_targets import roles
+from autonomo.agent.strategies.folders import folders_removed
+from autonomo.agent.strategies.looking import workspace_entries
 from autonomo.agent.strategies.names import named_folders
 from autonomo.agent.strategies.placing import towards
 from autonomo.agent.task_text import clauses, phrases
@@ -79,6 +81,16 @@ def kind_left(task: str, workspace: Path, kept: set[str]) -> str | None:
         return (f"Refused: the task asks to delete every .{'/.'.join(sorted(picked))} file, "
                 f"but {', '.join(sorted(left)[:5])} {'is' if len(left) == 1 else 'are'} "
                 "still there. Delete them too, then finish.")
+    return None
+
+
+def folder_kept(task: str, workspace: Path) -> str | None:
+    """A task that removes a folder whole (``folders.folders_removed``: "thumbs/ can go,
+    folder included") with that folder still there (nothing done, its files deleted one by
+    one, or another folder removed)."""
+    if left := folders_removed(task, workspace_entries(workspace)[1]):
+        return (f"Refused: the task removes the folder {left[0]} with everything in it, but "
+                "it is still there. Delete the folder, then finish.")
     return None
 
 

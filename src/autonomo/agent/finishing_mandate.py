@@ -47,7 +47,7 @@ from autonomo.agent.finishing_targets import (
 )
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.agent.strategies.names import new_names, task_files
-from autonomo.agent.verifying_task import quoted
+from autonomo.agent.verifying_task import CLEARING, quoted
 
 
 @dataclass(frozen=True)
@@ -163,8 +163,9 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     kept = {where.get(n, n) for n in kept_files(task, named)}
     said_names = {where.get(n, n) for n in named}
     kinds_asked = kinds(task)
-    removal = asks_removal(task) or bool({"empty", "clear"} & set(re.findall(r"[a-z]+",
-                                                                              task.lower())))
+    # (or a clearing phrase: "clean crawler/ of its .log files", "the .pyc files can go")
+    removal = asks_removal(task) or bool({"empty", "clear"} & set(re.findall(
+        r"[a-z]+", task.lower()))) or bool(re.search(rf"\b(?:{CLEARING})\b", task, re.I))
     acts = denied(task)
     # (a copy asked by its words: "the final version" names a relation, it asks no copy)
     copying = bool(set(re.findall(r"[a-z]+", task.lower())) & COPY_WORDS)

@@ -206,7 +206,10 @@ def roles(task: str, named: Iterable[str]) -> Roles:
                 relation = relation or before in _COPYING_VERBS
                 if mode == "remove" and after in AUXILIARIES:
                     mode = ""  # "…, b.txt has to stay": a new clause's subject, no object
-                if relation or mode == "keep" or after in POINTING or after in _REPLACING \
+                # ("b.txt takes over", "takes its place"; not "a.mp4 takes too much space")
+                replacing = after in _REPLACING and (after not in {"takes", "took"} or (
+                    i + 2 < len(tokens) and tokens[i + 2] in {"over", "its", "the", "place"}))
+                if relation or mode == "keep" or after in POINTING or replacing \
                         or before in _NEGATIONS \
                         or (mode == "remove" and before in {"from", "in", "inside"}):
                     found.protected.add(name)

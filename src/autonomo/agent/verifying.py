@@ -57,7 +57,7 @@ __all__ = ["Run", "Verdict", "agent_unverified", "agent_verdict", "record_start"
 
 _Verifier = Callable[[str, Snapshot, Snapshot, Changes], "Verdict | None"]
 _VERIFIERS: list[_Verifier] = [
-    lambda task, start, now, ch: deletion(task, start, ch),
+    lambda task, start, now, ch: deletion(task, start, ch, now),
     copying, moving, writing, appending, editing, creating, copying_a_value,
 ]
 

@@ -30,7 +30,7 @@ import yaml
 
 from autonomo.agent.strategies import pyexample, pystrings
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
-from autonomo.agent.verifying_task import negations, new_names
+from autonomo.agent.verifying_task import negations, placed_names
 from autonomo.agent.verifying_verdict import Verdict
 
 _ORDERING = re.compile(r"\b(?:sort|sorted|order|ordered|reverse|reversed|alphabetical\w*|"
@@ -71,8 +71,8 @@ def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ver
         return None
     (path,) = changes.added
     kind = path.lower().rsplit(".", 1)[-1]
-    if kind not in ("csv", "json", *SETTINGS, "md", "py") or path not in new_names(
-            task, start.files):
+    if kind not in ("csv", "json", *SETTINGS, "md", "py") or path not in placed_names(
+            task, start):
         return None
     bare = task.replace(path, " ")
     if _ORDERING.search(bare) or negations(task, ()):  # (not "order" of order.json)

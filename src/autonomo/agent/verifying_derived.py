@@ -42,7 +42,7 @@ from autonomo.agent.verifying_sources import (
     table,
     words,
 )
-from autonomo.agent.verifying_task import files_named, new_names, verbs
+from autonomo.agent.verifying_task import files_named, new_names, placed_names, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
 _COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
@@ -436,7 +436,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
     (answer,) = touched
     named = [m.path for m in files_named(task, start.files)]
     spoken = new_names(task, start.files)
-    if answer not in named + spoken or answer.lower().endswith(STRUCTURED):
+    if answer not in named + placed_names(task, start) or answer.lower().endswith(STRUCTURED):
         return None
     if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", task, flags=re.IGNORECASE),
              nouns=False) & {"delete", "move", "append"}:

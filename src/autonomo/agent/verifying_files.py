@@ -15,6 +15,8 @@ import posixpath
 import re
 from collections.abc import Collection
 
+from autonomo.agent.strategies.folders import folders_removed
+from autonomo.agent.strategies.placing import TOP
 from autonomo.agent.task_text import clauses
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
@@ -122,14 +124,20 @@ def _doubt(task: str, mention: Mention, mentions: list[Mention], objects: set[st
     return joined_by_comma and not _AFTER_OBJECT.match(task, mention.end)
 
 
-def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
+def deletion(task: str, start: Snapshot, changes: Changes,
+             now: Snapshot | None = None) -> Verdict | None:
     """Only files gone: exactly the files the task designates for deletion (named where a
-    removal's object stands and not protected, or of a kind it names, within the folder it
-    names); any other file it names stays."""
+    removal's object stands and not protected, of a kind it names, within the folder it
+    names, or in a folder it removes whole, ``folders.folders_removed``: that folder gone
+    too, ``now``); any other file it names stays."""
     if changes.added or changes.changed or not changes.removed:
         return None
     ops = verbs(task, nouns=False)
-    if "delete" not in ops:
+    whole = folders_removed(task, sorted(start.folders | folders_of(start.files)))
+    if now is not None and (left := [f for f in whole if f in now.folders]):
+        return Verdict.no("delete", f"the task removes the folder {left[0]} whole, but it is "
+                                    "still there")
+    if "delete" not in ops and not whole:
         return Verdict.no("delete", "files were removed, but the task's words for removing "
                                     "a file were not recognised")
     if ops & {"copy", "move", "append"}:
@@ -151,6 +159,7 @@ def deletion(task: str, start: Snapshot, changes: Changes) -> Verdict | None:
     removing = " ".join(x for x in clauses(task) if _DELETE.search(x))
     scope = folders_named(removing, folders_of(start.files))
     apart = [f for f in folders_named(task, folders_of(start.files)) if f not in scope]
+    objects |= {p for p in start.files if any(p.startswith(f + "/") for f in whole)}
     for kind in KIND.findall(task):
         objects |= {p for p in start.files if p.lower().endswith(kind.lower())
                     and (not scope or any(p.startswith(f + "/") for f in scope))
@@ -212,9 +221,12 @@ def _targets(task: str, source: str, files: Collection[str]) -> set[str]:
                     r"(?:one|extension|ending)\b", task, re.IGNORECASE)
     names = [n for n in new_names(task, files) if n != source
              and not (ext and n == ext.group(1))]
-    folders = folders_named(task, folders_of(files))
+    # (at the top of the workspace: in no folder, "at the top level, called b.txt")
+    folders = [] if TOP.search(task) else folders_named(task, folders_of(files))
     same = bool(re.search(r"\bsame\s+(?:folder|directory|place)\b", task, re.IGNORECASE))
     base = source.rsplit("/", 1)[-1]
+    if TOP.search(task) and not names and "/" in source:
+        return {base}
     found: set[str] = set()
     for name in names:
         if folders and "/" not in name:
@@ -280,13 +292,20 @@ def copying(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     ops = verbs(task)
     if "copy" not in ops and not (re.search(r"\s->\s", task) and _KEEPING.search(task)):
         return None
-    if ops & {"delete", "append"} or ("move" in ops and not _denied_move(task)):
+    # (a name given to the copy is no move: "copy a/b.txt to the top and call it c.txt")
+    if ops & {"delete", "append"} or ("move" in ops and _MOVE_WORD.search(task)
+                                      and not _denied_move(task)):
         return Verdict.no("copy", "the task asks for more than a copy")
     source, why = _placed(task, start, now, added, "copy", _COPY_HARMLESS)
     if why is not None:
         return why
     return Verdict.yes("copy", f"{added} is a byte-identical copy of {source}; {source} and "
                                "everything else unchanged")
+
+
+#: a move's or a rename's own verb (not a name given: "call it", "named")
+_MOVE_WORD = re.compile(r"(?<![\w.-])(?:mov(?:e|es|ed|ing)|renam(?:e|es|ed|ing)|relocat\w*)"
+                        r"(?![\w.-])", re.IGNORECASE)
 
 
 def _denied_move(task: str) -> bool:

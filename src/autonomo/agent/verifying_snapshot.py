@@ -56,6 +56,8 @@ class Snapshot:
 
     files: dict[str, Entry] = field(default_factory=dict)
     why: str = ""
+    #: the folders below the top (an empty one too: a folder removal leaves none behind)
+    folders: frozenset[str] = frozenset()
 
     @property
     def complete(self) -> bool:
@@ -65,13 +67,14 @@ class Snapshot:
         # the json module, not orjson: a file name that is not UTF-8 is kept as its lone
         # surrogates (escaped), and read back the same
         return json.dumps({"why": self.why, "files": {
-            p: [e.kind, e.size, e.digest, e.text] for p, e in self.files.items()}}).encode()
+            p: [e.kind, e.size, e.digest, e.text] for p, e in self.files.items()},
+            "folders": sorted(self.folders)}).encode()
 
     @classmethod
     def from_json(cls, data: bytes) -> Snapshot:
         raw = json.loads(data)
         return cls({p: Entry(k, s, d, t) for p, (k, s, d, t) in raw["files"].items()},
-                   str(raw["why"]))
+                   str(raw["why"]), frozenset(raw.get("folders", ())))
 
 
 def _read(folder: int, name: str, size: int) -> tuple[str, bytes] | None:
@@ -107,11 +110,14 @@ def take(workspace: Path | str) -> Snapshot:
     except (OSError, WorkspaceError) as exc:
         return Snapshot(why=f"the workspace cannot be opened ({exc})")
     hashed = texts = 0
+    found: set[str] = set()
     try:
         with contextlib.closing(walk := fstree.walk(top, max_folders=MAX_FILES,
                                                     max_entries=MAX_FILES)) as folders:
             for folder in folders:
                 prefix = "".join(f"{p}/" for p in folder.parts)
+                if prefix:
+                    found.add(prefix[:-1])
                 for name in folder.files:
                     if len(snap.files) >= MAX_FILES:
                         return Snapshot(why=f"the workspace has more than {MAX_FILES} files")
@@ -149,6 +155,7 @@ def take(workspace: Path | str) -> Snapshot:
                                 + fstree.missed_text(walk.missed, more_missed=walk.more_missed))
     finally:
         os.close(top)
+    snap.folders = frozenset(found)
     return snap
 
 

@@ -16,6 +16,9 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
+from autonomo.agent.strategies.folders import folders_removed
+from autonomo.agent.strategies.names import named_folders
+from autonomo.agent.strategies.placing import located
 from autonomo.agent.task_text import names_a_place
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 
@@ -23,9 +26,18 @@ from autonomo.agent.verifying_snapshot import Changes, Snapshot
 NEGATION = re.compile(r"\b(?:not|never|no|nothing|none|without|instead|rather|except|unless|"
                       r"if|only if|neither|nor)\b|n't\b", re.IGNORECASE)
 #: the verbs of each whole-file or text operation a verifier knows
+#: phrases that remove files without a removal verb: "clean the logs folder of its .log
+#: files", "clear out the .bak files", "the .pyc files can go" (not "can go into old/")
+CLEARING = (r"(?:clean|clear)(?:ed)?\s+(?:out|away)|purge[ds]?|wipe[ds]?(?:\s+out)?|"
+            r"(?:can|may|should|must|could)\s+(?:now\s+|just\s+)?go(?!\s+(?:to|into|in|inside|"
+            r"under|onto|back|over|there|with|through|ahead|on)\b)|"
+            r"(?:clean|clear|purge|rid|strip|empty)\s+(?:\S+\s+){1,4}?of\s+(?:(?:its|the|all|"
+            r"every|any|their)\s+)*\*?\.[A-Za-z]\w*")
 VERBS = {
-    "delete": r"delete|deleted|remove|removed|erase|get rid of|discard|trash|throw away",
-    "copy": r"copy|copies|copied|duplicate|duplicated|identical",
+    "delete": r"delete|deleted|remove|removed|erase|get rid of|discard|trash|throw away|"
+              + CLEARING,
+    "copy": r"copy|copies|copied|duplicate|duplicated|identical|back(?:ed)?\s+(?:\S+\s+){0,3}?up|"
+            r"(?:a|an)\s+back-?up",
     "move": r"move|rename|relocate|call it|should be called|name it|"
             r"give\s+(?:[\w.'-]+\s+)?(?:a|the)\s+(?:\w+\s+)?name",
     "append": r"append|appended|add|added",
@@ -146,6 +158,16 @@ def _new_names(task: str, files: tuple[str, ...]) -> tuple[str, ...]:
                                if n.rstrip(".") not in known and not _version_like(n)))
 
 
+def placed_names(task: str, start: Snapshot) -> list[str]:
+    """``new_names`` with a bare one placed where the task puts it: in the folder it names
+    right beside it or opens the sentence with ("In the beds folder, add a file x.txt":
+    ``beds/x.txt``, never x.txt at the top; ``placing.located``)."""
+    names = new_names(task, start.files)
+    folders = sorted(start.folders | folders_of(start.files))
+    found = located(task, names, named_folders(task, folders))
+    return [found.get(n, n) for n in names]
+
+
 #: a plain name said to be a new file's ("a file named gate_code", "a new file called TODO")
 _NEW_PLAIN = re.compile(r"\b(?:a|an)\s+(?:new\s+|empty\s+)?file\s+(?:named|called)\s+"
                         r"([\w-]+)(?![\w.-])", re.IGNORECASE)
@@ -185,6 +207,8 @@ def undesignated(task: str, start: Snapshot, found: Changes) -> str:
     named = {m.path for m in files_named(task, start.files)}
     kinds = {k.lower() for k in KIND.findall(task)}
     folders = folders_named(task, folders_of(start.files))
+    # (and a folder it removes whole, however it names it: "the folder named 'old'")
+    folders += folders_removed(task, sorted(start.folders | folders_of(start.files)))
     for what, paths in (("deleted", found.removed), ("changed", found.changed)):
         for path in sorted(paths):
             if path not in named and not path.lower().endswith(tuple(kinds) or ("\0",)) \

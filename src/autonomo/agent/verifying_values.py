@@ -18,7 +18,14 @@ from autonomo.agent.task_text import STOP
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
-from autonomo.agent.verifying_task import files_named, negations, new_names, quoted, verbs
+from autonomo.agent.verifying_task import (
+    files_named,
+    negations,
+    new_names,
+    placed_names,
+    quoted,
+    verbs,
+)
 from autonomo.agent.verifying_verdict import Verdict
 
 #: nouns that introduce a stated value ("the word Berlin", "the number 42")
@@ -111,8 +118,10 @@ def _target(task: str, start: Snapshot, changes: Changes) -> tuple[str, str] | N
         spoken = path if re.search(rf"(?<![\w./-]){re.escape(path)}", task) \
             else path.rsplit("/", 1)[-1]
         return path, spoken
-    if path in new_names(task, start.files):
-        return path, path
+    # (a new name where the task places it: "in the beds folder, add x.txt" is beds/x.txt)
+    if path in placed_names(task, start):
+        return path, path.rsplit("/", 1)[-1] if path not in new_names(task, start.files) \
+            else path
     return None
 
 

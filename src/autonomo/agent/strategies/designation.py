@@ -38,6 +38,11 @@ _TOKEN = re.compile(r"[\w.~#+-]+")
 #: a dot then a letter: a file's name or ending, not a number ("2.5 days") or "e.g"
 _DOTTED = re.compile(r"\.[A-Za-z]\w")
 
+#: files named by their kind, many of them: "its .log files", "every .tmp", "*.bak" (not
+#: "the .docx cover letter for Acme": one file described)
+_KINDS = re.compile(r"(?<![\w.])\*?\.([A-Za-z]\w{0,7})\s+files\b|\*\.([A-Za-z]\w{0,7})\b|"
+                    r"\b(?:all|every|each|any)\s+(?:(?:the|of|its|their)\s+)*\.([A-Za-z]\w{0,7})\b",
+                    re.IGNORECASE)
 #: files of a folder whose text is looked in for the task's words at most, and how much
 MAX_HELD = 20
 HELD_CHARS = 600
@@ -90,7 +95,11 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
                        ws.exists(f"{folder}/{t.rstrip('.')}") for folder in places)}:
         inside = [f for f in inside if Path(f).name in spelled]
     one = None
-    if not named and not says_a_name(task):
+    # (nor one whose name has a word of a kind the task names files by: "its .log files"
+    # are the .log files, not log_format.txt; a 135M model deleted it)
+    kinds = {k.lower() for found in _KINDS.findall(task) for k in found if k}
+    if not named and not says_a_name(task) and not any(
+            f.rsplit(".", 1)[-1].lower() in kinds for f in start if "." in f):
         # (a task that names a file, there or not, describes none: "delete ../x.txt",
         # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
         # of the task's words but those it denies: "the draft, not the final draft")

@@ -22,7 +22,7 @@ from autonomo.agent.task_text import analysed, clauses
 #: words that may stand between a verb and the folder it takes ("get rid of the whole x/")
 _GAP = frozenset({"the", "a", "an", "whole", "entire", "old", "empty", "folder", "folders",
                   "directory", "sub-folder", "subfolder", "called", "named", "of", "this",
-                  "that", "my", "our", "your", "top-level"})
+                  "that", "my", "our", "your", "top-level", "out", "away", "off"})
 _MARK = frozenset({"folder", "directory", "dir"})
 #: verbs that give a folder a new name or place
 _MOVING = re.compile(r"(?:re)?nam(?:e|es|ed|ing)|mov(?:e|es|ed|ing)", re.IGNORECASE)
@@ -33,6 +33,22 @@ _CLAUSE = re.compile(r"[.!?;:]+(?:\s|$)|\s[-–—]\s|,\s*(?:but|and|then)\b|\bb
 #: ("should I delete the logs folder?")
 _UNDECIDED = re.compile(r"\b(?:not|never|no|without|if|whether|unless|should|shall|must\s*n't|"
                         r"\w+n't|dont|cannot)\b", re.IGNORECASE)
+#: what a clause says after a folder that makes it its removal's object: "thumbs/ can go",
+#: "the old folder can be removed completely" (a removal's participle, ``removes``), not
+#: where it goes ("drafts/ can go into archive/")
+_GOES = re.compile(r"\s*(?:(?:folder|directory)\s+)?(?:,\s*)?(?:can|may|should|must|could|will|"
+                   r"(?:has|have|needs?|is|are|ought)\s+to)\s+(?:now\s+|just\s+|safely\s+|"
+                   r"all\s+)?(?:go\b(?!\s+(?:to|into|in|inside|under|onto|back|over|there|with|"
+                   r"through)\b)|be\s+(?:(?:now|all|just|safely|simply|completely|entirely)\s+)?"
+                   r"(?P<done>[a-z]+))", re.IGNORECASE)
+#: a folder that things are taken out of ("rid the cache folder of its .tmp files")
+_OF = re.compile(r"\s+(?:(?:folder|directory)\s+)?of\b", re.IGNORECASE)
+#: participles of a removal ``removes`` does not read ("binned", "thrown away")
+_GONE = frozenset({"binned", "thrown", "dropped", "zapped"})
+#: words that make a removal wait on something ("…, but only if it is empty")
+_CONDITION = re.compile(r"\b(?:if|unless|whether|only|once|when|after|before)\b", re.IGNORECASE)
+#: a condition anywhere in the rest of the sentence ("…, but only if it is empty")
+_IF = re.compile(r"\b(?:if|unless|whether)\b|\bonly\s+(?:when|once|after)\b", re.IGNORECASE)
 #: a new path: a name, or names joined by slashes (a trailing slash allowed)
 _NEW_PATH = re.compile(r"['\"`]?([\w][\w .-]*?(?:/[\w][\w .-]*?)*)/?['\"`]?"
                        r"(?=[\s,;:!?)]|\.(?:\s|$)|$)")
@@ -54,10 +70,12 @@ def _mentions(task: str, folder: str,
             start, end = m.span()
             quoted = bool(m.group(1))
             slashed = task[end:end + 1] == "/" and not re.match(r"/[\w.]", task[end:end + 2])
-            before = re.findall(r"[\w-]+", task[:start].lower())[-1:]
+            before = re.findall(r"[\w-]+", task[:start].lower())[-2:]
             after = re.findall(r"[\w-]+", task[end:].lower())[:1]
             whole = name == folder
-            if (whole and (slashed or quoted)) or set(before + after) & _MARK:
+            # (beside "folder", or after "the folder called")
+            if (whole and (slashed or quoted)) or set(before[-1:] + after) & _MARK or (
+                    before[-1:] in (["called"], ["named"]) and set(before[:1]) & _MARK):
                 out.append((start, end + (1 if slashed else 0)))
     return out
 
@@ -67,8 +85,12 @@ def _verb_before(task: str, start: int) -> str | None:
     in its clause, past only ``_GAP`` words; None when another word stands between."""
     clause = _CLAUSE.split(task[:start])[-1]
     sentence_end = re.search(r"[.!?](?:\s|$)", task[start:])
-    if _UNDECIDED.search(clause) or _UNDECIDED.search(
-            _CLAUSE.split(task[start:])[0]) or (
+    # (after it, up to a comma: a denial or a condition; past the comma, a condition only:
+    # "delete the x folder, it is not needed" is a reason, "…, unless it is empty" is not)
+    after, _comma, rest = _CLAUSE.split(task[start:])[0].partition(",")
+    sentence = task[start:start + sentence_end.start()] if sentence_end else task[start:]
+    if _UNDECIDED.search(clause) or _UNDECIDED.search(after) or _CONDITION.search(rest) or \
+            _IF.search(sentence) or (
             sentence_end is not None and sentence_end.group().startswith("?")
             and re.search(r"\b(?:should|shall|whether|do i|need)\b", clause, re.IGNORECASE)):
         return None
@@ -78,20 +100,44 @@ def _verb_before(task: str, start: int) -> str | None:
     return None
 
 
+def _goes(task: str, start: int, end: int) -> bool:
+    """Whether the folder mentioned at ``start:end`` is its clause's subject (only articles
+    and such words before it: not "the .pyc files under build/ can go") and the words after
+    it say it goes away ("can go entirely", "should be deleted"), in a clause that neither
+    denies nor asks it."""
+    head = _CLAUSE.split(task[:start])[-1]
+    if set(re.findall(r"[\w'-]+", head.lower())) - _GAP - {"please", "so", "now"}:
+        return False
+    m = _GOES.match(task, end)
+    if m is None or (m.group("done") is not None and (
+            _MOVING.fullmatch(m.group("done")) or not (
+                removes(m.group("done").lower(), told=False)
+                or m.group("done").lower() in _GONE))):
+        return False
+    start = max((e.end() for e in _CLAUSE.finditer(task, 0, end)), default=0)
+    clause = task[start:m.end()]
+    sentence_end = re.search(r"[.!?](?:\s|$)|$", task[m.end():])
+    return not re.search(r"\b(?:not|never|no|if|whether|unless|\w+n't)\b", clause,
+                         re.IGNORECASE) and not (sentence_end and sentence_end.group()
+                                                 .startswith("?"))
+
+
 def removed_folders(task: str, folders: list[str] | tuple[str, ...],
-                    kept: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The folders of ``folders`` (the workspace's) a removal's verb takes as its object."""
+                    kept: tuple[str, ...] = (), saved: bool = False) -> tuple[str, ...]:
+    """The folders of ``folders`` (the workspace's) a removal's verb takes as its object;
+    ``saved``: what the task takes out of them first is saved already."""
     out = []
     for folder in folders:
         if folder in kept:
             continue
         # (a file the task names inside the folder is still to be used: "save tmp/a.txt as
         # a.txt, then delete tmp/" - the folder is no removal's object before it is saved)
-        if re.search(rf"(?<![\w./-]){re.escape(folder)}/[\w.-]+\.\w", task):
+        if not saved and re.search(rf"(?<![\w./-]){re.escape(folder)}/[\w.-]+\.\w", task):
             continue
-        if any((verb := _verb_before(task, start)) is not None and removes(verb)
-               and not _MOVING.fullmatch(verb)
-               for start, _ in _mentions(task, folder, folders)):
+        # (not a folder things are taken out of: "purge build/ of .o files")
+        if any(((verb := _verb_before(task, start)) is not None and removes(verb)
+                and not _MOVING.fullmatch(verb) and not _OF.match(task, end))
+               or _goes(task, start, end) for start, end in _mentions(task, folder, folders)):
             out.append(folder)
     # (not a folder inside another one removed: it goes with it)
     return tuple(f for f in out if not any(f.startswith(o + "/") for o in out))
@@ -147,11 +193,22 @@ def called_for(task: str, workspace: Path | str) -> tuple[str, ...]:
     """The folder commands ``task`` designates a folder of ``workspace`` for:
     ``delete_folder``, ``rename_folder`` (the task read as the step's situation reads it:
     a folder quoted ‘so’ is designated there, so its command is offered)."""
+    # (read as every step reads it: a folder quoted in curly quotes is one in plain ones)
     task = analysed(task)
     files, folders = workspace_entries(workspace)
     kept = kept_places(task, named_folders(task, folders))
-    return (*(("delete_folder",) if removed_folders(task, folders, kept) else ()),
+    # (offered once what it takes out first is saved: "copy tmp/a.txt to a.txt, then
+    # remove tmp/"; ``grounding`` decides each step)
+    return (*(("delete_folder",) if removed_folders(task, folders, kept, saved=True) else ()),
             *(("rename_folder",) if moved_folders(task, folders, files, kept) else ()))
+
+
+def folders_removed(task: str, folders: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The folders of ``folders`` the task (as analysed) removes whole, never one it keeps:
+    the reading the grammar offers ``delete_folder`` by, for the finish check and the
+    verifier."""
+    task = analysed(task)
+    return removed_folders(task, folders, kept_places(task, named_folders(task, folders)))
 
 
 def named_apart(task: str, places: tuple[str, ...]) -> tuple[str, ...]:

@@ -87,9 +87,10 @@ _KEPT = re.compile(r"\b(?:keep|keeping|leave|leaving|except|but not|(?:do not|do
 #: grounding kinds whose values are paths (narrowed to the files in focus); all of them are
 #: closed: with no value the situation allows, a command that requires one is not offered
 #: (never a free path: a 135M model given one for a new file without an ending wrote
-#: ``/path/to/file.json``; never any file for one it destroys, moves or creates)
+#: ``/path/to/file.json``; never any file for one it destroys, moves or creates; never a
+#: folder not designated to remove or move)
 _PATH_KINDS = ("file", "new_file", "existing_file", "named_file", "removed_file", "python_file")
-CLOSED_KINDS = _PATH_KINDS
+CLOSED_KINDS = (*_PATH_KINDS, "removed_folder", "named_folder", "new_folder")
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,7 @@ class Situation:
     #: (``folders``)
     gone_folders: tuple[str, ...] = ()
     folder_moves: tuple[tuple[str, str], ...] = ()
+    top: bool = False  #: a file goes to the top of the workspace ("at the top level")
 
     def changeable(self, path: str, read: bool = False) -> bool:
         """Whether a write, an append or an edit may change ``path``: a file the agent made
@@ -226,8 +228,8 @@ class Situation:
         new = [n for n in self.named if "/" not in n and n not in (self.existed or self.files)
                and n not in self.placed]
         folders = {name.rpartition("/")[0] for name in self.named if name in self.files}
-        if len(folders) != 1 or not (folder := folders.pop()) or folder in self.places:
-            return []  # (files in more than one folder, or at the top: which is the source?)
+        if len(folders) != 1 or not (folder := folders.pop()) or folder in self.places or self.top:
+            return []  # (files in more than one folder, at the top, or sent to the top)
         return [f"{folder}/{n}" for n in new]
 
     def edited(self) -> tuple[tuple[str, tuple[tuple[str, tuple[str, ...]], ...]], ...]:
@@ -391,8 +393,10 @@ def situation(workspace: Path | str, task: str,
     # (of the files there when the task started: a file the agent made or moved is not
     # moved again; a 135M model moved the file it had just moved out of drafts/ back in)
     marks = marks or designated(workspace, task, named, start, files, folders, places)
+    # (a kind's files in the folders it takes them from; a folder's of the kind it names)
+    matching = placing.in_scope(task, matching, places, apart)
     by_kind = [f for f in matching if f in start and f not in kept]  # (not by folder)
-    matching += tuple(f for f in marks.inside if f in files)
+    matching += tuple(placing.of_kinds([f for f in marks.inside if f in files], kinds, start))
     moved, placed_names = placing.placed(
         task, [n for n in named if n in files and n in start and n not in kept], by_kind,
         [n for n in named if n not in start], places)
@@ -535,8 +539,8 @@ def situation(workspace: Path | str, task: str,
                       command_line=given_command(task, named, files) is not None,
                       shaped=tuple(shaped),
                       printed=printed, silent=silent_programs(workspace, named, reads),
-                      places=places,
-                      sources=sources, held=held, loose=loose_names(unnamed),
+                      places=places, sources=sources, held=held,
+                      loose=tuple(n for n in loose_names(unnamed) if n not in folders),
                       objects=taken, protected=protected, described=marks.described,
                       # (a file the task asks a new name of is not written: a 135M model
                       # wrote the task's words over the file whose name was to be fixed)
@@ -546,8 +550,11 @@ def situation(workspace: Path | str, task: str,
                       written=written_to(task, named_as_said, paths),
                       asked_of=tuple(paths.get(n, n) for n in spans.asked_only(
                           task, named_as_said) if paths.get(n, n) in start),
-                      gone_folders=removed_folders(task, folders, spared),
-                      folder_moves=moved_folders(task, folders, files, spared))
+                      # (what it takes out of the folder first is saved once a file is new)
+                      gone_folders=removed_folders(task, folders, spared, saved=bool(
+                          existed is not None and set(files) - set(existed))),
+                      folder_moves=moved_folders(task, folders, files, spared),
+                      top=bool(placing.TOP.search(task)))
     return replace(where, restores=restorable(workspace, named, start, places, where.changeable),
                    edits=_edits(reads, task, where, edited))
 

@@ -393,7 +393,9 @@ def resolve(names: tuple[str, ...], files: list[str] | tuple[str, ...],
             continue
         same = [f for f in files if f.rsplit("/", 1)[-1] == name]
         inside = [f for f in same if any(f.startswith(place + "/") for place in places)]
-        if len(inside) == 1:
+        # (not one the task names whole as well: the bare name is another file, "copy
+        # tmp/a.txt to a.txt")
+        if len(inside) == 1 and inside[0] not in names:
             out[name] = inside[0]
     return out
 

@@ -16,8 +16,10 @@ from typing import Any
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import spans
+from autonomo.agent.strategies.folders import called_for
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
 from autonomo.agent.strategies.names import (
+    KIND_NAMED,
     NAMING,
     longer_stem,
     mentioned_files,
@@ -34,6 +36,7 @@ from autonomo.agent.strategies.naming import WRITE_WORDS, asks_new_name, task_wo
 from autonomo.agent.strategies.narrowing import argument_lists, contentless
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.agent.strategies.schema import restoring
+from autonomo.agent.verifying_task import CLEARING
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
 from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
@@ -69,6 +72,17 @@ def _copies_a_part(task: str) -> bool:
     return any(set(m.group(1).lower().split()) - _WHOLE_FILE for m in _COPY_OBJECT.finditer(task))
 
 
+#: a copy said as a backup: "back it up as x.orig", "back up a.md", "make a backup of b.md"
+_BACKUP = re.compile(r"\bback(?:s|ed|ing)?\s+(?:[\w.'/-]+\s+){0,3}?up\b(?!\s+to\s+(?:date|"
+                     r"speed)\b)|\b(?:a|an)\s+(?:\w+\s+)?back-?up\b", re.IGNORECASE)
+#: a new file said to hold what another holds, or a source said to stay
+_SAME_AS = re.compile(r"\b(?:same|identical)\s+(?:(?:text|content|contents|lines|data)\s+)?"
+                      r"(?:as|to)\b|\bholding\s+exactly\s+what\b|\b(?:the\s+)?original\s+"
+                      r"(?:stays|remains|is\s+kept|too)\b|\bkeep(?:ing)?\s+the\s+original\b",
+                      re.IGNORECASE)
+_CLEARING = re.compile(rf"\b(?:{CLEARING})\b", re.IGNORECASE)
+
+
 #: endings of a verb's forms ("copied", "renaming", "removes")
 _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ied")
 
@@ -90,6 +104,13 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
     # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
     asked = said(task)
     out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
+    if _BACKUP.search(task) or _SAME_AS.search(task):
+        # "back it up as a.conf.orig", "a new file with the same text as a.md", "a.md ->
+        # b.md, the original stays": a copy, the original kept (a 135M model appended a line
+        # to the new name; another renamed the source away); no move unless one is said
+        out.discard("copy_file")
+        if not any(says(asked, v) for v in ("rename", "move")):
+            out.add("rename_file")
     # the task's files, read against the workspace once for every rule below (``named``:
     # as the step's situation read them, ``Situation.said_files``)
     if named is None:
@@ -132,6 +153,13 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
         # there, that the task names; no verb said: a copy, which loses nothing (a move
         # would take away a file the task does not designate for removal)
         out.discard("copy_file")
+    if "delete_file" in out and workspace and KIND_NAMED.search(task) and _CLEARING.search(task):
+        # files of a kind cleared without a removal verb ("clean crawler/ of its .log
+        # files", "the .pyc files can go"): the kind's files are the objects
+        out.discard("delete_file")
+    if "delete_folder" in out and workspace and "delete_folder" in called_for(task, workspace):
+        # (the folder's reading, not the verb's word: "thumbs/ can go, folder included")
+        out.discard("delete_folder")
     if "execute_python_file" in out and workspace and (
             _FILE_MOVING | {"copy_file"}) & set(needed) <= out:
         ws = Workspace(workspace)
@@ -279,7 +307,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             # lets it finish, the next step is finish or something else (after a write or a
             # copy, not a text appended to it: it wrote "x" and then "xx"; nor a look)
             dropped.add(last.action.name)
-            if last.action.name in WRITING | {"copy_file", "rename_file"}:
+            # (or a deletion: a 135M model read the folder's other files after deleting
+            # the last of a kind, to the step limit)
+            if last.action.name in WRITING | {"copy_file", "rename_file", "delete_file",
+                                              "delete_folder"}:
                 dropped |= WRITING | _LOOKING
     # (program, arguments) run since the last change: for the two rules on runs below
     ran_since = _ran_since_change(state) if "execute_python_file" in offered else set()
@@ -345,6 +376,15 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     if _changed(state, {"replace_text"}) and where.existed is not None and all(
             n in where.existed for n in where.named):
         dropped |= WRITING  # an edit of files that were there: no new file to write
+    removable = set(where.values("removed_file"))
+    going = {*where.copied, *(n for n in where.named if n in where.files and any(
+        m != n and m.rsplit("/", 1)[-1] == n.rsplit("/", 1)[-1] for m in where.moved))}
+    if "delete_file" in offered and removable and removable <= going and not (
+            removable & _changed_files(state, set(), sources=True)):
+        # the files it could delete are what the task copies or moves elsewhere, and no
+        # copy of them is made yet ("copy tmp/a.txt to a.txt, then remove tmp/"): deleting
+        # one first loses it
+        dropped.add("delete_file")
     words = task_words(state.task)
     if (offered & _FILE_MOVING or gone or ("copy_file" in offered and _another_name(where))) \
             and not words & WRITE_WORDS:
@@ -465,8 +505,10 @@ def _whole_copy(where: Situation) -> bool:
     sources = [n for n in where.named if n in where.files and (where.existed is None
                                                               or n in where.existed)]
     suffix = {n.rsplit(".", 1)[-1].lower() for n in sources}
-    return bool(sources) and any(t.rsplit(".", 1)[-1].lower() in suffix
-                                 for t in where.values("new_file") if t not in sources)
+    # (or a backup's name of one: ``a.ini.bak``, ``a.conf.orig``, ``a.md~``)
+    return bool(sources) and any(t.rsplit(".", 1)[-1].lower() in suffix or any(
+        t.startswith(n + ".") or t == n + "~" for n in sources)
+        for t in where.values("new_file") if t not in sources)
 
 
 def _written_whole(state: AgentState) -> set[str]:
@@ -474,8 +516,14 @@ def _written_whole(state: AgentState) -> set[str]:
     return _changed_files(state, {"write_file"})
 
 
-def _changed_files(state: AgentState, commands: set[str]) -> set[str]:
-    """The files the current task's successful ``commands`` wrote to."""
+def _changed_files(state: AgentState, commands: set[str], sources: bool = False) -> set[str]:
+    """The files the current task's successful ``commands`` wrote to (``sources``: the
+    sources its successful copies and moves took)."""
+    if sources:
+        return {str(e.action.arguments.get("source") or "") for e in state.episodes
+                if e.task_index == len(state.tasks) - 1
+                and e.action.name in ("copy_file", "rename_file")
+                and e.result is not None and e.result.status == "success"}
     return {str(e.action.arguments.get("path") or "") for e in state.episodes
             if e.task_index == len(state.tasks) - 1 and e.action.name in commands
             and e.result is not None and e.result.status == "success"}

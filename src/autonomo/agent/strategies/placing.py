@@ -68,6 +68,11 @@ def placed(task: str, named: list[str], kinds: list[str], new: list[str],
     sent = towards(task, places)
     sources = list(dict.fromkeys([*named, *(kinds if sent else ())]))
     bare = [n for n in new if "/" not in n]
+    if TOP.search(task) and not sent:
+        # (to the top of the workspace: a source in a folder under its own name there, when
+        # the task gives no new name; "move reports/q1.txt up to the top level")
+        return tuple(dict.fromkeys(PurePosixPath(n).name for n in named if "/" in n
+                                   and not bare)), ()
     if len(sources) == 1 and len(sent) == 1 and len(bare) == 1 and not _inside(
             sources[0], sent[0]):
         return (f"{sent[0]}/{bare[0]}",), (bare[0],)
@@ -99,19 +104,88 @@ def pairs(sources: list[str], destinations: list[str], named: tuple[str, ...] = 
     return out
 
 
+def _said(place: str) -> str:
+    """A folder as a task marks it: its path with a slash, or its name beside "folder"."""
+    base = re.escape(place.rsplit("/", 1)[-1])
+    return (rf"(?:{re.escape(place)}/|(?:the\s+)?{base}\s+(?:folder|directory|sub-?folder)\b|"
+            rf"(?:the\s+)?(?:folder|directory)\s+['\"`]?{base}['\"`]?(?![\w.-]))")
+
+
+#: where a sentence or a clause begins
+_OPENING = r"(?:^|[.!?;]\s+|\n)"
+#: a task that puts a file at the top of the workspace, in no folder ("at the top level",
+#: "to the workspace root"; not "the top of the file")
+TOP = re.compile(r"\btop[\s-]?level\b|\b(?:the|workspace'?s?|project'?s?)\s+root\b|"
+                 r"\btop\s+of\s+the\s+(?:workspace|project)\b|\bout\s+of\s+(?:any|all)\s+"
+                 r"(?:sub-?)?folders?\b|\bmain\s+(?:workspace\s+)?folder\b", re.IGNORECASE)
+
+
 def located(task: str, new: list[str], places: tuple[str, ...]) -> dict[str, str]:
     """The path of each bare new name the task gives right before a folder it names ("an
-    empty __init__.py in pkg/", "status.txt inside the reports folder"): in that folder,
-    not at the top (a 135M model was offered only the top)."""
+    empty __init__.py in pkg/", "status.txt inside the reports folder"), or in a sentence
+    that opens with the folder ("In the polytunnel folder, add tomato.txt", "Under pantry/,
+    duplicate a.md as b.md"): in that folder, not at the top (a 135M model was offered only
+    the top); not in a sentence that sends it elsewhere (to another folder, the top)."""
     out = {}
     for name in new:
         if "/" in name:
             continue
         for place in places:
-            base = re.escape(place.rsplit("/", 1)[-1])
-            said = rf"(?:{re.escape(place)}/|(?:the\s+)?{base}\s+(?:folder|directory)\b)"
+            said = _said(place)
             if re.search(rf"(?<![\w./-]){re.escape(name)}\s+(?:in|inside|under|into)\s+"
-                         rf"(?:the\s+)?{said}", task, re.IGNORECASE):
+                         rf"(?:the\s+)?{said}", task, re.IGNORECASE) or _opened(
+                    task, name, place, places):
                 out[name] = f"{place}/{name}"
                 break
     return out
+
+
+def _opened(task: str, name: str, place: str, places: tuple[str, ...]) -> bool:
+    """Whether ``name`` stands in a sentence that opens with ``place`` as where it happens
+    ("In the kiosk folder, rename a.txt to b.txt") and sends nothing elsewhere."""
+    for m in re.finditer(rf"{_OPENING}(?:(?:so|now|then|please|ok|okay),?\s+)?(?:in|inside|within|"
+                         rf"under)\s+(?:the\s+)?{_said(place)}\s*[,:-]", task, re.IGNORECASE):
+        sentence = re.split(r"[.!?;](?:\s|$)|\n", task[m.end():], maxsplit=1)[0]
+        if re.search(rf"(?<![\w./-]){re.escape(name)}(?![\w-]|\.\w)", sentence) and not (
+                TOP.search(sentence) or towards(sentence, tuple(p for p in places
+                                                               if p != place))):
+            return True
+    return False
+
+
+#: verbs that send files to a folder
+_SENDING = re.compile(r"\b(?:(?:mov|cop|put|plac|transfer|duplicat|relocat|send|sent|backup)\w*|"
+                      r"back\s+up|go(?:es)?\s+(?:to|into|inside|under|onto)\b)", re.IGNORECASE)
+
+
+def _kind(path: str) -> str:
+    base = path.rsplit("/", 1)[-1]
+    return base.rsplit(".", 1)[1].lower() if "." in base.strip(".") else ""
+
+
+def in_scope(task: str, matching: tuple[str, ...], places: tuple[str, ...],
+             apart: tuple[str, ...]) -> tuple[str, ...]:
+    """``matching`` (files of the kinds the task names) with each kind narrowed to the
+    folders the task takes files from (those it names, but those it sends files to or
+    keeps apart: ``apart``) when they hold files of that kind: "the .log files from app/
+    into logs/" is not vendor/v.log; "every .tmp file in scratchpad/" is not a .tmp at the
+    top. A kind none of those folders holds stays whole ("the .tmp files and docs/")."""
+    # (a folder is where files go only in a task that sends them: "the .pyc files under
+    # build/ can go" takes them from build/)
+    sent = towards(task, places) if _SENDING.search(task) else ()
+    sources = [p for p in places if p not in apart and p not in sent]
+    if not sources:
+        return matching
+    scoped = {f for f in matching if any(_inside(f, p) for p in sources)}
+    held = {_kind(f) for f in scoped}
+    return tuple(f for f in matching if f in scoped or _kind(f) not in held)
+
+
+def of_kinds(files: list[str], kinds: set[str], start: list[str]) -> list[str]:
+    """The files of a folder the task designates that are of the kinds it names, when some
+    of its files were at the start (``start``: "the .bak files in drafts/" are never
+    drafts/ch3.md, not even once they are deleted); all of them when none was."""
+    if any(_kind(f) in kinds for f in start if any(f.startswith(PurePosixPath(g).parent.as_posix()
+                                                                 + "/") for g in files)):
+        return [f for f in files if _kind(f) in kinds]
+    return files
