@@ -97,3 +97,24 @@ def test_the_part_of_an_output_a_task_names(output, task, want):
 ])
 def test_what_is_offered_of_an_output(task, offered):
     assert narrowed(["count: 42"], ("x", "y"), task, ["s.py"]) == offered
+
+
+@pytest.mark.parametrize(("task", "lists"), [
+    ('Run slug.py with the argument "Harbour Fair 2027" and keep its output in s.txt',
+     [["Harbour Fair 2027"]]),
+    ("slug.py takes one parameter: give it 'Harbour Fair' and save what it prints in s.txt",
+     [["Harbour Fair"]]),
+    ("pass 42 to slug.py, then store its output in s.txt", [["42"]]),
+    ("run slug.py with the arguments 3 and 9; its answer goes in s.txt",
+     [["3", "9"], ["3"], ["9"]]),
+    ("feed slug.py the value 'Quay 7' and write the result to s.txt", [["Quay 7"]]),
+    # no word of giving: none is offered too; a program that takes no arguments
+    ("run slug.py with 5 and put its output in s.txt", [["5"], []]),
+    ("slug.py takes no arguments: run it and put 5 plus its output in s.txt", [["5"], []]),
+])
+def test_a_program_the_task_gives_arguments_is_never_run_bare(tmp_path, task, lists):
+    (tmp_path / "slug.py").write_text("import sys\nprint('-'.join(sys.argv[1:]).lower())\n")
+    (tmp_path / "notes.txt").write_text("x\n")
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    args = _offer(_strategy(), state)["execute_python_file"]["properties"]["args"]
+    assert [o["const"] for o in args["anyOf"]] == lists
