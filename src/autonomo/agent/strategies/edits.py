@@ -254,6 +254,8 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     if keyed.is_keyed_text(text):  # a data file: the value at the key the task designates
         if renamed := renamed_keys(text, said, keyed.keys(text)):  # (or the key's name)
             return tuple(renamed)
+        if (switch := toggles.switched(text, said)) is not None:  # ("enable dark_mode")
+            return switch
         found = keyed.keyed_edits(text, task, names, (t for _, t in sorted(fresh)))
         if found:
             return tuple(found[:MAX_PIECES])
