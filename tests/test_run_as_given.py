@@ -118,3 +118,17 @@ def test_a_program_the_task_gives_arguments_is_never_run_bare(tmp_path, task, li
     state = AgentState(tasks=[task], workspace=str(tmp_path))
     args = _offer(_strategy(), state)["execute_python_file"]["properties"]["args"]
     assert [o["const"] for o in args["anyOf"]] == lists
+
+
+_REPORT = "rows: 12\nmean: 4.5\nmax: 9"
+
+
+@pytest.mark.parametrize(("task", "want"), [
+    ("r.py prints 'rows', 'mean' and 'max'; write only the mean into m.txt", ["4.5"]),
+    ("run r.py - I just want the max value in m.txt", ["9"]),
+    ("Run r.py and put nothing but... only the rows figure, in m.txt", ["12"]),
+    ("r.py reports rows and max; keep just the rows in m.txt", ["12"]),
+    ("execute r.py and save only its mean to m.txt", ["4.5"]),
+])
+def test_only_the_labelled_value_the_task_asks_for(task, want):
+    assert parts(_REPORT, task, ["r.py", "m.txt"]) == want

@@ -133,3 +133,22 @@ def test_a_setting_switched_on_or_off(task, text, old, new):
 
 def test_a_setting_already_switched_is_left():
     assert edits(_PREFS, "enable telemetry in prefs.json", ["prefs.json"]) == ()
+
+
+_MEMO = "Meet at teh station.\nBring teh tickets and the map.\n"
+
+
+@pytest.mark.parametrize("task", [
+    "fix the misspelling 'teh' in memo.txt, it appears twice",
+    "memo.txt has a typo: teh should be the",
+    "correct the typo teh in memo.txt",
+    "memo.txt misspells 'the' as 'teh' - please correct it",
+    "Please fix the spelling of teh in memo.txt",
+])
+def test_a_misspelling_is_an_edit_and_never_a_write_over_the_file(tmp_path, task):
+    (tmp_path / "memo.txt").write_text(_MEMO)
+    (tmp_path / "other.txt").write_text("x\n")
+    offered = _offer(_strategy(), AgentState(tasks=[task], workspace=str(tmp_path)))
+    assert "write_file" not in offered and "append_to_file" not in offered
+    edit = offered["replace_text"]["properties"]
+    assert edit["old"]["enum"][0] == "teh" and edit["new"]["enum"][0] == "the"

@@ -78,8 +78,9 @@ def parts(output: str, task: str, named: Iterable[str] = ()) -> list[str]:
     it names none, or no line of the output is the one it means)."""
     kind = _kind(task)
     counted = _COUNTED.search(task)
+    only = _ONLY.search(task)
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    if not lines or (kind is None and not counted):
+    if not lines or (kind is None and not counted and not only):
         return []
     if counted:
         line = lines[-1] if counted.group(1).lower() in ("last", "final", "bottom") else lines[0]
@@ -87,7 +88,20 @@ def parts(output: str, task: str, named: Iterable[str] = ()) -> list[str]:
     said = task
     for name in named:
         said = said.replace(name, " ")
-    told = _words(said) - {"line", "number", "word", "name"}  # (no label: "TOTAL" is one)
+    # the words of the clause that asks for the part first ("… prints 'n: 5' and 'avg: 2.5';
+    # write only the avg": avg, not n), then all the task's
+    clause = re.split(r"[.;!?]\s|\s-\s", said[:only.start()])[-1] + said[only.start():] \
+        if only else said
+    for words in (_words(clause), _words(said)):
+        found = _keyed(lines, words - {"line", "number", "word", "name"}, kind)
+        if found is not None:
+            return found
+    return []
+
+
+def _keyed(lines: list[str], told: set[str], kind: str | None) -> list[str] | None:
+    """The one piece of the lines whose label (or words) share most of ``told``; [] when
+    lines are keyed but give no one piece; None when no line is keyed."""
     keyed: list[tuple[int, str]] = []
     for line in lines:
         labelled = _LABELLED.match(line)
@@ -100,7 +114,9 @@ def parts(output: str, task: str, named: Iterable[str] = ()) -> list[str]:
         keyed.append((len(shared), value))
     if not keyed and len(lines) == 1:
         keyed = [(0, lines[0])]
-    best = max((n for n, _ in keyed), default=-1)
+    if not keyed:
+        return None
+    best = max(n for n, _ in keyed)
     found = [p for n, value in keyed if n == best
              and (p := _piece(value, kind or "line")) is not None]
     return list(dict.fromkeys(found)) if len(set(found)) == 1 else []
