@@ -20,7 +20,7 @@ _BOX = re.compile(r"^(\s*(?:[-*+]|\d+[.)])?\s*\[)([ xX])(\].*)$")
 #: a commented line: its indentation and marker (with one space after it), the rest
 _COMMENT = re.compile(r"^(\s*)(#|//|;)( ?)(\S.*)$")
 #: a task that asks to tick an item, or to take a tick away
-_TICK = re.compile(r"\b(?:tick|check|cross|mark|done|complete|completed|finished|packed)\b"
+_TICK = re.compile(r"\b(?:tick|check|cross|mark|done|complete|completed|finished)\b"
                    r"|\[[xX]\]", re.IGNORECASE)
 _UNTICK = re.compile(r"\bun-?(?:tick|check|mark)\w*|\bnot\s+(?:yet\s+)?(?:done|finished|"
                      r"complete)|\bundone\b|\breopen\w*|\bto\s+\[\s\]", re.IGNORECASE)
