@@ -132,3 +132,13 @@ _REPORT = "rows: 12\nmean: 4.5\nmax: 9"
 ])
 def test_only_the_labelled_value_the_task_asks_for(task, want):
     assert parts(_REPORT, task, ["r.py", "m.txt"]) == want
+
+
+@pytest.mark.parametrize("task", [
+    "run bill.py with the arguments 96 and 4 (total, then people) and save its answer in s.txt",
+    "bill.py takes the total and the number of people: run it with 96 and 4, its result to s.txt",
+    "Run bill.py 96 4 and put its output in s.txt",
+])
+def test_a_noun_of_what_the_program_is_given_asks_no_part(task):
+    assert parts("each pays 24.00", task, ["bill.py", "s.txt"]) == []
+    assert narrowed(["each pays 24.00"], ("24.00",), task, ["bill.py"]) == ("each pays 24.00",)

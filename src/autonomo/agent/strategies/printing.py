@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from autonomo.agent.strategies.facts import stem
 
 #: words that point at all a program printed, not a part of it
-WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+output|the\s+output|"
+WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+(?:output|answer|result)|the\s+output|"
                    r"what(?:ever)?\s+(?:[\w./-]+\s+){0,3}(?:prints?|outputs?|shows?|says?|gives?|"
                    r"returns?|reports?))\b", re.IGNORECASE)
 #: nouns of a part of a printed line, by the kind of piece they name
@@ -45,18 +45,25 @@ def _words(text: str) -> set[str]:
     return {stem(w) for w in re.findall(r"[^\W\d_]+", text.lower())} - _COMMON
 
 
+#: a noun, then what prints it: "the total it prints", "the word word_freq.py reports"
+_PRINTED_NOUN = re.compile(r"\b([A-Za-z]+)\s+(?:that\s+|which\s+)?(?:it|the\s+(?:script|program)|"
+                           r"[\w./-]+\.py)\s+(?:prints|outputs|reports|shows|gives|says|"
+                           r"returns|writes|displays|names)\b", re.IGNORECASE)
+
+
 def _kind(task: str) -> str | None:
     """The kind of piece the task's noun of a part names (None: no such noun)."""
-    found = [(m.start(), _KINDS[stem(m.group(0).lower())])
-             for m in re.finditer(r"[A-Za-z]+", task) if stem(m.group(0).lower()) in _KINDS]
-    if not found:
-        return None
-    kinds = {k for _, k in found}
     # (the noun after "only"/"just" first: "only the total amount (the number)")
     after = re.search(r"\b(?:only|just)\s+(?:the\s+)?(?:\w+\s+)?(\w+)", task, re.IGNORECASE)
     if after and stem(after.group(1).lower()) in _KINDS:
         return _KINDS[stem(after.group(1).lower())]
-    return "number" if "number" in kinds else found[0][1]
+    # (a noun of what is printed: "the number it prints", "the word it reports as …"; not
+    # one that says what the program is given: "96 and 4 (total, then people)")
+    kinds = [_KINDS[stem(m.group(1).lower())] for m in _PRINTED_NOUN.finditer(task)
+             if stem(m.group(1).lower()) in _KINDS]
+    if not kinds:
+        return None
+    return "number" if "number" in kinds else kinds[0]
 
 
 def _piece(value: str, kind: str) -> str | None:
