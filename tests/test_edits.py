@@ -221,8 +221,12 @@ def test_a_program_may_be_given_a_value_the_task_states_as_its_argument(tmp_path
                        workspace=str(tmp_path))
     args = _args(strategy.request(state=state), "execute_python_file")
     assert args["required"] == ["path", "args"]
-    # every value the task states, in the task's order, or none
-    assert args["properties"]["args"]["anyOf"] == [{"const": ["21"]}, {"const": []}]
+    # every value the task states, in the task's order (never none: the task says it gives
+    # the program an argument, ``programs.arguments_as``)
+    assert args["properties"]["args"]["anyOf"] == [{"const": ["21"]}]
+    state = AgentState(tasks=["Call conv.py with 21; save it in o.txt"], workspace=str(tmp_path))
+    assert _args(strategy.request(state=state), "execute_python_file")["properties"]["args"][
+        "anyOf"] == [{"const": ["21"]}, {"const": []}]
     # no value stated: no arguments asked for (a small model fills them with noise)
     state = AgentState(tasks=["Run conv.py and save its output in o.txt"],
                        workspace=str(tmp_path))

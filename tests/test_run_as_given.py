@@ -97,3 +97,48 @@ def test_the_part_of_an_output_a_task_names(output, task, want):
 ])
 def test_what_is_offered_of_an_output(task, offered):
     assert narrowed(["count: 42"], ("x", "y"), task, ["s.py"]) == offered
+
+
+@pytest.mark.parametrize(("task", "lists"), [
+    ('Run slug.py with the argument "Harbour Fair 2027" and keep its output in s.txt',
+     [["Harbour Fair 2027"]]),
+    ("slug.py takes one parameter: give it 'Harbour Fair' and save what it prints in s.txt",
+     [["Harbour Fair"]]),
+    ("pass 42 to slug.py, then store its output in s.txt", [["42"]]),
+    ("run slug.py with the arguments 3 and 9; its answer goes in s.txt",
+     [["3", "9"], ["3"], ["9"]]),
+    ("feed slug.py the value 'Quay 7' and write the result to s.txt", [["Quay 7"]]),
+    # no word of giving: none is offered too; a program that takes no arguments
+    ("run slug.py with 5 and put its output in s.txt", [["5"], []]),
+    ("slug.py takes no arguments: run it and put 5 plus its output in s.txt", [["5"], []]),
+])
+def test_a_program_the_task_gives_arguments_is_never_run_bare(tmp_path, task, lists):
+    (tmp_path / "slug.py").write_text("import sys\nprint('-'.join(sys.argv[1:]).lower())\n")
+    (tmp_path / "notes.txt").write_text("x\n")
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    args = _offer(_strategy(), state)["execute_python_file"]["properties"]["args"]
+    assert [o["const"] for o in args["anyOf"]] == lists
+
+
+_REPORT = "rows: 12\nmean: 4.5\nmax: 9"
+
+
+@pytest.mark.parametrize(("task", "want"), [
+    ("r.py prints 'rows', 'mean' and 'max'; write only the mean into m.txt", ["4.5"]),
+    ("run r.py - I just want the max value in m.txt", ["9"]),
+    ("Run r.py and put nothing but... only the rows figure, in m.txt", ["12"]),
+    ("r.py reports rows and max; keep just the rows in m.txt", ["12"]),
+    ("execute r.py and save only its mean to m.txt", ["4.5"]),
+])
+def test_only_the_labelled_value_the_task_asks_for(task, want):
+    assert parts(_REPORT, task, ["r.py", "m.txt"]) == want
+
+
+@pytest.mark.parametrize("task", [
+    "run bill.py with the arguments 96 and 4 (total, then people) and save its answer in s.txt",
+    "bill.py takes the total and the number of people: run it with 96 and 4, its result to s.txt",
+    "Run bill.py 96 4 and put its output in s.txt",
+])
+def test_a_noun_of_what_the_program_is_given_asks_no_part(task):
+    assert parts("each pays 24.00", task, ["bill.py", "s.txt"]) == []
+    assert narrowed(["each pays 24.00"], ("24.00",), task, ["bill.py"]) == ("each pays 24.00",)

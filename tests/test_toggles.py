@@ -110,3 +110,45 @@ def test_a_value_set_is_no_key_renamed(task, text):
     name = "w.json" if text == _JSON else "w.ini"
     assert all(":" in new or "=" in new for _, news in edits(text, task, [name])
                for new in news)
+
+
+_PREFS = '{\n  "dark_mode": false,\n  "telemetry": true\n}\n'
+_EDITOR = "[editor]\nautosave = True\nfont_size = 12\n"
+
+
+@pytest.mark.parametrize(("task", "text", "old", "new"), [
+    ("enable dark_mode in prefs.json", _PREFS, '  "dark_mode": false,', '  "dark_mode": true,'),
+    ("prefs.json: please turn dark mode on", _PREFS, '  "dark_mode": false,',
+     '  "dark_mode": true,'),
+    ("disable telemetry in prefs.json", _PREFS, '  "telemetry": true', '  "telemetry": false'),
+    ("editor.ini - autosave should be disabled", _EDITOR, "autosave = True",
+     "autosave = False"),
+    ("Could you switch autosave off in editor.ini?", _EDITOR, "autosave = True",
+     "autosave = False"),
+])
+def test_a_setting_switched_on_or_off(task, text, old, new):
+    name = "prefs.json" if text == _PREFS else "editor.ini"
+    assert edits(text, task, [name]) == ((old, (new,)),)
+
+
+def test_a_setting_already_switched_is_left():
+    assert edits(_PREFS, "enable telemetry in prefs.json", ["prefs.json"]) == ()
+
+
+_MEMO = "Meet at teh station.\nBring teh tickets and the map.\n"
+
+
+@pytest.mark.parametrize("task", [
+    "fix the misspelling 'teh' in memo.txt, it appears twice",
+    "memo.txt has a typo: teh should be the",
+    "correct the typo teh in memo.txt",
+    "memo.txt misspells 'the' as 'teh' - please correct it",
+    "Please fix the spelling of teh in memo.txt",
+])
+def test_a_misspelling_is_an_edit_and_never_a_write_over_the_file(tmp_path, task):
+    (tmp_path / "memo.txt").write_text(_MEMO)
+    (tmp_path / "other.txt").write_text("x\n")
+    offered = _offer(_strategy(), AgentState(tasks=[task], workspace=str(tmp_path)))
+    assert "write_file" not in offered and "append_to_file" not in offered
+    edit = offered["replace_text"]["properties"]
+    assert edit["old"]["enum"][0] == "teh" and edit["new"]["enum"][0] == "the"

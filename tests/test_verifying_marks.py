@@ -88,3 +88,32 @@ def test_all_a_program_prints_kept(tmp_path, task):
     assert verify(task, start, take(tmp_path), runs).verified
     (tmp_path / "t.txt").write_text("high 06:10\n")
     assert not verify(task, start, take(tmp_path), runs).verified
+
+
+_W = '{\n  "title": "Sales",\n  "colour": "teal",\n  "size": 3\n}\n'
+_Y = "title: Sales\ncolour: teal\nsize: 3\n"
+
+
+@pytest.mark.parametrize(("task", "name", "before", "after", "ok"), [
+    ("In w.json rename the key colour to color", "w.json", _W, _W.replace('"colour"', '"color"'),
+     True),
+    ('w.json: the key "colour" should be spelled "color"', "w.json", _W,
+     _W.replace('"colour"', '"color"'), True),
+    ("rename colour to color in w.yaml", "w.yaml", _Y, _Y.replace("colour:", "color:"), True),
+    ("the colour field of w.yaml should be called color", "w.yaml", _Y,
+     _Y.replace("colour:", "color:"), True),
+    ("In w.json rename the key colour to color", "w.json", _W,
+     _W.replace('"colour": "teal"', '"color": "navy"'), False),  # (the value changed too)
+    ("In w.json rename the key colour to color", "w.json", _W, _W.replace('"size"', '"color"'),
+     False),  # (another key)
+    ("rename colour to color in w.yaml", "w.yaml", _Y, _Y.replace("colour: teal", "colour: color"),
+     False),
+])
+def test_a_key_renamed_as_the_task_asks(tmp_path, task, name, before, after, ok):
+    assert _judge(tmp_path, task, name, before, after) is ok
+
+
+def test_a_file_renamed_is_no_key_renamed(tmp_path):
+    text = '{"config": 1}\n'
+    assert not _judge(tmp_path, "rename config.json to settings.json", "config.json", text,
+                      '{"settings": 1}\n')

@@ -88,6 +88,9 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
               and not re.search(r"<[^<>\n]{1,40}>", v) and not twostep.unfilled(v, task)
               and not any(form.fullmatch(v) for form in dates.FORMS)
               and not _ran_as_given(v, named, record)
+              # (the text an edit replaced was in the file: the old side, "fix 'teh'")
+              and not any(v in str(e.action.arguments.get("old", "")) for e in record.episodes
+                          if e.action.name == "replace_text")
               # (a sign alone links a key to its value, "age = 42": the file's syntax
               # says it its own way, "age": 42)
               and (v in quoted or re.search(r"\w", v))]

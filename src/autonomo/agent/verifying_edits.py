@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from autonomo.agent.verifying_marks import by_mark
+from autonomo.agent.verifying_marks import by_mark, by_renamed_key
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import flatten, table, words
 from autonomo.agent.verifying_task import files_named, quoted, verbs
@@ -236,13 +236,17 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     (path,) = changes.changed
     if path not in {m.path for m in files_named(task, start.files)}:
         return None
+    before, after = start.files[path].text, now.files[path].text
+    lower = path.lower()
+    # (a key renamed, the one file changed, no file moved: "rename" is no move of a file)
+    if before is not None and after is not None and (renamed := by_renamed_key(
+            task, before, after, lower.endswith(".json"))) is not None and renamed.verified:
+        return renamed
     ops = verbs(task)
     if ops & {"delete", "copy", "move"}:
         return Verdict.no("edit", "the task asks for more than an edit")
-    before, after = start.files[path].text, now.files[path].text
     if before is None or after is None:
         return Verdict.no("edit", f"{path} is too big or not text")
-    lower = path.lower()
     verdicts = [by_mark(task, before, after), _by_pair(task, before, after),
                 _by_json(task, before, after) if lower.endswith(".json")
                 else _by_table(task.replace(path, " "), path, before, after)

@@ -1,6 +1,7 @@
 """Positive verifier of a flipped mark in a named file: one checklist item ticked or
 unticked ("tick off 'write release notes'"), or one line commented out or back in
-("uncomment the nightly_backup line").
+("uncomment the nightly_backup line"); and of one key renamed, its value kept ("rename the
+key colour to color").
 
 Derived from the task and the start text alone: exactly one line differs; it differs only
 by its box's mark, or by a leading comment marker; the item's text stands in the task
@@ -11,7 +12,9 @@ task's words ask (unticked only when it says so; commented out only when it says
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 from autonomo.agent.verifying_verdict import Verdict
 
@@ -77,3 +80,62 @@ def by_mark(task: str, before: str, after: str) -> Verdict | None:
     if a and b:
         return _box(task, a, b, old)
     return _comment(task, was, now, old)
+
+
+#: a task that renames a key ("rename", "should be called", "spelled")
+_RENAMING = re.compile(r"\b(?:renam\w*|called|spell\w*|spelt)\b", re.IGNORECASE)
+
+
+def _renamings(old: Any, new: Any) -> list[tuple[str, str]] | None:
+    """The (old key, new key) pairs that make ``old`` into ``new``, values and order kept
+    (None: they differ otherwise)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        if len(old) != len(new):
+            return None
+        found: list[tuple[str, str]] = []
+        for (k, v), (n, w) in zip(old.items(), new.items(), strict=True):
+            inner = _renamings(v, w)
+            if inner is None:
+                return None
+            found += inner + ([(k, n)] if k != n else [])
+        return found
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        pairs = [_renamings(a, b) for a, b in zip(old, new, strict=True)]
+        return None if any(x is None for x in pairs) else [p for x in pairs for p in x or []]
+    return [] if old == new and type(old) is type(new) else None
+
+
+def _said_in_order(task: str, key: str, new: str) -> bool:
+    at = [re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", task) for w in (key, new)]
+    return bool(at[0] and at[1] and at[0].start() < at[1].start())
+
+
+def by_renamed_key(task: str, before: str, after: str, is_json: bool) -> Verdict | None:
+    """One key renamed to the name the task gives, after the key it names; values kept."""
+    if not _RENAMING.search(task):
+        return None
+    if is_json:
+        try:
+            pairs = _renamings(json.loads(before), json.loads(after))
+        except ValueError:
+            return None
+    else:
+        old, new = before.splitlines(), after.splitlines()
+        changed = [(a, b) for a, b in zip(old, new, strict=True) if a != b] \
+            if len(old) == len(new) else []
+        pairs = None
+        if len(changed) == 1:
+            a = re.match(r"^(\s*)([A-Za-z_][\w.-]*)(\s*[:=].*)$", changed[0][0])
+            b = re.match(r"^(\s*)([A-Za-z_][\w.-]*)(\s*[:=].*)$", changed[0][1])
+            if a and b and (a.group(1), a.group(3)) == (b.group(1), b.group(3)) and sum(
+                    re.match(rf"\s*{re.escape(a.group(2))}\s*[:=]", x) is not None
+                    for x in old) == 1:
+                pairs = [(a.group(2), b.group(2))]
+    if not pairs or len(pairs) != 1:
+        return None
+    key, name = pairs[0]
+    # (a file's name is no key's: "rename config.json to settings.json" renames a file)
+    if not _said_in_order(re.sub(r"[\w-]*(?:[./][\w-]+)*\.[A-Za-z]\w*", " ", task), key, name):
+        return Verdict.no("edit", f"the task does not rename {key!r} to {name!r}")
+    return Verdict.yes("edit", f"the key {key!r} is now {name!r}, its value kept; nothing "
+                               "else changed")

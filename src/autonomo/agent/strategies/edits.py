@@ -191,6 +191,8 @@ def phrase_pairs(text: str, said: str) -> list[tuple[str, tuple[str]]]:
     return found[:MAX_PIECES]
 
 
+#: a task that speaks of a misspelt word
+_MISSPELT = re.compile(r"typo|misspel|spell|spelt|wrong", re.IGNORECASE)
 #: a task that speaks of a key's name ("rename the key", "the field … should be called")
 _KEY_NAMED = re.compile(r"\b(?:renam\w*|called|spell\w*|spelt)\b", re.IGNORECASE)
 
@@ -254,6 +256,8 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     if keyed.is_keyed_text(text):  # a data file: the value at the key the task designates
         if renamed := renamed_keys(text, said, keyed.keys(text)):  # (or the key's name)
             return tuple(renamed)
+        if (switch := toggles.switched(text, said)) is not None:  # ("enable dark_mode")
+            return switch
         found = keyed.keyed_edits(text, task, names, (t for _, t in sorted(fresh)))
         if found:
             return tuple(found[:MAX_PIECES])
@@ -284,6 +288,12 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         kind = shape(piece)
         alike = [n for i, n in sorted(spelled, key=lambda x: x[0] < at)
                  if shape(n) == kind == "word" and misspelled(piece, n)]
+        if not alike and kind == "word" and _MISSPELT.search(said):
+            # the right spelling is the one word spelled alike that the file or the task
+            # holds ("fix the misspelling 'teh' in memo.txt": "the", of the memo's words)
+            near = {w for w in (*file_tokens, *(t for _, t in _said_tokens(said)))
+                    if w.lower() != piece.lower() and misspelled(piece, w)}
+            alike = list(near) if len({w.lower() for w in near}) == 1 else []
         # (a word for a word only where the task links them: "cat to dog", "dog instead of
         # cat"; not "the pen costs 1.35 now": pen -> costs)
         news = [(i < at, n) for i, n in fresh if n != piece and piece not in n

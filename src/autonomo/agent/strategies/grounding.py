@@ -58,7 +58,7 @@ from autonomo.agent.strategies.names import (
 )
 from autonomo.agent.strategies.naming import asks_new_name
 from autonomo.agent.strategies.programs import (
-    given_command,
+    arguments_as,
     is_code,
     program_arguments,
     silent_programs,
@@ -121,8 +121,9 @@ class Situation:
     pointers: tuple[str, ...] = ()
     #: values the task states that a program it names may be given as its argument
     arguments: tuple[str, ...] = ()
-    #: the arguments are a command line the task gives: that list only (``command_line``)
-    command_line: bool = False
+    #: "line": the arguments are a command line the task gives, that list only; "given":
+    #: the task gives the program arguments, never none (``programs.arguments_as``)
+    arguments_as: str = ""
     #: new lines in the shape of the lines of a file the task names (``shapes``)
     shaped: tuple[str, ...] = ()
     #: (file the task names, ((piece of its text, what may replace it), ...)) (``edits``)
@@ -428,8 +429,8 @@ def situation(workspace: Path | str, task: str,
     twofold, read_from = twostep.filled(task, named, texts, written_to(task, named_as_said, paths))
     filled = twofold or spans.fill(spans.templates(task, named), values)
     # (a command line the task gives is no text to write: ``without_command_lines``)
-    plain = without_command_lines(task, named)
-    literal = [*filled, *spans.literals(plain, named), *spans.complements(task, named),
+    literal = [*filled, *spans.literals(without_command_lines(task, named), named),
+               *spans.complements(task, named),
                *adding.objects(task, named), *adding.announced(task, named)]  # (whole)
     stated = derived.kind_first(task, [t for t in literal if t not in used and not (
         facts.words(t) and facts.words(t) <= used)], values)  # ("before October 2026")
@@ -536,7 +537,7 @@ def situation(workspace: Path | str, task: str,
                           files if existed is None else list(existed), seen), matching,
                       kept, moved, placed_names, pointers,
                       arguments=program_arguments(task, named, files, stated),
-                      command_line=given_command(task, named, files) is not None,
+                      arguments_as=arguments_as(task, named, files),
                       shaped=tuple(shaped),
                       printed=printed, silent=silent_programs(workspace, named, reads),
                       places=places, sources=sources, held=held,

@@ -95,10 +95,13 @@ def argument_lists(where: Situation) -> list[list[str]]:
     in its order, each alone, or none; only those that hold the files the task gives the
     program, when it gives some ("run q.py with data/s.txt": a 135M model ran it with none
     first, then with the file)."""
-    if where.command_line:  # (the task's own command line: as given, nothing else)
+    if where.arguments_as == "line":  # (the task's own command line: as given, only)
         return [list(where.arguments)]
     stated = list(where.arguments[:MAX_ARGUMENTS])
-    lists = [*([stated] if len(stated) > 1 else []), *([v] for v in stated), []]
+    # (never none when the task says it gives arguments: a 135M model ran a program "with
+    # the argument 'Lantern Market 2026'" bare)
+    lists = [*([stated] if len(stated) > 1 else []), *([v] for v in stated),
+             *([] if where.arguments_as == "given" else [[]])]
     given = {v for v in stated if v in where.files}  # (a value that is a file there)
     return [a for a in lists if given <= set(a)]
 

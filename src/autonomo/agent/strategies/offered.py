@@ -87,6 +87,12 @@ _CLEARING = re.compile(rf"\b(?:{CLEARING})\b", re.IGNORECASE)
 _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ied")
 
 
+#: words of a fix of a file's own text (an edit, never a whole write)
+_FIXING = frozenset({"fix", "correct", "typo", "typos", "misspelling", "misspelled",
+                     "misspelt", "misspells", "spelling", "spelled", "spelt", "spells", "tick",
+                     "untick", "uncheck", "uncomment"})
+
+
 def says(words: set[str], verb: str) -> bool:
     """Whether ``words`` hold a form of ``verb`` ("copied" for copy, "moving" for move)."""
     roots = {verb, verb + verb[-1], verb.removesuffix("e"),
@@ -363,6 +369,12 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         # whole new text of it was composed (a 135M model wrote "Lina,B1" over a CSV of
         # five rows; an edit of it is offered when one is found)
         dropped.add("write_file")
+    if where.existed is not None and paths and all(p in where.existed for p in paths) \
+            and task_words(state.task) & _FIXING \
+            and not task_words(state.task) & WRITE_WORDS - {"change", "replace", "edit", "update"}:
+        # a fix of a text that is there is an edit of it, never the file written over nor a
+        # line added (a 135M model wrote the misspelt word over memo.txt)
+        dropped |= {"write_file", "append_to_file"}
     if not where.files:
         dropped.add("read_file")  # nothing to read: it can only fail
     if not where.values("python_file"):

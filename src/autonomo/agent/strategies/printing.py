@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from autonomo.agent.strategies.facts import stem
 
 #: words that point at all a program printed, not a part of it
-WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+output|the\s+output|"
+WHOLE = re.compile(r"\b(?:them|all|everything|whole|its\s+(?:output|answer|result)|the\s+output|"
                    r"what(?:ever)?\s+(?:[\w./-]+\s+){0,3}(?:prints?|outputs?|shows?|says?|gives?|"
                    r"returns?|reports?))\b", re.IGNORECASE)
 #: nouns of a part of a printed line, by the kind of piece they name
@@ -45,18 +45,25 @@ def _words(text: str) -> set[str]:
     return {stem(w) for w in re.findall(r"[^\W\d_]+", text.lower())} - _COMMON
 
 
+#: a noun, then what prints it: "the total it prints", "the word word_freq.py reports"
+_PRINTED_NOUN = re.compile(r"\b([A-Za-z]+)\s+(?:that\s+|which\s+)?(?:it|the\s+(?:script|program)|"
+                           r"[\w./-]+\.py)\s+(?:prints|outputs|reports|shows|gives|says|"
+                           r"returns|writes|displays|names)\b", re.IGNORECASE)
+
+
 def _kind(task: str) -> str | None:
     """The kind of piece the task's noun of a part names (None: no such noun)."""
-    found = [(m.start(), _KINDS[stem(m.group(0).lower())])
-             for m in re.finditer(r"[A-Za-z]+", task) if stem(m.group(0).lower()) in _KINDS]
-    if not found:
-        return None
-    kinds = {k for _, k in found}
     # (the noun after "only"/"just" first: "only the total amount (the number)")
     after = re.search(r"\b(?:only|just)\s+(?:the\s+)?(?:\w+\s+)?(\w+)", task, re.IGNORECASE)
     if after and stem(after.group(1).lower()) in _KINDS:
         return _KINDS[stem(after.group(1).lower())]
-    return "number" if "number" in kinds else found[0][1]
+    # (a noun of what is printed: "the number it prints", "the word it reports as …"; not
+    # one that says what the program is given: "96 and 4 (total, then people)")
+    kinds = [_KINDS[stem(m.group(1).lower())] for m in _PRINTED_NOUN.finditer(task)
+             if stem(m.group(1).lower()) in _KINDS]
+    if not kinds:
+        return None
+    return "number" if "number" in kinds else kinds[0]
 
 
 def _piece(value: str, kind: str) -> str | None:
@@ -78,8 +85,9 @@ def parts(output: str, task: str, named: Iterable[str] = ()) -> list[str]:
     it names none, or no line of the output is the one it means)."""
     kind = _kind(task)
     counted = _COUNTED.search(task)
+    only = _ONLY.search(task)
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    if not lines or (kind is None and not counted):
+    if not lines or (kind is None and not counted and not only):
         return []
     if counted:
         line = lines[-1] if counted.group(1).lower() in ("last", "final", "bottom") else lines[0]
@@ -87,7 +95,20 @@ def parts(output: str, task: str, named: Iterable[str] = ()) -> list[str]:
     said = task
     for name in named:
         said = said.replace(name, " ")
-    told = _words(said) - {"line", "number", "word", "name"}  # (no label: "TOTAL" is one)
+    # the words of the clause that asks for the part first ("… prints 'n: 5' and 'avg: 2.5';
+    # write only the avg": avg, not n), then all the task's
+    clause = re.split(r"[.;!?]\s|\s-\s", said[:only.start()])[-1] + said[only.start():] \
+        if only else said
+    for words in (_words(clause), _words(said)):
+        found = _keyed(lines, words - {"line", "number", "word", "name"}, kind)
+        if found is not None:
+            return found
+    return []
+
+
+def _keyed(lines: list[str], told: set[str], kind: str | None) -> list[str] | None:
+    """The one piece of the lines whose label (or words) share most of ``told``; [] when
+    lines are keyed but give no one piece; None when no line is keyed."""
     keyed: list[tuple[int, str]] = []
     for line in lines:
         labelled = _LABELLED.match(line)
@@ -100,7 +121,9 @@ def parts(output: str, task: str, named: Iterable[str] = ()) -> list[str]:
         keyed.append((len(shared), value))
     if not keyed and len(lines) == 1:
         keyed = [(0, lines[0])]
-    best = max((n for n, _ in keyed), default=-1)
+    if not keyed:
+        return None
+    best = max(n for n, _ in keyed)
     found = [p for n, value in keyed if n == best
              and (p := _piece(value, kind or "line")) is not None]
     return list(dict.fromkeys(found)) if len(set(found)) == 1 else []

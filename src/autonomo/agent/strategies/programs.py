@@ -8,6 +8,7 @@ import shlex
 from collections.abc import Iterable
 from pathlib import Path
 
+from autonomo.agent.strategies.keyed import without as keyed_without
 from autonomo.agent.strategies.looking import Reads
 
 #: programs: names in their text ("os.path") are code, not files the task points at
@@ -182,6 +183,23 @@ def given_command(task: str, named: tuple[str, ...], files: list[str]
     return next(iter(lines)) if len(lines) == 1 else None
 
 
+#: words that say a program is given arguments ("with the argument 'X'", "pass it 12")
+_GIVES = re.compile(r"\b(?:arguments?|parameters?|args?|pass(?:ing)?|feed(?:ing)?)\b",
+                    re.IGNORECASE)
+
+
+def arguments_as(task: str, named: tuple[str, ...], files: list[str]) -> str:
+    """How a program the task names takes the arguments offered: "line", a command line the
+    task gives (``given_command``), that list only; "given", the task says it gives it
+    arguments (never none); "" otherwise (all, each, or none)."""
+    if given_command(task, named, files) is not None:
+        return "line"
+    said = keyed_without(task, named)
+    if re.search(r"\b(?:no|without|any)\s+(?:arguments?|args?|parameters?)\b", said, re.I):
+        return ""  # ("it takes no arguments")
+    return "given" if _GIVES.search(said) else ""
+
+
 def program_arguments(task: str, named: tuple[str, ...], files: list[str],
                       stated: Iterable[str]) -> tuple[str, ...]:
     """The values a program the task names may be given, when it names one that is there:
@@ -193,6 +211,10 @@ def program_arguments(task: str, named: tuple[str, ...], files: list[str],
     if (line := given_command(task, named, files)) is not None:
         return line
     values = [t for t in stated if " " not in t or any(f"{q}{t}{q}" in task for q in "'\"")]
+    # (not a word of a text given whole: "2026" of "'Lantern Market 2026'")
+    values = [v for v in values if not any(
+        " " in o and re.search(rf"(?<![\w.]){re.escape(v)}(?![\w.])", o) for o in values
+        if o != v)]
     given = [f for f in given_files(task, named, files) if f not in values]
     if not given:
         return tuple(dict.fromkeys(values))

@@ -20,7 +20,7 @@ _BOX = re.compile(r"^(\s*(?:[-*+]|\d+[.)])?\s*\[)([ xX])(\].*)$")
 #: a commented line: its indentation and marker (with one space after it), the rest
 _COMMENT = re.compile(r"^(\s*)(#|//|;)( ?)(\S.*)$")
 #: a task that asks to tick an item, or to take a tick away
-_TICK = re.compile(r"\b(?:tick|check|cross|mark|done|complete|completed|finished|packed)\b"
+_TICK = re.compile(r"\b(?:tick|check|cross|mark|done|complete|completed|finished)\b"
                    r"|\[[xX]\]", re.IGNORECASE)
 _UNTICK = re.compile(r"\bun-?(?:tick|check|mark)\w*|\bnot\s+(?:yet\s+)?(?:done|finished|"
                      r"complete)|\bundone\b|\breopen\w*|\bto\s+\[\s\]", re.IGNORECASE)
@@ -94,3 +94,38 @@ def toggles(text: str, task: str, said_task: str) -> tuple[tuple[str, tuple[str]
     line = lines[plain[at]]
     indent = line[:len(line) - len(line.lstrip())]
     return ((line, (f"{indent}{marker} {line.lstrip()}",)),)
+
+
+#: a task that switches a setting on, or off ("enable dark_mode", "autosave should be disabled")
+_ON = re.compile(r"\b(?:(?:re-?)?enabl\w*|(?:re-?)?activat\w*|(?:turn|switch)\w*\s+"
+                 r"(?:[\w'-]+\s+){0,3}?on)\b", re.IGNORECASE)
+_OFF = re.compile(r"\b(?:disabl\w*|deactivat\w*|(?:turn|switch)\w*\s+(?:[\w'-]+\s+){0,3}?off)\b",
+                  re.IGNORECASE)
+#: a setting's line holding a switch: its key and the value's family (true/false, yes/no ...)
+_SETTING = re.compile(r"^(?P<head>\s*[\"']?(?P<key>[A-Za-z_][\w.-]*)[\"']?\s*[:=]\s*)"
+                      r"(?P<value>true|false|yes|no|on|off|enabled|disabled)(?P<tail>\W*)$",
+                      re.IGNORECASE)
+_PAIRS = {"true": "false", "yes": "no", "on": "off", "enabled": "disabled"}
+
+
+def switched(text: str, said_task: str) -> tuple[tuple[str, tuple[str]], ...] | None:
+    """The setting a task switches on or off ("enable dark_mode" of ``"dark_mode": false``):
+    its line with the value of the same family flipped; () when it already holds that
+    state; None when the task switches nothing of this text, or no line alone is named."""
+    on, off = _ON.search(said_task), _OFF.search(said_task)
+    if bool(on) == bool(off):
+        return None
+    lines = [(line, m) for line in text.splitlines() if (m := _SETTING.match(line))]
+    at = _line([m.group("key").replace("_", " ") for _, m in lines], _words(said_task))
+    if at is None:
+        return None
+    line, m = lines[at]
+    value = m.group("value")
+    low = value.lower()
+    yes = low if low in _PAIRS else next(k for k, v in _PAIRS.items() if v == low)
+    wanted = yes if on else _PAIRS[yes]
+    if wanted == low:
+        return ()
+    wanted = wanted.upper() if value.isupper() else (
+        wanted.capitalize() if value[0].isupper() else wanted)
+    return ((line, (f"{m.group('head')}{wanted}{m.group('tail')}",)),)
