@@ -50,6 +50,10 @@ def _made(task: str, path: str) -> list[str]:
      {"time": "06:30", "repeat": True}),
     ('Make package.json with name "demo" and version "0.1.0"', "package.json",
      {"name": "demo", "version": "0.1.0"}),
+    ('create proxy.json with host "0.0.0.0", port 8443 and tls turned on', "proxy.json",
+     {"host": "0.0.0.0", "port": 8443, "tls": True}),
+    ("Create cache.json where cache is off and ttl is 60", "cache.json",
+     {"cache": False, "ttl": 60}),
 ])
 def test_json_fields_said_in_words_are_the_file_alone(task, path, data):
     made = _made(task, path)
@@ -221,6 +225,7 @@ _PY = ("write tip_calc.py with a function tip(amount, percent) that returns the 
 _LIST = "please create order.json -- customer: Mbeki, quantity: 3, items: nails, glue and tape"
 
 
+_SWITCH = 'create proxy.json with host "0.0.0.0", port 8443 and tls turned on'
 _GREET = 'Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"'
 _TABLES = ('Make dbs.toml with a [primary] table (host "10.0.0.1", port 5432) and a [replica] '
            'table (host "10.0.0.2", port 5433)')
@@ -234,6 +239,9 @@ _KEYS = 'Create user.json containing the keys name ("Ana"), age (31) and admin (
      'host = "10.0.0.1"\nport = 5432\n', False),                   # the tables' pairs swapped
     (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.1"\nport = 5432\n', False),
     (_KEYS, "user.json", '{"name": "Ana", "age": 31, "admin": false}', True),
+    (_SWITCH, "proxy.json", '{"host": "0.0.0.0", "port": 8443, "tls": true}', True),
+    (_SWITCH, "proxy.json", '{"host": "0.0.0.0", "port": 8443, "tls": false}', False),
+    (_SWITCH, "proxy.json", '{"host": "0.0.0.0", "port": 8443, "tls": "on"}', False),
     (_KEYS, "user.json", '{"name": "Ana", "age": "31", "admin": false}', False),
     ("Create keys.ini: section [input], layout = qwerty, repeat = 30", "keys.ini",
      "[input]\nlayout = qwerty\nrepeat = 30\n", True),

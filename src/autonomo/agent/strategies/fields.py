@@ -24,7 +24,7 @@ from collections.abc import Iterable
 import yaml
 
 from autonomo.agent.strategies import written
-from autonomo.agent.strategies.facts import FILLER
+from autonomo.agent.strategies.facts import FILLER, SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 from autonomo.agent.strategies.written import STOPS as _STOPS
 
@@ -102,6 +102,8 @@ def _mask(task: str, files: Iterable[str]) -> tuple[str, list[str]]:
     for name in sorted((n for n in files if n), key=len, reverse=True):
         task = task.replace(name, "\x03")
     task = _QUOTED.sub(hide, task)
+    # a switch said in words is its value: "tls turned on", "debug is off"
+    task = SWITCHED.sub(lambda m: "true" if m.group(1).lower() == "on" else "false", task)
     task = TYPE.sub(lambda m: f"\x04{_TYPES[m.group(1).lower()]}", task)
     return task, quoted
 
