@@ -54,6 +54,12 @@ def _made(task: str, path: str) -> list[str]:
      {"host": "0.0.0.0", "port": 8443, "tls": True}),
     ("Create cache.json where cache is off and ttl is 60", "cache.json",
      {"cache": False, "ttl": 60}),
+    ("Create dog.json with name Rex, colour brown, age 4 (as a number)", "dog.json",
+     {"name": "Rex", "colour": "brown", "age": 4}),
+    ("make cat.json: name Tom, age 3 (a number), indoor true", "cat.json",
+     {"name": "Tom", "age": 3, "indoor": True}),
+    ("Create flags.json with dark_mode on and beta off", "flags.json",
+     {"dark_mode": True, "beta": False}),
 ])
 def test_json_fields_said_in_words_are_the_file_alone(task, path, data):
     made = _made(task, path)
@@ -112,7 +118,7 @@ def test_a_yaml_file_of_fields(task, path, data):
     "Write car.json with make Volvo, year 2019 and electric true",     # a field not linked
     "Create note.json where body is please call me back when you can",  # a sentence, no value
     "Create p.json with size = (large)",
-    "create meta.json with version 2 and author Kim",                  # a list after no link
+    "create meta.json with version 2, 3 and 4",                        # a list after no link
     "Create calc.json with answer set to 6 times 7",                   # a value to work out
     "Create out.json with name set to the name in person.txt",
     "Create a.json with host is localhost and port is 5050 (a number) and x",  # no one-kind list
