@@ -306,3 +306,16 @@ def test_an_example_call_and_a_linking_sign_are_no_values_to_land(tmp_path):
     state = recorded_state(tmp_path, task, [
         ("write_file", {"path": "pet.json", "content": text}, "success", "")])
     assert finish_objection(state, "done") is None
+
+
+def test_a_count_of_tables_is_counted_in_table_headers(tmp_path):
+    task = 'Create two tables in db.toml: [main] with host "a", and [replica] with host "b"'
+    text = '[main]\nhost = "a"\n\n[replica]\nhost = "b"\n'
+    (tmp_path / "db.toml").write_text(text)
+    state = recorded_state(tmp_path, task, [
+        ("write_file", {"path": "db.toml", "content": text}, "success", "")])
+    assert finish_objection(state, "done") is None
+    (tmp_path / "db.toml").write_text('[main]\nhost = "a"\n')
+    state = recorded_state(tmp_path, task, [
+        ("write_file", {"path": "db.toml", "content": '[main]\nhost = "a"\n'}, "success", "")])
+    assert finish_objection(state, "done") is not None
