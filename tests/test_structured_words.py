@@ -50,6 +50,16 @@ def _made(task: str, path: str) -> list[str]:
      {"time": "06:30", "repeat": True}),
     ('Make package.json with name "demo" and version "0.1.0"', "package.json",
      {"name": "demo", "version": "0.1.0"}),
+    ('create proxy.json with host "0.0.0.0", port 8443 and tls turned on', "proxy.json",
+     {"host": "0.0.0.0", "port": 8443, "tls": True}),
+    ("Create cache.json where cache is off and ttl is 60", "cache.json",
+     {"cache": False, "ttl": 60}),
+    ("Create dog.json with name Rex, colour brown, age 4 (as a number)", "dog.json",
+     {"name": "Rex", "colour": "brown", "age": 4}),
+    ("make cat.json: name Tom, age 3 (a number), indoor true", "cat.json",
+     {"name": "Tom", "age": 3, "indoor": True}),
+    ("Create flags.json with dark_mode on and beta off", "flags.json",
+     {"dark_mode": True, "beta": False}),
 ])
 def test_json_fields_said_in_words_are_the_file_alone(task, path, data):
     made = _made(task, path)
@@ -108,7 +118,7 @@ def test_a_yaml_file_of_fields(task, path, data):
     "Write car.json with make Volvo, year 2019 and electric true",     # a field not linked
     "Create note.json where body is please call me back when you can",  # a sentence, no value
     "Create p.json with size = (large)",
-    "create meta.json with version 2 and author Kim",                  # a list after no link
+    "create meta.json with version 2, 3 and 4",                        # a list after no link
     "Create calc.json with answer set to 6 times 7",                   # a value to work out
     "Create out.json with name set to the name in person.txt",
     "Create a.json with host is localhost and port is 5050 (a number) and x",  # no one-kind list
@@ -221,6 +231,7 @@ _PY = ("write tip_calc.py with a function tip(amount, percent) that returns the 
 _LIST = "please create order.json -- customer: Mbeki, quantity: 3, items: nails, glue and tape"
 
 
+_SWITCH = 'create proxy.json with host "0.0.0.0", port 8443 and tls turned on'
 _GREET = 'Create greet.py with greet(name), e.g. greet("Ana") returns "Hello, Ana!"'
 _TABLES = ('Make dbs.toml with a [primary] table (host "10.0.0.1", port 5432) and a [replica] '
            'table (host "10.0.0.2", port 5433)')
@@ -234,6 +245,9 @@ _KEYS = 'Create user.json containing the keys name ("Ana"), age (31) and admin (
      'host = "10.0.0.1"\nport = 5432\n', False),                   # the tables' pairs swapped
     (_TABLES, "dbs.toml", '[primary]\nhost = "10.0.0.1"\nport = 5432\n', False),
     (_KEYS, "user.json", '{"name": "Ana", "age": 31, "admin": false}', True),
+    (_SWITCH, "proxy.json", '{"host": "0.0.0.0", "port": 8443, "tls": true}', True),
+    (_SWITCH, "proxy.json", '{"host": "0.0.0.0", "port": 8443, "tls": false}', False),
+    (_SWITCH, "proxy.json", '{"host": "0.0.0.0", "port": 8443, "tls": "on"}', False),
     (_KEYS, "user.json", '{"name": "Ana", "age": "31", "admin": false}', False),
     ("Create keys.ini: section [input], layout = qwerty, repeat = 30", "keys.ini",
      "[input]\nlayout = qwerty\nrepeat = 30\n", True),
@@ -292,3 +306,16 @@ def test_an_example_call_and_a_linking_sign_are_no_values_to_land(tmp_path):
     state = recorded_state(tmp_path, task, [
         ("write_file", {"path": "pet.json", "content": text}, "success", "")])
     assert finish_objection(state, "done") is None
+
+
+def test_a_count_of_tables_is_counted_in_table_headers(tmp_path):
+    task = 'Create two tables in db.toml: [main] with host "a", and [replica] with host "b"'
+    text = '[main]\nhost = "a"\n\n[replica]\nhost = "b"\n'
+    (tmp_path / "db.toml").write_text(text)
+    state = recorded_state(tmp_path, task, [
+        ("write_file", {"path": "db.toml", "content": text}, "success", "")])
+    assert finish_objection(state, "done") is None
+    (tmp_path / "db.toml").write_text('[main]\nhost = "a"\n')
+    state = recorded_state(tmp_path, task, [
+        ("write_file", {"path": "db.toml", "content": '[main]\nhost = "a"\n'}, "success", "")])
+    assert finish_objection(state, "done") is not None

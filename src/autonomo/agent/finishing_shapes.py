@@ -199,6 +199,9 @@ def items_of(path: str, text: str) -> set[int]:
     if path.lower().endswith(_TABLES):
         return {len(lines), max(len(lines) - 1, 0)}
     counts = {len(lines)}
+    if path.lower().endswith((".toml", ".ini", ".cfg")):
+        # (its tables or sections: "two tables in db.toml: [main] … and [backup] …")
+        counts.add(len(re.findall(r"^\s*\[[^\]\n]+\]\s*$", text, re.MULTILINE)))
     if len(lines) == 1 and "requirements" not in path.lower():
         counts.add(len([p for p in re.split(r"[,;]", lines[0]) if p.strip()]))
     if lines and re.fullmatch(r"[#=*\-\s\w]+:?", lines[0]) and len(lines) > 1 \

@@ -124,7 +124,10 @@ def _more(task: str, spans: list[tuple[int, int]], extra: frozenset[str] = froze
 
 def _token(value: Any) -> str | None:
     """How the task writes a scalar value (a string as is or quoted, a number as digits)."""
-    if isinstance(value, bool) or value is None:
+    if isinstance(value, bool):  # (a switch said in words: "tls turned on", "debug is off")
+        word = "on" if value else "off"
+        return rf"(?i:{json.dumps(value)}|(?:(?:turned|switched|toggled)\s+)?{word}\b)"
+    if value is None:
         return f"(?i:{json.dumps(value)})"
     if isinstance(value, (int, float)):
         return re.escape(json.dumps(value)) + r"(?:\.0+)?" if isinstance(value, int) \

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 import yaml
 
 from autonomo.agent.strategies import written
-from autonomo.agent.strategies.facts import FILLER
+from autonomo.agent.strategies.facts import FILLER, SWITCHED
 from autonomo.agent.strategies.spans import INSTRUCTION_WORDS
 from autonomo.agent.strategies.written import STOPS as _STOPS
 
@@ -102,6 +102,8 @@ def _mask(task: str, files: Iterable[str]) -> tuple[str, list[str]]:
     for name in sorted((n for n in files if n), key=len, reverse=True):
         task = task.replace(name, "\x03")
     task = _QUOTED.sub(hide, task)
+    # a switch said in words is its value: "tls turned on", "debug is off"
+    task = SWITCHED.sub(lambda m: "true" if m.group(1).lower() == "on" else "false", task)
     task = TYPE.sub(lambda m: f"\x04{_TYPES[m.group(1).lower()]}", task)
     return task, quoted
 
@@ -184,6 +186,29 @@ def _introduced(before: str, marks: list[tuple[int, int, str]]) -> bool:
     return re.fullmatch(_BETWEEN, rest, re.IGNORECASE) is not None
 
 
+def _listed(text: str, quoted: list[str]) -> dict[str, object] | None:
+    """The fields of a list of "<key> <value>" items, a word and one value each, that is
+    the whole of what introduces them: "with name Rex, colour brown, age 4 (as a number)"."""
+    start = next((m for m in _INTRODUCER.finditer(text) if m.group() != "\x03"), None)
+    if start is None:
+        return None
+    end = _END.search(text, start.end())
+    region = re.sub(rf"^{_BETWEEN}", "", text[start.end():end.start() if end else len(text)],
+                    flags=re.IGNORECASE).strip().rstrip(",;")
+    items = [i.split() for i in _SPLIT.split(region)]
+    out: dict[str, object] = {}
+    for item in items:
+        if len(item) != 2 or not re.fullmatch(r"[A-Za-z_][\w-]{0,30}", item[0]) \
+                or _key(item[0], quoted, False) is None or item[0] in out:
+            return None
+        switch = {"on": True, "off": False}.get(item[1].lower())  # ("dark_mode on")
+        understood, value = (True, switch) if switch is not None else _typed(item[1], quoted)
+        if not understood:
+            return None
+        out[item[0]] = value
+    return out if len(out) >= 2 else None
+
+
 def _linked(anchor: re.Match[str]) -> bool:
     """Whether a word or a sign links the anchor's key to its value."""
     return bool(anchor.group()[len(anchor.group(1)):].strip())
@@ -201,6 +226,8 @@ def sections(task: str, files: Iterable[str] = ()) -> list[Section] | None:
     anchors = [m for m in _ANCHOR.finditer(text)
                if not any(a <= m.start() < b for a, b, _ in marks)
                and (_linked(m) or _key(m.group(1), quoted, False) is not None)]
+    if not marks and (listed := _listed(text, quoted)):
+        return [(None, listed)]
     if not anchors or not _introduced(text[:anchors[0].start()], marks) \
             or "\x03" in text[anchors[0].start():anchors[-1].start()]:
         return None  # (nor fields of two files: "a.json with x = 1 and b.json with y = 2")
