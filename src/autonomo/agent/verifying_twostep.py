@@ -124,12 +124,10 @@ def _field(task: str, start: Snapshot, now: Snapshot, target: str,
         return None
     if not isinstance(old, dict) or not isinstance(new, dict) or set(old) != set(new):
         return None
-    keys = [k for k in old if re.search(
-        rf"(?<![\w-]){re.escape(k)}[\"'`]?\s+field\b|\bfield\s+[\"'`]?{re.escape(k)}(?![\w-])",
-        task, re.IGNORECASE)]
-    if len(keys) != 1:
+    seen = {n: t for n in sources if (t := start.files[n].text) is not None}
+    key = twostep.fields(task, names, {**seen, target: before}).get(target)
+    if key is None or key not in old:
         return None
-    key = keys[0]
     wanted = {_singular(w) for w in words(key.replace("_", " "))}
     found_value = _value(start, sources, wanted, set())
     if found_value is None or isinstance(old[key], (dict, list)):
