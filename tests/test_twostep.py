@@ -486,3 +486,44 @@ def test_a_value_in_the_form_to_leave_is_not_offered(tmp_path: Path, task: str, 
     where = _where(tmp_path, task, CONFIRM)
     assert where.texts[:1] == (want,), where.texts
     assert left not in where.texts
+
+
+@pytest.mark.parametrize(("task", "files", "target"), [
+    ("take the phone number from card.txt and add it as the last line of phones.txt",
+     {"card.txt": "Name: Ola\nPhone: 555-0101\n", "phones.txt": "555-0100\n"}, "phones.txt"),
+    ("Grab the code out of box.txt and append it to codes.txt",
+     {"box.txt": "code: ZX-9\n", "codes.txt": "AB-1\n"}, "codes.txt"),
+    ("codes.txt needs one more line: the code from the file box.txt",
+     {"box.txt": "code: ZX-9\n", "codes.txt": "AB-1\n"}, "codes.txt"),
+    ("With the due date from bill.txt, add a reminder line at the bottom of todo.txt",
+     {"bill.txt": "Due: 2026-04-01\n", "todo.txt": "call mum\n"}, "todo.txt"),
+    ("fetch the owner's name from meta.txt; the end of owners.txt gets it",
+     {"meta.txt": "owner: Bo Li\n", "owners.txt": "Ana Ruiz\n"}, "owners.txt"),
+])
+def test_the_file_a_value_is_taken_from_is_never_written(tmp_path: Path, task: str,
+                                                          files: dict[str, str],
+                                                          target: str) -> None:
+    where = _where(tmp_path, task, files)
+    assert where.values("file") == [target]
+
+
+def test_a_file_something_is_removed_from_is_no_source() -> None:
+    task = "Remove the line 'old' from notes.txt and put it in todo.txt"
+    assert twostep.taken_from(task, ["notes.txt", "todo.txt"]) == ()
+
+
+TRIPS = {"trips.txt": "Lyon 460\nOslo 1680\nBonn 510\n",
+         "parcels.txt": "lamp 2.4\ndesk 18\nrug 7.5\n"}
+
+
+@pytest.mark.parametrize(("task", "want"), [
+    ("which city in trips.txt is farthest? its name into far.txt", "Oslo"),
+    ("Write the name of the heaviest parcel in parcels.txt to heavy.txt", "desk"),
+    ("parcels.txt: which parcel is the lightest? put it in light.txt", "lamp"),
+    ("the nearest city of trips.txt -> near.txt", "Lyon"),
+    ("Of the trips in trips.txt, save the longest one's city to long.txt", "Oslo"),
+])
+def test_the_item_with_the_largest_or_smallest_amount(tmp_path: Path, task: str,
+                                                      want: str) -> None:
+    where = _where(tmp_path, task, TRIPS)
+    assert where.texts[:1] == (want,), where.texts

@@ -159,6 +159,26 @@ def sources(task: str, texts: dict[str, str], written: Iterable[str],
     return [n for n in read if n not in shaped] or read
 
 
+#: a clause that takes something out of a file: its text changes ("remove x from a.txt")
+_REMOVING = re.compile(r"\b(?:remove|delete|drop|strip|erase|cut|clear|take\s+out|get\s+rid|"
+                       r"move|pop)\w*\b", re.IGNORECASE)
+
+
+def taken_from(task: str, named: Iterable[str]) -> tuple[str, ...]:
+    """The files the task takes a value from ("the phone number from card.txt", "out of
+    net.txt"), when it names another file the value goes to: read, never written (a 135M
+    model appended the number to card.txt). Not a file something is removed from."""
+    names = list(named)
+    out = []
+    for name in names:
+        for found in re.finditer(rf"\b(?:from|out\s+of)\s+(?:the\s+)?(?:file\s+)?"
+                                 rf"{re.escape(name)}(?![\w.-])", task, re.IGNORECASE):
+            clause = re.split(r"[.;!?]\s|\bthen\b", task[:found.start()])[-1]
+            if not _REMOVING.search(clause):
+                out.append(name)
+    return tuple(dict.fromkeys(out)) if any(n not in out for n in names) else ()
+
+
 #: a part of a person's name a placeholder asks for: "<first name>", "{surname}"
 _NAME_PART = re.compile(r"\b(first|given|last|family|sur)\s*name\b", re.IGNORECASE)
 
@@ -181,7 +201,7 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
     names = list(named)
     found = templates(task, names)
     if not found:
-        return [], field_sources(task, names, texts)
+        return [], (*field_sources(task, names, texts), *taken_from(task, names))
     task = pointed_back(task)  # (the templates' placeholders as found)
     read = sources(task, texts, written, found)
     out: list[str] = []
@@ -212,7 +232,8 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
         out += [before + value + after for value in values]
         used += values
     # (the files the values came from: read, never written)
-    return list(dict.fromkeys(out)), tuple(n for n in read if any(v in texts[n] for v in used))
+    return list(dict.fromkeys(out)), (*(n for n in read if any(v in texts[n] for v in used)),
+                                      *taken_from(task, names))
 
 
 #: the words after a key that call it a field: "the email field", "its phone entry"
