@@ -527,3 +527,16 @@ def test_the_item_with_the_largest_or_smallest_amount(tmp_path: Path, task: str,
                                                       want: str) -> None:
     where = _where(tmp_path, task, TRIPS)
     assert where.texts[:1] == (want,), where.texts
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("Shipped 4.0.2\n", "finished"), ("Shipped 4.0.1\n", "unverified"),
+    ("Shipped <version>\n", "stopped"), ("4.0.2\n", "unverified"),
+    ("Shipped 4.0.2 today\n", "unverified"),
+])
+def test_a_template_filled_from_a_file_named_after_the_value(tmp_path: Path, text: str,
+                                                            status: str) -> None:
+    task = "Append Shipped <version> to log.txt, taking the version from VERSION.txt"
+    files = {"VERSION.txt": "4.0.2\n", "log.txt": "Shipped 4.0.1\n"}
+    _got, got = play(tmp_path, task, files, [A("log.txt", text)])
+    assert got == status if status == "finished" else got != "finished"
