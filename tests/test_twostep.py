@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import twostep
 from autonomo.agent.strategies.grounding import Situation, situation
 from autonomo.agent.verifying import verify
 from autonomo.agent.verifying_snapshot import take
 from finish_fresh_cases import A, R, Step, W
 from test_finishing_precise import play
+from test_paths_placing import offer
 
 
 def _where(tmp_path: Path, task: str, files: dict[str, str]) -> Situation:
@@ -540,3 +542,32 @@ def test_a_template_filled_from_a_file_named_after_the_value(tmp_path: Path, tex
     files = {"VERSION.txt": "4.0.2\n", "log.txt": "Shipped 4.0.1\n"}
     _got, got = play(tmp_path, task, files, [A("log.txt", text)])
     assert got == status if status == "finished" else got != "finished"
+
+
+TASKS_TXT = {"ops/tasks.txt": "URGENT renew cert\nupdate rota\nURGENT swap disk\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "copy only the lines of ops/tasks.txt that start with URGENT into ops/urgent.txt",
+    "Copy just the lines in ops/tasks.txt beginning with URGENT to ops/urgent.txt",
+    "copy those lines of ops/tasks.txt starting URGENT into ops/urgent.txt",
+    "please copy only the URGENT lines from ops/tasks.txt into ops/urgent.txt",
+    "Copy the urgent lines (they start with URGENT) of ops/tasks.txt to ops/urgent.txt",
+])
+def test_copying_some_lines_is_no_copy_of_the_file(tmp_path: Path, task: str) -> None:
+    ws = tmp_path / "ws"
+    (ws / "ops").mkdir(parents=True)
+    for name, text in TASKS_TXT.items():
+        (ws / name).write_text(text)
+    offered = offer(AgentState(tasks=[task], workspace=str(ws)))
+    assert "copy_file" not in offered and "write_file" in offered, sorted(offered)
+
+
+@pytest.mark.parametrize("task", ["copy ops/tasks.txt to ops/urgent.txt",
+                                  "Copy the file ops/tasks.txt into ops/urgent.txt"])
+def test_copying_a_whole_file_is_still_a_copy(tmp_path: Path, task: str) -> None:
+    ws = tmp_path / "ws"
+    (ws / "ops").mkdir(parents=True)
+    for name, text in TASKS_TXT.items():
+        (ws / name).write_text(text)
+    assert "copy_file" in offer(AgentState(tasks=[task], workspace=str(ws)))
