@@ -10,10 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import twostep
 from autonomo.agent.strategies.grounding import Situation, situation
+from autonomo.agent.verifying import verify
+from autonomo.agent.verifying_snapshot import take
 from finish_fresh_cases import A, R, Step, W
 from test_finishing_precise import play
+from test_paths_placing import offer
 
 
 def _where(tmp_path: Path, task: str, files: dict[str, str]) -> Situation:
@@ -390,3 +394,180 @@ def test_wrong_items_past_a_bound_never_end_finished(tmp_path: Path, task: str,
                                                      text: str) -> None:
     _got, status = play(tmp_path, task, PARTS, [W("low.txt", text)])
     assert status != "finished"
+
+
+@pytest.mark.parametrize(("task", "files", "target", "want"), [
+    ("Set the port in app.env to the port from service.json",
+     {"app.env": "HOST=0.0.0.0\nPORT=80\n", "service.json": '{"name": "api", "port": 8443}'},
+     "app.env", "HOST=0.0.0.0\nPORT=8443\n"),
+    ("update owner in meta.yaml with the owner named in OWNERS.txt",
+     {"meta.yaml": "name: kiln\nowner: nobody\n", "OWNERS.txt": "owner: Dana Kim\n"},
+     "meta.yaml", "name: kiln\nowner: Dana Kim\n"),
+    ("config.ini's timeout should be the timeout from defaults.txt",
+     {"config.ini": "[net]\ntimeout = 10\nretries = 3\n", "defaults.txt": "timeout: 45\n"},
+     "config.ini", "[net]\ntimeout = 45\nretries = 3\n"),
+    ("Take the version from VERSION.txt and put it in package.json's version",
+     {"VERSION.txt": "3.2.0\n", "package.json": '{\n  "name": "x",\n  "version": "0.1.0"\n}\n'},
+     "package.json", '{\n  "name": "x",\n  "version": "3.2.0"\n}\n'),
+    ("Copy Ana's email from people.csv into the email field of ana.json",
+     {"people.csv": "name,email\nAna,ana@x.example\nBo,bo@x.example\n",
+      "ana.json": '{\n  "name": "Ana",\n  "email": ""\n}\n'},
+     "ana.json", '{\n  "name": "Ana",\n  "email": "ana@x.example"\n}\n'),
+])
+def test_a_key_named_with_its_file_is_set_from_the_other(tmp_path: Path, task: str,
+                                                         files: dict[str, str], target: str,
+                                                         want: str) -> None:
+    where = _where(tmp_path, task, files)
+    assert where.values("file") == [target]
+    (piece, news), = dict(where.edits)[target]
+    assert files[target].replace(piece, news[0], 1) == want
+
+
+def test_a_value_the_task_states_is_no_copy(tmp_path: Path) -> None:
+    task = "Set the port in app.env to 9000, as service.json says"
+    assert twostep.fields(task, ["app.env", "service.json"], {"app.env": "PORT=80\n"}) == {}
+
+
+@pytest.mark.parametrize(("task", "files", "target", "written"), [
+    ("Read the total on bill.txt and add a line 'Paid: <that total>' to ledger.txt", BILL,
+     "ledger.txt", "Paid: 12.00\nPaid: <that total>\n"),
+    ("bill.txt has a total; append \"Settled {total}\" to ledger.txt", BILL, "ledger.txt",
+     "Paid: 12.00\nSettled {total}\n"),
+    ("Add the line 'Cafe bill: [the total]' at the end of ledger.txt, total from bill.txt",
+     BILL, "ledger.txt", "Paid: 12.00\nCafe bill: [the total]\n"),
+    ("Write 'Due: <amount>' to due.txt using the amount in bill.txt", BILL, "due.txt",
+     "Due: <amount>\n"),
+    ("note.txt should say `Paid <the total>` - the total is in bill.txt", BILL, "note.txt",
+     "Paid <the total>"),
+])
+def test_a_template_written_as_it_stands_is_never_verified(tmp_path: Path, task: str,
+                                                           files: dict[str, str], target: str,
+                                                           written: str) -> None:
+    """Any verifier, not only the finish check: the template is not a stated value."""
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for name, text in files.items():
+        (ws / name).write_text(text)
+    start = take(ws)
+    (ws / target).write_text(written)
+    assert not verify(task, start, take(ws)).verified
+
+
+CONFIRM = {"confirm.txt": "Hotel Sol\nRef: QX-2291\nGuest: Ada Byron\nCheck-in: 3:30 PM\n"
+                          "Booked: 2 June 2026\n"}
+
+
+@pytest.mark.parametrize(("task", "want"), [
+    # (an aside in brackets after the template is no part of it)
+    ("trip.txt - append a line: Hotel ref = {ref}  (ref is in confirm.txt)",
+     "Hotel ref = QX-2291"),
+    ("write Stay <ref> (the ref from confirm.txt) to trip.txt", "Stay QX-2291"),
+    # (a part of the name read: its first or last word)
+    ("Make trip.txt that says 'Hi <first name>!' using the guest in confirm.txt", "Hi Ada!"),
+    ("trip.txt: 'Dear Mx {surname},' - the guest is in confirm.txt", "Dear Mx Byron,"),
+    ("from confirm.txt write `Guest: <last name>` into trip.txt", "Guest: Byron"),
+])
+def test_a_template_after_asides_and_name_parts(tmp_path: Path, task: str, want: str) -> None:
+    where = _where(tmp_path, task, {**CONFIRM, "trip.txt": "Flight 9:10\n"})
+    assert where.texts[:1] == (want,), where.texts
+
+
+@pytest.mark.parametrize(("task", "want", "left"), [
+    ("confirm.txt has a check-in time like 3:30 PM - I need it as 24h in t.txt", "15:30",
+     "3:30 PM"),
+    ("the check-in of confirm.txt (3:30 PM), on the 24-hour clock, into t.txt", "15:30",
+     "3:30 PM"),
+    ("Write the booking date of confirm.txt, 2 June 2026, as YYYY-MM-DD to t.txt",
+     "2026-06-02", "2 June 2026"),
+    ("booked 2 June 2026 per confirm.txt; put it in t.txt in ISO format", "2026-06-02",
+     "2 June 2026"),
+    ("Check-in (confirm.txt) in 24-hour form, not 3:30 PM, goes to t.txt", "15:30", "3:30 PM"),
+])
+def test_a_value_in_the_form_to_leave_is_not_offered(tmp_path: Path, task: str, want: str,
+                                                     left: str) -> None:
+    where = _where(tmp_path, task, CONFIRM)
+    assert where.texts[:1] == (want,), where.texts
+    assert left not in where.texts
+
+
+@pytest.mark.parametrize(("task", "files", "target"), [
+    ("take the phone number from card.txt and add it as the last line of phones.txt",
+     {"card.txt": "Name: Ola\nPhone: 555-0101\n", "phones.txt": "555-0100\n"}, "phones.txt"),
+    ("Grab the code out of box.txt and append it to codes.txt",
+     {"box.txt": "code: ZX-9\n", "codes.txt": "AB-1\n"}, "codes.txt"),
+    ("codes.txt needs one more line: the code from the file box.txt",
+     {"box.txt": "code: ZX-9\n", "codes.txt": "AB-1\n"}, "codes.txt"),
+    ("With the due date from bill.txt, add a reminder line at the bottom of todo.txt",
+     {"bill.txt": "Due: 2026-04-01\n", "todo.txt": "call mum\n"}, "todo.txt"),
+    ("fetch the owner's name from meta.txt; the end of owners.txt gets it",
+     {"meta.txt": "owner: Bo Li\n", "owners.txt": "Ana Ruiz\n"}, "owners.txt"),
+])
+def test_the_file_a_value_is_taken_from_is_never_written(tmp_path: Path, task: str,
+                                                          files: dict[str, str],
+                                                          target: str) -> None:
+    where = _where(tmp_path, task, files)
+    assert where.values("file") == [target]
+
+
+def test_a_file_something_is_removed_from_is_no_source() -> None:
+    task = "Remove the line 'old' from notes.txt and put it in todo.txt"
+    assert twostep.taken_from(task, ["notes.txt", "todo.txt"]) == ()
+
+
+TRIPS = {"trips.txt": "Lyon 460\nOslo 1680\nBonn 510\n",
+         "parcels.txt": "lamp 2.4\ndesk 18\nrug 7.5\n"}
+
+
+@pytest.mark.parametrize(("task", "want"), [
+    ("which city in trips.txt is farthest? its name into far.txt", "Oslo"),
+    ("Write the name of the heaviest parcel in parcels.txt to heavy.txt", "desk"),
+    ("parcels.txt: which parcel is the lightest? put it in light.txt", "lamp"),
+    ("the nearest city of trips.txt -> near.txt", "Lyon"),
+    ("Of the trips in trips.txt, save the longest one's city to long.txt", "Oslo"),
+])
+def test_the_item_with_the_largest_or_smallest_amount(tmp_path: Path, task: str,
+                                                      want: str) -> None:
+    where = _where(tmp_path, task, TRIPS)
+    assert where.texts[:1] == (want,), where.texts
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("Shipped 4.0.2\n", "finished"), ("Shipped 4.0.1\n", "unverified"),
+    ("Shipped <version>\n", "stopped"), ("4.0.2\n", "unverified"),
+    ("Shipped 4.0.2 today\n", "unverified"),
+])
+def test_a_template_filled_from_a_file_named_after_the_value(tmp_path: Path, text: str,
+                                                            status: str) -> None:
+    task = "Append Shipped <version> to log.txt, taking the version from VERSION.txt"
+    files = {"VERSION.txt": "4.0.2\n", "log.txt": "Shipped 4.0.1\n"}
+    _got, got = play(tmp_path, task, files, [A("log.txt", text)])
+    assert got == status if status == "finished" else got != "finished"
+
+
+TASKS_TXT = {"ops/tasks.txt": "URGENT renew cert\nupdate rota\nURGENT swap disk\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "copy only the lines of ops/tasks.txt that start with URGENT into ops/urgent.txt",
+    "Copy just the lines in ops/tasks.txt beginning with URGENT to ops/urgent.txt",
+    "copy those lines of ops/tasks.txt starting URGENT into ops/urgent.txt",
+    "please copy only the URGENT lines from ops/tasks.txt into ops/urgent.txt",
+    "Copy the urgent lines (they start with URGENT) of ops/tasks.txt to ops/urgent.txt",
+])
+def test_copying_some_lines_is_no_copy_of_the_file(tmp_path: Path, task: str) -> None:
+    ws = tmp_path / "ws"
+    (ws / "ops").mkdir(parents=True)
+    for name, text in TASKS_TXT.items():
+        (ws / name).write_text(text)
+    offered = offer(AgentState(tasks=[task], workspace=str(ws)))
+    assert "copy_file" not in offered and "write_file" in offered, sorted(offered)
+
+
+@pytest.mark.parametrize("task", ["copy ops/tasks.txt to ops/urgent.txt",
+                                  "Copy the file ops/tasks.txt into ops/urgent.txt"])
+def test_copying_a_whole_file_is_still_a_copy(tmp_path: Path, task: str) -> None:
+    ws = tmp_path / "ws"
+    (ws / "ops").mkdir(parents=True)
+    for name, text in TASKS_TXT.items():
+        (ws / name).write_text(text)
+    assert "copy_file" in offer(AgentState(tasks=[task], workspace=str(ws)))

@@ -32,7 +32,8 @@ from autonomo.agent.verifying_verdict import Verdict
 _ACTS = frozenset(re.findall(r"\S+", """
 add append check command copy create field fill filled insert key last look lookup make end
 bottom entry paste property put reading read take then update using with writing line
-containing find get open see script shell run the more another extra through scan
+containing find get open see script shell run the more another extra through scan taking
+taken took grab grabbing copied reading using fetch
 """))
 #: words a placeholder may add to its label's words: the kind of the value ("due date" of
 #: "Due: 2026-12-03")
@@ -74,6 +75,11 @@ def _value(start: Snapshot, sources: list[str], wanted: set[str], said: set[str]
         if text is None:
             return None
         found += _labelled(text, source, wanted, said)
+        # (a file of one line named after the value: VERSION.txt for "<version>")
+        stem = frozenset(_singular(w) for w in words(source.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+        lines = [x.strip() for x in text.splitlines() if x.strip()]
+        if stem == wanted and len(lines) == 1:
+            found.append((lines[0], stem))
     return found[0] if len({v for v, _ in found}) == 1 else None
 
 
@@ -124,12 +130,10 @@ def _field(task: str, start: Snapshot, now: Snapshot, target: str,
         return None
     if not isinstance(old, dict) or not isinstance(new, dict) or set(old) != set(new):
         return None
-    keys = [k for k in old if re.search(
-        rf"(?<![\w-]){re.escape(k)}[\"'`]?\s+field\b|\bfield\s+[\"'`]?{re.escape(k)}(?![\w-])",
-        task, re.IGNORECASE)]
-    if len(keys) != 1:
+    seen = {n: t for n in sources if (t := start.files[n].text) is not None}
+    key = twostep.fields(task, names, {**seen, target: before}).get(target)
+    if key is None or key not in old:
         return None
-    key = keys[0]
     wanted = {_singular(w) for w in words(key.replace("_", " "))}
     found_value = _value(start, sources, wanted, set())
     if found_value is None or isinstance(old[key], (dict, list)):

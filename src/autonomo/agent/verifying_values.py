@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from autonomo.agent.finishing_record import PROGRAMS, without
+from autonomo.agent.strategies import twostep
 from autonomo.agent.strategies.spans import arranging
 from autonomo.agent.task_text import STOP
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
@@ -105,7 +106,9 @@ def stated(task: str, target: str) -> set[str]:
                 found.append(value)
     # a quoted part of a longer stated value ("alias ll='ls -la'") is not a value of its own
     found += [q for q in quotes if not any(q != o and q in o for o in found)]
-    return set(found) | pointed(task, target)
+    # (a template is no stated value: "'Total paid: <that total>'" is filled in, never
+    # written as it stands: ``verifying_twostep``)
+    return {v for v in {*found, *pointed(task, target)} if not twostep.unfilled(v, task)}
 
 
 def _target(task: str, start: Snapshot, changes: Changes) -> tuple[str, str] | None:

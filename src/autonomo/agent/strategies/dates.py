@@ -144,6 +144,17 @@ def _near(line: str, found: re.Match[str]) -> str:
     return " ".join([*line[:found.start()].split()[-4:], *line[found.end():].split()[:4]])
 
 
+def left_form(text: str, task: str) -> bool:
+    """Whether ``text`` is a time or date in the form the task asks to leave: a time on the
+    12-hour clock when it asks for the 24-hour one, and the other way round; a date not
+    written ``YYYY-MM-DD`` when it asks for that."""
+    text = text.strip()
+    return bool((CLOCK24.search(task) and _CLOCK12.fullmatch(text))
+                or (CLOCK12.search(task) and not CLOCK24.search(task) and _CLOCK.fullmatch(text))
+                or (ISO_DATE.search(task) and any(shape != "iso" and len(text) < 40
+                                                  for _, shape in read_dates(text))))
+
+
 def converted(text: str) -> set[str]:
     """Every form ``clock_facts`` may write of ``text``'s times and dates, whatever the task
     asks (the finish check's: a value computed from the input, not made up)."""
@@ -167,6 +178,7 @@ def clock_facts(src: str, text: str, task: str) -> list[Fact]:
                 out.append(fact(f"time 12 hour hr clock format am pm converted "
                                 f"{_near(line, found)}", shown, src))
     if ISO_DATE.search(task):
-        out += [fact("date iso format yyyy mm dd converted", day.isoformat(), src)
-                for day, shape in read_dates(text) if shape != "iso"]
+        out += [fact(f"date iso format yyyy mm dd converted {line}", day.isoformat(), src)
+                for line in text.splitlines()[:MAX_DATES * 10]
+                for day, shape in read_dates(line) if shape != "iso"]
     return out

@@ -117,6 +117,30 @@ def item_amount(line: str) -> tuple[str, float] | None:
             ) if found else None
 
 
+#: superlatives of an amount, by the end they pick (closed lists of English)
+_TOP = ("largest biggest highest maximum max most greatest longest farthest furthest heaviest "
+        "tallest oldest hottest warmest deepest widest top")
+_BOTTOM = ("smallest lowest minimum min least fewest shortest cheapest nearest closest lightest "
+           "youngest coldest coolest shallowest narrowest bottom")
+
+
+def item_extremes(src: str, text: str) -> list[Fact]:
+    """The item with the largest and the one with the smallest amount of a list of one
+    amount a line ("Oslo 1680": "the farthest city" is ``Oslo``), each alone."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    found = [item_amount(line) for line in lines[:300]]
+    if len(lines) < 2 or len(lines) > 300 or not all(found):
+        return []
+    pairs = [f for f in found if f]
+    amounts = [a for _, a in pairs]
+    out = []
+    for pick, label in ((max, _TOP), (min, _BOTTOM)):
+        best = pick(amounts)
+        if amounts.count(best) == 1:
+            out.append(fact(f"{label} name item which", pairs[amounts.index(best)][0], src))
+    return out
+
+
 def _bounded_items(src: str, lines: list[str], test: Callable[[float, float], bool],
                    limit: float, bound: str) -> list[Fact]:
     """The items of a list of one amount a line ("milk 1.15") whose amount is past the
@@ -214,6 +238,7 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
             + algebra.algebra_facts(name, src, text, task,
                                     frozenset(b for _, b in bounds(task)))
             + dates.date_facts(src, text, task) + dates.clock_facts(src, text, task)
+            + (item_extremes(src, text) if name.lower().endswith(".txt") else [])
             + kind_facts(src, text, task) + documents.noted_facts(src, text)
             + documents.marked_facts(src, text))
 

@@ -427,7 +427,7 @@ def situation(workspace: Path | str, task: str,
     # (a template the task gives filled whole with each value: "Welcome, <that name>!")
     # (from the file the task reads, not the one the line goes to: ``twostep``)
     twofold, read_from = twostep.filled(task, named, texts, written_to(task, named_as_said, paths))
-    filled = twofold or spans.fill(spans.templates(task, named), values)
+    filled = twofold or spans.fill(twostep.templates(task, named), values)
     # (a command line the task gives is no text to write: ``without_command_lines``)
     literal = [*filled, *spans.literals(without_command_lines(task, named), named),
                *spans.complements(task, named),

@@ -52,7 +52,8 @@ _FILE_MOVING = frozenset({"rename_file", "delete_file"})
 #: the bottom"; append tasks of all four seen sets)
 _ADDING = ("add", "append", "end", "bottom")
 #: "copy the first line of a.txt into b.txt": a part of a file, not the file
-_PART_COPY = re.compile(r"\bcopy\s+(?:the|its|a|one)\s+(?:\w+\s+)?(?:line|word|number|value|"
+_PART_COPY = re.compile(r"\bcopy\s+(?:only\s+|just\s+)?(?:the|its|a|one|those|these)\s+(?:\w+\s+)?"
+                        r"(?:line|word|number|value|"
                         r"name|date|total|sum|count|phrase|sentence|row|column|cell|key)s?\b",
                         re.IGNORECASE)
 

@@ -47,9 +47,11 @@ def holes(text: str) -> list[str]:
 
 
 def not_content(text: str, task: str) -> bool:
-    """Whether ``text`` is a template of ``task`` (``unfilled``) or a form it names ("24h",
-    "YYYY-MM-DD"): no text to write."""
-    return unfilled(text, task) or any(form.fullmatch(text.strip()) for form in dates.FORMS)
+    """Whether ``text`` is a template of ``task`` (``unfilled``), a form it names ("24h",
+    "YYYY-MM-DD") or a value in the form it asks to leave ("4:05 PM" for 24h): no text to
+    write."""
+    return unfilled(text, task) or any(form.fullmatch(text.strip()) for form in dates.FORMS) \
+        or dates.left_form(text, task)
 
 
 def unfilled(text: str, task: str) -> bool:
@@ -109,6 +111,8 @@ def templates(task: str, named: Iterable[str]) -> list[str]:
     # (not the words that lead to it: "like this: Special: <dish>", "it as db_<name>")
     found = [re.sub(r"^(?:(?:like|as)\s+(?:this|so|follows)\s*:|(?:(?:it|them|this|that)\s+)?"
                     r"(?:as|like)\s+)\s*", "", t, flags=re.I) for t in found]
+    # (nor an aside after it: "Hotel ref = {ref}  (ref is in c.txt)")
+    found = [re.sub(r"\s*\([^()<>{}\[\]]*\)?\s*$", "", t) for t in found]
     # (not a text a quote cuts, "<that total>' at the end of"; not one around another)
     found = [t for t in found if holes(t) and t.strip() not in holes(t)
              and not any(t.count(q) % 2 for q in "'\"`")
@@ -155,6 +159,39 @@ def sources(task: str, texts: dict[str, str], written: Iterable[str],
     return [n for n in read if n not in shaped] or read
 
 
+#: a clause that takes something out of a file: its text changes ("remove x from a.txt")
+_REMOVING = re.compile(r"\b(?:remove|delete|drop|strip|erase|cut|clear|take\s+out|get\s+rid|"
+                       r"move|pop)\w*\b", re.IGNORECASE)
+
+
+def taken_from(task: str, named: Iterable[str]) -> tuple[str, ...]:
+    """The files the task takes a value from ("the phone number from card.txt", "out of
+    net.txt"), when it names another file the value goes to: read, never written (a 135M
+    model appended the number to card.txt). Not a file something is removed from."""
+    names = list(named)
+    out = []
+    for name in names:
+        for found in re.finditer(rf"\b(?:from|out\s+of)\s+(?:the\s+)?(?:file\s+)?"
+                                 rf"{re.escape(name)}(?![\w.-])", task, re.IGNORECASE):
+            clause = re.split(r"[.;!?]\s|\bthen\b", task[:found.start()])[-1]
+            if not _REMOVING.search(clause):
+                out.append(name)
+    return tuple(dict.fromkeys(out)) if any(n not in out for n in names) else ()
+
+
+#: a part of a person's name a placeholder asks for: "<first name>", "{surname}"
+_NAME_PART = re.compile(r"\b(first|given|last|family|sur)\s*name\b", re.IGNORECASE)
+
+
+def _name_part(value: str, part: str) -> str | None:
+    """The first or the last word of a person's name ("Ada Byron"), or None when ``value``
+    is no such name (two to four words, each capitalised)."""
+    words = value.split()
+    if not 2 <= len(words) <= 4 or not all(w[:1].isupper() and w.isalpha() for w in words):
+        return None
+    return words[0] if part in ("first", "given") else words[-1]
+
+
 def filled(task: str, named: Iterable[str], texts: dict[str, str],
            written: Iterable[str] = ()) -> tuple[list[str], tuple[str, ...]]:
     """Each template of the task (``templates``) filled with the values its placeholder's
@@ -164,7 +201,7 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
     names = list(named)
     found = templates(task, names)
     if not found:
-        return [], field_sources(task, names, texts)
+        return [], (*field_sources(task, names, texts), *taken_from(task, names))
     task = pointed_back(task)  # (the templates' placeholders as found)
     read = sources(task, texts, written, found)
     out: list[str] = []
@@ -174,20 +211,29 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
         # (the template's own words are the text around the value, not what it is)
         asked = task.replace(template, " ").replace(hole, " ")
         said = " ".join(w for w in re.findall(r"[\w'-]+", hole) if w.lower() not in _POINTING)
+        part = _NAME_PART.search(said)  # ("<first name>": a part of the name read)
+        said = _NAME_PART.sub("name", said)
         # (a placeholder names a value, a count only when it says so: "<the number of …>")
         counts = facts.words(facts.COUNT_WORDS) if not _COUNTS.search(hole) else frozenset()
         known = [f for name in read for f in (*facts.file_facts(name, texts[name]),
                                               *derived.derived_facts(name, texts[name], task))
                  if not (counts and f.key >= counts)]
         query = f"{asked} {said}"
-        values = _labelled(known, said) or derived.ranked_of_kind(
-            known, query, tuple(names)) or facts.rank(known, query, names, facts.NEAR)
+        # (else the value of the line the template's own label starts: "Guest: <last name>"
+        # of "Guest: Ada Byron")
+        values = _labelled(known, said) or derived.ranked_of_kind(known, query, tuple(
+            names)) or _labelled(known, template.partition(hole)[0]) or facts.rank(
+            known, query, names, facts.NEAR)
         before, _, after = template.partition(hole)
+        if part:  # (the first of the values that is a person's name)
+            values = [p for v in [*values, *_labelled(known, template.partition(hole)[0])]
+                      if (p := _name_part(v, part.group(1).lower()))][:1]
         values = [v for v in values[:MAX_FILLS] if v.strip() and "\n" not in v.strip()]
         out += [before + value + after for value in values]
         used += values
     # (the files the values came from: read, never written)
-    return list(dict.fromkeys(out)), tuple(n for n in read if any(v in texts[n] for v in used))
+    return list(dict.fromkeys(out)), (*(n for n in read if any(v in texts[n] for v in used)),
+                                      *taken_from(task, names))
 
 
 #: the words after a key that call it a field: "the email field", "its phone entry"
@@ -204,12 +250,25 @@ def _field(task: str, text: str) -> str | None:
     return said[0] if len(said) == 1 else None
 
 
-def _fields(task: str, names: list[str], texts: dict[str, str]) -> dict[str, str]:
-    """{keyed file: the field the task names in it}; of several files with that field, the
-    one the task names with it ("the city field of b.json", "b.json's city field")."""
+def _key_of(task: str, name: str, text: str) -> str | None:
+    """The one key of the keyed file ``name`` the task names with it: "the port in
+    app.env", "config.ini's timeout"."""
+    said = [e.key for e in keyed.entries(text) if re.search(
+        rf"(?<![\w-]){re.escape(e.key)}\s+(?:in|of)\s+(?:the\s+)?(?:file\s+)?{re.escape(name)}"
+        rf"|{re.escape(name)}['’]s\s+{re.escape(e.key)}(?![\w-])", task, re.IGNORECASE)]
+    return said[0] if len(set(said)) == 1 else None
+
+
+def fields(task: str, names: list[str], texts: dict[str, str]) -> dict[str, str]:
+    """{keyed file: the field the task names in it} ("the email field of p.json", "the
+    port in app.env"); of several files with that field, the one the task names with it
+    ("the city field of b.json", "b.json's city field"). None when the task states a value
+    itself (a number, a quoted text: the edit is the task's, ``keyed``)."""
     said = keyed.without(task, names)
+    if re.search(r"\d|\"[^\"]+\"|(?<!\w)'[^']+'(?!\w)", said):
+        return {}
     found = {n: key for n, t in texts.items() if n in task and keyed.is_keyed(n)
-             and (key := _field(said, t))}
+             and (key := _field(said, t) or _key_of(task, n, t))}
     if len(found) < 2:
         return found
     return {n: key for n, key in found.items() if re.search(
@@ -223,7 +282,7 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
     from a.txt into the email field of p.json"): its value replaced, in the file's notation,
     by the value the task points at in the other files it reads (``texts``), nothing else;
     none when the field or the value is not found."""
-    key = _fields(task, list(named), {**texts, name: text}).get(name)
+    key = fields(task, list(named), {**texts, name: text}).get(name)
     if key is None:
         return ()
     read = {n: t for n, t in texts.items() if n != name and n in task}
@@ -250,7 +309,7 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
 
 def field_sources(task: str, named: Iterable[str], texts: dict[str, str]) -> tuple[str, ...]:
     """The files a field's value is copied from (``field_edits``): read, never written."""
-    targets = _fields(task, list(named), texts)
+    targets = fields(task, list(named), texts)
     return tuple(n for n in texts if targets and n not in targets and n in task)
 
 
