@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from autonomo.agent.finishing_targets import BETWEEN, DENYING, KEEP_WORDS, removes
+from autonomo.agent.finishing_targets import DENYING, KEEP_WORDS, denied_at, removes
 from autonomo.agent.strategies.naming import BE_ENDING, respelled
 from autonomo.agent.task_text import sentences
 from autonomo.tools import fstree
@@ -407,10 +407,7 @@ def said(task: str) -> set[str]:
         # (a number between is a word too; a comma a token no walk passes)
         tokens = re.findall(r"[\w'~./-]+|,", sentence)
         for i, token in enumerate(tokens):
-            j = i - 1
-            while j >= 0 and tokens[j] in BETWEEN:
-                j -= 1
-            if j < 0 or tokens[j] not in DENYING:
+            if not denied_at(tokens, i):
                 out |= set(re.findall(r"[a-z]+", token))
     return out
 
