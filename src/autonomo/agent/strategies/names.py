@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from autonomo.agent.finishing_targets import DENYING, KEEP_WORDS, denied_at, removes
-from autonomo.agent.strategies.naming import BE_ENDING, respelled
+from autonomo.agent.strategies.naming import BE_ENDING, code_token, respelled
 from autonomo.agent.task_text import sentences
 from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
@@ -79,10 +79,10 @@ def _mentioned(text: str) -> list[tuple[int, str]]:
         (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
         if not any(start <= m.start(1) < end for start, end, _ in quoted))])
     # (not "e.g"; nor a name a quote opens that the same quote does not close right after:
-    # 'a.csv (2)' names no a.csv)
+    # 'a.csv (2)' names no a.csv; nor code: "math.pi", "df.head()")
     return [(start, n) for start, end, n in names
             if ".." not in n and max(len(part) for part in n.split(".")) > 1
-            and _closed(text, start, end)]
+            and _closed(text, start, end) and not code_token(n, text[end:end + 1])]
 
 
 def says_a_name(task: str) -> bool:
