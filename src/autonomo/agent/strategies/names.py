@@ -127,15 +127,21 @@ def task_files(task: str, workspace: Path | str | None,
             found.append((match.start(), same[0]))
         elif token.startswith(".") and "/" not in token:
             hidden.append((match.start(), token))
-    found += _spelled(task, files)
+    spelled = _spelled(task, files)
+    # (a name inside a longer one the task spells whole is not named itself: "append done to
+    # log file.txt" names "log file.txt", not file.txt beside it)
+    found = [(at, n) for at, n in found if not any(
+        start < at < start + len(whole) and n != f for start, whole, f in spelled)]
+    found += [(at, f) for at, _, f in spelled]
     if ws is not None and hidden:
         found += _hidden(ws, task, hidden, [n for _, n in found])
     return tuple(dict.fromkeys(n for _, n in sorted(found)))
 
 
-def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, str]]:
-    """(where, file) of each workspace file whose name holds a space, a bracket or a quote
-    and that ``task`` spells out whole (``'notes (copy).md'``: no token nor shape reads it)."""
+def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, str, str]]:
+    """(where, as spelled, file) of each workspace file whose name holds a space, a bracket
+    or a quote and that ``task`` spells out whole (``'notes (copy).md'``: no token nor shape
+    reads it)."""
     out = []
     for f in files:
         base = f.rsplit("/", 1)[-1]
@@ -146,11 +152,12 @@ def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, s
             while at >= 0:
                 end = at + len(spelled)
                 before, after = task[at - 1:at], task[end:end + 1]
-                # (a quoted name is the whole quoted text: not 'a.md' of 'a.md (copy)')
-                quoted = before in _QUOTES or after in _QUOTES
+                # (a quoted name is the whole quoted text: not 'a.md' of 'a.md (copy)'; the
+                # task's start or end is no quote)
+                quoted = any(c and c in _QUOTES for c in (before, after))
                 if not re.match(r"[\w./-]", before) and not re.match(
                         r"[\w/-]|\.\w", task[end:end + 2]) and (not quoted or before == after):
-                    out.append((at, f))
+                    out.append((at, spelled, f))
                     break
                 at = task.find(spelled, at + 1)
     return out
