@@ -106,5 +106,9 @@ def test_a_real_stop_still_ends_a_sentence_and_a_stated_value() -> None:
     assert sentences("Meet at 3 p.m. sharp. Then at 4 p.m. Bring tea") == [
         "Meet at 3 p.m. sharp", "Then at 4 p.m", "Bring tea"]
     assert clauses("Ask Dr. Lin. But not Mr. Ito") == ["Ask Dr. Lin", " not Mr. Ito"]
+    # (an abbreviation is read in its own case: a unit or a word that looks like one ends
+    # its sentence)
+    assert clauses("the hall is 10 ft. then write 3 to a.txt") == [
+        "the hall is 10 ft", "then write 3 to a.txt"]
     assert stated(task, "a.txt") == {"hi"}
     assert stated("Add the word Dr. Who's to a.txt.", "a.txt") == {"Dr. Who's"}

@@ -503,12 +503,26 @@ def _result_of(number: float, operands: set[str],
                for i, a in enumerate(values) for j, b in enumerate(values))
 
 
+#: "backup" as the act: "a backup of a.txt", "backup a.txt to …", "make a backup"; as a name
+#: ("the [backup] table", "backup_dir", "the backup host", "the word backup") it asks no copy
+_BACKUP_ACT = re.compile(r"\bbackup\s+(?:of|copy)\b|\bbackup\s+(?:the\s+|my\s+)?[\w-]+\.\w+|"
+                         r"\b(?:make|create|take|keep|save|do)\s+(?:a\s+|an\s+)?(?:extra\s+)?"
+                         r"backup\b", re.IGNORECASE)
+
+
+def copy_asked(task: str, named: Iterable[str] = ()) -> bool:
+    """Whether the task's words ask for a copy (``COPY_WORDS`` outside its file names;
+    "backup" only as the act, ``_BACKUP_ACT``)."""
+    return bool(set(_words(without(task, named))) & (COPY_WORDS - {"backup"})) or bool(
+        _BACKUP_ACT.search(task))
+
+
 def not_a_copy(task: str, named: Iterable[str], record: Record, starts: Mapping[str, str],
                read: Reader, others: Callable[[], Iterable[str]]) -> str | None:
     """A task that copies a file, whose new file the run wrote as text (not by a copy) and
     that holds neither the text of a file that was there nor a part of one."""
-    if not set(_words(without(task, named))) & COPY_WORDS:
-        return None  # "backup" of backup_status.txt is a name, not a copy
+    if not copy_asked(task, named):
+        return None  # "backup" of backup_status.txt, of a [backup] table, is a name
     for name in named:
         if name in starts or name not in record.written or _made_by_copy(record, name):
             continue

@@ -115,6 +115,15 @@ BETWEEN = frozenset({"a", "an", "the", "to", "be", "do", "does", "did", "it", "t
 _MOVING = ("mov", "renam", "relocat")
 
 
+def denied_at(tokens: list[str], i: int) -> bool:
+    """Whether a denying word stands right before ``tokens[i]`` (lower case), with only
+    articles or auxiliaries between (``BETWEEN``: "not a move", "do not delete")."""
+    j = i - 1
+    while j >= 0 and tokens[j] in BETWEEN:
+        j -= 1
+    return j >= 0 and tokens[j] in DENYING
+
+
 def denied(task: str) -> dict[str, set[str]]:
     """The acts the task denies, each with the files it denies them for: ``"move"`` ("a
     copy, not a move", "without renaming"), ``"delete"`` ("don't delete b.txt"). A denying
@@ -127,10 +136,7 @@ def denied(task: str) -> dict[str, set[str]]:
         for i, token in enumerate(low):
             if not removes(token, told=False):
                 continue
-            j = i - 1
-            while j >= 0 and low[j] in BETWEEN:
-                j -= 1
-            if j >= 0 and low[j] in DENYING:
+            if denied_at(low, i):
                 files = {t.rstrip(".,") for t in tokens[i + 1:] if "." in t.strip(".,")}
                 act = "move" if token.startswith(_MOVING) else "delete"
                 acts.setdefault(act, set()).update(files or {"*"})

@@ -63,17 +63,19 @@ def is_cut(task: str) -> bool:
 
 #: titles and abbreviations whose period ends no sentence ("Dr. Lin's extension", "St.
 #: Mary's hours", "approx. 40"): a rule that cut the task there read "Dr" as the value to
-#: write, and the verifier confirmed a file holding "Dr"
+#: write, and the verifier confirmed a file holding "Dr". Case-sensitive, also in a pattern
+#: that ignores case: "10 ft. Then …" and "the 3rd col. Then …" end their sentences
 ABBREVIATIONS = ("Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "St", "Mt", "Ft", "Jr", "Sr", "Rev",
-                  "Capt", "Lt", "Sgt", "Col", "Gen", "Adm", "Gov", "Sen", "Rep", "Hon", "Pres",
-                  "Supt", "Insp", "approx", "vs", "Ave", "Blvd")
+                 "Capt", "Lt", "Sgt", "Col", "Gen", "Adm", "Gov", "Sen", "Rep", "Hon", "Pres",
+                 "Supt", "Insp", "approx", "Approx", "vs", "Ave", "Blvd")
 #: the second period of a time's "a.m." or "p.m." when the sentence goes on in lower case
 #: ("Meeting at 3 p.m. sharp"; not "… at 3 p.m. Then …")
 _TIME_GOES_ON = r"(?<=\b[ap]\.m)\.(?=\s+(?-i:[a-z]))"
 #: a period that ends a sentence, not an abbreviation's (for the patterns that cut at one)
-STOP = "".join(rf"(?<!\b{a})" for a in ABBREVIATIONS) + rf"(?!{_TIME_GOES_ON})\."
+STOP = "".join(rf"(?<!(?-i:\b{a}))" for a in ABBREVIATIONS) + rf"(?!{_TIME_GOES_ON})\."
 #: an abbreviation's period (``ABBREVIATIONS``, a time's going on)
-ABBREVIATED = "(?:(?:" + "|".join(rf"(?<=\b{a})" for a in ABBREVIATIONS) + rf")\.|{_TIME_GOES_ON})"
+ABBREVIATED = ("(?:(?:" + "|".join(rf"(?<=(?-i:\b{a}))" for a in ABBREVIATIONS)
+               + rf")\.|{_TIME_GOES_ON})")
 
 #: where a clause of a task ends: a sentence, or a clause joined by "but", "and keep", a dash
 #: or a bracket ("delete the .tmp files in cache/, but the ones in src/ are needed")

@@ -124,6 +124,12 @@ def _doubt(task: str, mention: Mention, mentions: list[Mention], objects: set[st
     return joined_by_comma and not _AFTER_OBJECT.match(task, mention.end)
 
 
+#: words that make a removal depend on a condition ("only if it says DRAFT", "unless it
+#: holds KEEP"): a file deleted whatever the condition was confirmed (FINISHED while wrong)
+_CONDITION = re.compile(r"\b(?:if|unless|when|whenever|provided|in\s+case)\b[^.;!?\n]*",
+                        re.IGNORECASE)
+
+
 def deletion(task: str, start: Snapshot, changes: Changes,
              now: Snapshot | None = None) -> Verdict | None:
     """Only files gone: exactly the files the task designates for deletion (named where a
@@ -142,6 +148,9 @@ def deletion(task: str, start: Snapshot, changes: Changes,
                                     "a file were not recognised")
     if ops & {"copy", "move", "append"}:
         return Verdict.no("delete", "the task asks for more than a deletion")
+    if condition := _CONDITION.search(task):  # ("if notes.txt is empty, delete it")
+        return Verdict.no("delete", f"the task makes the removal depend on a condition not "
+                                    f"judged: {condition.group(0)!r}")
     mentions = files_named(task, start.files)
     texts = {p: e.text for p, e in start.files.items()}
     if any(not acts_on_whole(task, _DELETE, m, mentions, texts) for m in mentions

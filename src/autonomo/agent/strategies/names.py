@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from autonomo.agent.finishing_targets import BETWEEN, DENYING, KEEP_WORDS, removes
-from autonomo.agent.strategies.naming import BE_ENDING, respelled
+from autonomo.agent.finishing_targets import DENYING, KEEP_WORDS, denied_at, removes
+from autonomo.agent.strategies.naming import BE_ENDING, code_token, respelled
 from autonomo.agent.task_text import sentences
 from autonomo.tools import fstree
 from autonomo.tools.workspace import Workspace
@@ -79,10 +79,10 @@ def _mentioned(text: str) -> list[tuple[int, str]]:
         (m.start(1), m.end(1), m.group(1).rstrip(".")) for m in _FILE_NAME.finditer(text)
         if not any(start <= m.start(1) < end for start, end, _ in quoted))])
     # (not "e.g"; nor a name a quote opens that the same quote does not close right after:
-    # 'a.csv (2)' names no a.csv)
+    # 'a.csv (2)' names no a.csv; nor code: "math.pi", "df.head()")
     return [(start, n) for start, end, n in names
             if ".." not in n and max(len(part) for part in n.split(".")) > 1
-            and _closed(text, start, end)]
+            and _closed(text, start, end) and not code_token(n, text[end:end + 1])]
 
 
 def says_a_name(task: str) -> bool:
@@ -127,15 +127,21 @@ def task_files(task: str, workspace: Path | str | None,
             found.append((match.start(), same[0]))
         elif token.startswith(".") and "/" not in token:
             hidden.append((match.start(), token))
-    found += _spelled(task, files)
+    spelled = _spelled(task, files)
+    # (a name inside a longer one the task spells whole is not named itself: "append done to
+    # log file.txt" names "log file.txt", not file.txt beside it)
+    found = [(at, n) for at, n in found if not any(
+        start < at < start + len(whole) and n != f for start, whole, f in spelled)]
+    found += [(at, f) for at, _, f in spelled]
     if ws is not None and hidden:
         found += _hidden(ws, task, hidden, [n for _, n in found])
     return tuple(dict.fromkeys(n for _, n in sorted(found)))
 
 
-def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, str]]:
-    """(where, file) of each workspace file whose name holds a space, a bracket or a quote
-    and that ``task`` spells out whole (``'notes (copy).md'``: no token nor shape reads it)."""
+def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, str, str]]:
+    """(where, as spelled, file) of each workspace file whose name holds a space, a bracket
+    or a quote and that ``task`` spells out whole (``'notes (copy).md'``: no token nor shape
+    reads it)."""
     out = []
     for f in files:
         base = f.rsplit("/", 1)[-1]
@@ -146,11 +152,12 @@ def _spelled(task: str, files: list[str] | tuple[str, ...]) -> list[tuple[int, s
             while at >= 0:
                 end = at + len(spelled)
                 before, after = task[at - 1:at], task[end:end + 1]
-                # (a quoted name is the whole quoted text: not 'a.md' of 'a.md (copy)')
-                quoted = before in _QUOTES or after in _QUOTES
+                # (a quoted name is the whole quoted text: not 'a.md' of 'a.md (copy)'; the
+                # task's start or end is no quote)
+                quoted = any(c and c in _QUOTES for c in (before, after))
                 if not re.match(r"[\w./-]", before) and not re.match(
                         r"[\w/-]|\.\w", task[end:end + 2]) and (not quoted or before == after):
-                    out.append((at, f))
+                    out.append((at, spelled, f))
                     break
                 at = task.find(spelled, at + 1)
     return out
@@ -409,10 +416,7 @@ def said(task: str) -> set[str]:
         # (a number between is a word too; a comma a token no walk passes)
         tokens = re.findall(r"[\w'~./-]+|,", sentence)
         for i, token in enumerate(tokens):
-            j = i - 1
-            while j >= 0 and tokens[j] in BETWEEN:
-                j -= 1
-            if j < 0 or tokens[j] not in DENYING:
+            if not denied_at(tokens, i):
                 out |= set(re.findall(r"[a-z]+", token))
     return out
 

@@ -72,3 +72,26 @@ def _misspelt(a: str, b: str) -> bool:
     short, long_ = sorted((a, b), key=len)
     return len(long_) - len(short) == 1 and any(
         long_[:i] + long_[i + 1:] == short for i in range(1, len(long_)))
+
+
+#: names of modules and objects that code takes attributes of ("math.pi", "np.mean")
+_CODE_NAMES = frozenset({
+    "math", "os", "sys", "re", "json", "time", "datetime", "random", "string", "statistics",
+    "collections", "itertools", "functools", "pathlib", "subprocess", "shutil", "glob",
+    "np", "numpy", "pd", "pandas", "df", "plt", "self", "cls", "str", "int", "list", "dict",
+    "requests", "logging", "typing", "decimal", "fractions", "operator", "hashlib", "uuid"})
+#: endings of files (a module's name before one is a file: "json.txt", "time.log")
+_FILE_ENDINGS = frozenset({
+    "txt", "md", "csv", "tsv", "json", "py", "log", "yaml", "yml", "toml", "ini", "cfg",
+    "conf", "xml", "html", "htm", "js", "ts", "sh", "bak", "tmp", "dat", "env", "lock", "pdf",
+    "png", "jpg", "jpeg", "gif", "svg", "zip", "gz", "tar", "db", "sqlite", "rst", "org"})
+
+
+def code_token(name: str, after: str = "") -> bool:
+    """Whether the dotted ``name`` a text writes (``after``: the character after it) is
+    code, not a file, when it has no file's ending: a call ("df.head()") or a module's
+    attribute ("math.pi", "os.path.join"). A run wrote a file math.pi, and its finish was
+    refused until it did."""
+    if "/" in name or name.rsplit(".", 1)[-1].lower() in _FILE_ENDINGS:
+        return False
+    return after == "(" or name.split(".", 1)[0].lower() in _CODE_NAMES
