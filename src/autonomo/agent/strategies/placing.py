@@ -111,7 +111,10 @@ def located(task: str, new: list[str], places: tuple[str, ...]) -> dict[str, str
             base = re.escape(place.rsplit("/", 1)[-1])
             said = rf"(?:{re.escape(place)}/|(?:the\s+)?{base}\s+(?:folder|directory)\b)"
             if re.search(rf"(?<![\w./-]){re.escape(name)}\s+(?:in|inside|under|into)\s+"
-                         rf"(?:the\s+)?{said}", task, re.IGNORECASE):
+                         rf"(?:the\s+)?{said}", task, re.IGNORECASE) or re.search(
+                    # (a sentence that opens with the folder: "In the logs folder, add a.txt")
+                    rf"(?:^|[.!?]\s+)(?:in|inside|within|under)\s+(?:the\s+)?{said}\s*,?"
+                    rf"[^.!?]*?(?<![\w./-]){re.escape(name)}(?![\w-])", task, re.IGNORECASE):
                 out[name] = f"{place}/{name}"
                 break
     return out
