@@ -68,7 +68,8 @@ _END = re.compile(
     r"|,?\s+(?:please|pls|thanks|thank\s+you)\b"
     r"|,?\s+(?:(?:and\s+)?(?:put|place|keep)\s+it\s+)?(?:on|as|in)\s+(?:a|its|their|the|one)\s+"
     r"(?:own|new|separate|last|final|single|next)\b"
-    r"|,?\s+(?:at|to|onto|on|into|in)\s+(?:the\s+)?(?:very\s+)?(?:end|bottom|top|start|"
+    r"|,?\s+(?:at|to|onto|on|into|in)\s+(?:(?:the|its|their|this|that)\s+)?(?:very\s+)?"
+    r"(?:end|bottom|top|start|"
     r"beginning|foot|tail)\b"
     r"|,?\s+(?:after|below|under|underneath|beneath)\s+(?:the|its|all|everything|what)\b"
     r"|,?\s+(?:and\s+)?nothing\s+(?:else|more)\b|,?\s+(?:and\s+)?no(?:thing)?\s+more\b"
@@ -79,6 +80,13 @@ _END = re.compile(
     r"|\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|is\s+missing|goes)\b"
     r"|,?\s+(?:and|then)\s+(?:then\s+)?(?:write|save|put|add|append|run|delete|remove|copy|"
     r"move|rename|finish|make|create)\b", re.IGNORECASE)
+#: where a text after a colon, dash or arrow ends: its sentence, or what is said of it
+#: ("…: key under the mat" runs on; "…: X, please", "…: X should be added" end)
+_MARK_END = re.compile(
+    r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S))"
+    r"(?=\s|$)|\n|,?\s+(?:please|pls|thanks|thank\s+you)\b|,?\s+(?:and\s+)?nothing\s+"
+    r"(?:else|more)\b|\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|goes)\b"
+    r"|\s*\((?:just|only|no|nothing)\b", re.IGNORECASE)
 #: words a stated text may not start with: they point, place or describe
 _NOT_FIRST = frozenset({"it", "its", "it's", "that", "this", "these", "those", "them", "him",
                         "her", "his", "their", "they", "what", "which", "who", "whatever",
@@ -104,7 +112,6 @@ _SELECTING = re.compile(
 MAX_WORDS = 40
 #: the verbs of an edit in place (its quoted texts are an old and a new piece, not a whole)
 _EDITING = re.compile(r"\b(?:replac|swap|substitut|chang|correct|fix|renam)\w*", re.IGNORECASE)
-_DASH = re.compile(r"\s[-–—]\s")
 #: a possessive before a noun ("Adams' room", "Pepper's chip")
 _POSSESSIVE = re.compile(r"\w['’]s?\s+[a-z]")
 #: a sentence's end (not an abbreviation's dot: ``task_text.STOP``) or a line's
@@ -127,11 +134,11 @@ def _around(text: str, whole: str, said: str) -> bool:
 
 
 def _end(text: str, dash: bool = True) -> str:
-    """``text`` up to where a stated text ends (``_END``; not inside a quoted text; at a
-    dash only with ``dash``), stripped of its edges."""
+    """``text`` up to where a stated text ends (``_END``; not inside a quoted text), stripped
+    of its edges. Without ``dash`` (a text after a colon, a dash or an arrow, which runs to
+    its sentence's end) only at its sentence's end or a word said of it (``_MARK_END``)."""
     masked = _QUOTE.sub(lambda m: "\x01" * len(m.group(0)), text)
-    cut = next((m for m in _END.finditer(masked) if dash or not _DASH.fullmatch(m.group(0))),
-               None)
+    cut = (_END if dash else _MARK_END).search(masked)
     text = text[:cut.start()] if cut else text
     return text.strip().strip(",:").strip()
 
