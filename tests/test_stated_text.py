@@ -99,6 +99,9 @@ def test_the_whole_is_offered_alone_or_as_the_lines_or_bullet_asked():
     task = "Create a.txt with three lines: tea, milk, oat bread"
     assert offered_first(("tea\nmilk\noat bread", "tea", "1\n2"),
                          ["tea, milk, oat bread"], task) == ("tea\nmilk\noat bread",)
+    task = "add tea and oat bread at the bottom of a.md, one per line"
+    assert offered_first(("- tea and oat bread", "tea\noat bread"), ["tea and oat bread"],
+                         task, ["- tea and oat bread"]) == ("tea\noat bread",)
     task = "Create a.txt with two lines: 'tea' and 'oat bread'"
     assert offered_first(("tea\noat bread", "tea"), ["tea", "oat bread"], task) == (
         "tea\noat bread",)

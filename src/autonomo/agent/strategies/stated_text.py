@@ -270,8 +270,6 @@ def offered_first(texts: Iterable[str], wholes: Iterable[str], task: str,
     lowered = [w.lower() for w in wholes]
     said = _unquoted(task)
     shaped = set(shaped)
-    # (a line in the shape of the file's lines that holds it: "day 3: 41 pages" for "41 pages")
-    ahead = [t for t in texts if t in shaped and any(w in t.lower() for w in lowered)]
     split = [t for t in texts if "\n" in t.strip() and all(
         any(_unquoted(line).strip().lower() in w for w in lowered) for line in t.splitlines()
         if line.strip())]
@@ -281,6 +279,8 @@ def offered_first(texts: Iterable[str], wholes: Iterable[str], task: str,
         _unquoted(line).strip().lower() in w.lower() for t in split for line in t.splitlines()
         if line.strip())]
     lowered = [w.lower() for w in wholes]
+    # (a line in the shape of the file's lines that holds it: "day 3: 41 pages" for "41 pages")
+    ahead = [t for t in texts if t in shaped and any(w in t.lower() for w in lowered)]
     ahead += split + [
         t for t in texts if t not in wholes and any(_around(t, w, said) for w in lowered)]
     return tuple(dict.fromkeys([*ahead, *wholes]))
