@@ -76,8 +76,9 @@ def test_a_new_line_takes_the_shape_of_the_file_s_lines(tmp_path):
     from autonomo.agent.strategies.shapes import shaped
 
     assert shaped("week 1: 5 km\nweek 2: 7 km\n", [], ["3", "9"]) == ["week 3: 9 km"]
+    # (a new checklist item is an open one unless the task says it is done: i11w)
     assert shaped("# Todo\n- [x] call Bo\n- [ ] pay rent\n", ["buy milk"], []) == [
-        "- [ ] buy milk", "- [x] buy milk"]
+        "- [ ] buy milk"]
     assert shaped("4\n9\n", [], ["7"]) == []  # bare numbers: no shape to keep
     (tmp_path / "runs.txt").write_text("week 1: 5 km\nweek 2: 7 km\n")
     where = situation(tmp_path, "runs.txt gets one more line at the end, week 3: 9 km")

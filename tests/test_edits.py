@@ -235,9 +235,10 @@ def test_a_program_may_be_given_a_value_the_task_states_as_its_argument(tmp_path
 
 
 @pytest.mark.parametrize(("task", "files", "offered"), [
-    # no line in the file's shape to add: writing the file stays (i10x's fresh wordings)
+    # no line in the file's shape to add: writing the file stays (i10x's fresh wordings;
+    # "overwrite" asks for the whole text: nothing appended, i11w)
     ("Overwrite notes.txt with the word done", {"notes.txt": "old\nstuff\n"},
-     {"write_file", "append_to_file"}),
+     {"write_file"}),
     ("Sort the lines of names.txt alphabetically", {"names.txt": "b\na\n"},
      {"write_file", "append_to_file"}),
     # a part of a file, or a text, is not a whole file to copy

@@ -23,6 +23,8 @@ from autonomo.agent.finishing_record import (
     without,
     words,
 )
+from autonomo.agent.strategies import stated_text
+from autonomo.agent.task_text import REPLACING_WHOLE
 
 #: words of a task that edits a file in place or adds to it (its other lines stay)
 EDITING = frozenset({"add", "append", "insert", "set", "change", "update", "edit", "fix",
@@ -71,7 +73,8 @@ def lost_lines(task: str, named: Iterable[str], record: Record, read: Reader,
     lose them."""
     asked = set(words(task))
     # "replace every Monday with Tuesday" edits in place; "replace the contents" rewrites
-    if asked & (REWRITING - {"replace"}) or _WHOLE_REWRITE.search(task):
+    if asked & (REWRITING - {"replace"}) or _WHOLE_REWRITE.search(task) \
+            or REPLACING_WHOLE.search(task):
         return None
     for path in named:
         original, current = record.original(path), read(path)
@@ -216,6 +219,8 @@ def wrong_count(task: str, named: Iterable[str], record: Record, starts: Mapping
     the one file the run wrote for it holds another number of them."""
     if set(words(task)) & _COMPUTING or "?" in task:
         return None
+    for whole in stated_text.stated(task, named):
+        task = task.replace(whole, " ")  # ("with the text: 3 barnacles left": no count)
     counts = stated_counts(task)
     targets = [p for p in named if p in record.written and p not in starts
                and not p.endswith((".py", ".sh"))]

@@ -103,7 +103,7 @@ REMOVING_WORDS = REMOVE_VERBS | {"go", "put", "place", "disappear", "vanish", "g
 def asks_removal(task: str) -> bool:
     """Whether any word of ``task`` asks for some file to go away (``REMOVING_WORDS`` or an
     inflected removal verb)."""
-    found = re.findall(r"[a-z']+", task.lower())
+    found = re.findall(r"[a-z']+", REFILL.sub(" ", task).lower())
     return bool(REMOVING_WORDS & set(found)) or any(removes(w, told=False) for w in found)
 
 
@@ -240,8 +240,23 @@ def roles(task: str, named: Iterable[str]) -> Roles:
         # one word for one file: the others the task names are not what it removes
         found.objects.add(candidates[0])
         found.protected |= set(named) - found.objects
+    # a file cleared to be written again ("wipe a.txt and put X in it"): not removed
+    found.objects -= refilled(task, named)
     found.protected -= found.objects
     return found
+
+
+#: a file cleared and then, in the same sentence, written into ("wipe a.txt and put X in it",
+#: "clear b.log, then write X to b.log"): its text is replaced, the file is not removed
+REFILL = re.compile(r"\b(?:wip|clear|eras|empt|blank)\w*\s+(?:out\s+)?(?:the\s+)?(?:file\s+)?"
+                     r"(?P<file>[^\s,;]+?),?\s[^.;!?]*?\b(?:put|write|add|type|enter|save|"
+                     r"place|fill|paste)\b[^.;!?]*?\b(?:in|into|to|inside|onto|with)\s+"
+                     r"(?:it|there|(?P=file))(?![\w-])", re.IGNORECASE)
+
+
+def refilled(task: str, named: Iterable[str]) -> set[str]:
+    """The files of ``named`` the task clears to write them again (``REFILL``)."""
+    return {m.group("file") for m in REFILL.finditer(task)} & set(named)
 
 
 def removal_objects(task: str, named: Iterable[str]) -> set[str]:

@@ -124,3 +124,16 @@ def phrases(text: str, maxsplit: int = 0) -> list[str]:
     """``text`` cut at its phrases' ends (``_PHRASE``: a colon, a line or a dash ends one
     too; empty pieces kept)."""
     return _PHRASE.split(text, maxsplit)
+
+
+#: words that ask for a file's whole text to be replaced ("replace everything in a.txt",
+#: "overwrite a.txt", "with only this line", "and nothing else"): nothing is appended
+REPLACING_WHOLE = re.compile(
+    r"\b(?:replac\w*|swap\w*)\s+(?:everything|all|the\s+(?:whole\s+|entire\s+)?"
+    r"(?:contents?|text|file))\b|\boverwrit\w*"
+    r"|\b(?:wip|eras|clear|empt)\w*\b.{0,60}?\b(?:put|write|type|enter|save|place|paste)\b"
+    r"|\b(?:with|to|hold|holds|contain|contains|containing)\s+only\b|\bnothing\s+else\b"
+    r"|\bonly\s+(?:holds?|contains?|has|says?|reads?)\b"
+    r"|\b(?:clear|wipe|erase|empty|delete|remove)\s+(?:out\s+)?(?:whatever|everything|all)\b"
+    r"|\b(?:instead\s+of|in\s+place\s+of)\s+(?:what|everything|the\s+(?:old|current))\b",
+    re.IGNORECASE)

@@ -63,6 +63,10 @@ def pointed(task: str, target: str) -> set[str]:
     return {found[0]} if found else set()
 
 
+#: words a clause may begin with that a form of it may leave out ("the", "our")
+_LEADING = frozenset({"the", "a", "an", "our", "my", "your", "this"})
+
+
 def forms(task: str, target: str, value: str) -> set[str]:
     """What a file holding the pointed ``value`` may say: the value, the value and its unit
     ("4.5 bar"), or the words of its clause around it, as the task says them ("the gym
@@ -72,8 +76,13 @@ def forms(task: str, target: str, value: str) -> set[str]:
         return {value}  # a task that asks for the value alone gets it alone (or that says
         # anything of the form: the clause around it is no form it allows)
     clause = found[1].split()
-    spans = {" ".join(clause[i:j]) for i in range(len(clause))
-             for j in range(i + 1, len(clause) + 1)}
+    # the clause from its start (its subject; an article may go: "gym closes at 22:30"), or
+    # the value and a word after it (a unit: "4.5 bar"); not a piece cut out of the clause's
+    # middle ("morning is at 06:47" is neither the statement nor the value)
+    first = next((i for i, w in enumerate(clause) if w.lower() not in _LEADING), 0)
+    spans = {" ".join(clause[i:j]) for i in range(first + 1)
+             for j in range(i + 1, len(clause) + 1)} | {
+        " ".join(clause[i:i + 2]) for i in range(len(clause)) if value in clause[i]}
     return {value} | {s for s in spans if value in s}
 
 

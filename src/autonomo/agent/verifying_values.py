@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 
 from autonomo.agent.finishing_record import PROGRAMS, without
+from autonomo.agent.finishing_targets import REFILL
 from autonomo.agent.strategies import twostep
+from autonomo.agent.strategies.shapes import ticked
 from autonomo.agent.strategies.spans import arranging
-from autonomo.agent.task_text import STOP
+from autonomo.agent.task_text import REPLACING_WHOLE, STOP, plain_quotes
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
@@ -30,22 +32,33 @@ from autonomo.agent.verifying_task import (
 from autonomo.agent.verifying_verdict import Verdict
 
 #: nouns that introduce a stated value ("the word Berlin", "the number 42")
-_NOUNS = KIND_NOUNS
+_NOUNS = KIND_NOUNS + r"|key|pin|passcode|passphrase|combination|serial|message|sentence|motto"
+#: a word that says what a value is before its kind's noun ("gate" of "the gate code"), not
+#: an article, a pointing word or a preposition
+_MODIFIER = (r"(?!(?:a|an|the|my|our|your|this|that|its|to|in|into|of|for|on|at|and|or|"
+             r"saying|reading|says|reads)\b)[a-z][a-z-]*")
 #: verbs that put a stated value into a file
-_PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record"
+_PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter"
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
 _UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
           r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|(?:"
-          + STOP.replace("{", "{{").replace("}", "}}") + r"|[!?;])\s)")
+          + STOP.replace("{", "{{").replace("}", "}}") + r"|[!?;])\s"
+          r"|,?\s+(?:please|pls|thanks)\b)")
 #: words that may not start a value found after a verb ("write the name …": an article or a
 #: preposition begins a description, not a value)
 _DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|on|at|to|by|"
-                         r"about|up|only|just)\b", re.IGNORECASE)
+                         r"about|up|only|just|saying|reading|says|reads|containing|holding|"
+                         r"we|we're|you|you're|i'm)\b",
+                         re.IGNORECASE)
 #: words no stated value holds: they point at a value or name its kind, they do not state it
 #: ("Hello followed by that name", "just the number", "its output")
 _POINTING = re.compile(r"\b(?:it|its|it's|that|this|these|those|them|their|they|him|his|her|"
                        r"he|she|what|which|whose|followed|number|count|total|sum|answer|result|"
-                       r"output|value|values|names|just|only)\b|[<>{}]", re.IGNORECASE)
+                       r"output|value|values|names|just|only)\b|<(?![^<>]*@)[^<>]*>|[{}]",
+                       re.IGNORECASE)
+#: a value that begins with a verb of writing is the instruction, not its value
+#: (".dockerignore: add *.sqlite3 on a new line")
+_INSTRUCTING = re.compile(rf"(?:{_PUTTING})\b", re.IGNORECASE)
 #: words that place a value among a file's other lines
 _POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before|line|lines|"
                        r"row|entry|list)\b", re.IGNORECASE)
@@ -69,21 +82,35 @@ def _clean(value: str) -> str:
 def stated(task: str, target: str) -> set[str]:
     """The values the task states for ``target`` (a file name as the task writes it), by
     every shape that finds one; unknown shapes give none."""
+    task = plain_quotes(task)  # (“…” and ‘…’ quote as '…' and "…" do)
     name = re.escape(target)
     until = _UNTIL.format(target=name)
     found: list[str] = []
     quotes = [q for q in quoted(task, values=True) if q != target and not q.endswith(target)]
     patterns = [
-        # "write the word Berlin to …", "append the line walk the dog to …"
-        rf"\b(?:{_PUTTING})\s+(?:the\s+)?(?:{_NOUNS})s?\s+(?P<v>.+?){until}",
+        # "write the word Berlin to …", "append the line walk the dog to …", "save the gate
+        # code K9-4410 to …" (a noun of a kind, one or two words of what it is before it)
+        rf"\b(?:{_PUTTING})\s+(?:(?:the|a|an)\s+)?(?:{_MODIFIER}\s+){{0,3}}?(?:{_NOUNS})s?\s+"
+        rf"(?P<v>.+?){until}",
         # "append 17 as a new line …", "add node_modules/ at the end"
         rf"\b(?:{_PUTTING})\s+(?!(?:the\s+)?(?:{_NOUNS})s?\b)(?P<v>[^\s:].*?){until}",
         # "… containing the text Good morning", "F should say: X", "a line that reads: X"
-        rf"\b(?:containing|saying|that\s+says|that\s+reads|should\s+(?:contain|say|read|hold))"
-        rf"(?:\s+the\s+(?:{_NOUNS}))?\s*:?\s+(?P<v>.+?){until}",
-        # "content: X", "haiku.txt: X", "at the bottom: X", "append: X"
-        rf"(?:\b(?:content|contents|text|bottom|end|append|add)|{name})\s*:\s+(?P<v>.+?)"
-        r"\s*[.!?]?\s*$",
+        # "… which reads X", "with the words X", "containing just the wifi code X"
+        rf"\b(?:containing|saying|reading|(?:that|which)\s+(?:says|reads)|"
+        rf"with\s+the\s+(?:text|words?|line|phrase)|should\s+(?:contain|say|read|hold))"
+        rf"(?:\s+(?:just|only))?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
+        rf"(?P<v>.+?){until}",
+        # "content: X", "haiku.txt: X", "at the bottom: X", "append: X", "the words: X",
+        # "this single line: X", "that says: X", "overwrite f with: X"
+        rf"(?:\b(?:content|contents|text|words|line|item|entry|says|reads|following|with|"
+        rf"bottom|end|append|add)|{name})\s*(?::|->|=>|→)\s+"
+        rf"(?P<v>(?:(?!\s(?:->|=>|→)\s).)+?)\s*[.!?]?\s*$",
+        # "add this line to the end of f — X": a text a noun of it points on to
+        r"\b(?:this|the\s+following)(?:\s+(?:line|entry|text|note|message))?\b"
+        r"(?:[^.!?;:]|[.:](?=\S))*?\s[-–—]\s+"
+        r"(?P<v>[^-–—].*?)\s*[.!?]?\s*$",
+        # "f needs Borage added at the bottom", "f should get X appended"
+        r"\b(?:needs?|gets?|should\s+get|wants?)\s+(?P<v>\S.*?)\s+(?:added|appended|written)\b",
         # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
         rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+(?:a\s+(?:new\s+)?file\s+(?:named|called)\s+)?"
         rf"{name}\b",
@@ -96,11 +123,12 @@ def stated(task: str, target: str) -> set[str]:
     for index, pattern in enumerate(patterns):
         for m in re.finditer(pattern, task, re.IGNORECASE):
             value = _clean(m.group("v"))
-            after_verb = index < 3  # not delimited by a colon, commas or brackets
+            after_verb = index in (0, 1, 2, 5)  # not delimited by a colon, commas, brackets
             # (a capital after a verb starts a title, not a description: "add The Hobbit")
             # (nor how a list is laid out: ", in alphabetical order, to F")
             if value and not _POINTING.search(value) and target not in value \
                     and not arranging(value) \
+                    and not _INSTRUCTING.match(value) \
                     and not (after_verb and _DESCRIBING.match(value) and not value[0].isupper()) \
                     and not (index == 1 and _POSSESSED.search(value)):
                 found.append(value)
@@ -109,6 +137,11 @@ def stated(task: str, target: str) -> set[str]:
     # (a template is no stated value: "'Total paid: <that total>'" is filled in, never
     # written as it stands: ``verifying_twostep``)
     return {v for v in {*found, *pointed(task, target)} if not twostep.unfilled(v, task)}
+
+
+def refill(task: str) -> str:
+    """``task`` with its clauses that clear a file to write it again left out."""
+    return REFILL.sub(" ", task)
 
 
 def _target(task: str, start: Snapshot, changes: Changes) -> tuple[str, str] | None:
@@ -155,13 +188,14 @@ def _beyond(task: str, value: str, start: Snapshot) -> str:
     return ""
 
 
-def _value(task: str, spoken: str, op: str,
-           start: Snapshot) -> tuple[str | None, Verdict | None]:
+def _value(task: str, spoken: str, op: str, start: Snapshot,
+           placed: bool = False) -> tuple[str | None, Verdict | None]:
     # a file the task names that did not exist is one it asks to be made (nothing else can
     # be done with it); an existing file is changed only when the task's words say so
     new = spoken not in start.files and not any(p.endswith("/" + spoken) for p in start.files)
-    if not new and not verbs(task, nouns=False) & {"write", "append"} \
-            and not _HOLDING.search(task):
+    # (an append placed after the file's lines is asked by its place: "tack X onto the end")
+    if not new and not placed and not verbs(task, nouns=False) & {"write", "append"} \
+            and not _HOLDING.search(task) and not REPLACING_WHOLE.search(task):
         return None, Verdict.no(op, "the task's words for writing a value were not recognised")
     if any(m.path.endswith(PROGRAMS) for m in files_named(task, start.files)):
         return None, Verdict.no(op, "the task names a program: what it prints is no value the "
@@ -170,13 +204,15 @@ def _value(task: str, spoken: str, op: str,
     # desk.md" says where the value is, it is no value)
     values = {v for v in stated(task, spoken) if not any(re.search(
         rf"(?<![\w./-]){re.escape(f.rsplit('/', 1)[-1])}(?![\w-])", v) for f in start.files)}
-    if len(values) == 1 and (extra := _beyond(task, next(iter(values)), start)):
+    placing = _AT_END.sub(" ", task) if placed else task  # (its place is no transform)
+    if len(values) == 1 and (extra := _beyond(placing, next(iter(values)), start)):
         return None, Verdict.no(op, f"the task says more than the value: {extra!r}")
     if len(values) != 1:
         return None, Verdict.no(op, "the value to write could not be derived from the task"
                                 if not values else
                                 f"the task's words give {len(values)} different values")
-    if left := negations(task, _ONLY | _NAMING_ONLY):
+    # (a denial inside the value is its text, no restriction: "All pumps checked, no leaks")
+    if left := negations(task.replace(next(iter(values)), " "), _ONLY | _NAMING_ONLY):
         return None, Verdict.no(op, f"the task restricts it in words not understood: "
                                     f"{left[0]!r}")
     return next(iter(values)), None
@@ -187,14 +223,19 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     states (one line; a final newline allowed)."""
     found = _target(task, start, changes)
     # an existing file rewritten: only when the task says where nothing else goes
-    if found is None or (found[0] in changes.changed and (
+    if found is None or (found[0] in changes.changed and not REPLACING_WHOLE.search(task) and (
             "append" in verbs(task) or _POSITION.search(task))):
         return None
     path, spoken = found
-    if verbs(task) & {"delete", "copy", "move"}:
+    # (a file cleared to be written again is no deletion: "wipe a.txt and put X in it")
+    if verbs(refill(task)) & {"delete", "copy", "move"}:
         return Verdict.no("write", "the task asks for more than a write")
     if path.lower().endswith(STRUCTURED):
         return Verdict.no("write", f"{path} has a syntax of its own; its text is not judged")
+    if _ONE_PER_LINE.search(task) or _IN_LINES.search(task):
+        # ("one per line: a, b", "three lines: …"): a layout in lines, which one stated value
+        # written as it stands is not
+        return Verdict.no("write", "the task lays its text out in lines")
     value, why = _value(task, spoken, "write", start)
     if value is None:
         return why
@@ -214,13 +255,17 @@ def _a_row(path: str, text: str, value: str) -> bool:
         and value.count(",") == len(header) - 1
 
 
-def _as_item(before: str, value: str) -> set[str]:
+def _as_item(before: str, value: str, done: bool = False) -> set[str]:
     """The forms ``value`` may take as a new last line of a file whose lines are all items
     of one list ("- milk", "3. milk"): as written, or with the list's marker (the next
     number of a numbered list)."""
     lines = [line for line in before.splitlines() if line.strip()]
     if lines and re.match(r"#+\s", lines[0]):
         lines = lines[1:]  # a heading above the list ("# To do")
+    boxes = [re.match(r"([-*+]\s+)\[[ xX]\]\s+\S", line) for line in lines]
+    if lines and all(boxes):
+        # a checklist: the new item in a box, open unless the task says it is done
+        return {f"{boxes[-1].group(1)}[{'x' if done else ' '}] {value}" if boxes[-1] else value}
     forms = {value}
     bullets = {m.group(1) for line in lines if (m := re.match(r"([-*+]\s+)\S", line))}
     if lines and len(bullets) == 1 and all(re.match(r"[-*+]\s+\S", x) for x in lines):
@@ -236,8 +281,15 @@ def _as_item(before: str, value: str) -> set[str]:
 _ONE_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:per|a|on\s+(?:its|a|their)\s+own)\s+line\b|"
                            r"\b(?:each|one)\s+on\s+(?:a\s+)?(?:new|separate|own)\s+line",
                            re.IGNORECASE)
+#: a text asked as several lines ("two lines:", "on separate lines", "lines of")
+_IN_LINES = re.compile(r"\blines\b", re.IGNORECASE)
 #: what separates the items of a stated list ("a, b and c")
 _ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+
+
+#: a place after a file's lines: "onto the end of", "at the bottom", "after the last line"
+_AT_END = re.compile(r"\b(?:to|onto|at|on)\s+the\s+(?:very\s+)?(?:end|bottom)\b|\bafter\s+the\s+"
+                     r"last\s+line\b|\bas\s+(?:a|the)\s+new\s+last\s+line\b", re.IGNORECASE)
 
 
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -251,7 +303,8 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     if verbs(task) & {"delete", "copy", "move"}:
         return Verdict.no("append", "the task asks for more than an append")
     # ("each on its own line" says how a list is laid out, not what it holds)
-    value, why = _value(_ONE_PER_LINE.sub(" ", task), spoken, "append", start)
+    value, why = _value(_ONE_PER_LINE.sub(" ", task), spoken, "append", start,
+                        placed=_AT_END.search(task) is not None)
     if value is None:
         return why
     before, after = start.files[path].text, now.files[path].text
@@ -261,7 +314,7 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
         return Verdict.no("append", f"{path} has a syntax of its own; {value!r} is not "
                                     "plainly one of its rows")
     head = before + ("" if not before or before.endswith("\n") else "\n")
-    added = _as_item(before, value)
+    added = _as_item(before, value, ticked(task))
     if _ONE_PER_LINE.search(task) and len(items := _ITEMS.split(value)) > 1 and all(items):
         # "add Ifeoma and Bastien at the bottom, one per line": each its own new line
         added = {"\n".join(items)}

@@ -4,7 +4,7 @@ template filled from a file read (``twostep``), a file composed from the task's 
 
 from __future__ import annotations
 
-from autonomo.agent.strategies import compose, shapes, spans, twostep
+from autonomo.agent.strategies import compose, shapes, spans, stated_text, twostep
 from autonomo.agent.strategies import objects as adding
 from autonomo.agent.strategies.looking import Reads
 
@@ -12,11 +12,13 @@ from autonomo.agent.strategies.looking import Reads
 def shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
     """New lines in the shape of ``text``'s lines, from what the task states: a piece of the
     task shaped like a line first, then the lines' pattern filled."""
-    stated = [*spans.literals(task, named), *adding.objects(task, named)]
+    stated = [*spans.literals(task, named), *adding.objects(task, named),
+              *stated_text.whole_texts(task, named)]
     numbers = [t for t in stated if spans.is_number(t)]
     return list(dict.fromkeys([
         *shapes.pieces(text, task, named, spans.INSTRUCTION_WORDS),
-        *shapes.shaped(text, [t for t in stated if t not in numbers], numbers)]))
+        *shapes.shaped(text, [t for t in stated if t not in numbers], numbers,
+                       shapes.ticked(task))]))
 
 
 def composed(reads: Reads, task: str, named: tuple[str, ...], files: list[str],

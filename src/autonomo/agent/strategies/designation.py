@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from autonomo.agent.finishing_targets import Roles
+from autonomo.agent.finishing_targets import Roles, refilled
 from autonomo.agent.strategies.folders import named_apart
 from autonomo.agent.strategies.names import (
     acted_described,
@@ -129,7 +129,9 @@ def removal_objects(task: str, named: tuple[str, ...], as_said: tuple[str, ...],
     # known, "delete old.txt from trash/" beside a kept old.txt; neither is removed)
     twofold = {n for n in named if "/" not in n and any(
         f"{p}/{n}" in start for p in places)} | {paths.get(n, n) for n in parts}
-    objects = tuple(o for o in objects if o not in kept and o not in twofold)
+    # (nor a file cleared to be written again: "wipe a.txt and put X in it")
+    refill = {paths.get(n, n) for n in refilled(task, as_said)}
+    objects = tuple(o for o in objects if o not in kept and o not in twofold and o not in refill)
     protected += tuple(sorted(twofold))
     if not objects and len(candidates := [n for n in named if n in start and n not in protected
                                           and n not in kept]) > 1:

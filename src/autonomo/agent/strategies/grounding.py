@@ -22,6 +22,7 @@ from autonomo.agent.strategies import (
     printing,
     shapes,
     spans,
+    stated_text,
     transforms,
     twostep,
 )
@@ -514,6 +515,8 @@ def situation(workspace: Path | str, task: str,
     # (a template is no text to write once a file is read: "<that total>")
     texts = tuple(t for t in texts if not (seen and twostep.not_content(t, task)))
     texts = tuple(affixes.affixed(task, texts))  # ("with a leading v": v4.12.7)
+    if wholes := stated_text.whole_texts(task, named):  # ("the text: …", whole and alone)
+        texts = stated_text.offered_first(texts, wholes, task, shaped)
     if ran and any("\n" in out for out in ran):
         # a program the task names printed several lines: what it printed, whole, is the
         # text; a part of it only when a word of the task keys it and the output says it

@@ -36,6 +36,7 @@ from autonomo.agent.strategies.naming import WRITE_WORDS, asks_new_name, task_wo
 from autonomo.agent.strategies.narrowing import argument_lists, contentless
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.agent.strategies.schema import restoring
+from autonomo.agent.task_text import REPLACING_WHOLE
 from autonomo.agent.verifying_task import CLEARING
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
@@ -51,6 +52,14 @@ _FILE_MOVING = frozenset({"rename_file", "delete_file"})
 #: words of a task that adds to what a file holds ("add it at the end", "a new entry at
 #: the bottom"; append tasks of all four seen sets)
 _ADDING = ("add", "append", "end", "bottom")
+#: a place after a file's lines ("on a new line after the last line", "below the others",
+#: "as its own line", "tack it on"): the text is added, the lines kept
+_AFTER_LINES = re.compile(
+    r"\b(?:after|below|under|underneath|beneath|following)\s+(?:the\s+|its\s+|all\s+)?"
+    r"(?:last|final|existing|other|current|rest|lines?|entries|items|others)\b"
+    r"|\b(?:on|as)\s+(?:a|an|its|their)\s+(?:own|new|separate|extra|fresh)\s+(?:last\s+)?"
+    r"(?:line|entry|row|item)\b|\b(?:tack|tacked|tacking)\b"
+    r"|\bto\s+the\s+(?:end|bottom|foot|tail)\b", re.IGNORECASE)
 #: "copy the first line of a.txt into b.txt": a part of a file, not the file
 _PART_COPY = re.compile(r"\bcopy\s+(?:only\s+|just\s+)?(?:the|its|a|one|those|these)\s+(?:\w+\s+)?"
                         r"(?:line|word|number|value|"
@@ -414,14 +423,21 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     # file's lines kept may still be written)
     rewritten = whole_only_paths(where) if where.shaped else {
         path for path, whole, _ in where.composed if whole}
-    if ("append_to_file" in offered and where.existed
-            and (where.shaped or any(says(words, v) for v in _ADDING))
+    whole_text = REPLACING_WHOLE.search(state.task) is not None
+    if ("append_to_file" in offered and where.existed and not whole_text
+            and (where.shaped or any(says(words, v) for v in _ADDING)
+                 or _AFTER_LINES.search(state.task))
             and targets and targets <= set(where.existed) - rewritten
             and not _changed(state)):
         # only files that were there to write to, and a line in the shape of their lines
         # to add, or a task that says it adds: it is added, their lines are kept (a 135M
         # model wrote it over the file)
         dropped.add("write_file")
+    if ("write_file" in offered and whole_text and targets and where.existed
+            and targets <= set(where.existed) and not _changed(state)):
+        # "replace everything in a.txt with …", "overwrite a.txt": its new text is the text
+        # given, whole (a 135M model appended to the file it was to replace)
+        dropped.add("append_to_file")
     whole_only = {path for path, whole, added in where.composed if whole and not added}
     if whole_only and set(where.values("file")) <= whole_only:
         # the file's new text is known whole ({"a": 2} for {"a": 1}): nothing appended

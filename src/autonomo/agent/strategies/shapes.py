@@ -30,10 +30,23 @@ def _body(text: str) -> list[str]:
     return [line for line in lines if not _HEADING.match(line)] or lines
 
 
-def shaped(text: str, stated: Iterable[str], numbers: Iterable[str]) -> list[str]:
+#: words that make a new checklist item a done one ("add X, already done", "ticked");
+#: else a new item is an open one ("- [ ] ", not "- [x] ")
+_TICKED = re.compile(r"(?<!\bnot\s)(?<!n't\s)\b(?:done|checked|ticked|completed|finished|"
+                     r"crossed\s+off)\b", re.IGNORECASE)
+
+
+def ticked(task: str) -> bool:
+    """Whether ``task`` says a checklist item it adds is done (``_TICKED``)."""
+    return _TICKED.search(task) is not None
+
+
+def shaped(text: str, stated: Iterable[str], numbers: Iterable[str],
+           done: bool = False) -> list[str]:
     """New lines for the file whose text is ``text``, in its lines' shape: the lines'
     common pattern with its numbers taken from ``numbers`` (the task's, in order), and each
-    ``stated`` text after each marker the lines begin with."""
+    ``stated`` text after each marker the lines begin with (a checkbox in the state
+    ``done`` says, when the file has both)."""
     lines = _body(text)
     out: list[str] = []
     numbers = list(numbers)
@@ -49,6 +62,9 @@ def shaped(text: str, stated: Iterable[str], numbers: Iterable[str]) -> list[str
             out.append(filled)
     markers = list(dict.fromkeys(m.group(0) for line in reversed(lines)
                                  if (m := _MARKER.match(line))))
+    boxes = [m for m in markers if ("[ ]" in m) is not done and "[" in m]
+    if boxes and len(boxes) < len([m for m in markers if "[" in m]):
+        markers = [m for m in markers if "[" not in m or m in boxes]
     for text_ in stated:
         if _MARKER.match(text_) or "\n" in text_:
             continue

@@ -214,6 +214,9 @@ NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 #: a bar between spaces, a semicolon, then commas and "and"
 _ITEM_SEPARATORS = (r"\s+[/|]\s+", r";\s*", r",\s*(?:and\s+)?|\s+and\s+")
 _MAX_LINE_WORDS = 8
+#: the layout of one item a line said before a colon ("lines:", "one per line:", "each on
+#: its own line:"); not one line ("with this single line:", "a new line at the bottom:")
+_PER_LINE_WORDS = re.compile(r"\blines\b|\b(?:per|own|separate)\s+line\b")
 
 
 #: words that only say how a list is laid out (a closed lexicon): "…: no duplicates,
@@ -251,7 +254,7 @@ def _as_lines(task: str, found: re.Match[str]) -> str:
         if len(items) in counted and all(len(i.split()) <= _MAX_LINE_WORDS for i in items):
             return "\n".join(items)
         # (the layout said just before the colon: "one per line:", "on separate lines:")
-        if (not counted and any(w in ("line", "lines") for w in before)
+        if (not counted and _PER_LINE_WORDS.search(" ".join(before))
                 and all(len(i.split()) <= 4 for i in items)):
             return "\n".join(items)
     return text
