@@ -136,9 +136,9 @@ def test_a_file_merely_there_is_never_added_to(tmp_path):
     assert task_files(task, tmp_path, ["web/serve.py"]) == ("svc/.python-version",)
 
 
-@pytest.mark.xfail(strict=True, reason="open: the one-line target's whole text is offered as a "
-                   "text, so it reads as the source and the file read from as the target")
 def test_a_file_only_read_from_is_not_written_when_another_is_the_target(tmp_path):
+    """The file the names are taken from is the source (``twostep.taken_from``), not the
+    one-line target whose whole text is offered as a text."""
     _tree(tmp_path, {"guests.txt": "Ana\nBo\n", "seating.txt": "table 1: Cy\n"})
     acts = _harmable(_state("Put the names from guests.txt under the last line of "
                             "seating.txt", tmp_path), tmp_path)

@@ -526,8 +526,8 @@ def situation(workspace: Path | str, task: str,
         keyed = set(facts.rank([f for f in known if f.key & said], task, named))
         texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
     texts = printing.narrowed(ran or (), texts, task, named)  # (a part, or all it printed)
-    sources = tuple(n for n in named if n in read_from or (
-        (whole := seen.get(n, "").strip()) and whole in texts))
+    sources = read_from or tuple(  # (a file the task takes from, else one whose text is offered)
+        n for n in named if (whole := seen.get(n, "").strip()) and whole in texts)
     held = tuple((n, frozenset(line.strip() for line in seen[n].splitlines() if line.strip()))
                  for n in named if n in seen and n in start)
     hints = tuple((twofold or ([] if stated else values))[:MAX_HINTS])
