@@ -76,7 +76,7 @@ _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ied")
 #: words of a fix of a file's own text (an edit, never a whole write)
 _FIXING = frozenset({"fix", "correct", "typo", "typos", "misspelling", "misspelled",
                      "misspelt", "misspells", "spelling", "spelled", "spelt", "spells", "tick",
-                     "untick", "uncheck", "uncomment"})
+                     "untick", "uncheck", "uncomment", "wrong"})
 
 
 def says(words: set[str], verb: str) -> bool:
