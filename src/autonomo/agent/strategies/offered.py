@@ -83,8 +83,7 @@ _FIXING = frozenset({"fix", "correct", "typo", "typos", "misspelling", "misspell
 _TEXT_REMOVED = re.compile(
     r"\b(?:remov|delet|drop|strip|eras|get\s+rid\s+of|take\s+out)\w*\s+(?:[\w'-]+\s+){0,2}?"
     r"(?:['\"`\u2018\u201c]|#|//|;|(?:the\s+)?(?:leading|trailing|comment|hash|word|words|"
-    r"line|lines|text|space|spaces|character|characters|letter|marker|prefix|suffix|tick|"
-    r"mark|x)\b)", re.IGNORECASE)
+    r"spaces?|characters?|marker|prefix|suffix)\b)", re.IGNORECASE)
 
 
 #: a file named right after a removal's object is what is removed ("the text file a.txt"),
