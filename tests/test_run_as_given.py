@@ -142,3 +142,18 @@ def test_only_the_labelled_value_the_task_asks_for(task, want):
 def test_a_noun_of_what_the_program_is_given_asks_no_part(task):
     assert parts("each pays 24.00", task, ["bill.py", "s.txt"]) == []
     assert narrowed(["each pays 24.00"], ("24.00",), task, ["bill.py"]) == ("each pays 24.00",)
+
+
+@pytest.mark.parametrize("task", [
+    "python3 slug.py 'Harbour Fair' > s.txt",
+    "run python slug.py 'Harbour Fair' and keep its output in s.txt",
+    "Type python3 slug.py \"Harbour Fair\" > s.txt",
+])
+def test_a_typed_command_is_no_text_to_write(tmp_path, task):
+    (tmp_path / "slug.py").write_text("import sys\nprint(sys.argv[1].lower())\n")
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    _step(state, "execute_python_file", "Exit code 0.\nSTDOUT:\nharbour fair", path="slug.py",
+          args=["Harbour Fair"])
+    (tmp_path / "s.txt").write_text("harbour fair\n")
+    _step(state, "write_file", path="s.txt", content="harbour fair\n")
+    assert finish_objection(state, "", frozenset({"finish", "write_file"}), shown={}) is None

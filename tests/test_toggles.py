@@ -152,3 +152,30 @@ def test_a_misspelling_is_an_edit_and_never_a_write_over_the_file(tmp_path, task
     assert "write_file" not in offered and "append_to_file" not in offered
     edit = offered["replace_text"]["properties"]
     assert edit["old"]["enum"][0] == "teh" and edit["new"]["enum"][0] == "the"
+
+
+@pytest.mark.parametrize("task", [
+    "In card.txt the venue is wrong - it should say the Boathouse, not the Granary.",
+    "card.txt has the wrong venue: the Boathouse, not the Granary",
+    "the venue in card.txt is wrong, it's the Boathouse instead of the Granary",
+])
+def test_a_wrong_text_is_an_edit_not_a_write(tmp_path, task):
+    (tmp_path / "card.txt").write_text("Party at the Granary, 8pm.\n")
+    offered = _offer(_strategy(), AgentState(tasks=[task], workspace=str(tmp_path)))
+    assert "write_file" not in offered and "append_to_file" not in offered
+    edit = offered["replace_text"]["properties"]
+    assert edit["old"]["enum"][0] == "Granary" and edit["new"]["enum"][0] == "Boathouse"
+
+
+@pytest.mark.parametrize(("task", "deletable"), [
+    ("In cron.txt enable the backup line again by removing the leading '# '", False),
+    ("strip the # from the backup line of cron.txt", False),
+    ("cron.txt: remove the word weekly from the backup line", False),
+    ("please delete the comment marker before backup in cron.txt", False),
+    ("remove cron.txt", True),
+    ("delete the text file cron.txt", True),
+])
+def test_a_removal_of_text_is_no_deletion_of_the_file(tmp_path, task, deletable):
+    (tmp_path / "cron.txt").write_text("# 0 3 * * * backup weekly\n0 1 * * * rotate\n")
+    offered = _offer(_strategy(), AgentState(tasks=[task], workspace=str(tmp_path)))
+    assert ("delete_file" in offered) is deletable

@@ -151,7 +151,7 @@ class AgentConfig(BaseModel):
                          # (a checklist's box, a comment, a misspelling, one text for another)
                          "tick", "untick", "uncheck", "check", "cross", "comment",
                          "uncomment", "spell", "spelt", "misspell", "typo", "swap", "rename",
-                         "activate", "deactivate", "instead"]})
+                         "activate", "deactivate", "instead", "wrong"]})
     disabled_commands: list[str] = Field(default_factory=list)
     #: ``finish`` is accepted only on positive evidence in the run's record (the task's
     #: input files used, the values it states written, …), not only when nothing in the

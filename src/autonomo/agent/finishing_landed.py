@@ -87,7 +87,7 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
               # ``template_unfilled``; a clock's form, "24-hour", is no value)
               and not re.search(r"<[^<>\n]{1,40}>", v) and not twostep.unfilled(v, task)
               and not any(form.fullmatch(v) for form in dates.FORMS)
-              and not _ran_as_given(v, named, record)
+              and not _ran_as_given(v, task, named, record)
               # (the text an edit replaced was in the file: the old side, "fix 'teh'")
               and not any(v in str(e.action.arguments.get("old", "")) for e in record.episodes
                           if e.action.name == "replace_text")
@@ -136,16 +136,21 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
             f"Put {'it' if one else 'them'} where the task says, then finish.")
 
 
-def _ran_as_given(value: str, named: Iterable[str], record: Record) -> bool:
-    """Whether ``value`` is a command line the task gives ("`python a.py b.txt`") that the
-    run ran as given: a command to run is no text to write."""
+def _ran_as_given(value: str, task: str, named: Iterable[str], record: Record) -> bool:
+    """Whether ``value`` is a command line the task gives ("`python a.py b.txt`"), or its
+    interpreter or one of its arguments ("python3 a.py 'X' > b.txt"), that the run ran as
+    given: a command to run is no text to write."""
     for e in record.episodes:
         if e.action.name != "execute_python_file":
             continue
         path = str(e.action.arguments.get("path", ""))
+        ran = tuple(str(a) for a in e.action.arguments.get("args") or ())
         given = command_line(f"`{value}`", path) if path in named else None
-        if given is not None and given == tuple(
-                str(a) for a in e.action.arguments.get("args") or ()):
+        if given is not None and given == ran:
+            return True
+        typed = command_line(task, path) if path in named else None
+        if typed is not None and typed == ran and (
+                value in typed or re.fullmatch(r"(?:python3?(?:\.\d+)?|py)", value, re.I)):
             return True
     return False
 

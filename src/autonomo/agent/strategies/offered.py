@@ -100,7 +100,20 @@ _ENDINGS = ("", "s", "es", "d", "ed", "ing", "ied")
 #: words of a fix of a file's own text (an edit, never a whole write)
 _FIXING = frozenset({"fix", "correct", "typo", "typos", "misspelling", "misspelled",
                      "misspelt", "misspells", "spelling", "spelled", "spelt", "spells", "tick",
-                     "untick", "uncheck", "uncomment"})
+                     "untick", "uncheck", "uncomment", "wrong"})
+
+
+#: a removal whose object is a piece of text, not a file
+_TEXT_REMOVED = re.compile(
+    r"\b(?:remov|delet|drop|strip|eras|get\s+rid\s+of|take\s+out)\w*\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:['\"`\u2018\u201c]|#|//|;|(?:the\s+)?(?:leading|trailing|comment|hash|word|words|"
+    r"spaces?|characters?|marker|prefix|suffix)\b)", re.IGNORECASE)
+
+
+#: a file named right after a removal's object is what is removed ("the text file a.txt"),
+#: not one named as where ("the '#' from a.txt")
+_FILE_NEXT = re.compile(r"[^.;\n]{0,24}?(?<!from )(?<!in )(?<!of )(?<!inside )"
+                        r"\b[\w./-]+\.\w{1,5}\b")
 
 
 def says(words: set[str], verb: str) -> bool:
@@ -389,6 +402,11 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped.add("read_file")  # nothing to read: it can only fail
     if not where.values("python_file"):
         dropped.add("execute_python_file")  # no program to run
+    if (removal := _TEXT_REMOVED.search(state.task)) and not _FILE_NEXT.match(
+            state.task, removal.end()):
+        # a removal of a piece of text ("removing the leading '# '", "strip the # from it")
+        # is the edit found, never a file deleted (a 135M model deleted crontab.txt)
+        dropped |= {"delete_file", "delete_folder"}
     if not where.edits:
         dropped.add("replace_text")  # no piece of a named file the task may want replaced
     elif "replace_text" in offered and not _changed(state):
