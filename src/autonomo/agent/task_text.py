@@ -122,3 +122,12 @@ def phrases(text: str, maxsplit: int = 0) -> list[str]:
     """``text`` cut at its phrases' ends (``_PHRASE``: a colon, a line or a dash ends one
     too; empty pieces kept)."""
     return _PHRASE.split(text, maxsplit)
+
+
+#: phrases that remove files without a removal verb: "clean the logs folder of its .log
+#: files", "clear out the .bak files", "the .pyc files can go" (not "can go into old/")
+CLEARING = (r"(?:clean|clear)(?:ed)?\s+(?:out|away)|purge[ds]?|wipe[ds]?(?:\s+out)?|"
+            r"(?:can|may|should|must|could)\s+(?:now\s+|just\s+)?go(?!\s+(?:to|into|in|inside|"
+            r"under|onto|back|over|there|with|through|ahead|on)\b)|"
+            r"(?:clean|clear|purge|rid|strip|empty)\s+(?:\S+\s+){1,4}?of\s+(?:(?:its|the|all|"
+            r"every|any|their)\s+)*\*?\.[A-Za-z]\w*")
