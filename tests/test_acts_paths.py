@@ -444,3 +444,14 @@ def test_once_the_kind_s_files_are_gone_no_other_file_of_the_folder_is_offered(t
 @pytest.mark.parametrize("task", _LEDGER_LOGS)
 def test_after_the_last_deletion_the_finish_is_offered_not_more_looking(tmp_path, task):
     assert _names_after_deleting(tmp_path, task, recorded=True) == {"finish"}
+
+
+@pytest.mark.parametrize("task", _LEDGER_LOGS)
+def test_a_kind_cleared_from_a_folder_is_verified_and_nothing_else_gone_is(tmp_path, task):
+    _tree(tmp_path, "ledger/a.log", "ledger/b.log", "ledger/log_format.txt", "top.log")
+    start = take(tmp_path)
+    for name in ("ledger/a.log", "ledger/b.log"):
+        (tmp_path / name).unlink()
+    assert verify(task, start, take(tmp_path)).verified
+    (tmp_path / "ledger/log_format.txt").unlink()
+    assert not verify(task, start, take(tmp_path)).verified

@@ -47,7 +47,8 @@ from autonomo.agent.finishing_targets import (
 )
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.agent.strategies.names import new_names, task_files
-from autonomo.agent.verifying_task import CLEARING, quoted
+from autonomo.agent.task_text import CLEARING
+from autonomo.agent.verifying_task import quoted
 
 
 @dataclass(frozen=True)

@@ -137,3 +137,11 @@ REPLACING_WHOLE = re.compile(
     r"|\b(?:clear|wipe|erase|empty|delete|remove)\s+(?:out\s+)?(?:whatever|everything|all)\b"
     r"|\b(?:instead\s+of|in\s+place\s+of)\s+(?:what|everything|the\s+(?:old|current))\b",
     re.IGNORECASE)
+
+#: phrases that remove files without a removal verb: "clean the logs folder of its .log
+#: files", "clear out the .bak files", "the .pyc files can go" (not "can go into old/")
+CLEARING = (r"(?:clean|clear)(?:ed)?\s+(?:out|away)|purge[ds]?|wipe[ds]?(?:\s+out)?|"
+            r"(?:can|may|should|must|could)\s+(?:now\s+|just\s+)?go(?!\s+(?:to|into|in|inside|"
+            r"under|onto|back|over|there|with|through|ahead|on)\b)|"
+            r"(?:clean|clear|purge|rid|strip|empty)\s+(?:\S+\s+){1,4}?of\s+(?:(?:its|the|all|"
+            r"every|any|their)\s+)*\*?\.[A-Za-z]\w*")

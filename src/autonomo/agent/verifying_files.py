@@ -17,7 +17,7 @@ from collections.abc import Collection
 
 from autonomo.agent.strategies.folders import folders_removed
 from autonomo.agent.strategies.placing import TOP
-from autonomo.agent.task_text import clauses
+from autonomo.agent.task_text import CLEARING, clauses
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
     KIND,
@@ -143,7 +143,10 @@ def deletion(task: str, start: Snapshot, changes: Changes,
     if now is not None and (left := [f for f in whole if f in now.folders]):
         return Verdict.no("delete", f"the task removes the folder {left[0]} whole, but it is "
                                     "still there")
-    if "delete" not in ops and not whole:
+    # (a clearing phrase reads its kind, which ``verbs`` blanks as a name: "clean x/ of its
+    # .log files")
+    if "delete" not in ops and not whole and not re.search(rf"\b(?:{CLEARING})\b", task,
+                                                           re.IGNORECASE):
         return Verdict.no("delete", "files were removed, but the task's words for removing "
                                     "a file were not recognised")
     if ops & {"copy", "move", "append"}:

@@ -19,20 +19,13 @@ from dataclasses import dataclass
 from autonomo.agent.strategies.folders import folders_removed
 from autonomo.agent.strategies.names import named_folders
 from autonomo.agent.strategies.placing import located
-from autonomo.agent.task_text import names_a_place
+from autonomo.agent.task_text import CLEARING, names_a_place
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 
 #: a word of the task that restricts or denies something ("not", "don't", "without" …)
 NEGATION = re.compile(r"\b(?:not|never|no|nothing|none|without|instead|rather|except|unless|"
                       r"if|only if|neither|nor)\b|n't\b", re.IGNORECASE)
 #: the verbs of each whole-file or text operation a verifier knows
-#: phrases that remove files without a removal verb: "clean the logs folder of its .log
-#: files", "clear out the .bak files", "the .pyc files can go" (not "can go into old/")
-CLEARING = (r"(?:clean|clear)(?:ed)?\s+(?:out|away)|purge[ds]?|wipe[ds]?(?:\s+out)?|"
-            r"(?:can|may|should|must|could)\s+(?:now\s+|just\s+)?go(?!\s+(?:to|into|in|inside|"
-            r"under|onto|back|over|there|with|through|ahead|on)\b)|"
-            r"(?:clean|clear|purge|rid|strip|empty)\s+(?:\S+\s+){1,4}?of\s+(?:(?:its|the|all|"
-            r"every|any|their)\s+)*\*?\.[A-Za-z]\w*")
 VERBS = {
     "delete": r"delete|deleted|remove|removed|erase|get rid of|discard|trash|throw away|"
               + CLEARING,

@@ -36,8 +36,7 @@ from autonomo.agent.strategies.naming import WRITE_WORDS, asks_new_name, task_wo
 from autonomo.agent.strategies.narrowing import argument_lists, contentless
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.agent.strategies.schema import restoring
-from autonomo.agent.task_text import REPLACING_WHOLE
-from autonomo.agent.verifying_task import CLEARING
+from autonomo.agent.task_text import CLEARING, REPLACING_WHOLE
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
 from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
