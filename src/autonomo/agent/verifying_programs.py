@@ -19,7 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from autonomo.agent.strategies.printing import WHOLE as _WHOLE
-from autonomo.agent.strategies.programs import given_command, given_files
+from autonomo.agent.strategies.programs import (
+    arguments_as,
+    given_command,
+    given_files,
+    named_arguments,
+)
 from autonomo.agent.verifying_rerun import Rerun
 from autonomo.agent.verifying_snapshot import Snapshot
 from autonomo.agent.verifying_sources import words
@@ -103,9 +108,17 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     # clause says ("tally.py prints the votes of Bob then of Alice. Write the votes of Alice")
     # (the numbers and the data files the task gives it, in the task's order)
     given = given_files(task, tuple(names), [p for p in names if p in start.files])
-    stated = tuple(v for _at, v in sorted(
-        [(m.start(), m.group()) for m in re.finditer(_NUMBER, task)]
-        + [(task.find(f), f) for f in given]))
+    # (and the arguments it names in words, "with the argument PANTRY": a number inside one
+    # is no argument of its own)
+    spoken = [(at, a) for a in named_arguments(task) if (at := task.find(a)) >= 0]
+    stated = tuple(dict.fromkeys(v for _at, v in sorted(
+        [(m.start(), m.group()) for m in re.finditer(_NUMBER, task)
+         if not any(at <= m.start() < at + len(a) for at, a in spoken)]
+        + [(task.find(f), f) for f in given] + spoken)))
+    required = required - {w for _at, a in spoken for w in words(a)}
+    if not stated and arguments_as(task, tuple(names), [p for p in names
+                                                      if p in start.files]) == "given":
+        return None  # (the task gives it arguments this reading does not find)
     # (a command line the task gives: its arguments as given, and its words are said)
     line = given_command(task, tuple(names), [p for p in names if p in start.files])
     if line is not None:

@@ -183,6 +183,39 @@ def given_command(task: str, named: tuple[str, ...], files: list[str]
     return next(iter(lines)) if len(lines) == 1 else None
 
 
+#: an argument a task names in words: one after "the argument"/"the parameter" ("with the
+#: argument PANTRY"), several after the plural ("with the arguments 3 and north"), or one
+#: before "as its argument" ("pass 12 as its argument"); quoted text is one argument
+_ONE = r"(?:\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s,;:!?'\"`]*[^\s,.;:!?'\"`])"
+_NAMED_ARGUMENTS = re.compile(
+    rf"(?:\b(?:argument|parameter|arg|flag|option)\s+(?P<one>{_ONE})"
+    rf"|\b(?:arguments|parameters|args)\s+(?P<many>{_ONE}(?:\s*(?:,|\band\b)\s*{_ONE})*)"
+    rf"|(?<![\w'\"`./-])(?P<before>{_ONE})\s+as\s+(?:its|the|an?)\s+(?:first\s+|only\s+)?"
+    rf"(?:argument|parameter|input)\b)", re.IGNORECASE)
+#: words that are not an argument where one is named ("the argument that ...", "the
+#: arguments and save ...")
+_NOT_AN_ARGUMENT = frozenset({"and", "then", "that", "which", "it", "its", "the", "a", "an",
+                              "to", "of", "for", "is", "are", "was", "be", "given", "save",
+                              "store", "write", "put", "keep", "from", "in", "into", "on",
+                              "with", "as", "so", "what", "this", "those", "these"})
+
+
+def named_arguments(task: str) -> tuple[str, ...]:
+    """The arguments the task names in words for a program ("run a.py with the argument
+    PANTRY", "with the arguments 3 and north", "pass 12 as its argument"), quotes taken
+    off, in the task's order; a plural's list stops at the first item that is a word of
+    the sentence going on ("the arguments 3 and save its output": 3)."""
+    found: list[str] = []
+    for m in _NAMED_ARGUMENTS.finditer(task):
+        items = [m.group("one") or m.group("before")] if not m.group("many") else re.split(
+            r"\s*(?:,|\band\b)\s*", m.group("many"))
+        for item in items:
+            if not item or item.lower() in _NOT_AN_ARGUMENT:
+                break
+            found.append(item.strip("'\"`"))
+    return tuple(dict.fromkeys(found))
+
+
 #: words that say a program is given arguments ("with the argument 'X'", "pass it 12")
 _GIVES = re.compile(r"\b(?:arguments?|parameters?|args?|pass(?:ing)?|feed(?:ing)?)\b",
                     re.IGNORECASE)
@@ -210,6 +243,7 @@ def program_arguments(task: str, named: tuple[str, ...], files: list[str],
         return ()
     if (line := given_command(task, named, files)) is not None:
         return line
+    stated = [*named_arguments(task), *stated]  # (named as arguments: offered first)
     values = [t for t in stated if " " not in t or any(f"{q}{t}{q}" in task for q in "'\"")]
     # (not a word of a text given whole: "2026" of "'Lantern Market 2026'")
     values = [v for v in values if not any(
