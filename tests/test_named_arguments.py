@@ -80,3 +80,12 @@ def test_only_the_output_with_the_named_arguments_is_confirmed(tmp_path, task, r
 ])
 def test_a_bare_run_is_never_confirmed_when_the_task_gives_arguments(tmp_path, task):
     assert not _verified(tmp_path, task, "<ENON>\n")
+
+
+@pytest.mark.parametrize("task", [
+    "pace.py takes a number of laps as its argument. Run it for 12 laps into p.txt",
+    "flip.py expects a word as its only argument; run it with 7",
+    "it wants some text as the input",
+])
+def test_what_a_program_takes_described_as_its_argument_is_no_argument(task):
+    assert not {"laps", "word", "text"} & set(named_arguments(task))

@@ -185,12 +185,14 @@ def given_command(task: str, named: tuple[str, ...], files: list[str]
 
 #: an argument a task names in words: one after "the argument"/"the parameter" ("with the
 #: argument PANTRY"), several after the plural ("with the arguments 3 and north"), or one
-#: before "as its argument" ("pass 12 as its argument"); quoted text is one argument
+#: given before "as its argument" ("pass 12 as its argument", not "takes a number of laps
+#: as its argument"); quoted text is one argument
 _ONE = r"(?:\"[^\"\n]+\"|'[^'\n]+'|`[^`\n]+`|[^\s,;:!?'\"`]*[^\s,.;:!?'\"`])"
 _NAMED_ARGUMENTS = re.compile(
     rf"(?:\b(?:argument|parameter|arg|flag|option)\s+(?P<one>{_ONE})"
     rf"|\b(?:arguments|parameters|args)\s+(?P<many>{_ONE}(?:\s*(?:,|\band\b)\s*{_ONE})*)"
-    rf"|(?<![\w'\"`./-])(?P<before>{_ONE})\s+as\s+(?:its|the|an?)\s+(?:first\s+|only\s+)?"
+    rf"|\b(?:pass(?:ing)?|us(?:e|ing)|giv(?:e|ing)|supply(?:ing)?|feed(?:ing)?|provid(?:e|ing)"
+    rf"|with)\s+(?:it\s+)?(?P<before>{_ONE})\s+as\s+(?:its|the|an?)\s+(?:first\s+|only\s+)?"
     rf"(?:argument|parameter|input)\b)", re.IGNORECASE)
 #: words that are not an argument where one is named ("the argument that ...", "the
 #: arguments and save ...")

@@ -1,0 +1,1 @@
+CREATE INDEX idx_orders_date ON orders(date);
