@@ -107,7 +107,8 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     # a word of the request must be a word of running or printing, whatever a describing
     # clause says ("tally.py prints the votes of Bob then of Alice. Write the votes of Alice")
     # (the numbers and the data files the task gives it, in the task's order)
-    given = given_files(task, tuple(names), [p for p in names if p in start.files])
+    present = [p for p in names if p in start.files]
+    given = given_files(task, tuple(names), present)
     # (and the arguments it names in words, "with the argument PANTRY": a number inside one
     # is no argument of its own)
     spoken = [(at, a) for a in named_arguments(task) if (at := task.find(a)) >= 0]
@@ -116,11 +117,10 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
          if not any(at <= m.start() < at + len(a) for at, a in spoken)]
         + [(task.find(f), f) for f in given] + spoken)))
     required = required - {w for _at, a in spoken for w in words(a)}
-    if not stated and arguments_as(task, tuple(names), [p for p in names
-                                                      if p in start.files]) == "given":
+    if not stated and arguments_as(task, tuple(names), present) == "given":
         return None  # (the task gives it arguments this reading does not find)
     # (a command line the task gives: its arguments as given, and its words are said)
-    line = given_command(task, tuple(names), [p for p in names if p in start.files])
+    line = given_command(task, tuple(names), present)
     if line is not None:
         stated, required = line, required - {w for a in line for w in words(a)}
     if _WHOLE.search(re.sub(_QUESTION, " ", task)):

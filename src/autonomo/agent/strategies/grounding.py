@@ -570,6 +570,9 @@ def _edits(reads: Reads, task: str, where: Situation,
     a few hundred lines costs tens of milliseconds a file); none that would undo a
     replacement made (``edited``)."""
     out = []
+    # (the files a field's value may be copied from: ``twostep.field_edits``)
+    seen = {n: t for n in where.sources if n in where.files
+            and (t := reads.text(n)) is not None}
     for name in where.named:
         if name not in where.files or (where.existed is not None and name not in where.existed) \
                 or not where.changeable(name, read=True):
@@ -577,8 +580,6 @@ def _edits(reads: Reads, task: str, where: Situation,
         if (text := reads.text(name)) is None:
             continue
         made = [(old, new) for path, old, new in edited if path == name]
-        seen = {n: t for n in where.sources if n in where.files
-                and (t := reads.text(n)) is not None}
         found = tuple(
             (piece, kept) for piece, news in (twostep.field_edits(
                 task, name, text, seen, where.named) or edits.edits(text, task, where.named))

@@ -196,10 +196,8 @@ _NAMED_ARGUMENTS = re.compile(
     rf"(?:argument|parameter|input)\b)", re.IGNORECASE)
 #: words that are not an argument where one is named ("the argument that ...", "the
 #: arguments and save ...")
-_NOT_AN_ARGUMENT = frozenset({"and", "then", "that", "which", "it", "its", "the", "a", "an",
-                              "to", "of", "for", "is", "are", "was", "be", "given", "save",
-                              "store", "write", "put", "keep", "from", "in", "into", "on",
-                              "with", "as", "so", "what", "this", "those", "these"})
+_NOT_AN_ARGUMENT = _GOING_ON | {"the", "a", "an", "of", "is", "are", "was", "be", "given",
+                                "on", "with", "what", "this", "those", "these"}
 
 
 def named_arguments(task: str) -> tuple[str, ...]:
