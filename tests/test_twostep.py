@@ -571,3 +571,45 @@ def test_copying_a_whole_file_is_still_a_copy(tmp_path: Path, task: str) -> None
     for name, text in TASKS_TXT.items():
         (ws / name).write_text(text)
     assert "copy_file" in offer(AgentState(tasks=[task], workspace=str(ws)))
+
+
+# -- a placeholder named like a markup tag ("<code>", "<title>") is a placeholder --------------
+
+BADGE = {"badge_info.txt": "badge code: KX-31\nfloor: 4\n"}
+BOOK = {"book.txt": "title: Salt Roads\nauthor: I. Mendes\n"}
+TAGGED = [
+    ("read the badge code from badge_info.txt and write a line 'badge=<code>' to gate.txt",
+     BADGE, "gate.txt", "badge=KX-31"),
+    ("Take the code in badge_info.txt; gate.txt gets one line: `pass <code>`", BADGE,
+     "gate.txt", "pass KX-31"),
+    ("look up the title in book.txt and create shelf.txt with the line 'Now reading: <title>'",
+     BOOK, "shelf.txt", "Now reading: Salt Roads"),
+    ("book.txt has the title. Write label.txt containing 'TITLE=<title>'", BOOK, "label.txt",
+     "TITLE=Salt Roads"),
+    ("Using the badge code from badge_info.txt, write door.txt with the text 'open <code>'",
+     BADGE, "door.txt", "open KX-31"),
+]
+
+
+@pytest.mark.parametrize(("task", "files", "target", "line"), TAGGED)
+def test_a_tag_named_placeholder_filled_ends_finished(tmp_path: Path, task: str,
+                                                      files: dict[str, str], target: str,
+                                                      line: str) -> None:
+    assert play(tmp_path, task, files, [W(target, line + "\n")]) == ("ran", "finished")
+
+
+@pytest.mark.parametrize(("task", "files", "target", "line"), TAGGED)
+@pytest.mark.parametrize("wrong", ["bare", "as written"])
+def test_a_tag_named_placeholder_bare_or_unfilled_never_ends_finished(
+        tmp_path: Path, task: str, files: dict[str, str], target: str, line: str,
+        wrong: str) -> None:
+    value = {"badge_info.txt": "KX-31", "book.txt": "Salt Roads"}[next(iter(files))]
+    text = value if wrong == "bare" else line.replace(value, "<" + (
+        "code" if value == "KX-31" else "title") + ">")
+    assert play(tmp_path, task, files, [W(target, text + "\n")])[1] != "finished"
+
+
+def test_markup_a_text_closes_is_no_placeholder() -> None:
+    assert twostep.holes("<code>ls</code>") == []
+    assert twostep.holes("a<br>b") == []
+    assert twostep.holes("id=<code>") == ["<code>"]

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from autonomo.agent import verifying_records as records
 from autonomo.agent import verifying_units as units
 from autonomo.agent.finishing_record import without
+from autonomo.agent.strategies import twostep
 from autonomo.agent.verifying_expected import (
     GENERIC_ANSWER,
     LIST_WORDS,
@@ -451,6 +452,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         if not source.endswith(".py"):
             required -= described(cleaned, source) - undescribed(cleaned, source)
     expected: list[Expected] = []
+    filled: list[Expected] = []
     for source in sources:
         text = start.files[source].text
         if text is None:
@@ -466,7 +468,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             expected += plain_lines(cleaned, source, text, required, answer_words)
             expected += filtered(cleaned, source, text, required, answer_words)
             if len(sources) == 1:
-                expected += template(task, source, text, [*named, *spoken])
+                filled += template(task, source, text, [*named, *spoken])
         expected += _lookups(cleaned, source, text, required, answer_words)
         expected += records.object_keys(task, source, text, [*named, *spoken], answer_words)
         expected += records.record_field(task, source, text, [*named, *spoken], answer_words)
@@ -478,6 +480,11 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             expected += records.list_count(task, source, text, [*named, *spoken],
                                            answer_words - _TALLY)
         expected += _sums(cleaned, source, text, required, answer_words)
+    if twostep.templates(task, [*named, *spoken]) and not filled:
+        # a value read bare is no template filled with it ("write a line 'branch=<code>'":
+        # the bare code was confirmed); a template is judged by ``verifying_twostep``
+        return None
+    expected += filled
     expected += _program(cleaned, start, required, sources, runs, rerun)
     if not sources:
         expected += _file_counts_and_lists(cleaned, start, required, answer, answer_words)

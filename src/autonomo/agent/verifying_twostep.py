@@ -98,7 +98,9 @@ def _filled(task: str, start: Snapshot, now: Snapshot, target: str,
     hole = twostep.holes(template)[0]
     wanted = {_singular(w) for w in words(hole)} - _POINTING
     rest = twostep.pointed_back(task).replace(template, " ")
-    said = {_singular(w) for w in content_words(rest, names)}
+    # (a label's words may be any the task says, in a file's name too: "the branch code
+    # from branch_info.txt" labels "branch code: HB-552")
+    said = {_singular(w) for w in words(rest)}
     found_value = _value(start, sources, wanted, said) if wanted else None
     if found_value is None:
         return None

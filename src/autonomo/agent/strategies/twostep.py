@@ -26,6 +26,8 @@ _WORD_HOLE = re.compile(r"<\s*([A-Za-z][\w' -]{0,38}?)\s*>|\{\s*([A-Za-z][\w' -]
 _TAGS = frozenset({"p", "b", "i", "u", "a", "em", "strong", "div", "span", "html", "head",
                    "body", "title", "br", "hr", "li", "ul", "ol", "pre", "code", "table",
                    "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "section", "main"})
+#: elements that have no end tag
+_VOID = frozenset({"br", "hr"})
 #: the words of a placeholder that say which value, not what it is ("<that total>")
 _POINTING = frozenset({"that", "this", "the", "its", "their", "his", "her", "your", "my",
                        "our", "a", "an", "value", "here", "goes", "filled", "in"})
@@ -43,7 +45,15 @@ MAX_FILLS = 3
 def holes(text: str) -> list[str]:
     """The placeholders of ``text`` (``_WORD_HOLE``), as written, but markup tags."""
     return [m.group(0) for m in _WORD_HOLE.finditer(text)
-            if next(g for g in m.groups() if g is not None) not in _TAGS]  # ("<CODE>" is one)
+            if not _markup(next(g for g in m.groups() if g is not None), text)]
+
+
+def _markup(name: str, text: str) -> bool:
+    """Whether ``<name>`` in ``text`` is a markup tag: an element the text also closes, or
+    one that has no end ("<br>"); a lone "<code>" or "<title>" in "'branch=<code>'" is a
+    placeholder (its value was written bare and confirmed)."""
+    return name in _VOID or (name in _TAGS and re.search(rf"</\s*{name}\s*>", text,
+                                                          re.IGNORECASE) is not None)
 
 
 def not_content(text: str, task: str) -> bool:
