@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -179,6 +180,44 @@ def test_a_cell_that_floods_its_output_is_cut_on_the_host(kernel):
     assert any("not kept" in out.get("text", "") for out in flood.outputs) and not flood.ok
     assert len(flood.error) < 5_000_000
     assert kernel.execute("print(1)").text() == "1"  # the kernel lives on
+
+
+def test_a_refused_reply_still_waits_for_the_output_sent_before_it(kernel, monkeypatch):
+    """The cell ended as soon as its reply was seen refused, before reading the output the
+    kernel had sent ahead of it: a host slowed by load lost that output and did not say so
+    (the flood test above failed in CI under load). A reader slowed on purpose still gets
+    every output sent before the cell's "idle" status."""
+    from autonomo.sandbox import kernel_io
+
+    take = kernel_io._take
+
+    def slow_take(channel):
+        if channel is kernel._client.iopub_channel:
+            time.sleep(0.2)
+        return take(channel)
+
+    monkeypatch.setattr(kernel_io, "_take", slow_take)
+    failed = kernel.execute("print('first', flush=True)\nprint('second', flush=True)\n"
+                            "raise ValueError('y' * 20_000_000)", timeout=120)
+    assert not failed.ok and not failed.timed_out
+    assert "first" in failed.text() and "second" in failed.text()
+    assert "1 output message(s) over 8000000 bytes refused" in failed.text()
+    monkeypatch.setattr(kernel_io, "_take", take)
+    assert kernel.execute("print(2)").text() == "2"
+
+
+def test_a_flood_cut_by_its_timeout_still_says_what_was_not_kept(kernel, monkeypatch):
+    """A cell that floods until its timeout returned without the note that output was cut."""
+    import autonomo.sandbox.kernel as kernel_module
+
+    monkeypatch.setattr(kernel_module, "MAX_OUTPUT_CHARS", 10)
+    flood = kernel.execute("import time\nwhile True:\n    print('x' * 100, flush=True)\n"
+                           "    time.sleep(0.01)", timeout=10)
+    assert flood.timed_out and not flood.ok
+    assert any("not kept" in out.get("text", "") for out in flood.outputs)
+    assert "xxxx" not in flood.text()
+    monkeypatch.undo()
+    assert kernel.execute("print(3)").text() == "3"
 
 
 def test_one_huge_message_from_the_kernel_is_refused_before_the_host_holds_it(kernel):

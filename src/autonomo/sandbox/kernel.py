@@ -239,13 +239,7 @@ class SandboxedKernel:
         started = time.monotonic()
         for attempt in range(_ABORTED_RETRIES + 1):
             left = max(0.1, timeout - (time.monotonic() - started))
-            try:
-                answer = self._receiver.run(code, left, collect)
-            except TimeoutError:
-                self.interrupt()
-                return CellResult(False, outputs, f"TimeoutError: the cell ran longer than "
-                                  f"{timeout:g} s and was interrupted.", True,
-                                  time.monotonic() - started)
+            answer = self._receiver.run(code, left, collect)
             reply = answer.reply
             # "aborted": the code never ran — ipykernel drops the requests that reach it while
             # it clears the queue behind a failed or interrupted cell; send it again
@@ -253,17 +247,25 @@ class SandboxedKernel:
                     or attempt == _ABORTED_RETRIES:
                 break
             time.sleep(0.05 * (attempt + 1))
+        if answer.timed_out:
+            self.interrupt()
+        if answer.dropped_connection:  # see kernel_io: connect afresh
+            self._disconnect()
+            self._connect()
+        # what was not kept is said however the cell ended (a flood that ran into its
+        # timeout too)
         if dropped:
             outputs.append(nbformat.v4.new_output(
                 "stream", name="stderr", text=f"[{dropped} more characters of output not kept: "
                 f"a cell keeps at most {MAX_OUTPUT_CHARS}]\n"))
-        if answer.refused_outputs or reply is None:  # see kernel_io: connect afresh
-            self._disconnect()
-            self._connect()
         if answer.refused_outputs:
             outputs.append(nbformat.v4.new_output(
                 "stream", name="stderr", text=f"[{answer.refused_outputs} output message(s) "
                 f"over {MAX_MESSAGE_BYTES} bytes refused, not kept]\n"))
+        if answer.timed_out:
+            return CellResult(False, outputs, f"TimeoutError: the cell ran longer than "
+                              f"{timeout:g} s and was interrupted.", True,
+                              time.monotonic() - started)
         if reply is None:
             return CellResult(False, outputs, f"The kernel's reply to this cell was over "
                               f"{MAX_MESSAGE_BYTES} bytes (a huge error message?) and was "

@@ -26,7 +26,8 @@ from zmq.utils.monitor import recv_monitor_message
 #: the biggest single message the host takes from the kernel; a cell keeps at most
 #: ``kernel.MAX_OUTPUT_CHARS`` of output, so nothing bigger would be kept anyway
 MAX_MESSAGE_BYTES = 8_000_000
-#: how long a cell whose output was refused waits after its reply for its "idle" status
+#: how long a cell whose output was refused waits, once it has its reply and nothing more
+#: arrives, for an "idle" status that may have been lost with the dropped connection
 _GRACE_S = 1.0
 
 
@@ -38,11 +39,17 @@ def limit_messages(client: Any) -> None:
 
 @dataclass
 class CellReply:
-    """The kernel's reply to a cell (None: it was refused, too big) and how many of the
-    cell's output messages were refused."""
+    """The kernel's reply to a cell (None: refused, too big, or not come in time), how many
+    of the cell's output messages were refused, and whether the reply timed out."""
 
     reply: dict[str, Any] | None
     refused_outputs: int = 0
+    timed_out: bool = False
+
+    @property
+    def dropped_connection(self) -> bool:
+        """A message was refused: the client must connect afresh (see the module)."""
+        return bool(self.refused_outputs) or (self.reply is None and not self.timed_out)
 
 
 class Receiver:
@@ -64,7 +71,14 @@ class Receiver:
     def run(self, code: str, timeout: float,
             collect: Callable[[dict[str, Any]], None]) -> CellReply:
         """Send ``code`` as a cell, pass each of its output messages to ``collect`` and
-        return its reply. Raises ``TimeoutError`` when the reply did not come in time."""
+        return its reply.
+
+        The cell is over once its reply is in (or was refused) and its "idle" status came:
+        the kernel sends that status after all of the cell's output, so every output sent
+        before it is read, however slowly this host reads. Only when an output message was
+        refused may the status itself have been lost with the dropped connection; then the
+        wait ends once nothing more has arrived for ``_GRACE_S``. A reply not come by
+        ``timeout`` is a timed-out ``CellReply``, with what was counted so far."""
         poller = zmq.Poller()
         for socket, monitor in self._watch.items():
             _drops(monitor)  # drops before this cell are not this cell's
@@ -73,20 +87,21 @@ class Receiver:
         msg_id = self.client.execute(code, allow_stdin=False, stop_on_error=True)
         deadline = time.monotonic() + timeout
         reply: dict[str, Any] | None = None
-        idle, refused = False, 0
-        while reply is None or not idle:
-            if reply is not None and refused:  # the "idle" status may have been refused too
-                deadline = min(deadline, time.monotonic() + _GRACE_S)
-            left = deadline - time.monotonic()
+        replied, idle, refused = False, False, 0
+        heard = time.monotonic()  # when anything last arrived
+        while not (replied and idle):
+            now = time.monotonic()
+            left = deadline - now
+            if replied and refused:
+                left = min(left, heard + _GRACE_S - now)
             if left <= 0:
-                if reply is None:
-                    raise TimeoutError("no reply from the kernel in time")
                 break
             events = dict(poller.poll(max(1, int(left * 1000))))
+            heard = time.monotonic() if events else heard
             refused += _drops(self._watch[self._iopub]) if self._watch[self._iopub] in events \
                 else 0
             if self._watch[self._shell] in events and _drops(self._watch[self._shell]):
-                return CellReply(None, refused)
+                replied = True  # the reply was refused; the cell's output still comes
             if self._iopub in events:
                 msg = _take(self.client.iopub_channel)
                 if msg is not None and msg["parent_header"].get("msg_id") == msg_id:
@@ -97,8 +112,8 @@ class Receiver:
             if self._shell in events:
                 msg = _take(self.client.shell_channel)
                 if msg is not None and msg["parent_header"].get("msg_id") == msg_id:
-                    reply = msg
-        return CellReply(reply, refused)
+                    reply, replied = msg, True
+        return CellReply(reply, refused, timed_out=not replied)
 
 
 def _take(channel: Any) -> dict[str, Any] | None:
