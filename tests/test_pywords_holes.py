@@ -1,5 +1,5 @@
 """A function whose description no operation composes: its signature is fixed, and the model
-fills a one-line expression under a grammar (``pywords.holes``) that allows only its
+fills a one-line expression under a grammar (``pyholes.holes``) that allows only its
 parameters, the task's numbers and quoted texts, digits, safe calls and operators. Every
 text the pattern lets through parses and names nothing else. Wordings are this file's own."""
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from autonomo.agent.strategies import pywords
+from autonomo.agent.strategies import pyholes
 from autonomo.llm.local_grammar import schema_grammar
 from test_no_free_content import _contents, _offered
 
@@ -45,7 +45,7 @@ def _sample(tree: Any, rng: random.Random, out: list[str]) -> None:
 
 
 def test_every_text_the_pattern_allows_parses_and_names_only_the_parameters() -> None:
-    (hole,) = pywords.holes(TASK)
+    (hole,) = pyholes.holes(TASK)
     tree = sre_parse.parse(hole)
     rng = random.Random(7)
     for _ in range(400):
@@ -56,14 +56,14 @@ def test_every_text_the_pattern_allows_parses_and_names_only_the_parameters() ->
         code = json.loads(f'"{raw}"')  # (the pattern is over the reply's JSON characters)
         tree_ = ast.parse(code)
         names = {n.id for n in ast.walk(tree_) if isinstance(n, ast.Name)}
-        assert names <= {"hits", "misses", *pywords._CALLS}, code
+        assert names <= {"hits", "misses", *pyholes._CALLS}, code
         assert code.startswith("def share(hits, misses):\n    return ")
         returned = tree_.body[0].body[0].value  # type: ignore[attr-defined]
         assert not isinstance(returned, ast.Name | ast.Constant), code  # an operation
 
 
 def test_the_task_s_literals_are_allowed_and_nothing_else() -> None:
-    (hole,) = pywords.holes(TASK)
+    (hole,) = pyholes.holes(TASK)
     ok = "def share(hits, misses):\\n    return hits / (hits + misses)\\n"
     assert re.fullmatch(hole, ok)
     assert re.fullmatch(hole, "def share(hits, misses):\\n    return hits == 'none'\\n")
@@ -73,7 +73,7 @@ def test_the_task_s_literals_are_allowed_and_nothing_else() -> None:
 
 
 def test_the_pattern_is_a_grammar_the_local_model_takes() -> None:
-    (hole,) = pywords.holes(TASK)
+    (hole,) = pyholes.holes(TASK)
     grammar = schema_grammar({"type": "object", "properties": {
         "content": {"type": "string", "pattern": hole}}, "required": ["content"]})
     assert "def shar" in grammar and "tries" not in grammar
@@ -86,7 +86,7 @@ def test_the_pattern_is_a_grammar_the_local_model_takes() -> None:
     "Write doc.py that prints Hello",
 ])
 def test_no_hole_where_the_task_says_no_value_or_one_is_composed(task: str) -> None:
-    assert pywords.holes(task) == []
+    assert pyholes.holes(task) == []
 
 
 def test_the_write_offers_the_pattern_for_the_function_s_file(tmp_path) -> None:
@@ -94,4 +94,4 @@ def test_the_write_offers_the_pattern_for_the_function_s_file(tmp_path) -> None:
     contents = [c for name in ("write_file", "append_to_file") if name in offered
                 for c in _contents(offered[name])]
     assert contents and all(set(c) == {"type", "pattern"} for c in contents), contents
-    assert contents[0]["pattern"] == pywords.holes(TASK)[0]
+    assert contents[0]["pattern"] == pyholes.holes(TASK)[0]

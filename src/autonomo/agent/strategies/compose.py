@@ -24,6 +24,7 @@ from autonomo.agent.strategies import (
     keyed,
     markdown,
     pyexample,
+    pyholes,
     pywords,
     spans,
     tables,
@@ -543,7 +544,7 @@ def contents(path: str, task: str, files: Iterable[str], existing: str | None,
         whole = markdown.texts(task, files)
     whole = [text for text in whole if len(text) <= MAX_WHOLE_CHARS]
     if suffix == "py" and existing is None and not whole:
-        whole = list(pywords.holes(task))  # (an expression left to the model, by a grammar)
+        whole = list(pyholes.holes(task))  # (an expression left to the model, by a grammar)
     if existing is None:
         added = whole  # appending to a missing file writes it whole
     return (tuple(dict.fromkeys(whole))[:MAX_CANDIDATES],

@@ -8,7 +8,7 @@ from typing import Any
 
 from autonomo.agent.strategies import compose, placing, spans
 from autonomo.agent.strategies.grounding import MAX_ARGUMENTS, Situation
-from autonomo.agent.strategies.pywords import Hole
+from autonomo.agent.strategies.pyholes import Hole
 from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
 
 
@@ -155,7 +155,7 @@ def _split_by_path(schema: dict[str, Any], where: Situation) -> dict[str, Any] |
 
 
 def _texts(values: list[str]) -> dict[str, Any]:
-    """One of ``values``; a text left open (``pywords.Hole``) is its pattern instead."""
+    """One of ``values``; a text left open (``pyholes.Hole``) is its pattern instead."""
     holes = [{"type": "string", "pattern": str(v)} for v in values if isinstance(v, Hole)]
     texts = [v for v in values if not isinstance(v, Hole)]
     if not holes:
