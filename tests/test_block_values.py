@@ -6,10 +6,11 @@ from __future__ import annotations
 from autonomo.agent.strategies import affixes, cells
 from autonomo.agent.strategies.blocks import block_texts, headed
 from autonomo.agent.strategies.edits import edits
-from autonomo.agent.strategies.facts import inflects, rank
 from autonomo.agent.strategies.grounding import situation
 from autonomo.agent.strategies.listing import listing_facts
+from autonomo.agent.strategies.ranking import rank
 from autonomo.agent.strategies.values import named_kinds
+from autonomo.agent.strategies.wordforms import inflects
 
 
 def _offered(tmp_path, files: dict[str, str], task: str) -> tuple[str, ...]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from autonomo.agent.strategies.facts import file_facts, rank
+from autonomo.agent.strategies.facts import file_facts
 from autonomo.agent.strategies.grounding import mentioned_files, situation
 from autonomo.agent.strategies.listing import listing_facts
+from autonomo.agent.strategies.ranking import rank
 
 
 def _best(name: str, text: str, task: str) -> str:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from autonomo.agent.strategies import derived, facts
+from autonomo.agent.strategies import derived, facts, ranking
 from autonomo.agent.strategies.grounding import situation
 from autonomo.agent.strategies.wordforms import abbreviates
 
 
 def _ranked(name: str, text: str, task: str) -> list[str]:
     known = facts.file_facts(name, text) + derived.derived_facts(name, text, task)
-    return facts.rank(known, task, [name])
+    return ranking.rank(known, task, [name])
 
 
 @pytest.mark.parametrize(("text", "task", "value"), [

@@ -6,7 +6,7 @@ shape of the task's example ("like 1h 05m"), the dishes of a menu whose allergen
 value the task names, the names of a settings file's ``KEY=value`` lines, the open boxes
 of a markdown task list. A 135M model cannot compute them; asked for free text it writes
 an operand (413.4, 142) or a word of the task. Each value here is computed exactly
-(``Decimal``), typed, and keyed as a ``Fact``, so that ``facts.rank`` and then the model's
+(``Decimal``), typed, and keyed as a ``Fact``, so that ``ranking.rank`` and then the model's
 likelihood choose among a few computed candidates — nothing here writes free text.
 
 What is computed is decided by structure: a number the task states and the numbers of a

@@ -8,7 +8,7 @@ a value the file does not hold as such — "the distinct countries", "the hosts 
 runtime dependencies, just the names", "who joined" between two lists. Each is computed here
 from the data's structure (never from a task's wording) and keyed by the data's own names
 (a section, a column, a key, the files' names) plus the plain words of the operation, so
-that ``facts.rank`` offers the ones the task's words point at and the model chooses.
+that ``ranking.rank`` offers the ones the task's words point at and the model chooses.
 
 Lexicon (closed, documented): ``distinct``/``different``/``unique`` (``facts``); a date
 bound — ``before``, ``earlier than``, ``prior to``, ``until`` (earlier), ``after``,

@@ -6,7 +6,7 @@ a file's two dates.
 "how many days from the start to the end date": a 135M model writes a date it has read, or
 a word of the task. Here the values are computed (``datetime``), written in the shape of
 the date read (ISO ``2026-03-14``, ``14 March 2026``, ``March 14, 2026``), and keyed as
-``Fact``s; ``facts.rank`` and the model's likelihood choose. Numeric dates other than ISO
+``Fact``s; ``ranking.rank`` and the model's likelihood choose. Numeric dates other than ISO
 (``03/04/2026``) are not read: day and month cannot be told apart.
 
 Lexicon (closed, documented): a weekday ``weekday week``; a later date ``after later from

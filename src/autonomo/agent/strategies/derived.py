@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import algebra, datatypes, dates, documents, facts, values
+from autonomo.agent.strategies import algebra, datatypes, dates, documents, facts, ranking, values
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 from autonomo.agent.strategies.values import MONTHS
 
@@ -330,9 +330,9 @@ def ranked_of_kind(known: list[Fact], task: str, named: tuple[str, ...]) -> list
     are mostly the address's own); else all values, ranked, of that shape if some are."""
     if kinds := values.named_kinds(task):
         typed = [f for f in known if values.kind_of_all(f.value) in kinds]
-        if found := facts.rank(typed, task, named, facts.NEAR):
+        if found := ranking.rank(typed, task, named, facts.NEAR):
             return found
-    return values.of_named_kind(task, facts.rank(known, task, named))
+    return values.of_named_kind(task, ranking.rank(known, task, named))
 
 
 def without_selectors(stated: list[str], found: list[str], texts: dict[str, str],

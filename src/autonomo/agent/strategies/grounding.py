@@ -20,6 +20,7 @@ from autonomo.agent.strategies import (
     facts,
     placing,
     printing,
+    ranking,
     shapes,
     spans,
     stated_text,
@@ -421,7 +422,7 @@ def situation(workspace: Path | str, task: str,
     known += facts.combined_facts(list(texts.items()), task, phrases)
     known += datatypes.differences(texts.items())
     values = derived.ranked_of_kind(known, task, named)
-    used = facts.operands(known, values)
+    used = ranking.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
     # (not a value the task gives to compute with: "a stock of 0", "multiply by 3")
@@ -447,9 +448,9 @@ def situation(workspace: Path | str, task: str,
     near: list[str] = []
     if not values and texts and (asks or len(named) > 1):
         # (the values of facts keyed by a word of the task, ranked once for every candidate)
-        keyed = set(facts.rank([f for f in known if f.key & facts.words(task) - facts.STRUCTURE],
+        keyed = set(ranking.rank([f for f in known if f.key & facts.words(task) - facts.STRUCTURE],
                                task, named, facts.NEAR))
-        near = [v for v in facts.rank(known, task, named, facts.NEAR)
+        near = [v for v in ranking.rank(known, task, named, facts.NEAR)
                 if any(v in text for text in texts.values()) or v in keyed]
     # the answers a task allows ("yes or no"), the one the files seen give first
     answers, ruled_out = derived.alternatives(task, texts,
@@ -523,7 +524,7 @@ def situation(workspace: Path | str, task: str,
         # ("the mean it prints" of "mean: 4.5"; not a count of the program's own lines)
         # (a 135M model wrote the lines one by one, each over the last, to the step limit)
         said = facts.words(task) & facts.words("\n".join(ran)) - facts.STRUCTURE
-        keyed = set(facts.rank([f for f in known if f.key & said], task, named))
+        keyed = set(ranking.rank([f for f in known if f.key & said], task, named))
         texts = tuple(dict.fromkeys([*ran, *(t for t in texts if t in keyed)]))
     texts = printing.narrowed(ran or (), texts, task, named)  # (a part, or all it printed)
     sources = read_from or tuple(  # (a file the task takes from, else one whose text is offered)

@@ -16,7 +16,7 @@ import json
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import dates, derived, facts, keyed, shapes, spans
+from autonomo.agent.strategies import dates, derived, facts, keyed, ranking, shapes, spans
 
 #: a placeholder of words: "<that total>", "{password}", "[due date]" (a bracket holds two
 #: words or more: "[options]" is an INI section); not a JSON object, an address, a tag
@@ -232,7 +232,7 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
         # (else the value of the line the template's own label starts: "Guest: <last name>"
         # of "Guest: Ada Byron")
         values = _labelled(known, said) or derived.ranked_of_kind(known, query, tuple(
-            names)) or _labelled(known, template.partition(hole)[0]) or facts.rank(
+            names)) or _labelled(known, template.partition(hole)[0]) or ranking.rank(
             known, query, names, facts.NEAR)
         before, _, after = template.partition(hole)
         if part:  # (the first of the values that is a person's name)
@@ -302,7 +302,7 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
     # its part of a postcode's shape)
     query = task.replace(name, " ")
     found = _labelled(known, key) or derived.ranked_of_kind(known, query, tuple(named)) or (
-        facts.rank(known, query, list(named), facts.NEAR))
+        ranking.rank(known, query, list(named), facts.NEAR))
     found = [v for v in found if "\n" not in v and v not in text][:1]
     if not found:
         return ()

@@ -1,6 +1,6 @@
 """Forms of a word a task may use for a file's word: a short form ("kg" of "kilograms") and
 a verb's inflection ("shipped" of "ship"); and a task's ways of asking said in the words the
-facts are keyed by ("no duplicates": distinct), for ``facts.rank``."""
+facts are keyed by ("no duplicates": distinct), for ``ranking.rank``."""
 
 from __future__ import annotations
 
