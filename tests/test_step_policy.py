@@ -11,10 +11,10 @@ from autonomo.agent.strategies.grounding import (
     Situation,
     may_print,
     named_folders,
-    related_names,
     resolve,
     situation,
 )
+from autonomo.agent.strategies.names import related_names
 from autonomo.agent.strategies.offered import ungrounded, unneeded
 from autonomo.agent.strategies.repair import unwritten
 from autonomo.config import Settings
