@@ -17,6 +17,7 @@ from autonomo.agent.finishing_targets import REFILL
 from autonomo.agent.strategies import twostep
 from autonomo.agent.strategies.shapes import ticked
 from autonomo.agent.strategies.spans import arranging
+from autonomo.agent.strategies.stated_text import LACKING, RESTRICTION
 from autonomo.agent.task_text import REPLACING_WHOLE, STOP, plain_quotes
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
@@ -37,13 +38,19 @@ _NOUNS = KIND_NOUNS + r"|key|pin|passcode|passphrase|combination|serial|message|
 #: an article, a pointing word or a preposition
 _MODIFIER = (r"(?!(?:a|an|the|my|our|your|this|that|its|to|in|into|of|for|on|at|and|or|"
              r"saying|reading|says|reads)\b)[a-z][a-z-]*")
+#: a value that only names the text it introduces ("F -> contents: X", "F -> text should be X")
+_NAMING_TEXT = re.compile(r"(?:the\s+)?(?:text|content|contents|words?)\s*(?::|(?:should|must)\s+"
+                          r"be\b:?)\s*", re.IGNORECASE)
+#: a word of manner before a stated value or its verb ("should just say", "contain exactly")
+_MANNER = r"(?:just|only|simply|merely|exactly)"
 #: verbs that put a stated value into a file
 _PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter"
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
 _UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
           r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|(?:"
           + STOP.replace("{", "{{").replace("}", "}}") + r"|[!?;])\s"
-          r"|,?\s+(?:please|pls|thanks)\b)")
+          r"|,?\s+(?:please|pls|thanks)\b|" + RESTRICTION.replace("{", "{{").replace("}", "}}")
+          + ")")
 #: words that may not start a value found after a verb ("write the name …": an article or a
 #: preposition begins a description, not a value)
 _DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|on|at|to|by|"
@@ -97,20 +104,26 @@ def stated(task: str, target: str) -> set[str]:
         # "… containing the text Good morning", "F should say: X", "a line that reads: X"
         # "… which reads X", "with the words X", "containing just the wifi code X"
         rf"\b(?:containing|saying|reading|(?:that|which)\s+(?:says|reads)|"
-        rf"with\s+the\s+(?:text|words?|line|phrase)|should\s+(?:contain|say|read|hold))"
-        rf"(?:\s+(?:just|only))?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
+        rf"with\s+the\s+(?:text|words?|line|phrase)|"
+        rf"(?:should|must|needs?\s+to|has\s+to)\s+(?:{_MANNER}\s+)?(?:contain|say|read|hold)|"
+        rf"(?:that|which)\s+{_MANNER}\s+(?:says|reads)|"
+        rf"(?:text|content|contents)\s+(?:should|must)\s+be)"
+        rf"(?:\s+{_MANNER})?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
         rf"(?P<v>.+?){until}",
         # "content: X", "haiku.txt: X", "at the bottom: X", "append: X", "the words: X",
         # "this single line: X", "that says: X", "overwrite f with: X"
         rf"(?:\b(?:content|contents|text|words|line|item|entry|says|reads|following|with|"
         rf"bottom|end|append|add)|{name})\s*(?::|->|=>|→)\s+"
-        rf"(?P<v>(?:(?!\s(?:->|=>|→)\s).)+?)\s*[.!?]?\s*$",
+        rf"(?P<v>(?:(?!\s(?:->|=>|→)\s).)+?)(?:{RESTRICTION}[^.!?]*)?\s*[.!?]?\s*$",
         # "add this line to the end of f — X": a text a noun of it points on to
         r"\b(?:this|the\s+following)(?:\s+(?:line|entry|text|note|message))?\b"
         r"(?:[^.!?;:]|[.:](?=\S))*?\s[-–—]\s+"
         r"(?P<v>[^-–—].*?)\s*[.!?]?\s*$",
         # "f needs Borage added at the bottom", "f should get X appended"
         r"\b(?:needs?|gets?|should\s+get|wants?)\s+(?P<v>\S.*?)\s+(?:added|appended|written)\b",
+        # "F is missing oat milk - put it …", "F lacks a rain jacket", "F doesn't have X yet"
+        rf"{name}\s+(?:{LACKING})\s+(?:(?:a|an|some)\s+)?(?P<v>.+?)(?:\s+(?:yet|so\s+far|for\s+now))?"
+        rf"(?:(?=\s+(?:--|[-–—])\s)|{until})",
         # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
         rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+(?:a\s+(?:new\s+)?file\s+(?:named|called)\s+)?"
         rf"{name}\b",
@@ -123,9 +136,11 @@ def stated(task: str, target: str) -> set[str]:
     for index, pattern in enumerate(patterns):
         for m in re.finditer(pattern, task, re.IGNORECASE):
             value = _clean(m.group("v"))
-            after_verb = index in (0, 1, 2, 5)  # not delimited by a colon, commas, brackets
+            after_verb = index in (0, 1, 2, 5, 6)  # not delimited by a colon, commas, brackets
             # (a capital after a verb starts a title, not a description: "add The Hobbit")
             # (nor how a list is laid out: ", in alphabetical order, to F")
+            if named := _NAMING_TEXT.match(value):  # ("F -> contents: X" states X)
+                value = _clean(value[named.end():])
             if value and not _POINTING.search(value) and target not in value \
                     and not arranging(value) \
                     and not _INSTRUCTING.match(value) \
@@ -177,6 +192,11 @@ _TRANSFORMING = re.compile(
     re.IGNORECASE)
 
 
+#: the words that name a document's parts (its value is composed, not stated)
+_DOCUMENT = re.compile(r"\b(?:headings?|bullet(?:s|ed)?|bullet\s+points?|checklist|"
+                       r"numbered\s+list)\b", re.IGNORECASE)
+
+
 def _beyond(task: str, value: str, start: Snapshot) -> str:
     """What in the task, outside the value and the file names, may change what is to be
     written: a word of transforming or placing, or a number of its own."""
@@ -207,12 +227,19 @@ def _value(task: str, spoken: str, op: str, start: Snapshot,
     placing = _AT_END.sub(" ", task) if placed else task  # (its place is no transform)
     if len(values) == 1 and (extra := _beyond(placing, next(iter(values)), start)):
         return None, Verdict.no(op, f"the task says more than the value: {extra!r}")
+    if len(values) == 1 and (part := _DOCUMENT.search(next(iter(values)))) and not re.search(
+            rf"[\"'`]{re.escape(next(iter(values)))}[\"'`]", plain_quotes(task)):
+        # (a document's parts said in words are no value: "a heading 'X' then a bullet list
+        # with a and b" written as it stands was confirmed)
+        return None, Verdict.no(op, f"the task describes a document's parts ({part.group()!r})")
     if len(values) != 1:
         return None, Verdict.no(op, "the value to write could not be derived from the task"
                                 if not values else
                                 f"the task's words give {len(values)} different values")
     # (a denial inside the value is its text, no restriction: "All pumps checked, no leaks")
-    if left := negations(task.replace(next(iter(values)), " "), _ONLY | _NAMING_ONLY):
+    # (nor what a file lacks: "f does not have X yet")
+    if left := negations(re.sub(LACKING, " ", task.replace(next(iter(values)), " "),
+                                flags=re.IGNORECASE), _ONLY | _NAMING_ONLY):
         return None, Verdict.no(op, f"the task restricts it in words not understood: "
                                     f"{left[0]!r}")
     return next(iter(values)), None
@@ -289,7 +316,11 @@ _ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 
 #: a place after a file's lines: "onto the end of", "at the bottom", "after the last line"
 _AT_END = re.compile(r"\b(?:to|onto|at|on)\s+the\s+(?:very\s+)?(?:end|bottom)\b|\bafter\s+the\s+"
-                     r"last\s+line\b|\bas\s+(?:a|the)\s+new\s+last\s+line\b", re.IGNORECASE)
+                     r"last\s+line\b|\bas\s+(?:a|the)\s+new\s+last\s+line\b|"
+                     # ("after what's there", "after everything", "after the other lines")
+                     r"\bafter\s+(?:what(?:'s|\s+is|ever\s+is)\s+(?:already\s+)?(?:there|in\s+it)|"
+                     r"everything|all\s+the\s+(?:other\s+)?(?:lines|entries|items)|the\s+(?:existing|"
+                     r"other)\s+(?:lines|entries|items))\b", re.IGNORECASE)
 
 
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -297,7 +328,8 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     states as a new last line."""
     found = _target(task, start, changes)
     if found is None or found[0] not in changes.changed or ("append" not in verbs(task) \
-            and not re.search(r"\b(?:end|bottom|last line)\b", task, re.IGNORECASE)):
+            and not re.search(r"\b(?:end|bottom|last line)\b", task, re.IGNORECASE)
+            and not _AT_END.search(task) and not re.search(LACKING, task, re.IGNORECASE)):
         return None
     path, spoken = found
     if verbs(task) & {"delete", "copy", "move"}:
