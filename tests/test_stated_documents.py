@@ -41,6 +41,8 @@ COUNTED = [
      "Ran, and Alien", "films.md", "# To watch\n\n- Heat\n- Ran\n- Alien\n"),
     ("put together chores.md with the heading Sunday followed by a checklist of two items: "
      "mop floor, water plants", "chores.md", "# Sunday\n\n- [ ] mop floor\n- [ ] water plants\n"),
+    ('make camp.md with "Packing" as its title and three bullets: tent, mat, stove', "camp.md",
+     "# Packing\n\n- tent\n- mat\n- stove\n"),
 ]
 
 
@@ -79,6 +81,11 @@ LINED = [
      "memo.md", "# Closing\nLights off at 22:00\n"),
     ("Create trail.md - title 'Ridge walk', then a line 'Start: car park' and then a line "
      "'Finish: summit'", "trail.md", "# Ridge walk\nStart: car park\nFinish: summit\n"),
+    # (the heading's text said before the word "heading")
+    ("Create todo.md with '## Today' as the heading and a line 'call the bank'", "todo.md",
+     "## Today\ncall the bank\n"),
+    ('new file log.md: a "Week 48" heading followed by the line "Sprint review"', "log.md",
+     "# Week 48\nSprint review\n"),
 ]
 
 
@@ -128,6 +135,8 @@ STATED = [
     ("Create ps.txt; it should read Back in 5 minutes (nothing else).", "ps.txt",
      "Back in 5 minutes"),
     ("note.txt should hold: Keys at reception - nothing else", "note.txt", "Keys at reception"),
+    ("home.txt: Flat 3B - that's all", "home.txt", "Flat 3B"),
+    ("lunch.txt should contain nothing but Soup of the day", "lunch.txt", "Soup of the day"),
     # (a word of manner before the text)
     ("capital.txt should just say Ottawa. Create it.", "capital.txt", "Ottawa"),
     ("Make colour.txt that only says teal.", "colour.txt", "teal"),
@@ -203,17 +212,20 @@ def test_what_a_file_lacks_appended_is_confirmed_and_nothing_less(tmp_path, task
 
 
 # -- the run ends FINISHED on the right work, never on the wrong ---------------------------------
+TASK = {path: task for task, path, _ in STATED}
+
+
 @pytest.mark.parametrize(("task", "files", "plan", "status"), [
     (LINED[0][0], {}, [W("boat.md", LINED[0][2])], "finished"),
     (LINED[0][0], {}, [W("boat.md", "# Sailing log\n")], "stopped"),
     (LINED[0][0], {}, [W("boat.md", "Wind: 12 kn\n"), W("boat.md", "# Sailing log\n")],
      "unverified"),
     (COUNTED[0][0], {}, [W("crew.md", COUNTED[0][2])], "finished"),
-    (STATED[0][0], {}, [W("gate.txt", "Closed Sunday 08:00-12:00")], "finished"),
-    (STATED[0][0], {}, [W("gate.txt", "Closed Sunday 08:00-12:00 --")], "unverified"),
-    (STATED[5][0], {}, [W("capital.txt", "Ottawa")], "finished"),
-    (STATED[5][0], {}, [W("capital.txt", "just say Ottawa")], "unverified"),
-    (STATED[10][0], {}, [W("locker.txt", "B12-ECHO")], "finished"),
+    (TASK["gate.txt"], {}, [W("gate.txt", "Closed Sunday 08:00-12:00")], "finished"),
+    (TASK["gate.txt"], {}, [W("gate.txt", "Closed Sunday 08:00-12:00 --")], "unverified"),
+    (TASK["capital.txt"], {}, [W("capital.txt", "Ottawa")], "finished"),
+    (TASK["capital.txt"], {}, [W("capital.txt", "just say Ottawa")], "unverified"),
+    (TASK["locker.txt"], {}, [W("locker.txt", "B12-ECHO")], "finished"),
     (LACKS[0][0], {"shopping.txt": START}, [A("shopping.txt", "rye bread\n")], "finished"),
     (LACKS[0][0], {"shopping.txt": START}, [A("shopping.txt", "rye\n")], "unverified"),
 ])

@@ -321,7 +321,10 @@ def _md_heading(task: str, heading: re.Match[str]) -> tuple[int, int] | None:
     marks, when the task writes them ("a heading '## Retro'"), must be the file's."""
     said = re.search(r"\b(?:heading|title|titled|entitled|header|headline)\b[^\"'“‘\w]*"
                      r"(?:(?:of|is|reading|saying|called)\s+)?[\"'“‘]?(?P<marks>#{1,6}\s+)?"
-                     rf"{re.escape(heading.group(1))}[\"'”’]?(?!\w)", task, re.IGNORECASE)
+                     rf"{re.escape(heading.group(1))}[\"'”’]?(?!\w)", task, re.IGNORECASE) \
+        or re.search(r"[\"'“‘](?P<marks>#{1,6}\s+)?" + re.escape(heading.group(1)) +
+                     r"[\"'”’]\s+(?:as\s+(?:the\s+|its\s+|a\s+)?)?(?:main\s+|top\s+)?"
+                     r"(?:heading|title|header|headline)\b", task, re.IGNORECASE)
     if said is None or (said.group("marks") and said.group("marks").strip()
                         != heading.group(0).split()[0]):
         return None

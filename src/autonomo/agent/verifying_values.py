@@ -42,7 +42,7 @@ _MODIFIER = (r"(?!(?:a|an|the|my|our|your|this|that|its|to|in|into|of|for|on|at|
 _NAMING_TEXT = re.compile(r"(?:the\s+)?(?:text|content|contents|words?)\s*(?::|(?:should|must)\s+"
                           r"be\b:?)\s*", re.IGNORECASE)
 #: a word of manner before a stated value or its verb ("should just say", "contain exactly")
-_MANNER = r"(?:just|only|simply|merely|exactly)"
+_MANNER = r"(?:just|only|simply|merely|exactly|nothing\s+but)"
 #: verbs that put a stated value into a file
 _PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter"
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
@@ -74,7 +74,7 @@ _POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before
 #: confirmed)
 _POSSESSED = re.compile(r"\b\w+(?:['’]s|s['’])\s+\w")
 #: words in a denial that only say "nothing but the value"
-_ONLY = {"else", "more", "other", "extra", "quotes", "label"}
+_ONLY = {"else", "more", "other", "extra", "quotes", "label", "but"}
 #: … or of the file's name, which is judged apart ("a file named gate (no extension)")
 _NAMING_ONLY = {"extension", "ending", "suffix"}
 

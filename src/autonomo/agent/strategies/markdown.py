@@ -26,6 +26,9 @@ _HEADING = re.compile(
     rf"saying|that\s+says|called|text))?\s*[:\-–—]?\s*|titled\s+|entitled\s+)(?:{_QUOTE}|"
     r"(?P<bare>[^\s,;:.\"'“‘][^,;:.\"”’\n]*?))(?=\s*(?:[,;.:]|\s(?:and|followed|then|with|"
     r"plus|under|below|after|before|above)\b|$))", re.IGNORECASE)
+#: … or said before it: "'## Notes' as the heading", "a 'Week 48' title"
+_HEADING_BEFORE = re.compile(rf"(?:{_QUOTE})\s+(?:as\s+(?:the\s+|its\s+|a\s+)?)?(?:main\s+|top\s+)?"
+                             r"(?:heading|title|header|headline)\b", re.IGNORECASE)
 #: what introduces the items: "three bullet points:", "bullets for", "a numbered list of"
 _LIST = re.compile(
     r"\b(?P<count>\w+\s+)?(?P<kind>(?:bullet(?:ed)?|numbered|checkbox|check|to-?do|"
@@ -52,7 +55,8 @@ _LINE = re.compile(
 
 def _heading(task: str) -> tuple[str, tuple[int, int]] | None:
     """The one heading's text the task says, and where."""
-    found = {next(g for g in m.groups() if g).strip(): m.span() for m in _HEADING.finditer(task)}
+    found = {next(g for g in m.groups() if g).strip(): m.span()
+             for m in [*_HEADING.finditer(task), *_HEADING_BEFORE.finditer(task)]}
     found = {h: at for h, at in found.items() if len(h.split()) <= 8 and not h.lower().startswith(
         ("and ", "with ", "of ", "a ", "the ")) and h.lower() not in STOPS}
     return next(iter(found.items())) if len(found) == 1 else None

@@ -68,7 +68,8 @@ _PASSIVE = re.compile(r"\b(?:needs?|gets?|get|wants?|have|has)\s+(?P<v>\S.{0,200
 RESTRICTION = (r"(?:,?\s+(?:(?:--|[-–—])\s+)?(?:(?:and\s+)?nothing\s+(?:else|more|other)\b"
                r"(?!\s+than)|(?:and\s+)?no\s+(?:other|more|extra)\s+(?:text|words?|lines?|"
                r"content|characters)\b|and\s+no\s+more\b(?!\s+than))|\s*\(\s*(?:nothing\s+"
-               r"(?:else|more)|no\s+(?:other|more|extra)\s+\w+)\s*\))")
+               r"(?:else|more)|no\s+(?:other|more|extra)\s+\w+)\s*\)|,?\s+(?:(?:--|[-–—])\s+)?that['’]?s\s+"
+               r"all\b)")
 #: a text that is only a restriction ("no other text", "nothing else")
 _RESTRICTING = re.compile(r"(?:and\s+)?(?:no|nothing)\s+(?:other|else|more|extra)(?:\s+(?:text|"
                           r"words?|lines?|content|characters))?(?:\s+(?:in\s+it|at\s+all))?[.!]?",
@@ -185,6 +186,8 @@ def _described(span: str) -> str | None:
     Snowdrift-482" → ``Snowdrift-482``, "the phrase slow and steady" → ``slow and
     steady``); None when it only describes ("the total of the prices")."""
     words = span.split()
+    if len(words) > 2 and " ".join(words[:2]).lower() == "nothing but":
+        words = words[2:]  # ("nothing but Lisbon")
     while words and words[0].lower().rstrip(":,") in _ONLY:
         words = words[1:]
     if not words:
