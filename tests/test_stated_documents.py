@@ -149,6 +149,11 @@ STATED = [
     ("new file tag.txt -> content should be R2-D9", "tag.txt", "R2-D9"),
     ("'ticket.txt' -> the text must be: Row 7 Seat 3", "ticket.txt", "Row 7 Seat 3"),
     ('make "pin.txt" => the contents should be 8804', "pin.txt", "8804"),
+    ("berth.txt -> Pier 9", "berth.txt", "Pier 9"),
+    ("berth2.txt → Pier 10, nothing else", "berth2.txt", "Pier 10"),
+    # (the text by the file's one line, a parenthesis of manner after it)
+    ("make a file wifi.txt whose only line is Harbour-5G", "wifi.txt", "Harbour-5G"),
+    ("Save the text Back soon (exactly that) to door.txt", "door.txt", "Back soon"),
 ]
 
 
@@ -193,20 +198,32 @@ LACKS = [
      "kit.txt", "spare fuses"),
     ("contacts.txt does not have Lena Vogt - add her on a new last line", "contacts.txt",
      "Lena Vogt"),
+    ("pins.txt doesn't have 4410 yet, add it on a new line", "pins.txt", "4410"),
+]
+#: a file said to want one more line, or to need a text at its end
+MORE = [
+    ("hosts.txt needs another entry: relay-2", "hosts.txt", "relay-2"),
+    ("songs.txt needs one more line: Blue in Green", "songs.txt", "Blue in Green"),
+    ("stock.txt needs bolts M6 on a new last line", "stock.txt", "bolts M6"),
+    ("rooms.txt needs Studio 4 at the bottom", "rooms.txt", "Studio 4"),
+    ("keys.env is missing MODE=dev; add it below the other settings.", "keys.env", "MODE=dev"),
+    ("shelf.md: tack on one more line at the end, exactly 'Middlemarch'", "shelf.md",
+     "Middlemarch"),
 ]
 START = "line one\nline two\n"
 
 
-@pytest.mark.parametrize(("task", "path", "text"), LACKS)
+@pytest.mark.parametrize(("task", "path", "text"), [*LACKS, *MORE[:2]])
 def test_what_a_file_lacks_is_the_text(task, path, text):
     assert stated_text.whole_texts(task, [path]) == [text]
 
 
-@pytest.mark.parametrize(("task", "path", "text"), LACKS)
+@pytest.mark.parametrize(("task", "path", "text"), [*LACKS, *MORE])
 def test_what_a_file_lacks_appended_is_confirmed_and_nothing_less(tmp_path, task, path, text):
     start = {path: START}
     assert _verified(tmp_path / "right", task, path, START + text + "\n", start)
-    assert not _verified(tmp_path / "part", task, path, START + text.split()[0] + "\n", start)
+    assert not _verified(tmp_path / "part", task, path, START + text[: len(text) // 2] + "\n",
+                         start)
     assert not _verified(tmp_path / "over", task, path, text + "\n", start)
     assert not _verified(tmp_path / "top", task, path, text + "\n" + START, start)
 

@@ -44,13 +44,15 @@ _NAMING_TEXT = re.compile(r"(?:the\s+)?(?:text|content|contents|words?)\s*(?::|(
 #: a word of manner before a stated value or its verb ("should just say", "contain exactly")
 _MANNER = r"(?:just|only|simply|merely|exactly|nothing\s+but)"
 #: verbs that put a stated value into a file
-_PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter"
+_PUTTING = (r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter|"
+            r"tack(?:\s+on)?|insert")
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
 _UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
           r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|(?:"
           + STOP.replace("{", "{{").replace("}", "}}") + r"|[!?;])\s"
-          r"|,?\s+(?:please|pls|thanks)\b|" + RESTRICTION.replace("{", "{{").replace("}", "}}")
-          + ")")
+          r"|,?\s+(?:please|pls|thanks)\b|\s*\((?:just|only|exactly|nothing|no)\b"
+          r"|,\s+(?:add|append|put|write|insert|place|tack)\s+(?:it|them|this|that)\b|"
+          + RESTRICTION.replace("{", "{{").replace("}", "}}") + ")")
 #: words that may not start a value found after a verb ("write the name …": an article or a
 #: preposition begins a description, not a value)
 _DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|on|at|to|by|"
@@ -107,7 +109,9 @@ def stated(task: str, target: str) -> set[str]:
         rf"with\s+the\s+(?:text|words?|line|phrase)|"
         rf"(?:should|must|needs?\s+to|has\s+to)\s+(?:{_MANNER}\s+)?(?:contain|say|read|hold)|"
         rf"(?:that|which)\s+{_MANNER}\s+(?:says|reads)|"
-        rf"(?:text|content|contents)\s+(?:should|must)\s+be)"
+        rf"(?:text|content|contents)\s+(?:should|must)\s+be|"
+        rf"whose\s+(?:only\s+|one\s+|single\s+)?(?:line|text|content|contents)\s+(?:is|reads|says)|"
+        rf"needs?\s+(?:the|a|one\s+more|another|a\s+new)\s+(?:line|entry|item))"
         rf"(?:\s+{_MANNER})?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
         rf"(?P<v>.+?){until}",
         # "content: X", "haiku.txt: X", "at the bottom: X", "append: X", "the words: X",
@@ -124,6 +128,10 @@ def stated(task: str, target: str) -> set[str]:
         # "F is missing oat milk - put it …", "F lacks a rain jacket", "F doesn't have X yet"
         rf"{name}\s+(?:{LACKING})\s+(?:(?:a|an|some)\s+)?(?P<v>.+?)(?:\s+(?:yet|so\s+far|for\s+now))?"
         rf"(?:(?=\s+(?:--|[-–—])\s)|{until})",
+        # "F needs X on a new last line", "F needs X at the bottom"
+        rf"{name}\s+needs\s+(?!to\b)(?P<v>(?:(?!\s(?:added|appended|written|put|inserted)\b).)+?)"
+        r"(?=\s+(?:on|as|at)\s+(?:a|an|the|its)\s+(?:new\s+|own\s+)?"
+        r"(?:last\s+)?(?:line|end|bottom)\b)",
         # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
         rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+(?:a\s+(?:new\s+)?file\s+(?:named|called)\s+)?"
         rf"{name}\b",
@@ -136,7 +144,7 @@ def stated(task: str, target: str) -> set[str]:
     for index, pattern in enumerate(patterns):
         for m in re.finditer(pattern, task, re.IGNORECASE):
             value = _clean(m.group("v"))
-            after_verb = index in (0, 1, 2, 5, 6)  # not delimited by a colon, commas, brackets
+            after_verb = index in (0, 1, 2, 5, 6, 7)  # not delimited by a colon, commas, brackets
             # (a capital after a verb starts a title, not a description: "add The Hobbit")
             # (nor how a list is laid out: ", in alphabetical order, to F")
             if named := _NAMING_TEXT.match(value):  # ("F -> contents: X" states X)
@@ -314,13 +322,20 @@ _IN_LINES = re.compile(r"\blines\b", re.IGNORECASE)
 _ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 
 
+#: a file said to want one more line ("needs another entry: X", "wants one more line X")
+_ONE_MORE = re.compile(r"\b(?:needs?|wants?|gets?)\s+(?:one\s+more|another|a\s+new|an\s+extra)\s+"
+                       r"(?:line|entry|item|row)\b", re.IGNORECASE)
 #: a place after a file's lines: "onto the end of", "at the bottom", "after the last line"
 _AT_END = re.compile(r"\b(?:to|onto|at|on)\s+the\s+(?:very\s+)?(?:end|bottom)\b|\bafter\s+the\s+"
                      r"last\s+line\b|\bas\s+(?:a|the)\s+new\s+last\s+line\b|"
                      # ("after what's there", "after everything", "after the other lines")
                      r"\bafter\s+(?:what(?:'s|\s+is|ever\s+is)\s+(?:already\s+)?(?:there|in\s+it)|"
                      r"everything|all\s+the\s+(?:other\s+)?(?:lines|entries|items)|the\s+(?:existing|"
-                     r"other)\s+(?:lines|entries|items))\b", re.IGNORECASE)
+                     r"other)\s+(?:lines|entries|items))\b|"
+                     # ("on a new last line", "below the other settings")
+                     r"\b(?:on|as)\s+(?:a|the)\s+new\s+last\s+line\b|\bbelow\s+(?:(?:all\s+)?the\s+"
+                     r"(?:other|existing)\s+\w+|everything|what(?:'s|\s+is)\s+there)\b",
+                     re.IGNORECASE)
 
 
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -329,14 +344,16 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     found = _target(task, start, changes)
     if found is None or found[0] not in changes.changed or ("append" not in verbs(task) \
             and not re.search(r"\b(?:end|bottom|last line)\b", task, re.IGNORECASE)
-            and not _AT_END.search(task) and not re.search(LACKING, task, re.IGNORECASE)):
+            and not _AT_END.search(task) and not re.search(LACKING, task, re.IGNORECASE)
+            and not _ONE_MORE.search(task)):
         return None
     path, spoken = found
     if verbs(task) & {"delete", "copy", "move"}:
         return Verdict.no("append", "the task asks for more than an append")
     # ("each on its own line" says how a list is laid out, not what it holds)
     value, why = _value(_ONE_PER_LINE.sub(" ", task), spoken, "append", start,
-                        placed=_AT_END.search(task) is not None)
+                        placed=bool(_AT_END.search(task) or _ONE_MORE.search(task)
+                                    or re.search(LACKING, task, re.IGNORECASE)))
     if value is None:
         return why
     before, after = start.files[path].text, now.files[path].text

@@ -54,7 +54,10 @@ _INTRODUCER = re.compile(
     r"(?:should|must|needs?\s+to|has\s+to|to)\s+" + _MANNER + r"(?:say|read|contain|hold)|"
     # (E: "text should be Q7-ALPHA", "the contents must be: …")
     r"(?:text|content|contents|wording)\s+(?:should|must|will|has\s+to|needs?\s+to|is\s+to)\s+"
-    r"(?:be|say|read))\b\s*:?\s+",
+    r"(?:be|say|read)|"
+    # ("whose only line is X", "f needs the line X", "needs one more entry X")
+    r"whose\s+(?:only\s+|one\s+|single\s+)?(?:line|text|content|contents)\s+(?:is|reads|says)|"
+    r"needs?\s+(?:the|a|one\s+more|another|a\s+new)\s+(?:line|entry|item))\b\s*:?\s+",
     re.IGNORECASE)
 #: verbs that write the text that follows them ("write X into f", "add X at the bottom")
 _VERB = re.compile(r"\b(?:(?:write|put|note|jot|set)\s+down|write|put|save|store|add|append|note|"
@@ -84,7 +87,8 @@ _END = re.compile(
     # (a sentence's end, not an initial's or a title's dot; a final "!" is the text's own)
     r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S))"
     r"(?=\s|$)"
-    r"|\n|\s(?:--|[-–—])\s|\s*\((?:just|only|no|nothing)\b"
+    r"|\n|\s(?:--|[-–—])\s|\s*\((?:just|only|no|nothing|exactly)\b"
+    r"|,\s+(?:add|append|put|write|insert|place|tack)\s+(?:it|them|this|that)\b"
     r"|,?\s+(?:please|pls|thanks|thank\s+you)\b"
     r"|,?\s+(?:(?:and\s+)?(?:put|place|keep)\s+it\s+)?(?:on|as|in)\s+(?:a|its|their|the|one)\s+"
     r"(?:own|new|separate|last|final|single|next)\b"
@@ -106,7 +110,7 @@ _MARK_END = re.compile(
     r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S))"
     r"(?=\s|$)|\n|,?\s+(?:please|pls|thanks|thank\s+you)\b|" + RESTRICTION +
     r"|\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|goes)\b"
-    r"|\s*\((?:just|only|no|nothing)\b", re.IGNORECASE)
+    r"|\s*\((?:just|only|no|nothing|exactly)\b", re.IGNORECASE)
 #: words a stated text may not start with: they point, place or describe
 _NOT_FIRST = frozenset({"it", "its", "it's", "that", "this", "these", "those", "them", "him",
                         "her", "his", "their", "they", "what", "which", "who", "whatever",
@@ -149,8 +153,9 @@ def _around(text: str, whole: str, said: str) -> bool:
     (``said``): a list's bullet, another case; not the task's next words."""
     if whole not in text.lower():
         return False
-    if re.fullmatch(r"\s*(?:--|[-–—])\s*", text.lower().rsplit(whole, 1)[1]):
-        return False  # (the dash of a restriction after it: "… UTC -- nothing else")
+    before, after = text.lower().split(whole, 1)
+    if re.fullmatch(r"\s*(?:--|[-–—])\s*", after) or re.fullmatch(r"\s*(?:->|=>|→)\s*", before):
+        return False  # (the task's dash or arrow around it: "… UTC -- nothing else", "f -> X")
     rest = re.findall(r"\w+", text.lower().replace(whole, " "))
     return not set(rest) & set(re.findall(r"\w+", said.lower()))
 
@@ -258,7 +263,7 @@ def _stated(task: str, files: tuple[str, ...]) -> tuple[str, ...]:
         clause = _SENTENCE_END.split(unquoted[:m.start()])[-1]
         # (a file's name points at nothing, but heads what it is to hold: "title.txt: X")
         words = set(re.findall(r"[a-z]+", re.sub(r"\S*\w\.\w\S*", " ", clause).lower()))
-        headed = not words and ":" in m.group(0) and bool(clause.strip())
+        headed = not words and not re.match(r"\s[-–—]\s", m.group(0)) and bool(clause.strip())
         inside = marks and not _SENTENCE_END.search(unquoted[marks[-1]:m.start()])
         if not inside and (words & _POINTING_ON or headed) and (
                 _accepted(_end(_without_files(task[m.end():], files), dash=False))):
