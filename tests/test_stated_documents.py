@@ -43,6 +43,8 @@ COUNTED = [
      "mop floor, water plants", "chores.md", "# Sunday\n\n- [ ] mop floor\n- [ ] water plants\n"),
     ('make camp.md with "Packing" as its title and three bullets: tent, mat, stove', "camp.md",
      "# Packing\n\n- tent\n- mat\n- stove\n"),
+    ("menu.md needs a '## Drinks' heading and below it a list of two things: tea, lemonade",
+     "menu.md", "## Drinks\n\n- tea\n- lemonade\n"),
 ]
 
 
@@ -86,6 +88,13 @@ LINED = [
      "## Today\ncall the bank\n"),
     ('new file log.md: a "Week 48" heading followed by the line "Sprint review"', "log.md",
      "# Week 48\nSprint review\n"),
+    # (a quoted heading known by its marks, the lines by their order)
+    ("welcome.md: '# Hello' on the first line, then 'Doors at 9'", "welcome.md",
+     "# Hello\nDoors at 9\n"),
+    ("Write moves.md: first line '## Crates', second line 'books first'", "moves.md",
+     "## Crates\nbooks first\n"),
+    ("venue.md: '# Venue' then 'Hall 2' then 'Bring ID'", "venue.md",
+     "# Venue\nHall 2\nBring ID\n"),
 ]
 
 

@@ -266,7 +266,7 @@ _MD_WORDS = frozenset({"heading", "title", "titled", "entitled", "header", "head
                        "by", "under", "markdown", "md", "checklist", "then", "for", "two",
                        "three", "four", "five", "six", "seven", "eight", "nine", "ten", "top",
                        "main", "below", "after", "beneath", "underneath", "it", "things",
-                       "first", "together", "draft", "prepare"})
+                       "first", "together", "draft", "prepare", "needs", "whose"})
 
 
 def _markdown(task: str, text: str) -> str:
@@ -324,7 +324,9 @@ def _md_heading(task: str, heading: re.Match[str]) -> tuple[int, int] | None:
                      rf"{re.escape(heading.group(1))}[\"'”’]?(?!\w)", task, re.IGNORECASE) \
         or re.search(r"[\"'“‘](?P<marks>#{1,6}\s+)?" + re.escape(heading.group(1)) +
                      r"[\"'”’]\s+(?:as\s+(?:the\s+|its\s+|a\s+)?)?(?:main\s+|top\s+)?"
-                     r"(?:heading|title|header|headline)\b", task, re.IGNORECASE)
+                     r"(?:heading|title|header|headline)\b", task, re.IGNORECASE) \
+        or re.search(r"[\"'“‘](?P<marks>#{1,6}\s+)" + re.escape(heading.group(1)) + r"[\"'”’]",
+                     task)
     if said is None or (said.group("marks") and said.group("marks").strip()
                         != heading.group(0).split()[0]):
         return None
@@ -340,7 +342,8 @@ def _md_lines(task: str, heading: re.Match[str], body: list[str]) -> str:
     spans, at = [found], found[1]
     for line in body:
         said = re.compile(
-            r"\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*)?:?\s*"
+            r"(?:\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*)?:?|"
+            r"\b(?:then|followed\s+by|next)(?:\s+(?:a|the)\s+(?:line|sentence))?)\s*"
             rf"(?:[\"'“‘]{re.escape(line)}[\"'”’]|(?:(?<=:\s)|(?<=saying\s)|(?<=reading\s)|(?<=says\s)|(?<=reads\s))"
             rf"{re.escape(line)}"
             r"(?=\s*(?:[.!?;]\s|[.!?;]?$)|,?\s+(?:and\s+)?(?:then|followed|and\s+(?:a|the)\s+"
@@ -350,7 +353,8 @@ def _md_lines(task: str, heading: re.Match[str], body: list[str]) -> str:
         spans.append(said.span())
         at = said.end()
     return _more(task, spans, _MD_WORDS | {"line", "sentence", "saying", "reading", "says",
-                                           "reads", "followed", "below", "beneath", "it"})
+                                           "reads", "followed", "below", "beneath", "it", "on",
+                                           "second", "next"})
 
 
 def _function(task: str, text: str) -> str:

@@ -29,6 +29,8 @@ _HEADING = re.compile(
 #: … or said before it: "'## Notes' as the heading", "a 'Week 48' title"
 _HEADING_BEFORE = re.compile(rf"(?:{_QUOTE})\s+(?:as\s+(?:the\s+|its\s+|a\s+)?)?(?:main\s+|top\s+)?"
                              r"(?:heading|title|header|headline)\b", re.IGNORECASE)
+#: … or quoted with its marks, which make it one: "'# Welcome' on the first line"
+MARKED = re.compile(r"[\"'“‘](#{1,6}\s+[^\"'”’\n]+)[\"'”’]")
 #: what introduces the items: "three bullet points:", "bullets for", "a numbered list of"
 _LIST = re.compile(
     r"\b(?P<count>\w+\s+)?(?P<kind>(?:bullet(?:ed)?|numbered|checkbox|check|to-?do|"
@@ -47,7 +49,8 @@ COUNTED = re.compile(r"^(?P<count>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?:[a-z
 #: a line of text under the heading: "followed by a line 'Day 1: museum'", "then the line:
 #: Keep left", "and below it a sentence saying Bring water"
 _LINE = re.compile(
-    r"\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*)?:?\s*"
+    r"(?:\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*)?:?|"
+    r"\b(?:then|followed\s+by|next)(?:\s+(?:a|the)\s+(?:line|sentence))?)\s*"
     rf"(?:{_QUOTE})|\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*:?|:)\s*"
     r"(?P<bare>[^\s\"'“‘].*?)(?=\s*(?:[.!?;]\s|[.!?;]?$)"
     r"|,?\s+(?:and\s+)?(?:then|followed|and\s+(?:a|the)\s+(?:line|sentence))\b)", re.IGNORECASE)
@@ -56,7 +59,8 @@ _LINE = re.compile(
 def _heading(task: str) -> tuple[str, tuple[int, int]] | None:
     """The one heading's text the task says, and where."""
     found = {next(g for g in m.groups() if g).strip(): m.span()
-             for m in [*_HEADING.finditer(task), *_HEADING_BEFORE.finditer(task)]}
+             for m in [*_HEADING.finditer(task), *_HEADING_BEFORE.finditer(task),
+                       *MARKED.finditer(task)]}
     found = {h: at for h, at in found.items() if len(h.split()) <= 8 and not h.lower().startswith(
         ("and ", "with ", "of ", "a ", "the ")) and h.lower() not in STOPS}
     return next(iter(found.items())) if len(found) == 1 else None
@@ -122,7 +126,8 @@ _FRAME = frozenset({
     "there", "here", "this", "these", "following", "to", "do", "todo", "so", "sentence",
     "saying", "reading", "says", "reads", "things", "first", "beneath", "underneath",
     # (verbs of making: "put together", "draft", "set up")
-    "together", "draft", "prepare", "compose", "build", "set", "up", "add"})
+    "together", "draft", "prepare", "compose", "build", "set", "up", "add", "whose", "needs",
+    "second", "next"})
 #: the most words a line under the heading may have
 MAX_LINE_WORDS = 12
 
@@ -132,7 +137,8 @@ def texts(task: str, files: Iterable[str] = ()) -> list[str]:
     for one only); none when either is said but not understood."""
     for name in files:
         task = task.replace(name, " ")
-    says_heading = re.search(r"\b(?:heading|title|titled|entitled|headline)\b", task, re.I)
+    says_heading = re.search(r"\b(?:heading|title|titled|entitled|headline)\b", task, re.I) \
+        or MARKED.search(task)
     says_list = re.search(r"\b(?:bullet\w*|list|points?|items?|checklist|boxes)\b", task, re.I)
     heading = _heading(task) if says_heading else None
     listed = _items(task) if says_list else None
