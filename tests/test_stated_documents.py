@@ -257,3 +257,31 @@ TASK = {path: task for task, path, _ in STATED}
 ])
 def test_a_run_is_finished_only_on_the_right_text(tmp_path, task, files, plan, status):
     assert play(tmp_path, task, files, plan)[1] == status
+
+
+# -- lines the task counts, then lists ------------------------------------------------------------
+@pytest.mark.parametrize(("task", "path", "lines"), [
+    ("Create errands.txt with three lines: bank, post office, chemist", "errands.txt",
+     ["bank", "post office", "chemist"]),
+    ("packing.txt should have 2 lines - passport and charger", "packing.txt",
+     ["passport", "charger"]),
+    ("write tools.txt, four lines: hammer, saw, level, tape", "tools.txt",
+     ["hammer", "saw", "level", "tape"]),
+    ("make birds.txt containing two lines: blue tit and wren", "birds.txt", ["blue tit", "wren"]),
+    ("new file days.txt with 3 lines: Mon, Wed, Fri", "days.txt", ["Mon", "Wed", "Fri"]),
+])
+def test_counted_lines_are_confirmed_as_lines_in_order_only(tmp_path, task, path, lines):
+    assert _verified(tmp_path / "right", task, path, "\n".join(lines) + "\n")
+    assert not _verified(tmp_path / "one", task, path, ", ".join(lines) + "\n")
+    assert not _verified(tmp_path / "short", task, path, "\n".join(lines[:-1]) + "\n")
+    assert not _verified(tmp_path / "order", task, path, "\n".join(lines[::-1]) + "\n")
+    assert not _verified(tmp_path / "more", task, path, "\n".join([*lines, "extra"]) + "\n")
+
+
+@pytest.mark.parametrize("task", [
+    "make errands.txt in capitals with three lines: bank, post office, chemist",
+    "Create errands.txt with four lines: bank, post office, chemist",
+    "Create errands.txt with three lines: bank, post office and chemist, sorted by distance",
+])
+def test_counted_lines_with_more_said_are_not_confirmed(tmp_path, task):
+    assert not _verified(tmp_path, task, "errands.txt", "bank\npost office\nchemist\n")

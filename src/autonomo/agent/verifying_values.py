@@ -16,7 +16,7 @@ from autonomo.agent.finishing_record import PROGRAMS, without
 from autonomo.agent.finishing_targets import REFILL
 from autonomo.agent.strategies import twostep
 from autonomo.agent.strategies.shapes import ticked
-from autonomo.agent.strategies.spans import arranging
+from autonomo.agent.strategies.spans import NUMBER_WORDS, arranging
 from autonomo.agent.strategies.stated_text import LACKING, RESTRICTION
 from autonomo.agent.task_text import REPLACING_WHOLE, STOP, plain_quotes
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
@@ -269,8 +269,14 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
         return Verdict.no("write", f"{path} has a syntax of its own; its text is not judged")
     if _ONE_PER_LINE.search(task) or _IN_LINES.search(task):
         # ("one per line: a, b", "three lines: …"): a layout in lines, which one stated value
-        # written as it stands is not
-        return Verdict.no("write", "the task lays its text out in lines")
+        # written as it stands is not; the counted lines the task lists are
+        if path not in changes.added or (items := _counted_lines(task, start)) is None:
+            return Verdict.no("write", "the task lays its text out in lines")
+        text = now.files[path].text
+        if text is None or [line.strip() for line in text.splitlines() if line.strip()] != items:
+            return Verdict.no("write", f"{path} is not the task's {len(items)} lines, in order")
+        return Verdict.yes("write", f"{path} holds the task's {len(items)} lines, nothing else "
+                                    "changed")
     value, why = _value(task, spoken, "write", start)
     if value is None:
         return why
@@ -278,6 +284,26 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     if text is None or text.removesuffix("\n") not in forms(task, spoken, value):
         return Verdict.no("write", f"{path} does not hold exactly {value!r}")
     return Verdict.yes("write", f"{path} holds {value!r}, nothing else changed")
+
+
+#: "three lines: a, b, c", "2 lines - x and y": a count of lines, then the lines
+_COUNTED_LINES = re.compile(r"\b(?P<count>" + "|".join(NUMBER_WORDS[2:]) + r"|[2-9])\s+lines\s*"
+                            r"(?::|[-–—]|,|of)\s+(?P<v>[^.;!?\n]+?)\s*[.!?]?\s*$", re.IGNORECASE)
+
+
+def _counted_lines(task: str, start: Snapshot) -> list[str] | None:
+    """The lines a task lists after their count, at its end ("with three lines: eggs, oat
+    milk, rye bread"): as many as it counts, each a few words, nothing else said."""
+    found = _COUNTED_LINES.search(task)
+    if found is None:
+        return None
+    items = [i.strip().strip("\"'") for i in _ITEMS.split(found.group("v"))]
+    count = found.group("count").lower()
+    if not all(items) or len(items) != (int(count) if count.isdigit() else
+                                        NUMBER_WORDS.index(count)) \
+            or any(len(i.split()) > 4 for i in items) or _beyond(task[:found.start()], "\x00", start):
+        return None
+    return items
 
 
 def _a_row(path: str, text: str, value: str) -> bool:
