@@ -299,9 +299,9 @@ def _counted_lines(task: str, start: Snapshot) -> list[str] | None:
         return None
     items = [i.strip().strip("\"'") for i in _ITEMS.split(found.group("v"))]
     count = found.group("count").lower()
-    if not all(items) or len(items) != (int(count) if count.isdigit() else
-                                        NUMBER_WORDS.index(count)) \
-            or any(len(i.split()) > 4 for i in items) or _beyond(task[:found.start()], "\x00", start):
+    said = int(count) if count.isdigit() else NUMBER_WORDS.index(count)
+    if not all(items) or len(items) != said or any(len(i.split()) > 4 for i in items) \
+            or _beyond(task[:found.start()], "\x00", start):
         return None
     return items
 
