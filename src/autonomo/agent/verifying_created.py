@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from autonomo.agent.strategies import pyexample, pystrings
+from autonomo.agent.strategies.spans import NUMBER_WORDS
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import negations, placed_names
 from autonomo.agent.verifying_verdict import Verdict
@@ -264,20 +265,24 @@ _MD_WORDS = frozenset({"heading", "title", "titled", "entitled", "header", "head
                        "bullets", "bulleted", "point", "points", "list", "numbered", "followed",
                        "by", "under", "markdown", "md", "checklist", "then", "for", "two",
                        "three", "four", "five", "six", "seven", "eight", "nine", "ten", "top",
-                       "main", "below", "after"})
+                       "main", "below", "after", "beneath", "underneath", "it", "things",
+                       "first", "together", "draft", "prepare", "needs", "whose"})
 
 
 def _markdown(task: str, text: str) -> str:
     """A markdown file: a heading the task says (quoted, or after "heading"/"title"), then
-    the items of one whole enumeration of the task, one a line, and nothing else."""
+    the items of one whole enumeration of the task, one a line, or the lines of text the task
+    states under it ("followed by a line 'Day 1: museum'"), and nothing else."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     heading = _MD_HEADING.fullmatch(lines[0]) if lines else None
-    items = [m.group(1) for line in lines[1 if heading else 0:]
-             if (m := _MD_ITEM.fullmatch(line))]
-    if not lines or len(items) != len(lines) - (1 if heading else 0):
+    body = lines[1 if heading else 0:]
+    items = [m.group(1) for line in body if (m := _MD_ITEM.fullmatch(line))]
+    if heading and body and not items:
+        return _md_lines(task, heading, body)
+    if not lines or len(items) != len(body):
         return "it is not a heading and a list, one item a line"
     kinds = {"1." if re.match(r"\d", line) else "[ ]" if re.match(r"[-*+]\s+\[", line) else "-"
-             for line in lines[1 if heading else 0:]}
+             for line in body}
     said = ("1." if re.search(r"\b(?:numbered|ordered)\b", task, re.I) and not re.search(
         r"\bunordered\b", task, re.I) else "[ ]" if re.search(
         r"\b(?:checklist|check\s*box(?:es)?|to-?do\s+boxes|tick\s*box(?:es)?)\b", task, re.I)
@@ -286,19 +291,70 @@ def _markdown(task: str, text: str) -> str:
         return f"its items are not marked as the task's list ({said!r})"
     spans = []
     if heading:
-        said = re.search(r"\b(?:heading|title|titled|entitled|header|headline)\b[^\"'“‘\w]*"
-                         rf"(?:(?:of|is|reading|saying|called)\s+)?[\"'“‘]?"
-                         rf"{re.escape(heading.group(1))}[\"'”’]?(?!\w)", task, re.IGNORECASE)
-        if said is None:
+        if not (found := _md_heading(task, heading)):
             return f"its heading {heading.group(1)!r} is not the one the task says"
-        spans.append(said.span())
+        spans.append(found)
     if items:
+        # (a count said before the items is no item: "a list with two points, a and b")
+        task = _COUNT_COMMA.sub(lambda m: m.group(1) + ":", task)
         run = _JOIN.join(rf"[\"'“‘]?{re.escape(i)}[\"'”’]?" for i in items)
         found = re.search(rf"{_ALONE}{run}(?!\w|{_JOIN}[\w\"'])", task)
         if found is None or len(items) < 2:
             return "its items are not one whole enumeration of the task"
+        if counts := list(_COUNT.finditer(task[:found.start()])):
+            said = counts[-1].group(1).lower()
+            if said not in (str(len(items)), NUMBER_WORDS[min(len(items), len(NUMBER_WORDS) - 1)]):
+                return f"the task asks for {said} items, it has {len(items)}"
+            spans.append(counts[-1].span())
         spans.append(found.span())
     return _more(task, spans, _MD_WORDS)
+
+
+#: a count said right before what it counts ("two points", "3 bullets")
+_COUNT = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?:[a-z]+\s+){0,2}?"
+                    r"(?:points?|items?|bullets?|things|entries|notes)\b", re.IGNORECASE)
+_COUNT_COMMA = re.compile(r"(" + _COUNT.pattern + r"),", re.IGNORECASE)
+
+
+def _md_heading(task: str, heading: re.Match[str]) -> tuple[int, int] | None:
+    """Where the task says ``heading`` (a heading line of the file) as its heading; its
+    marks, when the task writes them ("a heading '## Retro'"), must be the file's."""
+    said = re.search(r"\b(?:heading|title|titled|entitled|header|headline)\b[^\"'“‘\w]*"
+                     r"(?:(?:of|is|reading|saying|called)\s+)?[\"'“‘]?(?P<marks>#{1,6}\s+)?"
+                     rf"{re.escape(heading.group(1))}[\"'”’]?(?!\w)", task, re.IGNORECASE) \
+        or re.search(r"[\"'“‘](?P<marks>#{1,6}\s+)?" + re.escape(heading.group(1)) +
+                     r"[\"'”’]\s+(?:as\s+(?:the\s+|its\s+|a\s+)?)?(?:main\s+|top\s+)?"
+                     r"(?:heading|title|header|headline)\b", task, re.IGNORECASE) \
+        or re.search(r"[\"'“‘](?P<marks>#{1,6}\s+)" + re.escape(heading.group(1)) + r"[\"'”’]",
+                     task)
+    if said is None or (said.group("marks") and said.group("marks").strip()
+                        != heading.group(0).split()[0]):
+        return None
+    return said.span()
+
+
+def _md_lines(task: str, heading: re.Match[str], body: list[str]) -> str:
+    """A heading and lines of text under it: each line one the task states as a line (quoted,
+    or after "saying"/"reading"/a colon, to the clause's end), in the task's order."""
+    found = _md_heading(task, heading)
+    if found is None:
+        return f"its heading {heading.group(1)!r} is not the one the task says"
+    spans, at = [found], found[1]
+    for line in body:
+        said = re.compile(
+            r"(?:\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*)?:?|"
+            r"\b(?:then|followed\s+by|next)(?:\s+(?:a|the)\s+(?:line|sentence))?)\s*"
+            rf"(?:[\"'“‘]{re.escape(line)}[\"'”’]|(?:(?<=:\s)|(?<=saying\s)|(?<=reading\s)|(?<=says\s)|(?<=reads\s))"
+            rf"{re.escape(line)}"
+            r"(?=\s*(?:[.!?;]\s|[.!?;]?$)|,?\s+(?:and\s+)?(?:then|followed|and\s+(?:a|the)\s+"
+            r"(?:line|sentence))\b))", re.IGNORECASE).search(task, at)
+        if said is None:
+            return f"its line {line!r} is not a line the task states under the heading"
+        spans.append(said.span())
+        at = said.end()
+    return _more(task, spans, _MD_WORDS | {"line", "sentence", "saying", "reading", "says",
+                                           "reads", "followed", "below", "beneath", "it", "on",
+                                           "second", "next"})
 
 
 def _function(task: str, text: str) -> str:

@@ -16,7 +16,8 @@ from autonomo.agent.finishing_record import PROGRAMS, without
 from autonomo.agent.finishing_targets import REFILL
 from autonomo.agent.strategies import twostep
 from autonomo.agent.strategies.shapes import ticked
-from autonomo.agent.strategies.spans import arranging
+from autonomo.agent.strategies.spans import NUMBER_WORDS, arranging
+from autonomo.agent.strategies.stated_text import LACKING, RESTRICTION
 from autonomo.agent.task_text import REPLACING_WHOLE, STOP, plain_quotes
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
@@ -37,13 +38,21 @@ _NOUNS = KIND_NOUNS + r"|key|pin|passcode|passphrase|combination|serial|message|
 #: an article, a pointing word or a preposition
 _MODIFIER = (r"(?!(?:a|an|the|my|our|your|this|that|its|to|in|into|of|for|on|at|and|or|"
              r"saying|reading|says|reads)\b)[a-z][a-z-]*")
+#: a value that only names the text it introduces ("F -> contents: X", "F -> text should be X")
+_NAMING_TEXT = re.compile(r"(?:the\s+)?(?:text|content|contents|words?)\s*(?::|(?:should|must)\s+"
+                          r"be\b:?)\s*", re.IGNORECASE)
+#: a word of manner before a stated value or its verb ("should just say", "contain exactly")
+_MANNER = r"(?:just|only|simply|merely|exactly|nothing\s+but)"
 #: verbs that put a stated value into a file
-_PUTTING = r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter"
+_PUTTING = (r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter|"
+            r"tack(?:\s+on)?|insert")
 #: where a stated value ends: before the words that say where it goes, or at the sentence's end
 _UNTIL = (r"(?=\s+(?:to|in|into|at|as|on)\s+(?:(?:a|an|the|my|our|this)\s+)?(?:new\s+)?"
           r"(?:file|line|end|bottom|last|top|it|there|{target})\b|\s*[.!?;]?\s*$|(?:"
           + STOP.replace("{", "{{").replace("}", "}}") + r"|[!?;])\s"
-          r"|,?\s+(?:please|pls|thanks)\b)")
+          r"|,?\s+(?:please|pls|thanks)\b|\s*\((?:just|only|exactly|nothing|no)\b"
+          r"|,\s+(?:add|append|put|write|insert|place|tack)\s+(?:it|them|this|that)\b|"
+          + RESTRICTION.replace("{", "{{").replace("}", "}}") + ")")
 #: words that may not start a value found after a verb ("write the name …": an article or a
 #: preposition begins a description, not a value)
 _DESCRIBING = re.compile(r"(?:a|an|the|my|our|your|some|one|of|for|from|with|in|on|at|to|by|"
@@ -67,7 +76,7 @@ _POSITION = re.compile(r"\b(?:end|bottom|last|top|first|below|above|after|before
 #: confirmed)
 _POSSESSED = re.compile(r"\b\w+(?:['’]s|s['’])\s+\w")
 #: words in a denial that only say "nothing but the value"
-_ONLY = {"else", "more", "other", "extra", "quotes", "label"}
+_ONLY = {"else", "more", "other", "extra", "quotes", "label", "but"}
 #: … or of the file's name, which is judged apart ("a file named gate (no extension)")
 _NAMING_ONLY = {"extension", "ending", "suffix"}
 
@@ -97,20 +106,32 @@ def stated(task: str, target: str) -> set[str]:
         # "… containing the text Good morning", "F should say: X", "a line that reads: X"
         # "… which reads X", "with the words X", "containing just the wifi code X"
         rf"\b(?:containing|saying|reading|(?:that|which)\s+(?:says|reads)|"
-        rf"with\s+the\s+(?:text|words?|line|phrase)|should\s+(?:contain|say|read|hold))"
-        rf"(?:\s+(?:just|only))?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
+        rf"with\s+the\s+(?:text|words?|line|phrase)|"
+        rf"(?:should|must|needs?\s+to|has\s+to)\s+(?:{_MANNER}\s+)?(?:contain|say|read|hold)|"
+        rf"(?:that|which)\s+{_MANNER}\s+(?:says|reads)|"
+        rf"(?:text|content|contents)\s+(?:should|must)\s+be|"
+        rf"whose\s+(?:only\s+|one\s+|single\s+)?(?:line|text|content|contents)\s+(?:is|reads|says)|"
+        rf"needs?\s+(?:the|a|one\s+more|another|a\s+new)\s+(?:line|entry|item))"
+        rf"(?:\s+{_MANNER})?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
         rf"(?P<v>.+?){until}",
         # "content: X", "haiku.txt: X", "at the bottom: X", "append: X", "the words: X",
         # "this single line: X", "that says: X", "overwrite f with: X"
         rf"(?:\b(?:content|contents|text|words|line|item|entry|says|reads|following|with|"
         rf"bottom|end|append|add)|{name})\s*(?::|->|=>|→)\s+"
-        rf"(?P<v>(?:(?!\s(?:->|=>|→)\s).)+?)\s*[.!?]?\s*$",
+        rf"(?P<v>(?:(?!\s(?:->|=>|→)\s).)+?)(?:{RESTRICTION}[^.!?]*)?\s*[.!?]?\s*$",
         # "add this line to the end of f — X": a text a noun of it points on to
         r"\b(?:this|the\s+following)(?:\s+(?:line|entry|text|note|message))?\b"
         r"(?:[^.!?;:]|[.:](?=\S))*?\s[-–—]\s+"
         r"(?P<v>[^-–—].*?)\s*[.!?]?\s*$",
         # "f needs Borage added at the bottom", "f should get X appended"
         r"\b(?:needs?|gets?|should\s+get|wants?)\s+(?P<v>\S.*?)\s+(?:added|appended|written)\b",
+        # "F is missing oat milk - put it …", "F lacks a rain jacket", "F doesn't have X yet"
+        rf"{name}\s+(?:{LACKING})\s+(?:(?:a|an|some)\s+)?(?P<v>.+?)(?:\s+(?:yet|so\s+far|for\s+now))?"
+        rf"(?:(?=\s+(?:--|[-–—])\s)|{until})",
+        # "F needs X on a new last line", "F needs X at the bottom"
+        rf"{name}\s+needs\s+(?!to\b)(?P<v>(?:(?!\s(?:added|appended|written|put|inserted)\b).)+?)"
+        r"(?=\s+(?:on|as|at)\s+(?:a|an|the|its)\s+(?:new\s+|own\s+)?"
+        r"(?:last\s+)?(?:line|end|bottom)\b)",
         # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
         rf",\s+(?P<v>[^,]+?),\s+(?:in|into|to)\s+(?:a\s+(?:new\s+)?file\s+(?:named|called)\s+)?"
         rf"{name}\b",
@@ -123,9 +144,11 @@ def stated(task: str, target: str) -> set[str]:
     for index, pattern in enumerate(patterns):
         for m in re.finditer(pattern, task, re.IGNORECASE):
             value = _clean(m.group("v"))
-            after_verb = index in (0, 1, 2, 5)  # not delimited by a colon, commas, brackets
+            after_verb = index in (0, 1, 2, 5, 6, 7)  # not delimited by a colon, commas, brackets
             # (a capital after a verb starts a title, not a description: "add The Hobbit")
             # (nor how a list is laid out: ", in alphabetical order, to F")
+            if named := _NAMING_TEXT.match(value):  # ("F -> contents: X" states X)
+                value = _clean(value[named.end():])
             if value and not _POINTING.search(value) and target not in value \
                     and not arranging(value) \
                     and not _INSTRUCTING.match(value) \
@@ -177,6 +200,11 @@ _TRANSFORMING = re.compile(
     re.IGNORECASE)
 
 
+#: the words that name a document's parts (its value is composed, not stated)
+_DOCUMENT = re.compile(r"\b(?:headings?|bullet(?:s|ed)?|bullet\s+points?|checklist|"
+                       r"numbered\s+list)\b", re.IGNORECASE)
+
+
 def _beyond(task: str, value: str, start: Snapshot) -> str:
     """What in the task, outside the value and the file names, may change what is to be
     written: a word of transforming or placing, or a number of its own."""
@@ -207,12 +235,19 @@ def _value(task: str, spoken: str, op: str, start: Snapshot,
     placing = _AT_END.sub(" ", task) if placed else task  # (its place is no transform)
     if len(values) == 1 and (extra := _beyond(placing, next(iter(values)), start)):
         return None, Verdict.no(op, f"the task says more than the value: {extra!r}")
+    if len(values) == 1 and (part := _DOCUMENT.search(next(iter(values)))) and not re.search(
+            rf"[\"'`]{re.escape(next(iter(values)))}[\"'`]", plain_quotes(task)):
+        # (a document's parts said in words are no value: "a heading 'X' then a bullet list
+        # with a and b" written as it stands was confirmed)
+        return None, Verdict.no(op, f"the task describes a document's parts ({part.group()!r})")
     if len(values) != 1:
         return None, Verdict.no(op, "the value to write could not be derived from the task"
                                 if not values else
                                 f"the task's words give {len(values)} different values")
     # (a denial inside the value is its text, no restriction: "All pumps checked, no leaks")
-    if left := negations(task.replace(next(iter(values)), " "), _ONLY | _NAMING_ONLY):
+    # (nor what a file lacks: "f does not have X yet")
+    if left := negations(re.sub(LACKING, " ", task.replace(next(iter(values)), " "),
+                                flags=re.IGNORECASE), _ONLY | _NAMING_ONLY):
         return None, Verdict.no(op, f"the task restricts it in words not understood: "
                                     f"{left[0]!r}")
     return next(iter(values)), None
@@ -234,8 +269,14 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
         return Verdict.no("write", f"{path} has a syntax of its own; its text is not judged")
     if _ONE_PER_LINE.search(task) or _IN_LINES.search(task):
         # ("one per line: a, b", "three lines: …"): a layout in lines, which one stated value
-        # written as it stands is not
-        return Verdict.no("write", "the task lays its text out in lines")
+        # written as it stands is not; the counted lines the task lists are
+        if path not in changes.added or (items := _counted_lines(task, start)) is None:
+            return Verdict.no("write", "the task lays its text out in lines")
+        text = now.files[path].text
+        if text is None or [line.strip() for line in text.splitlines() if line.strip()] != items:
+            return Verdict.no("write", f"{path} is not the task's {len(items)} lines, in order")
+        return Verdict.yes("write", f"{path} holds the task's {len(items)} lines, nothing else "
+                                    "changed")
     value, why = _value(task, spoken, "write", start)
     if value is None:
         return why
@@ -243,6 +284,26 @@ def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     if text is None or text.removesuffix("\n") not in forms(task, spoken, value):
         return Verdict.no("write", f"{path} does not hold exactly {value!r}")
     return Verdict.yes("write", f"{path} holds {value!r}, nothing else changed")
+
+
+#: "three lines: a, b, c", "2 lines - x and y": a count of lines, then the lines
+_COUNTED_LINES = re.compile(r"\b(?P<count>" + "|".join(NUMBER_WORDS[2:]) + r"|[2-9])\s+lines\s*"
+                            r"(?::|[-–—]|,|of)\s+(?P<v>[^.;!?\n]+?)\s*[.!?]?\s*$", re.IGNORECASE)
+
+
+def _counted_lines(task: str, start: Snapshot) -> list[str] | None:
+    """The lines a task lists after their count, at its end ("with three lines: eggs, oat
+    milk, rye bread"): as many as it counts, each a few words, nothing else said."""
+    found = _COUNTED_LINES.search(task)
+    if found is None:
+        return None
+    items = [i.strip().strip("\"'") for i in _ITEMS.split(found.group("v"))]
+    count = found.group("count").lower()
+    said = int(count) if count.isdigit() else NUMBER_WORDS.index(count)
+    if not all(items) or len(items) != said or any(len(i.split()) > 4 for i in items) \
+            or _beyond(task[:found.start()], "\x00", start):
+        return None
+    return items
 
 
 def _a_row(path: str, text: str, value: str) -> bool:
@@ -287,9 +348,20 @@ _IN_LINES = re.compile(r"\blines\b", re.IGNORECASE)
 _ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
 
 
+#: a file said to want one more line ("needs another entry: X", "wants one more line X")
+_ONE_MORE = re.compile(r"\b(?:needs?|wants?|gets?)\s+(?:one\s+more|another|a\s+new|an\s+extra)\s+"
+                       r"(?:line|entry|item|row)\b", re.IGNORECASE)
 #: a place after a file's lines: "onto the end of", "at the bottom", "after the last line"
 _AT_END = re.compile(r"\b(?:to|onto|at|on)\s+the\s+(?:very\s+)?(?:end|bottom)\b|\bafter\s+the\s+"
-                     r"last\s+line\b|\bas\s+(?:a|the)\s+new\s+last\s+line\b", re.IGNORECASE)
+                     r"last\s+line\b|\bas\s+(?:a|the)\s+new\s+last\s+line\b|"
+                     # ("after what's there", "after everything", "after the other lines")
+                     r"\bafter\s+(?:what(?:'s|\s+is|ever\s+is)\s+(?:already\s+)?(?:there|in\s+it)|"
+                     r"everything|all\s+the\s+(?:other\s+)?(?:lines|entries|items)|the\s+(?:existing|"
+                     r"other)\s+(?:lines|entries|items))\b|"
+                     # ("on a new last line", "below the other settings")
+                     r"\b(?:on|as)\s+(?:a|the)\s+new\s+last\s+line\b|\bbelow\s+(?:(?:all\s+)?the\s+"
+                     r"(?:other|existing)\s+\w+|everything|what(?:'s|\s+is)\s+there)\b",
+                     re.IGNORECASE)
 
 
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
@@ -297,14 +369,17 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     states as a new last line."""
     found = _target(task, start, changes)
     if found is None or found[0] not in changes.changed or ("append" not in verbs(task) \
-            and not re.search(r"\b(?:end|bottom|last line)\b", task, re.IGNORECASE)):
+            and not re.search(r"\b(?:end|bottom|last line)\b", task, re.IGNORECASE)
+            and not _AT_END.search(task) and not re.search(LACKING, task, re.IGNORECASE)
+            and not _ONE_MORE.search(task)):
         return None
     path, spoken = found
     if verbs(task) & {"delete", "copy", "move"}:
         return Verdict.no("append", "the task asks for more than an append")
     # ("each on its own line" says how a list is laid out, not what it holds)
     value, why = _value(_ONE_PER_LINE.sub(" ", task), spoken, "append", start,
-                        placed=_AT_END.search(task) is not None)
+                        placed=bool(_AT_END.search(task) or _ONE_MORE.search(task)
+                                    or re.search(LACKING, task, re.IGNORECASE)))
     if value is None:
         return why
     before, after = start.files[path].text, now.files[path].text

@@ -26,6 +26,11 @@ _HEADING = re.compile(
     rf"saying|that\s+says|called|text))?\s*[:\-–—]?\s*|titled\s+|entitled\s+)(?:{_QUOTE}|"
     r"(?P<bare>[^\s,;:.\"'“‘][^,;:.\"”’\n]*?))(?=\s*(?:[,;.:]|\s(?:and|followed|then|with|"
     r"plus|under|below|after|before|above)\b|$))", re.IGNORECASE)
+#: … or said before it: "'## Notes' as the heading", "a 'Week 48' title"
+_HEADING_BEFORE = re.compile(rf"(?:{_QUOTE})\s+(?:as\s+(?:the\s+|its\s+|a\s+)?)?(?:main\s+|top\s+)?"
+                             r"(?:heading|title|header|headline)\b", re.IGNORECASE)
+#: … or quoted with its marks, which make it one: "'# Welcome' on the first line"
+MARKED = re.compile(r"[\"'“‘](#{1,6}\s+[^\"'”’\n]+)[\"'”’]")
 #: what introduces the items: "three bullet points:", "bullets for", "a numbered list of"
 _LIST = re.compile(
     r"\b(?P<count>\w+\s+)?(?P<kind>(?:bullet(?:ed)?|numbered|checkbox|check|to-?do|"
@@ -36,11 +41,26 @@ _SPLIT = re.compile(r"\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _END = re.compile(r"[.!?](?:\s|$)|\n|\s+(?:then|followed|under|below|after|with|in|into|"
                   r"to)\b|[,;]?\s+and\s+(?:a|an|the)\s+(?:heading|title)\b", re.IGNORECASE)
 MAX_ITEM_WORDS = 5
+#: a count of the items said between the list's words and its items ("a bullet list with two
+#: points, a and b", "a list of three things: x, y, z"): what they are, not an item
+COUNTED = re.compile(r"^(?P<count>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?:[a-z]+\s+){0,2}?"
+                     r"(?:points?|items?|bullets?|things|entries|lines|notes)\s*[:,–—-]\s*",
+                     re.IGNORECASE)
+#: a line of text under the heading: "followed by a line 'Day 1: museum'", "then the line:
+#: Keep left", "and below it a sentence saying Bring water"
+_LINE = re.compile(
+    r"(?:\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*)?:?|"
+    r"\b(?:then|followed\s+by|next)(?:\s+(?:a|the)\s+(?:line|sentence))?)\s*"
+    rf"(?:{_QUOTE})|\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*:?|:)\s*"
+    r"(?P<bare>[^\s\"'“‘].*?)(?=\s*(?:[.!?;]\s|[.!?;]?$)"
+    r"|,?\s+(?:and\s+)?(?:then|followed|and\s+(?:a|the)\s+(?:line|sentence))\b)", re.IGNORECASE)
 
 
 def _heading(task: str) -> tuple[str, tuple[int, int]] | None:
     """The one heading's text the task says, and where."""
-    found = {next(g for g in m.groups() if g).strip(): m.span() for m in _HEADING.finditer(task)}
+    found = {next(g for g in m.groups() if g).strip(): m.span()
+             for m in [*_HEADING.finditer(task), *_HEADING_BEFORE.finditer(task),
+                       *MARKED.finditer(task)]}
     found = {h: at for h, at in found.items() if len(h.split()) <= 8 and not h.lower().startswith(
         ("and ", "with ", "of ", "a ", "the ")) and h.lower() not in STOPS}
     return next(iter(found.items())) if len(found) == 1 else None
@@ -54,6 +74,9 @@ def _items(task: str) -> tuple[str, list[str], tuple[int, int]] | None:
         bare = m.group().strip().lower() in ("list", "lines", "items", "entries")
         if not rest or (bare and not re.search(r"[:–—-]\s*$|\b(?:of|for)\s*$", m.group())):
             continue  # (a bare "list"/"lines" is a list only before its items)
+        count = (m.group("count") or "").strip().lower()
+        if counted := COUNTED.match(rest):  # ("with two points, a and b")
+            rest, count = rest[counted.end():], counted.group("count").lower()
         end = _END.search(rest)
         region = rest[:end.start() if end else len(rest)].strip().rstrip(",")
         items = [re.sub(r"^(?:a|an|the)\s+", "", i.strip().strip("\"'“”‘’"), flags=re.I)
@@ -62,7 +85,6 @@ def _items(task: str) -> tuple[str, list[str], tuple[int, int]] | None:
                 len(i.split()) > MAX_ITEM_WORDS or {w.lower() for w in i.split()} & _NOT_ITEM
                 for i in items):
             continue
-        count = (m.group("count") or "").strip().lower()
         if (count in NUMBER_WORDS and NUMBER_WORDS.index(count) != len(items)) \
                 or (count.isdigit() and int(count) != len(items)):
             return None
@@ -70,8 +92,17 @@ def _items(task: str) -> tuple[str, list[str], tuple[int, int]] | None:
         out.append(("1." if kind in ("numbered", "ordered") else
                     "- [ ]" if kind in ("checkbox", "check", "todo", "to-do") or "box" in
                     m.group().lower() or "checklist" in m.group().lower() else "-", items,
-                    (m.start(), m.end() + len(region))))
-    return out[0] if len(out) == 1 else None
+                    (m.start(), len(task) - len(rest) + len(region))))
+    # (one list found twice, from its kind's words and from its count's: "a bullet list with
+    # two points: a, b")
+    return out[0] if out and all(o[1] == out[0][1] for o in out) else None
+
+
+def _lines(task: str, after: int) -> tuple[list[str], list[tuple[int, int]]]:
+    """The lines of text the task puts under its heading (past ``after``), and where."""
+    found = [(next(g for g in m.groups() if g).strip(), m.span())
+             for m in _LINE.finditer(task, after)]
+    return [f for f, _ in found], [at for _, at in found]
 
 
 #: words no item holds: they instruct or lead elsewhere
@@ -92,7 +123,13 @@ _FRAME = frozenset({
     "each", "per", "line", "please", "pls", "kindly", "i", "need", "want", "like", "would",
     "could", "can", "you", "me", "d", "just", "only", "nothing", "else", "simple", "short",
     "small", "plain", "contain", "contains", "include", "includes", "including", "on",
-    "there", "here", "this", "these", "following", "to", "do", "todo", "so"})
+    "there", "here", "this", "these", "following", "to", "do", "todo", "so", "sentence",
+    "saying", "reading", "says", "reads", "things", "first", "beneath", "underneath",
+    # (verbs of making: "put together", "draft", "set up")
+    "together", "draft", "prepare", "compose", "build", "set", "up", "add", "whose", "needs",
+    "second", "next"})
+#: the most words a line under the heading may have
+MAX_LINE_WORDS = 12
 
 
 def texts(task: str, files: Iterable[str] = ()) -> list[str]:
@@ -100,21 +137,27 @@ def texts(task: str, files: Iterable[str] = ()) -> list[str]:
     for one only); none when either is said but not understood."""
     for name in files:
         task = task.replace(name, " ")
-    says_heading = re.search(r"\b(?:heading|title|titled|entitled|headline)\b", task, re.I)
+    says_heading = re.search(r"\b(?:heading|title|titled|entitled|headline)\b", task, re.I) \
+        or MARKED.search(task)
     says_list = re.search(r"\b(?:bullet\w*|list|points?|items?|checklist|boxes)\b", task, re.I)
     heading = _heading(task) if says_heading else None
     listed = _items(task) if says_list else None
     if (says_heading and heading is None) or (says_list and listed is None) or not (
             heading or listed):
         return []
-    said = [at for at in (heading and heading[1], listed and listed[2]) if at]
+    lines, where = _lines(task, heading[1][1]) if heading and not listed else ([], [])
+    if any(len(line.split()) > MAX_LINE_WORDS for line in lines):
+        return []
+    said = [at for at in (heading and heading[1], listed and listed[2], *where) if at]
     rest = "".join(" " if any(a <= i < b for a, b in said) else c for i, c in enumerate(task))
     if [w for w in re.findall(r"[^\W\d_]+", rest.lower()) if w not in _FRAME]:
         return []  # (more is asked than a heading and a list: "and a short paragraph")
     level = re.search(r"\b(?:level[- ]?([1-6])|h([1-6]))\b|(?<!#)(#{1,6})\s+head", task, re.I)
     marks = "#" * int(level.group(1) or level.group(2)) if level and not level.group(3) \
         else level.group(3) if level else "#"
-    lines = [f"{marks} {heading[0]}"] if heading else []
+    # (a heading the task writes with its marks stays as written: "a heading '## Retro'")
+    lines = ([heading[0] if heading[0].startswith("#") else f"{marks} {heading[0]}"]
+             if heading else []) + lines
     if listed:
         marker, items, _ = listed
         body = [f"{n}. {i}" if marker == "1." else f"{marker} {i}"

@@ -46,11 +46,18 @@ _POINTING_ON = frozenset({"text", "line", "words", "word", "phrase", "sentence",
                           "put", "save", "store", "type", "enter", "have", "has", "hold",
                           "holds", "contain", "contains"})
 #: phrases after which the stated text begins
+_MANNER = r"(?:(?:just|only|simply|merely|exactly|plainly)\s+)?"
 _INTRODUCER = re.compile(
-    r"\b(?:(?:that|which|it)\s+(?:says|reads|read|say|states)|saying|reading|"
+    r"\b(?:(?:that|which|it)\s+" + _MANNER + r"(?:says|reads|read|say|states)|saying|reading|"
     r"with\s+(?:the\s+)?(?:text|words?|line|message|note|phrase|sentence|content)|"
     r"(?:containing|holding|contains|holds)(?:\s+(?:only|just))?|with\s+(?:only|just)|"
-    r"(?:should|must|needs?\s+to|has\s+to|to)\s+(?:say|read|contain|hold))\b\s*:?\s+",
+    r"(?:should|must|needs?\s+to|has\s+to|to)\s+" + _MANNER + r"(?:say|read|contain|hold)|"
+    # (E: "text should be Q7-ALPHA", "the contents must be: …")
+    r"(?:text|content|contents|wording)\s+(?:should|must|will|has\s+to|needs?\s+to|is\s+to)\s+"
+    r"(?:be|say|read)|"
+    # ("whose only line is X", "f needs the line X", "needs one more entry X")
+    r"whose\s+(?:only\s+|one\s+|single\s+)?(?:line|text|content|contents)\s+(?:is|reads|says)|"
+    r"needs?\s+(?:the|a|one\s+more|another|a\s+new)\s+(?:line|entry|item))\b\s*:?\s+",
     re.IGNORECASE)
 #: verbs that write the text that follows them ("write X into f", "add X at the bottom")
 _VERB = re.compile(r"\b(?:(?:write|put|note|jot|set)\s+down|write|put|save|store|add|append|note|"
@@ -59,12 +66,29 @@ _VERB = re.compile(r"\b(?:(?:write|put|note|jot|set)\s+down|write|put|save|store
 #: participle of writing
 _PASSIVE = re.compile(r"\b(?:needs?|gets?|get|wants?|have|has)\s+(?P<v>\S.{0,200}?)\s+"
                       r"(?:added|appended|written|put|inserted|included)\b", re.IGNORECASE)
+#: a restriction said after the text ("-- nothing else in it", ", and nothing more", "- no
+#: other text"): never part of it
+RESTRICTION = (r"(?:,?\s+(?:(?:--|[-–—])\s+)?(?:(?:and\s+)?nothing\s+(?:else|more|other)\b"
+               r"(?!\s+than)|(?:and\s+)?no\s+(?:other|more|extra)\s+(?:text|words?|lines?|"
+               r"content|characters)\b|and\s+no\s+more\b(?!\s+than))|\s*\(\s*(?:nothing\s+"
+               r"(?:else|more)|no\s+(?:other|more|extra)\s+\w+)\s*\)|,?\s+(?:(?:--|[-–—])\s+)?that['’]?s\s+"
+               r"all\b)")
+#: a text that is only a restriction ("no other text", "nothing else")
+_RESTRICTING = re.compile(r"(?:and\s+)?(?:no|nothing)\s+(?:other|else|more|extra)(?:\s+(?:text|"
+                          r"words?|lines?|content|characters))?(?:\s+(?:in\s+it|at\s+all))?[.!]?",
+                          re.IGNORECASE)
+#: "f is missing X", "f lacks X", "f doesn't have X yet": the text a file lacks, to be added
+LACKING = (r"is\s+(?:still\s+)?missing|(?:still\s+)?lacks|is\s+lacking|"
+           r"(?:does\s*n[o'’]?t|does\s+not)\s+(?:yet\s+)?have")
+_LACKING = re.compile(rf"\b(?:{LACKING})\s+(?:(?:a|an|some)\s+)?", re.IGNORECASE)
+_YET = re.compile(r"\s+(?:yet|so\s+far|for\s+now)$", re.IGNORECASE)
 #: where a stated text ends: the clauses that say where it goes or how
 _END = re.compile(
     # (a sentence's end, not an initial's or a title's dot; a final "!" is the text's own)
     r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S))"
     r"(?=\s|$)"
-    r"|\n|\s[-–—]\s|\s*\((?:just|only|no|nothing)\b"
+    r"|\n|\s(?:--|[-–—])\s|\s*\((?:just|only|no|nothing|exactly)\b"
+    r"|,\s+(?:add|append|put|write|insert|place|tack)\s+(?:it|them|this|that)\b"
     r"|,?\s+(?:please|pls|thanks|thank\s+you)\b"
     r"|,?\s+(?:(?:and\s+)?(?:put|place|keep)\s+it\s+)?(?:on|as|in)\s+(?:a|its|their|the|one)\s+"
     r"(?:own|new|separate|last|final|single|next)\b"
@@ -72,7 +96,7 @@ _END = re.compile(
     r"(?:end|bottom|top|start|"
     r"beginning|foot|tail)\b"
     r"|,?\s+(?:after|below|under|underneath|beneath)\s+(?:the|its|all|everything|what)\b"
-    r"|,?\s+(?:and\s+)?nothing\s+(?:else|more)\b|,?\s+(?:and\s+)?no(?:thing)?\s+more\b"
+    r"|" + RESTRICTION +
     r"|,?\s+(?:as\s+(?:a|the|an)\s+(?:new\s+)?(?:last\s+)?(?:line|entry|item|row)s?)\b"
     r"|,?\s+(?:to|into|in|onto|inside)\s+(?:(?:a|the|my|our|that|this)\s+)?(?:new\s+)?"
     r"(?:file|note|document|it)\b"
@@ -84,9 +108,9 @@ _END = re.compile(
 #: ("…: key under the mat" runs on; "…: X, please", "…: X should be added" end)
 _MARK_END = re.compile(
     r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S))"
-    r"(?=\s|$)|\n|,?\s+(?:please|pls|thanks|thank\s+you)\b|,?\s+(?:and\s+)?nothing\s+"
-    r"(?:else|more)\b|\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|goes)\b"
-    r"|\s*\((?:just|only|no|nothing)\b", re.IGNORECASE)
+    r"(?=\s|$)|\n|,?\s+(?:please|pls|thanks|thank\s+you)\b|" + RESTRICTION +
+    r"|\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|goes)\b"
+    r"|\s*\((?:just|only|no|nothing|exactly)\b", re.IGNORECASE)
 #: words a stated text may not start with: they point, place or describe
 _NOT_FIRST = frozenset({"it", "its", "it's", "that", "this", "these", "those", "them", "him",
                         "her", "his", "their", "they", "what", "which", "who", "whatever",
@@ -129,6 +153,9 @@ def _around(text: str, whole: str, said: str) -> bool:
     (``said``): a list's bullet, another case; not the task's next words."""
     if whole not in text.lower():
         return False
+    before, after = text.lower().split(whole, 1)
+    if re.fullmatch(r"\s*(?:--|[-–—])\s*", after) or re.fullmatch(r"\s*(?:->|=>|→)\s*", before):
+        return False  # (the task's dash or arrow around it: "… UTC -- nothing else", "f -> X")
     rest = re.findall(r"\w+", text.lower().replace(whole, " "))
     return not set(rest) & set(re.findall(r"\w+", said.lower()))
 
@@ -164,6 +191,8 @@ def _described(span: str) -> str | None:
     Snowdrift-482" → ``Snowdrift-482``, "the phrase slow and steady" → ``slow and
     steady``); None when it only describes ("the total of the prices")."""
     words = span.split()
+    if len(words) > 2 and " ".join(words[:2]).lower() == "nothing but":
+        words = words[2:]  # ("nothing but Lisbon")
     while words and words[0].lower().rstrip(":,") in _ONLY:
         words = words[1:]
     if not words:
@@ -210,6 +239,8 @@ def _accepted(span: str) -> str | None:
         return None  # (a possessive describes: "Prof. Adams' room", "Pepper's chip number")
     if _TEMPLATE.search(found):  # a template ("Hi <name>"): filled elsewhere
         return None
+    if _RESTRICTING.fullmatch(found):
+        return None  # (it restricts the text: "- no other text")
     return found
 
 
@@ -220,6 +251,8 @@ def _stated(task: str, files: tuple[str, ...]) -> tuple[str, ...]:
             task = task.replace(asked, " . ")  # (not "could you put …?": a request)
     found: list[str] = []
     for q in _QUOTE.finditer(task):
+        if (q.group(1) or q.group(2) or q.group(3)) in files:
+            continue  # (the file's own name, quoted: 'new file "gate.txt" -> …')
         if not _SELECTING.search(task[:q.start()]):
             found.append(q.group(1) or q.group(2) or q.group(3))
     unquoted = _QUOTE.sub(lambda m: "\x01" * len(m.group(0)), task)
@@ -230,13 +263,16 @@ def _stated(task: str, files: tuple[str, ...]) -> tuple[str, ...]:
         clause = _SENTENCE_END.split(unquoted[:m.start()])[-1]
         # (a file's name points at nothing, but heads what it is to hold: "title.txt: X")
         words = set(re.findall(r"[a-z]+", re.sub(r"\S*\w\.\w\S*", " ", clause).lower()))
-        headed = not words and ":" in m.group(0) and bool(clause.strip())
+        headed = not words and not re.match(r"\s[-–—]\s", m.group(0)) and bool(clause.strip())
         inside = marks and not _SENTENCE_END.search(unquoted[marks[-1]:m.start()])
         if not inside and (words & _POINTING_ON or headed) and (
                 _accepted(_end(_without_files(task[m.end():], files), dash=False))):
             marks.append(m.end())
     starts = list(marks)
     starts += [m.end() for m in _INTRODUCER.finditer(unquoted)]
+    # (what a file lacks, without when: "f doesn't have X yet")
+    found += [t for m in _LACKING.finditer(unquoted) if unquoted[m.end():m.end() + 1] != "\x01"
+              and (t := _accepted(_YET.sub("", _end(_without_files(task[m.end():], files)))))]
     found += [t for m in _PASSIVE.finditer(unquoted)
               if (t := _accepted(_end(_without_files(task[m.start("v"):m.end("v")], files))))]
     verbs = [m.end() for m in _VERB.finditer(unquoted)]
