@@ -16,7 +16,7 @@ from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import create_strategy
 from autonomo.agent.strategies.folders import called_for, removed_folders
 from autonomo.agent.strategies.offered import unneeded
-from autonomo.agent.strategies.placing import in_scope, located, of_kinds
+from autonomo.agent.strategies.placing import in_scope, located, of_kind, of_kinds
 from autonomo.agent.verifying import verify
 from autonomo.agent.verifying_snapshot import take
 from autonomo.config import Settings
@@ -455,3 +455,23 @@ def test_a_kind_cleared_from_a_folder_is_verified_and_nothing_else_gone_is(tmp_p
     assert verify(task, start, take(tmp_path)).verified
     (tmp_path / "ledger/log_format.txt").unlink()
     assert not verify(task, start, take(tmp_path)).verified
+
+
+
+@pytest.mark.parametrize(("task", "kinds", "found"), [
+    # (a folder it locates them in: only its files, even when it holds none of the kind)
+    ("remove the .bak files inside drafts/", {"bak"}, ()),
+    ("Clear out every .log from cache/ please", {"log"}, ("cache/c.log",)),
+    # (a folder it names without locating: each kind narrowed where the folder holds it)
+    ("the .log files under cache/ can go, and the .bak ones", {"log", "bak"},
+     ("cache/c.log", "top.bak")),
+    # (a folder it keeps apart: none of its files)
+    ("delete all .log files but leave keep/ alone", {"log"}, ("cache/c.log", "top.log")),
+    # (a folder it sends them to is no scope)
+    ("copy each .log file to logs/", {"log"}, ("cache/c.log", "keep/k.log", "top.log")),
+])
+def test_the_files_of_a_kind_are_read_with_their_folder_scope_in_one_place(task, kinds, found):
+    files = ("cache/c.log", "keep/k.log", "top.log", "top.bak", "drafts/d.md")
+    places = tuple(p for p in ("cache", "keep", "drafts", "logs") if f"{p}/" in task)
+    apart = ("keep",) if "leave keep/" in task else ()
+    assert of_kind(task, files, kinds, places, apart) == found

@@ -150,19 +150,15 @@ def situation(workspace: Path | str, task: str,
     # (nor in a folder only a clause without the act names: "…, but the ones in src/ are
     # needed")
     apart = (*spared, *named_apart(task, places))
-    # (and of the folders it finds them in, if it says: "the .tmp files in cache/" are not
-    # keep/'s; a 135M model was offered keep/b.tmp to delete)
-    scope = placing.within(task, tuple(p for p in places if p not in apart))
-    matching = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds
-                     and not any(f.startswith(p + "/") for p in apart)
-                     and (not scope or any(f.startswith(p + "/") for p in scope)))
+    # (and of the folders it takes them from: "the .tmp files in cache/" are not keep/'s; a
+    # 135M model was offered keep/b.tmp to delete)
+    matching = placing.of_kind(task, files, kinds, places, apart)
     kept = tuple(_KEPT.findall(task)) + tuple(
         f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kept_kinds)
     # (of the files there when the task started: a file the agent made or moved is not
     # moved again; a 135M model moved the file it had just moved out of drafts/ back in)
     marks = marks or designated(workspace, task, named, start, files, folders, places)
-    # (a kind's files in the folders it takes them from; a folder's of the kind it names)
-    matching = placing.in_scope(task, matching, places, apart)
+    # (a folder's files of the kind it names)
     by_kind = [f for f in matching if f in start and f not in kept]  # (not by folder)
     matching += tuple(placing.of_kinds([f for f in marks.inside if f in files], kinds, start))
     moved, placed_names = placing.placed(

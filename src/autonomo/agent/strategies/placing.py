@@ -181,6 +181,19 @@ def in_scope(task: str, matching: tuple[str, ...], places: tuple[str, ...],
     return tuple(f for f in matching if f in scoped or _kind(f) not in held)
 
 
+def of_kind(task: str, files: tuple[str, ...], kinds: set[str], places: tuple[str, ...],
+            apart: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``files`` of the kinds the task names, in the folders it takes them from: none in
+    a folder kept apart (``apart``); only those of the folders it locates them in when it
+    does (``within``: "the .tmp files in cache/" are never keep/b.tmp, even when cache/
+    holds none); then each kind narrowed to the folders the task names (``in_scope``)."""
+    scope = within(task, tuple(p for p in places if p not in apart))
+    found = tuple(f for f in files if "." in f and f.rsplit(".", 1)[1].lower() in kinds
+                  and not any(_inside(f, p) for p in apart)
+                  and (not scope or any(_inside(f, p) for p in scope)))
+    return in_scope(task, found, places, apart)
+
+
 def of_kinds(files: list[str], kinds: set[str], start: list[str]) -> list[str]:
     """The files of a folder the task designates that are of the kinds it names, when some
     of its files were at the start (``start``: "the .bak files in drafts/" are never
