@@ -43,6 +43,9 @@ _NAMING_TEXT = re.compile(r"(?:the\s+)?(?:text|content|contents|words?)\s*(?::|(
                           r"be\b:?)\s*", re.IGNORECASE)
 #: a word of manner before a stated value or its verb ("should just say", "contain exactly")
 _MANNER = r"(?:just|only|simply|merely|exactly|nothing\s+but)"
+#: … before the value itself (in lower case: "Only Connect" is a title): never part of it
+_MANNER_FIRST = re.compile(r"(?:just|only|simply|merely|exactly|solely|purely|precisely|"
+                           r"nothing\s+but|nothing\s+other\s+than)\s+(?=\S)")
 #: verbs that put a stated value into a file
 _PUTTING = (r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter|"
             r"tack(?:\s+on)?|insert")
@@ -149,6 +152,8 @@ def stated(task: str, target: str) -> set[str]:
             # (nor how a list is laid out: ", in alphabetical order, to F")
             if named := _NAMING_TEXT.match(value):  # ("F -> contents: X" states X)
                 value = _clean(value[named.end():])
+            if after_verb and (manner := _MANNER_FIRST.match(value)):
+                value = _clean(value[manner.end():])  # ("put nothing but Lisbon in f")
             if value and not _POINTING.search(value) and target not in value \
                     and not arranging(value) \
                     and not _INSTRUCTING.match(value) \
@@ -364,6 +369,14 @@ _AT_END = re.compile(r"\b(?:to|onto|at|on)\s+the\s+(?:very\s+)?(?:end|bottom)\b|
                      re.IGNORECASE)
 
 
+#: a place in a file other than after its lines: "at the top", "before the first line",
+#: "as the second line", "above Porto" (never confirmed as an append at the end)
+_NOT_AT_END = re.compile(r"\b(?:top|start|beginning|head)\s+of\b|\b(?:at|to)\s+the\s+(?:very\s+)?"
+                         r"(?:top|start|beginning)\b|\b(?:before|above|ahead\s+of|in\s+front\s+of)"
+                         r"\s+\S|\b(?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\s+"
+                         r"(?:line|row|entry|item)\b|\bprepend", re.IGNORECASE)
+
+
 def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
     """One existing file changed, nothing else: its start text, then the value the task
     states as a new last line."""
@@ -376,6 +389,10 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     path, spoken = found
     if verbs(task) & {"delete", "copy", "move"}:
         return Verdict.no("append", "the task asks for more than an append")
+    if (elsewhere := _NOT_AT_END.search(_AT_END.sub(" ", task))) and not any(
+            elsewhere.group() in v for v in stated(task, spoken)):
+        return Verdict.no("append", f"the task puts the text elsewhere than after the file's "
+                                    f"lines ({elsewhere.group()!r})")
     # ("each on its own line" says how a list is laid out, not what it holds)
     value, why = _value(_ONE_PER_LINE.sub(" ", task), spoken, "append", start,
                         placed=bool(_AT_END.search(task) or _ONE_MORE.search(task)
