@@ -74,3 +74,42 @@ def test_an_append_at_the_end_is_still_confirmed(tmp_path, task):
     value = task.split("'")[1] if "'" in task else "Lisbon"
     start = {"cities.txt": "Porto\nFaro\n"}
     assert _verified(tmp_path, task, start, {"cities.txt": f"Porto\nFaro\n{value}\n"})
+
+
+LOGS = {"a.log": "x\n", "b.log": "y\n", "c.log": "z\n", "notes.txt": "n\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "Delete every .log file except the newest",
+    "remove the .log files other than the two biggest",
+    "Clear out the .log files but keep the one from today",
+    "delete all .log files, apart from the most recent",
+    "Get rid of the .log files, excluding whichever is largest",
+])
+def test_a_removal_that_spares_files_by_a_description_is_not_confirmed(tmp_path, task):
+    """Every .log file deleted was confirmed though the task spares one it describes."""
+    assert not _verified(tmp_path, task, LOGS, {"notes.txt": "n\n"})
+
+
+@pytest.mark.parametrize(("task", "kept"), [
+    ("Delete a.log and b.log but not c.log", {"c.log", "notes.txt"}),
+    ("remove the .log files but keep notes.txt", {"notes.txt"}),
+    ("Delete the .log files and leave notes.txt alone", {"notes.txt"}),
+    ("remove a.log and b.log, leaving c.log alone", {"c.log", "notes.txt"}),
+    ("Get rid of a.log and b.log; keep c.log", {"c.log", "notes.txt"}),
+])
+def test_a_removal_that_spares_files_by_name_is_still_confirmed(tmp_path, task, kept):
+    assert _verified(tmp_path, task, LOGS, {n: t for n, t in LOGS.items() if n in kept})
+
+
+@pytest.mark.parametrize("task", [
+    "Delete a.log but keep a copy in old/",
+    "remove b.log, but make a backup of it first",
+    "Back a.log up, then delete it",
+    "delete c.log after you take a copy",
+    "Remove a.log; save its copy as a.bak",
+])
+def test_a_removal_that_keeps_a_copy_is_not_confirmed_without_it(tmp_path, task):
+    """Only the file gone was confirmed: the copy the task keeps was never made."""
+    gone = next(n for n in ("a.log", "b.log", "c.log") if n in task)
+    assert not _verified(tmp_path, task, LOGS, {n: t for n, t in LOGS.items() if n != gone})

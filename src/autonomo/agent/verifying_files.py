@@ -154,6 +154,11 @@ def deletion(task: str, start: Snapshot, changes: Changes,
     if condition := _CONDITION.search(task):  # ("if notes.txt is empty, delete it")
         return Verdict.no("delete", f"the task makes the removal depend on a condition not "
                                     f"judged: {condition.group(0)!r}")
+    if kept := _KEPT_COPY.search(task):  # ("delete a.txt but keep a copy in b/")
+        return Verdict.no("delete", f"the task keeps a copy too: {kept.group(0)!r}")
+    if described := _described_exception(task, start):
+        return Verdict.no("delete", f"the task spares files by a description not judged: "
+                                    f"{described!r}")
     mentions = files_named(task, start.files)
     texts = {p: e.text for p, e in start.files.items()}
     if any(not acts_on_whole(task, _DELETE, m, mentions, texts) for m in mentions
@@ -183,6 +188,38 @@ def deletion(task: str, start: Snapshot, changes: Changes,
     if why := _spared(task, start, mentions, named_objects, scope, changes.removed):
         return Verdict.no("delete", why)
     return Verdict.yes("delete", f"deleted {_names(objects)}, nothing else changed")
+
+
+#: a copy the task keeps of what it removes ("but keep a copy in b/", "back it up first")
+_KEPT_COPY = re.compile(r"\b(?:keep|make|save|take|store|leave|create|put)\s+(?:a|an|one|its|"
+                        r"their)\s+(?:copy|copies|backup|back-up|duplicate)\b|\bback(?:ing)?\s+"
+                        r"(?:it|them|that|this|those|\S+\.\w+)\s+up\b", re.IGNORECASE)
+#: what a removal spares: "except the newest", "other than the two largest", "keep the one
+#: from today" (to its clause's end)
+_SPARING = re.compile(r"\b(?:except(?:\s+for)?|excluding|other\s+than|apart\s+from|but\s+not|"
+                      r"save\s+for|besides|but\s+keep|keep(?:ing)?|leave|leaving)\s+"
+                      r"(?P<what>(?:[^.;,!?\n()]|\.(?=\w))+)", re.IGNORECASE)
+#: words of a spared part that name nothing by a description
+_SPARED_FRAME = frozenset({"the", "a", "an", "one", "ones", "file", "files", "in", "inside",
+                           "folder", "directory", "those", "any", "of", "and", "or", "its",
+                           "their", "them", "it", "alone", "untouched", "intact", "as", "is",
+                           "rest", "others", "other", "everything", "else", "all", "there",
+                           "that", "this", "these", "please", "where", "they", "are"})
+
+
+def _described_exception(task: str, start: Snapshot) -> str:
+    """A part of the task that spares files by what they are, not by a name, a folder or a
+    kind the verifier reads ("except the newest", "keep the biggest one"): "" when none."""
+    names = sorted({*start.files, *folders_of(start.files),
+                    *(p.rsplit("/", 1)[-1] for p in start.files)}, key=len, reverse=True)
+    for m in _SPARING.finditer(task):
+        what = m.group("what")
+        for name in names:
+            what = re.sub(rf"(?<![\w.-]){re.escape(name)}/?(?![\w-])", " ", what)
+        what = KIND.sub(" ", what)
+        if [w for w in re.findall(r"[^\W_]+", what.lower()) if w not in _SPARED_FRAME]:
+            return m.group(0).strip()
+    return ""
 
 
 #: a folder the task keeps out of a removal: "but not the ones in keep/", "except in old/"
