@@ -113,3 +113,32 @@ def test_a_removal_that_keeps_a_copy_is_not_confirmed_without_it(tmp_path, task)
     """Only the file gone was confirmed: the copy the task keeps was never made."""
     gone = next(n for n in ("a.log", "b.log", "c.log") if n in task)
     assert not _verified(tmp_path, task, LOGS, {n: t for n, t in LOGS.items() if n != gone})
+
+
+START = {"a.bak": "x\n", "b.txt": "y\n", "build/x.lock": "l\n",
+         "notes.txt": "line one\nTODO fix\nline three\n"}
+
+
+@pytest.mark.parametrize(("task", "gone"), [
+    ("If there's a b.bak file, remove a.bak", "a.bak"),
+    ("If c.txt exists, delete a.bak", "a.bak"),
+    ("Is there a c.bak? If so, delete b.txt", "b.txt"),
+    ("if a .tmp file is there, get rid of b.txt", "b.txt"),
+    ("In case there's a lock file in dist, remove a.bak", "a.bak"),
+])
+def test_a_removal_whose_condition_is_false_at_the_start_is_not_confirmed(tmp_path, task, gone):
+    """The condition names a file that is not there: nothing was to be removed."""
+    assert not _verified(tmp_path, task, START, {n: t for n, t in START.items() if n != gone})
+
+
+@pytest.mark.parametrize("task", [
+    "In notes.txt, delete the line with TODO and the last line",
+    "In notes.txt, delete the line with TODO, then add DONE at the end",
+    "delete the TODO line from notes.txt and also the first line",
+    "Remove the line with TODO in notes.txt; then remove b.txt",
+    "in notes.txt drop the line mentioning TODO and put it in todo.txt",
+])
+def test_a_line_removal_that_is_half_the_task_is_not_confirmed(tmp_path, task):
+    """Only the TODO line removed, the rest of the task not done."""
+    end = {**START, "notes.txt": "line one\nline three\n"}
+    assert not _verified(tmp_path, task, START, end)
