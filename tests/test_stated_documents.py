@@ -319,3 +319,15 @@ def _ws(path: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (path / name).write_text(text)
     return path
+
+
+@pytest.mark.parametrize(("task", "path", "text"), [
+    ("notes.txt is out of date — it needs ferry at 6 at the end", "notes.txt", "ferry at 6"),
+    ("birds.txt needs Red kite on a new last line", "birds.txt", "Red kite"),
+    ("banner.txt must say Welcome back! and nothing else", "banner.txt", "Welcome back!"),
+    ("banner2.txt should say: Sale ends today! Nothing else.", "banner2.txt",
+     "Sale ends today!"),
+    ("shout.txt: Go team! -- nothing more", "shout.txt", "Go team!"),
+])
+def test_a_text_s_own_mark_stays_and_a_needed_text_is_found(task, path, text):
+    assert stated_text.whole_texts(task, [path]) == [text]

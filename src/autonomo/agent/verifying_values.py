@@ -129,7 +129,7 @@ def stated(task: str, target: str) -> set[str]:
         rf"{name}\s+(?:{LACKING})\s+(?:(?:a|an|some)\s+)?(?P<v>.+?)(?:\s+(?:yet|so\s+far|for\s+now))?"
         rf"(?:(?=\s+(?:--|[-–—])\s)|{until})",
         # "F needs X on a new last line", "F needs X at the bottom"
-        rf"{name}\s+needs\s+(?!to\b)(?P<v>(?:(?!\s(?:added|appended|written|put|inserted)\b).)+?)"
+        rf"(?:{name}|\bit)\s+needs\s+(?!to\b)(?P<v>(?:(?!\s(?:added|appended|written|put|inserted)\b).)+?)"
         r"(?=\s+(?:on|as|at)\s+(?:a|an|the|its)\s+(?:new\s+|own\s+)?"
         r"(?:last\s+)?(?:line|end|bottom)\b)",
         # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
