@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from autonomo.agent.strategies import markdown, stated_text
+from autonomo.agent.strategies.grounding import situation
 from autonomo.agent.verifying import verify
 from autonomo.agent.verifying_snapshot import take
 from finish_fresh_cases import A, W
@@ -285,3 +286,48 @@ def test_counted_lines_are_confirmed_as_lines_in_order_only(tmp_path, task, path
 ])
 def test_counted_lines_with_more_said_are_not_confirmed(tmp_path, task):
     assert not _verified(tmp_path, task, "errands.txt", "bank\npost office\nchemist\n")
+
+
+# -- items appended a line each to a list with markers ----------------------------------------
+@pytest.mark.parametrize(("task", "path", "start", "added"), [
+    ("could you add Noor and Tobias at the bottom of crew.md, one per line?", "crew.md",
+     "# Crew\n\n- Ana\n- Bo\n", "- Noor\n- Tobias\n"),
+    ("append oats and honey to pantry.md, each on its own line", "pantry.md",
+     "- rice\n- beans\n", "- oats\n- honey\n"),
+    ("steps.md: add sand and paint at the end, one per line", "steps.md",
+     "1. measure\n2. cut\n", "3. sand\n4. paint\n"),
+    ("todo.md - add call Kim and book vet at the bottom, one per line", "todo.md",
+     "- [ ] shop\n- [ ] cook\n", "- [ ] call Kim\n- [ ] book vet\n"),
+    ("please add Lyon and Graz to cities.md, one per line, at the end", "cities.md",
+     "* Oslo\n* Bern\n", "* Lyon\n* Graz\n"),
+])
+def test_items_a_line_each_take_the_list_s_marker(tmp_path, task, path, start, added):
+    where = situation(_ws(tmp_path / "offer", {path: start}), task, existed=(path,))
+    assert where.composed_for(path, "added_text")[0] == added
+    assert _verified(tmp_path / "right", task, path, start + added, {path: start})
+    joined = added.splitlines()[0].rsplit(" ", 1)[0] + " " + " and ".join(
+        line.split(" ", 1)[1].replace("[ ] ", "") for line in added.splitlines())
+    assert not _verified(tmp_path / "joined", task, path, start + joined + "\n", {path: start})
+    assert not _verified(tmp_path / "one", task, path, start + added.splitlines()[0] + "\n",
+                         {path: start})
+    reordered = "\n".join(added.splitlines()[::-1]) + "\n"
+    assert not _verified(tmp_path / "order", task, path, start + reordered, {path: start})
+
+
+def _ws(path: Path, files: dict[str, str]) -> Path:
+    path.mkdir(parents=True)
+    for name, text in files.items():
+        (path / name).write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(("task", "path", "text"), [
+    ("notes.txt is out of date — it needs ferry at 6 at the end", "notes.txt", "ferry at 6"),
+    ("birds.txt needs Red kite on a new last line", "birds.txt", "Red kite"),
+    ("banner.txt must say Welcome back! and nothing else", "banner.txt", "Welcome back!"),
+    ("banner2.txt should say: Sale ends today! Nothing else.", "banner2.txt",
+     "Sale ends today!"),
+    ("shout.txt: Go team! -- nothing more", "shout.txt", "Go team!"),
+])
+def test_a_text_s_own_mark_stays_and_a_needed_text_is_found(task, path, text):
+    assert stated_text.whole_texts(task, [path]) == [text]

@@ -132,7 +132,7 @@ def stated(task: str, target: str) -> set[str]:
         rf"{name}\s+(?:{LACKING})\s+(?:(?:a|an|some)\s+)?(?P<v>.+?)(?:\s+(?:yet|so\s+far|for\s+now))?"
         rf"(?:(?=\s+(?:--|[-–—])\s)|{until})",
         # "F needs X on a new last line", "F needs X at the bottom"
-        rf"{name}\s+needs\s+(?!to\b)(?P<v>(?:(?!\s(?:added|appended|written|put|inserted)\b).)+?)"
+        rf"(?:{name}|\bit)\s+needs\s+(?!to\b)(?P<v>(?:(?!\s(?:added|appended|written|put|inserted)\b).)+?)"
         r"(?=\s+(?:on|as|at)\s+(?:a|an|the|its)\s+(?:new\s+|own\s+)?"
         r"(?:last\s+)?(?:line|end|bottom)\b)",
         # "our Wi-Fi name, Cedar-Guest, in wifi_name.txt"; "(v2.10.0-rc1) into F"
@@ -343,6 +343,16 @@ def _as_item(before: str, value: str, done: bool = False) -> set[str]:
     return forms
 
 
+def _marked(head: str, items: list[str], done: bool) -> str:
+    """``items`` as new last lines of ``head``, each with the marker of its list ("- a\n- b",
+    the next numbers of a numbered list), if it has one."""
+    out = []
+    for item in items:
+        forms = _as_item(head + "".join(f"{line}\n" for line in out), item, done) - {item}
+        out.append(next(iter(forms)) if len(forms) == 1 else item)
+    return "\n".join(out)
+
+
 #: words that put each item of a stated list on a line of its own
 _ONE_PER_LINE = re.compile(r"\b(?:one|each)\s+(?:per|a|on\s+(?:its|a|their)\s+own)\s+line\b|"
                            r"\b(?:each|one)\s+on\s+(?:a\s+)?(?:new|separate|own)\s+line",
@@ -409,7 +419,7 @@ def appending(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ve
     added = _as_item(before, value, ticked(task))
     if _ONE_PER_LINE.search(task) and len(items := _ITEMS.split(value)) > 1 and all(items):
         # "add Ifeoma and Bastien at the bottom, one per line": each its own new line
-        added = {"\n".join(items)}
+        added = {"\n".join(items), _marked(head, items, ticked(task))}
     if after not in {head + line + end for line in added for end in ("", "\n")}:
         return Verdict.no("append", f"{path} is not its start text with {value!r} as a new "
                                     "last line")

@@ -14,6 +14,10 @@ def shaped(text: str, task: str, named: tuple[str, ...]) -> list[str]:
     task shaped like a line first, then the lines' pattern filled."""
     stated = [*spans.literals(task, named), *adding.objects(task, named),
               *stated_text.whole_texts(task, named)]
+    # (items the task puts a line each are no one line: "add a and b, one per line")
+    lined = [t for t in stated if "\n" in t.strip()]
+    stated = [t for t in stated if t in lined or not any(
+        all(line.strip() in t for line in m.splitlines() if line.strip()) for m in lined)]
     numbers = [t for t in stated if spans.is_number(t)]
     return list(dict.fromkeys([
         *shapes.pieces(text, task, named, spans.INSTRUCTION_WORDS),

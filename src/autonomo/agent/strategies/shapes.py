@@ -66,9 +66,16 @@ def shaped(text: str, stated: Iterable[str], numbers: Iterable[str],
     if boxes and len(boxes) < len([m for m in markers if "[" in m]):
         markers = [m for m in markers if "[" not in m or m in boxes]
     for text_ in stated:
-        if _MARKER.match(text_) or "\n" in text_:
+        if _MARKER.match(text_):
             continue
-        out += [marker + text_ for marker in markers if not marker[0].isdigit()]
+        # (items a line, "one per line": each line after the marker)
+        items = [line.strip() for line in text_.splitlines() if line.strip()]
+        out += ["\n".join(marker + item for item in items)
+                for marker in markers if not marker[0].isdigit()]
+        numbered = re.match(r"(\d+)([.)]\s+)", lines[-1]) if lines and len(items) > 1 else None
+        if numbered:  # (a numbered list goes on counting: "3. sand\n4. paint")
+            out.append("\n".join(f"{int(numbered.group(1)) + n}{numbered.group(2)}{item}"
+                                 for n, item in enumerate(items, 1)))
     return list(dict.fromkeys(out))[:MAX_SHAPED]
 
 

@@ -77,15 +77,21 @@ RESTRICTION = (r"(?:,?\s+(?:(?:--|[-–—])\s+)?(?:(?:and\s+)?nothing\s+(?:else
 _RESTRICTING = re.compile(r"(?:and\s+)?(?:no|nothing)\s+(?:other|else|more|extra)(?:\s+(?:text|"
                           r"words?|lines?|content|characters))?(?:\s+(?:in\s+it|at\s+all))?[.!]?",
                           re.IGNORECASE)
+#: (a text's own "!" before a restriction: "Hello, team! and nothing else")
+_NOT_RESTRICTED = r"(?!\s+(?:(?:--|[-–—])\s+)?(?:and\s+)?(?:nothing|no\s+other)\b)"
 #: "f is missing X", "f lacks X", "f doesn't have X yet": the text a file lacks, to be added
 LACKING = (r"is\s+(?:still\s+)?missing|(?:still\s+)?lacks|is\s+lacking|"
            r"(?:does\s*n[o'’]?t|does\s+not)\s+(?:yet\s+)?have")
 _LACKING = re.compile(rf"\b(?:{LACKING})\s+(?:(?:a|an|some)\s+)?", re.IGNORECASE)
+_NEEDS_AT = re.compile(r"\bneeds\s+(?!to\b)(?P<v>(?:(?!\s(?:added|appended|written|put|inserted)\b)"
+                       r"[^\x01])+?)(?=\s+(?:on|as|at)\s+(?:a|an|the|its)\s+(?:new\s+|own\s+)?(?:last\s+)?"
+                       r"(?:line|end|bottom)\b)", re.IGNORECASE)
 _YET = re.compile(r"\s+(?:yet|so\s+far|for\s+now)$", re.IGNORECASE)
 #: where a stated text ends: the clauses that say where it goes or how
 _END = re.compile(
     # (a sentence's end, not an initial's or a title's dot; a final "!" is the text's own)
-    r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S))"
+    r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S)"
+    + _NOT_RESTRICTED + ")"
     r"(?=\s|$)"
     r"|\n|\s(?:--|[-–—])\s|\s*\((?:just|only|no|nothing|exactly)\b"
     r"|,\s+(?:add|append|put|write|insert|place|tack)\s+(?:it|them|this|that)\b"
@@ -107,7 +113,8 @@ _END = re.compile(
 #: where a text after a colon, dash or arrow ends: its sentence, or what is said of it
 #: ("…: key under the mat" runs on; "…: X, please", "…: X should be added" end)
 _MARK_END = re.compile(
-    r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S))"
+    r"(?<!\b[A-Z])(?<!\b(?:No|Dr|Mr|Ms|St|Mt|Co|vs))(?<!\bMrs)(?:" + STOP + r"|[?;]|!(?=\s+\S)"
+    + _NOT_RESTRICTED + ")"
     r"(?=\s|$)|\n|,?\s+(?:please|pls|thanks|thank\s+you)\b|" + RESTRICTION +
     r"|\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|goes)\b"
     r"|\s*\((?:just|only|no|nothing|exactly)\b", re.IGNORECASE)
@@ -270,6 +277,9 @@ def _stated(task: str, files: tuple[str, ...]) -> tuple[str, ...]:
             marks.append(m.end())
     starts = list(marks)
     starts += [m.end() for m in _INTRODUCER.finditer(unquoted)]
+    # ("f needs X at the end", "it needs X on a new line")
+    found += [t for m in _NEEDS_AT.finditer(unquoted)
+              if (t := _accepted(task[m.start("v"):m.end("v")]))]
     # (what a file lacks, without when: "f doesn't have X yet")
     found += [t for m in _LACKING.finditer(unquoted) if unquoted[m.end():m.end() + 1] != "\x01"
               and (t := _accepted(_YET.sub("", _end(_without_files(task[m.end():], files)))))]
