@@ -24,6 +24,7 @@ from autonomo.agent.finishing_record import (
     norm,
     words,
 )
+from autonomo.agent.strategies import line_removals
 
 #: words that open a question
 QUESTION_WORDS = frozenset({"what", "which", "when", "where", "who", "whom", "whose", "how",
@@ -303,6 +304,8 @@ def literal_missing(task: str, record: Record, read: Reader) -> str | None:
                 or len(phrase) > 8:
             continue
         wanted = " ".join(phrase).lower().rstrip(".")
+        if line_removals.removed_text(task, wanted):
+            continue  # (the text of a line the task removes: "the line that says X")
         framing = m.group(0).split()[1].lower() if m.group("phrase") else ""
         if not any(wanted in t for t in texts.values()):
             return (f"Refused: the task gives the text {' '.join(phrase)!r}, but no file you "

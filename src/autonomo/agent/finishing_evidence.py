@@ -38,6 +38,7 @@ from autonomo.agent.finishing_record import (
     without,
 )
 from autonomo.agent.strategies import dates
+from autonomo.agent.strategies.designation import ending_words
 
 #: words that ask for a program's run (its output is what the task uses)
 RUN_WORDS = frozenset({"run", "runs", "execute", "executes", "call", "calls", "print",
@@ -447,7 +448,8 @@ def unasked_delete(task: str, named: Iterable[str], record: Record, places: Iter
     picks empty files."""
     named, places = set(named), list(places)
     # "the files ending in .bak": a bare ".bak" in the task picks a kind too
-    picked = set(picked) | {m.group().lstrip(".").lower() for m in _DOTFILE.finditer(task)}
+    picked = set(picked) | {m.group().lstrip(".").lower() for m in _DOTFILE.finditer(task)} \
+        | ending_words(task)  # (or by its ending's word: "remove the lock file")
     asked = set(_words(task))
     empty_asked = bool(asked & EMPTY_WORDS)
     for e in record.episodes:

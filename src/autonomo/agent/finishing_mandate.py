@@ -45,6 +45,7 @@ from autonomo.agent.finishing_targets import (
     denied,
     roles,
 )
+from autonomo.agent.strategies import line_removals
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.agent.strategies.names import new_names, task_files
 from autonomo.agent.task_text import CLEARING
@@ -181,8 +182,10 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     for loss in lost:
         path, base = loss.path, loss.path.rsplit("/", 1)[-1]
         if loss.how == "overwrote":
-            if path in said_names and path not in kept and path not in protected:
-                continue
+            if path in said_names and path not in kept and (path not in protected or any(
+                    line_removals.selectors(task, named, n) for n in named
+                    if where.get(n) == path)):
+                continue  # (a file lines are removed from is protected from deletion only)
             return (f"Refused: you overwrote {path}, but the task does not ask to change it: "
                     f"its old text is lost. Write its old text back, then do the task.")
         act = "move" if loss.how == "renamed" else "delete"

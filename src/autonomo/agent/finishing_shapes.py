@@ -23,7 +23,7 @@ from autonomo.agent.finishing_record import (
     without,
     words,
 )
-from autonomo.agent.strategies import stated_text
+from autonomo.agent.strategies import line_removals, stated_text
 from autonomo.agent.task_text import REPLACING_WHOLE
 
 #: words of a task that edits a file in place or adds to it (its other lines stay)
@@ -98,8 +98,12 @@ def lost_lines(task: str, named: Iterable[str], record: Record, read: Reader,
         if json_file:
             lost = lost_keys(original, current)
         else:
-            lost = [line for line in old
-                    if line not in new and not _counterpart(line, new, asked)]
+            # (not the lines the task takes out: "drop the line saying X")
+            gone = line_removals.removed(original, task, tuple(named), path) or []
+            taken = {_lines(x)[0] for i, x in enumerate(original.splitlines()) if i in gone
+                     and _lines(x)}
+            lost = [line for line in old if line not in new and line not in taken
+                    and not _counterpart(line, new, asked)]
         if lost:
             return (f"Refused: the task changes {path} in place, but your write replaced "
                     f"its text and {', '.join(repr(x[:60]) for x in lost[:3])} "
@@ -131,6 +135,8 @@ def wrong_line(task: str, named: Iterable[str], record: Record, read: Reader) ->
         changed = [line for line in old if line not in new]
         if not changed or len(changed) == len(old):
             continue  # nothing changed, or a whole rewrite (lost_lines judges it)
+        if line_removals.selectors(task, tuple(named), path):
+            continue  # lines the task removes (by their place, their words): not a row named
         table = path.lower().endswith(_TABLES) and len(old) > 1
         if table and old[0] in changed and not asked & HEADER_WORDS:
             return (f"Refused: you changed the first line of {path}, {old[0][:60]!r}, which "

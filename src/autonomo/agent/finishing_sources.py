@@ -19,7 +19,7 @@ from autonomo.agent.finishing_record import (
     without,
     words,
 )
-from autonomo.agent.strategies import printing
+from autonomo.agent.strategies import line_removals, printing
 from autonomo.agent.strategies.programs import given_command, given_files
 
 #: words just before a program file that ask for it to be run
@@ -114,8 +114,9 @@ def exact_line(task: str, named: tuple[str, ...], record: Record,
                     not re.match(r"\.\s", bare[m.end():m.end() + 2]):
                 continue
         if not phrase or len(phrase) > 8 or "or" in (w.lower() for w in phrase) or \
-                phrase[0].lower() in _QUANTITY | _FILLER | {"of", "with", "and", "is", "are"}:
-            continue
+                phrase[0].lower() in _QUANTITY | _FILLER | {"of", "with", "and", "is", "are"} \
+                or line_removals.removed_text(task, " ".join(phrase)):
+            continue  # (nor the text of a line the task removes)
         wanted = _bare_line(" ".join(phrase))
         lines = [_bare_line(line) for t in texts.values() for line in t.splitlines()]
         if not any(line == wanted or (cut and line.startswith(wanted + " "))
@@ -211,8 +212,9 @@ def source_removed(task: str, named: tuple[str, ...], record: Record) -> str | N
         before, after = _around(task, name)
         pointed = (after[:1] and after[0] in _HOLDS) or before[-1:] == ["read"] or (
             before[-1:] == ["in"] and set(before[-3:]) & {"instruction", "instructions"})
-        if not pointed or re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE):
-            continue
+        if not pointed or re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE) \
+                or line_removals.selectors(task, named, name):
+            continue  # (nor a file the task removes lines of: "a.txt has a line X - cut it")
         if record.removed.get(name) == "delete_file" \
                 and not set(before[-2:]) & {"delete", "remove", "erase"}:
             return (f"Refused: the task gives {name} as where to look, not as a file to "
@@ -294,8 +296,9 @@ def stated_values(task: str, named: tuple[str, ...], record: Record,
             phrase.append(word)
         while phrase and phrase[-1].lower() == "and":
             phrase.pop()
-        if not phrase or phrase[0].lower() in _QUANTITY | _FILLER:
-            continue
+        if not phrase or phrase[0].lower() in _QUANTITY | _FILLER or \
+                line_removals.removed_text(task, " ".join(phrase)):
+            continue  # (nor the text of a line the task removes)
         needed = [w for w in phrase if w.lower() not in _FILLER | {"and"}]
         if any(not set(words(w)) <= have for w in needed):
             missing.append(" ".join(phrase))

@@ -22,6 +22,7 @@ import json
 import re
 from typing import Any
 
+from autonomo.agent.strategies import line_removals
 from autonomo.agent.verifying_marks import by_mark, by_renamed_key
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import flatten, table, words
@@ -242,6 +243,9 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     if before is not None and after is not None and (renamed := by_renamed_key(
             task, before, after, lower.endswith(".json"))) is not None and renamed.verified:
         return renamed
+    if before is not None and after is not None and (
+            lines := _by_removed_lines(task, path, before, after, start)) is not None:
+        return lines
     ops = verbs(task)
     if ops & {"delete", "copy", "move"}:
         return Verdict.no("edit", "the task asks for more than an edit")
@@ -257,6 +261,25 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
         return Verdict.no("edit", f"{also} holds the text the task changes too, and it did "
                                   "not change")
     return verdict
+
+
+def _by_removed_lines(task: str, path: str, before: str, after: str, start: Snapshot
+                      ) -> Verdict | None:
+    """Lines the task removes from ``path`` (``line_removals``): its start text with
+    exactly those lines gone, every other line as it was; None when it asks no line
+    removal of ``path``."""
+    named = files_named(task, start.files)
+    said = tuple(dict.fromkeys(task[m.start:m.end] for m in named))
+    of = next((task[m.start:m.end] for m in named if m.path == path), path)
+    if not line_removals.selectors(task, said, of):
+        return None
+    gone = line_removals.removed(before, task, said, of)
+    if not gone:
+        return Verdict.no("edit", "the lines the task removes are not known for sure")
+    if after.splitlines() != line_removals.without(before, gone).splitlines():
+        return Verdict.no("edit", "the file is not its start text with exactly those lines "
+                                  "removed")
+    return Verdict.yes("edit", f"{len(gone)} line(s) removed; every other line as it was")
 
 
 def _left_as_was(task: str, path: str, start: Snapshot) -> str:

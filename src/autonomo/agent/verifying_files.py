@@ -130,6 +130,37 @@ _CONDITION = re.compile(r"\b(?:if|unless|when|whenever|provided|in\s+case)\b[^.;
                         re.IGNORECASE)
 
 
+#: a condition that asks only whether a file is there ("if there's a .lock file in the
+#: build folder", "if a.bak exists", "is there an a.bak? if so, …"): a file name or kind, a
+#: place, nothing about the file's text or size
+_THERE = re.compile(r"(?:if|when|in\s+case)\s+(?:there(?:'s|’s|\s+is|\s+are)|you\s+(?:find|see)|"
+                    r"(?P<subject>\S+)\s+(?:exists?|is\s+there|are\s+there|is\s+present))"
+                    r"(?P<rest>(?:[^.;!?\n,]|\.(?=\w))*)", re.IGNORECASE)
+_PLACE_WORDS = re.compile(r"(?:\s+(?:an?|any|some|one|the|a\s+file|files?|still|left|here|"
+                          r"around|lying|(?:in|inside|under)\s+(?:the\s+)?\S+(?:\s+(?:folder|"
+                          r"directory))?|\.?[\w~#-]+\.[\w~#.-]+|\.\w+\s+files?))*\s*",
+                          re.IGNORECASE)
+
+
+def _existence_only(task: str, condition: re.Match[str]) -> bool:
+    """Whether the task's one condition asks only whether a file is there: "if there is
+    X" (X a name or a kind, in a place), "if X exists", or "if so" after a question "is
+    there X?"."""
+    if len(re.findall(r"\b(?:if|unless|when|whenever|provided|case|only|except)\b", task,
+                      re.IGNORECASE)) != 1:
+        return False  # (one condition word in all: "if so, … when it is over 1 MB" is two)
+    start = condition.start()
+    if re.match(r"if\s+so\b", task[start:], re.IGNORECASE):
+        asked = re.search(r"\b(?:is|are)\s+there\s+(?P<rest>(?:[^.;!?\n]|\.(?=\w))*)\?\s*$",
+                          task[:start], re.IGNORECASE)
+        return bool(asked and _PLACE_WORDS.fullmatch(" " + asked.group("rest")))
+    there = _THERE.match(task, start)
+    if there is None or (there.group("subject") and not re.fullmatch(
+            r"(?:it|they|\.?[\w~#-]+\.[\w~#.-]+)", there.group("subject"))):
+        return False
+    return bool(_PLACE_WORDS.fullmatch(there.group("rest")))
+
+
 def deletion(task: str, start: Snapshot, changes: Changes,
              now: Snapshot | None = None) -> Verdict | None:
     """Only files gone: exactly the files the task designates for deletion (named where a
@@ -151,7 +182,9 @@ def deletion(task: str, start: Snapshot, changes: Changes,
                                     "a file were not recognised")
     if ops & {"copy", "move", "append"}:
         return Verdict.no("delete", "the task asks for more than a deletion")
-    if condition := _CONDITION.search(task):  # ("if notes.txt is empty, delete it")
+    if (condition := _CONDITION.search(task)) and not _existence_only(task, condition):
+        # ("if notes.txt is empty, delete it"; not "if there's a .bak file, remove it": the
+        # start snapshot has the file the removal takes, or its objects do not match)
         return Verdict.no("delete", f"the task makes the removal depend on a condition not "
                                     f"judged: {condition.group(0)!r}")
     if kept := _KEPT_COPY.search(task):  # ("delete a.txt but keep a copy in b/")

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from autonomo.agent.finishing_targets import Roles, refilled
+from autonomo.agent.finishing_targets import Roles, refilled, removes
 from autonomo.agent.strategies.folders import named_apart
 from autonomo.agent.strategies.names import (
     acted_described,
+    clauses_apart,
     holding,
     kept_places,
     listed_objects,
@@ -103,11 +104,38 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
         # (a task that names a file, there or not, describes none: "delete ../x.txt",
         # "remove .~lock.a.ods#" of another folder are not the workspace's x.txt, a.ods;
         # of the task's words but those it denies: "the draft, not the final draft")
-        one = acted_described(task, inside or [
-            f for f in files if f in start and not any(f.startswith(p + "/") for p in spared)])
+        candidates = inside or [
+            f for f in files if f in start and not any(f.startswith(p + "/") for p in spared)]
+        one = acted_described(task, candidates)
+        if one is None:
+            one = by_ending(task, candidates)
         if one is None:
             one = holding(task, _texts(workspace, inside[:MAX_HELD])) or None
     return Designated(copied, one or (), tuple(inside) if one is None else ())
+
+
+#: a file described by the word of its ending: "the lock file", "that .bak file"
+_BY_ENDING = re.compile(r"\b(?:the|that|this|my|our|its|their)\s+\.?([A-Za-z][A-Za-z0-9]{0,7})"
+                        r"\s+file\b(?!\s*(?:name|path|ending|extension|type))", re.IGNORECASE)
+
+
+def ending_words(task: str) -> set[str]:
+    """The endings the acting clauses say as a word before "file", right after a removal's
+    verb ("delete the lock file": lock)."""
+    acting, _ = clauses_apart(task)
+    return {m.group(1).lower() for m in _BY_ENDING.finditer(acting)
+            if (verb := re.search(r"([a-z]+)\s+$", acting[:m.start()].lower()))
+            and (removes(verb.group(1)) or acting[:m.start()].lower().endswith("rid of "))}
+
+
+def by_ending(task: str, candidates: list[str] | tuple[str, ...]) -> tuple[str, ...] | None:
+    """The one file of ``candidates`` whose ending the acting clauses say as a word before
+    "file", right after a removal's verb ("can you get rid of the lock file?":
+    ``indexer.lock``); None when no such word is said or several files (or none) end so."""
+    ends = ending_words(task)
+    fits = [c for c in candidates if "." in (base := c.rsplit("/", 1)[-1].lstrip("."))
+            and base.rsplit(".", 1)[-1].lower() in ends]
+    return tuple(fits) if len(fits) == 1 else None
 
 
 def removal_objects(task: str, named: tuple[str, ...], as_said: tuple[str, ...],

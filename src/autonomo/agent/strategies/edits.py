@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import cells, keyed, spans, toggles, values
+from autonomo.agent.strategies import cells, keyed, line_removals, spans, toggles, values
 from autonomo.agent.strategies.facts import stem
 
 #: a word or value of a text: "Monday", "1.20", "9:00", "B-14", "don't"
@@ -150,6 +150,71 @@ def swaps(text: str, said: str) -> list[tuple[str, tuple[str]]]:
     return list(dict.fromkeys(out))[:MAX_PIECES]
 
 
+def _bounded(value: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)")
+
+
+def _swap_said(stated: str, text: str) -> bool:
+    """Whether a text the task states says a swap of two values rather than being a text
+    to put in ("should be 4.80, not 4.50"): it holds a value ``text`` holds and one of the
+    same kind that it does not."""
+    found = [(v.text, _kind(v.kind)) for v in values.scan(stated)]
+    held = {k for v, k in found if _bounded(v).search(text)}
+    return any(k in held and not _bounded(v).search(text) for v, k in found)
+
+
+_V = r"[^\s,;]+"
+#: the words that say which of two values replaces which (not "to 2.4.1 (it is 2.4.0)")
+_OLD_NEW = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\bfrom\s+(?P<old>{_V})\s+(?:to|into)\s+(?P<new>{_V})",
+    rf"(?P<old>{_V})\s+(?:should|must|needs?\s+to|has\s+to)\s+(?:be|read|say|become)\s+"
+    rf"(?P<new>{_V})",
+    rf"(?P<old>{_V})\s*(?:->|\u2192|=>)\s*(?P<new>{_V})",
+    rf"\b(?:change|replace|turn|swap)\s+(?P<old>{_V})\s+(?:to|with|into|by|for)\s+"
+    rf"(?P<new>{_V})",
+    rf"(?P<new>{_V})\s*,?\s+(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+    rf"(?:the\s+)?(?P<old>{_V})")]
+
+
+def _corrections(said: str) -> list[tuple[str, str]]:
+    """(old, new) of each value the task states to replace another of the same kind it
+    states too, the words between saying which replaces which ("C14, not B07", "from 30
+    to 45", "71 should be 77")."""
+    kinds = {v: k for _, v, k in _stated(said) if k != "Name"}
+    found = []
+    for pattern in _OLD_NEW:
+        for m in pattern.finditer(said):
+            old, new = (m.group(g).strip("'\"`.:)(") for g in ("old", "new"))
+            if old != new and old in kinds and kinds.get(new) == kinds[old]:
+                found.append((old, new))
+    return list(dict.fromkeys(found))
+
+
+def stated_swaps(text: str, said: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The swaps (``swaps``) of a correction the task states both sides of, the old side
+    held by ``text`` and the new one not: those alone (no other value of a line that
+    names the task's words is a piece then: "white loaf,3.20" beside "rye loaf,4.50")."""
+    pairs = [(o, n) for o, n in _corrections(said)
+             if _bounded(o).search(text) and not _bounded(n).search(text)]
+    return tuple((piece, news) for piece, news in swaps(text, said)
+                 if any(_bounded(o).search(piece) and any(n in new for new in news)
+                        for o, n in pairs))
+
+
+def corrected(text: str, said: str) -> bool:
+    """Whether the task states a value's correction ("C14, not B07", "from 30 to 45", "71
+    should be 77") that ``text`` already holds: the new value on a line naming the task's
+    words, the old one on no such line (a line holding it for another row is no matter)."""
+    lines = text.splitlines()
+    for old, new in _corrections(said):
+        if any(_bounded(new).search(line) and _near(_bounded(new).sub(" ", line), said)
+               for line in lines) and not any(
+                _bounded(old).search(line) and _near(_bounded(old).sub(" ", line), said)
+                for line in lines):
+            return True
+    return False
+
+
 def quoted_pair(text: str, task: str, files: list[str]) -> tuple[str, tuple[str, ...]] | None:
     """The edit a task states by two quoted texts, one the file holds and one it doesn't
     ("replace 'Dear Sir' with 'Dear Ms Lindqvist'"); None unless it states just those."""
@@ -227,12 +292,15 @@ def renamed_keys(text: str, said: str, keys: set[str]) -> list[tuple[str, tuple[
     return found[:MAX_PIECES]
 
 
-def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
+def edits(text: str, task: str, files: Iterable[str] = (), of: str = "") -> tuple[
         tuple[str, tuple[str, ...]], ...]:
-    """(piece of ``text`` to replace, what may take its place) for ``task``, best first."""
+    """(piece of ``text`` to replace, what may take its place) for ``task``, best first
+    (``of``: the file ``text`` is, when known)."""
     if len(text) > MAX_TEXT or not text.strip():
         return ()
     names = list(files)
+    if (removal := line_removals.edit(text, task, names, of)) is not None:
+        return removal  # lines removed: that alone (and once they are gone, nothing)
     said = keyed.without(task, names)
     quoted = quoted_pair(text, task, names)
     if quoted:  # "replace 'Dear Sir' with 'Dear Ms Lindqvist'": that, nothing else
@@ -240,6 +308,10 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
     flipped = toggles.toggles(text, task, said)
     if flipped is not None:  # an item ticked, a line commented out or in: that alone
         return flipped
+    if corrected(text, said):  # ("C14, not B07" and the row holds C14 now): done
+        return ()
+    if both := stated_swaps(text, said):  # ("should be 4.80, not 4.50"): that alone
+        return both
     found, settled = cells.table_edit(text, said)
     if found:  # a table's row and column named: that cell
         return tuple(found)
@@ -247,8 +319,9 @@ def edits(text: str, task: str, files: Iterable[str] = ()) -> tuple[
         return ()
     file_tokens = {t for _, t in _tokens(text)}
     task_tokens = [(i, t) for i, t in _said_tokens(said) if _kept(t)]
-    # the task's words and values the file does not hold, and its stated texts
-    stated = [t for t in spans.literals(task, names) if t not in text]
+    # the task's words and values the file does not hold, and its stated texts (not one
+    # that states the swap itself: "should be 4.80, not 4.50" replaces nothing)
+    stated = [t for t in spans.literals(task, names) if t not in text and not _swap_said(t, text)]
     lowered = {f.lower() for f in file_tokens}
     fresh = [(said.find(t), t) for t in stated] + [
         (i, t) for i, t in task_tokens if t not in file_tokens and t.lower() not in lowered]

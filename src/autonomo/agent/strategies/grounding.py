@@ -344,7 +344,7 @@ def _edits(reads: Reads, task: str, where: Situation,
         made = [(old, new) for path, old, new in edited if path == name]
         found = tuple(
             (piece, kept) for piece, news in (twostep.field_edits(
-                task, name, text, seen, where.named) or edits.edits(text, task, where.named))
+                task, name, text, seen, where.named) or edits.edits(text, task, where.named, name))
             if not any(new and new in piece for _, new in made)
             and (kept := tuple(n for n in news if not any(old in n for old, _ in made))))
         if found:

@@ -15,7 +15,7 @@ from typing import Any
 
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
-from autonomo.agent.strategies import spans
+from autonomo.agent.strategies import line_removals, spans
 from autonomo.agent.strategies.folders import called_for
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
 from autonomo.agent.strategies.names import (
@@ -132,6 +132,8 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
     # (a verb the task denies opens nothing: "move it, don't copy" asks no copy)
     asked = said(task)
     out = {name for name, verbs in needed.items() if not any(says(asked, v) for v in verbs)}
+    if "replace_text" in out and line_removals.selectors(task):
+        out.discard("replace_text")  # ("drop the line that says X": an edit of the file)
     if _BACKUP.search(task) or _SAME_AS.search(task):
         # "back it up as a.conf.orig", "a new file with the same text as a.md", "a.md ->
         # b.md, the original stays": a copy, the original kept (a 135M model appended a line

@@ -1,0 +1,104 @@
+"""A correction the task states both sides of ("C14, not B07", "from 30 to 45") is the one
+edit offered, and nothing once it is made; a file described by its ending's word after a
+removal ("get rid of the swap file") is that file; a removal whose only condition is that
+the file is there is verified like a plain one (i12e's own wordings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autonomo.agent.strategies import edits
+from autonomo.agent.strategies.designation import by_ending
+from autonomo.agent.verifying_files import _CONDITION, _existence_only
+from test_finishing_precise import play
+
+RATES = "room,rate\nsingle,55.00\ndouble,72.50\nsuite,72.50\n"
+CREW = "name,shift\nOdile,night\nPavel,day\nQuinn,night\n"
+
+
+@pytest.mark.parametrize(("task", "text", "want"), [
+    ("rates.csv: the suite costs 95.00, not 72.50", RATES, ("suite,72.50", "suite,95.00")),
+    ("The double rate in rates.csv is wrong - 72.50 should be 68.00.", RATES,
+     ("double,72.50", "double,68.00")),
+    ("In rates.csv bring the single rate from 55.00 to 58.50, please", RATES,
+     ("55.00", "58.50")),
+    ("rates.csv has the single at 55.00 -> make it 59.00 instead of 55.00", RATES,
+     ("55.00", "59.00")),
+    ("Correct the suite in rates.csv: 99.90 rather than 72.50", RATES,
+     ("suite,72.50", "suite,99.90")),
+])
+def test_a_correction_stated_both_ways_is_the_one_edit(task, text, want):
+    found = edits.edits(text, task, ["rates.csv"], "rates.csv")
+    assert len(found) == 1
+    old, news = found[0]
+    assert (old, news[0]) == want and len(news) == 1
+    assert text.count(old) == 1
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("rates.csv: the suite costs 95.00, not 72.50", RATES.replace("suite,72.50", "suite,95.00")),
+    ("The double rate in rates.csv is wrong - 72.50 should be 68.00.",
+     RATES.replace("double,72.50", "double,68.00")),
+    ("In rates.csv bring the single rate from 55.00 to 58.50, please",
+     RATES.replace("55.00", "58.50")),
+])
+def test_nothing_is_offered_once_the_correction_is_made(task, text):
+    assert edits.edits(text, task, ["rates.csv"], "rates.csv") == ()
+
+
+def test_a_value_said_as_the_old_one_is_no_correction_backwards():
+    # ("to 2.4.1 (it is 2.4.0 now)": which replaces which is said by "to", not by "is")
+    text = 'title = "loom"\nrelease = "3.0.0"\n'
+    found = edits.edits(text, "Set release to 3.0.1 in loom.toml (it is 3.0.0 now)",
+                        ["loom.toml"], "loom.toml")
+    assert found and found[0][1][0].endswith('"3.0.1"')
+
+
+def test_a_stated_sentence_holding_both_values_replaces_nothing():
+    found = edits.edits(CREW.replace("Pavel,day", "Pavel,7"),
+                        "Fix Pavel's row in crew.csv: should be 9, not 7", ["crew.csv"],
+                        "crew.csv")
+    assert all("should" not in new for _, news in found for new in news)
+
+
+@pytest.mark.parametrize(("task", "files", "want"), [
+    ("Could you get rid of the bak file?", ["notes.md", "notes.md.bak"], ("notes.md.bak",)),
+    ("please remove the zip file, the rest stays", ["a.txt", "b.zip"], ("b.zip",)),
+    ("delete that tmp file in here", ["c.tmp", "c.txt"], ("c.tmp",)),
+    # (two files of that ending: which one is not known)
+    ("delete the tmp file", ["c.tmp", "d.tmp"], None),
+    # (no removal's verb right before: not read so)
+    ("the zip file can go", ["a.txt", "b.zip"], None),
+    ("write the size of the zip file to size.txt", ["a.txt", "b.zip"], None),
+])
+def test_a_file_described_by_its_ending_after_a_removal(task, files, want):
+    assert by_ending(task, files) == want
+
+
+@pytest.mark.parametrize(("task", "only"), [
+    ("if there is a stale.pid in run/, delete it", True),
+    ("remove old.cfg~ if it exists", True),
+    ("Are there any .swp files? If so remove them.", True),
+    ("if you find a .tmp file under the cache folder, delete it", True),
+    ("if there is a file that says OLD, delete it", False),
+    ("delete x.log if it is bigger than y.log", False),
+    ("if x.log exists, delete it unless it is empty", False),
+    ("Is there a tmp.db? If so remove it when nobody uses it", False),
+])
+def test_a_condition_that_asks_only_whether_a_file_is_there(task, only):
+    assert _existence_only(task, _CONDITION.search(task)) is only
+
+
+@pytest.mark.parametrize(("plan", "finished"), [
+    ([("delete_file", {"path": "run/stale.pid"})], True),
+    ([("delete_file", {"path": "run/live.pid"})], False),
+    ([("delete_file", {"path": "run/stale.pid"}), ("delete_file", {"path": "run/live.pid"})],
+     False),
+])
+def test_an_existence_condition_verified_only_for_the_file_it_names(tmp_path: Path, plan,
+                                                                   finished):
+    files = {"run/stale.pid": "41\n", "run/live.pid": "42\n"}
+    _, status = play(tmp_path, "if there is a stale.pid in run/, delete it", files, plan)
+    assert (status == "finished") is finished
