@@ -102,3 +102,52 @@ def test_an_existence_condition_verified_only_for_the_file_it_names(tmp_path: Pa
     files = {"run/stale.pid": "41\n", "run/live.pid": "42\n"}
     _, status = play(tmp_path, "if there is a stale.pid in run/, delete it", files, plan)
     assert (status == "finished") is finished
+
+
+def _offered_after(workspace: Path, task: str, files: dict[str, str],
+                   deleted: list[str]) -> set[str]:
+    """The commands a small model may pick once ``deleted`` were deleted."""
+    from autonomo.agent.episodes import Action, Episode
+    from autonomo.agent.state import AgentState
+    from autonomo.agent.strategies import create_strategy
+    from autonomo.agent.strategies.offered import unneeded
+    from autonomo.config import Settings
+    from autonomo.tools.builtin import builtin_registry
+    from autonomo.tools.registry import CommandResult
+    for name, text in files.items():
+        (workspace / name).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / name).write_text(text)
+    agent = Settings().agent
+    commands = builtin_registry().select(include=tuple(agent.small_model_commands))
+    strategy = create_strategy("one_shot", commands, compact=True)
+    state = AgentState(tasks=[task], workspace=str(workspace))
+    for i, name in enumerate(deleted, 1):
+        (workspace / name).unlink()
+        state.episodes.append(Episode(number=i, action=Action(
+            name="delete_file", arguments={"path": name}), result=CommandResult.ok("deleted")))
+    request = strategy.request(unneeded(task, agent.small_model_command_words, str(workspace)),
+                               state)
+    return {o["properties"]["name"]["const"]
+            for o in request.schema["properties"]["command"]["anyOf"]}
+
+
+SCRATCH = {"keep.txt": "k\n", "scratch/a.tmp": "a\n", "scratch/b.log": "b\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "Delete the two files inside the scratch folder.",
+    "empty scratch/ - remove both files in it",
+    "remove all the files in the scratch folder please",
+    "get rid of every file inside scratch/",
+    "erase the 2 files in scratch/",
+])
+def test_no_finish_while_a_file_of_the_emptied_folder_is_left(tmp_path: Path, task):
+    offered = _offered_after(tmp_path, task, SCRATCH, ["scratch/a.tmp"])
+    assert "finish" not in offered and "delete_file" in offered
+
+
+def test_a_count_that_is_not_the_folders_own_drops_no_finish(tmp_path: Path):
+    # (three files said, two there: the reading is not sure, the model may finish)
+    offered = _offered_after(tmp_path, "Delete the three files inside the scratch folder.",
+                             SCRATCH, ["scratch/a.tmp"])
+    assert "finish" in offered

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from autonomo.agent.finishing_record import NUMBER_WORDS
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
 from autonomo.agent.strategies import line_removals, spans
@@ -113,6 +114,11 @@ _TEXT_REMOVED = re.compile(
 #: not one named as where ("the '#' from a.txt")
 _FILE_NEXT = re.compile(r"[^.;\n]{0,24}?(?<!from )(?<!in )(?<!of )(?<!inside )"
                         r"\b[\w./-]+\.\w{1,5}\b")
+
+
+#: all the files of a folder the task removes: "both", "all/every file", "the two files"
+_ALL_OF = re.compile(r"\b(?:both|everything|(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?:files?|"
+                     r"of\s+them)|(?:the\s+)?(?P<n>two|three|four|five|\d)\s+files)\b", re.I)
 
 
 def says(words: set[str], verb: str) -> bool:
@@ -437,6 +443,18 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped.add("copy_file")
     elif "copy_file" in offered and not _changed(state, {"copy_file"}) and _whole_copy(where):
         dropped |= WRITING  # a copy is made by copying (a 135M model wrote the name)
+    left = [f for f in where.values("removed_file") if f in where.files]
+    inside = set(where.marks.inside) if where.marks else set()
+    inside |= {f for f in _changed_files(state, {"delete_file"})
+               if f.rsplit("/", 1)[0] in {g.rsplit("/", 1)[0] for g in inside}}
+    if "finish" in offered and left and set(left) <= inside and len(inside) > len(left) \
+            and (all_of := _ALL_OF.search(state.task)) and all_of.group("n") in (
+                None, str(len(inside)), *(w for w, n in NUMBER_WORDS.items() if n == len(inside))):
+        # the files inside a folder the task empties, all of them ("the two files inside
+        # trash/"): one deleted and another left is no finish (a 135M model stopped there);
+        # the next deletion is (not the command that just worked, dropped above)
+        dropped.add("finish")
+        dropped.discard("delete_file")
     targets = set(where.values("file"))
     # (a task that says it adds, with no line shaped yet: a whole text composed with the
     # file's lines kept may still be written)
