@@ -151,3 +151,19 @@ def test_a_count_that_is_not_the_folders_own_drops_no_finish(tmp_path: Path):
     offered = _offered_after(tmp_path, "Delete the three files inside the scratch folder.",
                              SCRATCH, ["scratch/a.tmp"])
     assert "finish" in offered
+
+
+ASSETS = {"web/img/spacer.gif": "", "web/img/logo.png": "PNG", "web/index.html": "<p>"}
+
+
+@pytest.mark.parametrize("task", [
+    "Delete spacer.gif in web/img.",
+    "There's an empty spacer.gif in web/img that can go. Remove it.",
+    "web/img has a spacer.gif nobody uses - delete it",
+    "please get rid of spacer.gif (it's in web/img)",
+    "In web/img, erase spacer.gif",
+])
+def test_a_file_named_with_the_path_of_its_folder_may_be_deleted(tmp_path: Path, task):
+    # (web is said only as the start of web/img: not a folder the file goes into)
+    offered = _offered_after(tmp_path, task, ASSETS, [])
+    assert "delete_file" in offered

@@ -69,9 +69,13 @@ def designated(workspace: Path | str, task: str, named: tuple[str, ...], start: 
     # file to write to (a 135M model appended to a copy's source)
     fresh = [m for m in named if m not in start
              and m.rsplit("/", 1)[-1] in task]  # (not a name read in a file)
+    # (not a folder the file is in, said only as the start of a longer path:
+    # "placeholder.txt in ui_assets/icons" is not going into ui_assets)
+    within = {f for f in places if not re.search(rf"(?<![\w/.-]){re.escape(f)}(?!/[\w.-])", task)}
     copied = tuple(n for n in named if n in start and (any(
         (path := f"{folder}/{Path(n).name}") != n and path not in start
-        for folder in places if folder in folders) or any(
+        for folder in places if folder in folders
+        and not (folder in within and n.startswith(folder + "/"))) or any(
         version_of(n, m) or stem(n) == stem(m) for m in fresh)))
     if any(name in start for name in named):
         return Designated(copied)
