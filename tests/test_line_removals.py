@@ -117,3 +117,16 @@ def test_blank_lines_removed_in_part_are_not_finished(tmp_path: Path):
                   [_edit("trip.md", "\nday 2: Nice\n\n\n", "day 2: Nice\n"),
                    _edit("trip.md", "Lyon\n\n", "Lyon\n")])
     assert got == "finished"
+
+
+@pytest.mark.parametrize("task", [
+    "in setup.env, delete the line with TRACE in it",
+    "Remove the TRACE=on line from setup.env",
+    "setup.env: erase line 2",
+    "delete the last line of setup.env please",
+    "Get rid of the line that says NAME=web in setup.env",
+])
+def test_a_line_removal_never_offers_the_files_deletion(tmp_path: Path, task):
+    from test_stated_corrections import _offered_after
+    offered = _offered_after(tmp_path, task, {"setup.env": SETUP, "setup.env.bak": SETUP}, [])
+    assert "replace_text" in offered and "delete_file" not in offered

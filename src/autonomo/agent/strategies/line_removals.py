@@ -133,6 +133,14 @@ def _pick(before: str, after: str, many: bool) -> tuple[str, str | int] | None:
     return None
 
 
+def taken_from(task: str, said: tuple[str, ...], paths: list[str] | tuple[str, ...]) -> bool:
+    """Whether every one of ``paths`` (the files a removal could take) is a file the task
+    removes lines from (``said``: the names as the task writes them)."""
+    return bool(paths) and all(any(
+        (p == n or p.endswith("/" + n)) and selectors(task, said, n) for n in said)
+        for p in paths)
+
+
 def removed_text(task: str, phrase: str) -> bool:
     """Whether ``phrase`` (a text the task states) is what a line it removes says ("the
     line saying X": X is no text to write)."""

@@ -409,10 +409,12 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
         dropped.add("read_file")  # nothing to read: it can only fail
     if not where.values("python_file"):
         dropped.add("execute_python_file")  # no program to run
-    if (removal := _TEXT_REMOVED.search(state.task)) and not _FILE_NEXT.match(
-            state.task, removal.end()):
-        # a removal of a piece of text ("removing the leading '# '", "strip the # from it")
-        # is the edit found, never a file deleted (a 135M model deleted crontab.txt)
+    if ((removal := _TEXT_REMOVED.search(state.task)) and not _FILE_NEXT.match(
+            state.task, removal.end())) or line_removals.taken_from(
+            state.task, where.said_files, where.values("removed_file")):
+        # a removal of a piece of text ("removing the leading '# '", "strip the # from it",
+        # "in a.txt, delete the line with X") is the edit found, never a file deleted (a
+        # 135M model deleted crontab.txt)
         dropped |= {"delete_file", "delete_folder"}
     if not where.edits:
         dropped.add("replace_text")  # no piece of a named file the task may want replaced
