@@ -133,7 +133,9 @@ def start_texts(named: Iterable[str], record: Record, read: Reader,
             continue
         first = next((e for e in record.episodes if _names(e.action.arguments, name)), None)
         if first is None:
-            if (now := read(name)) is not None and name not in record.written:
+            # (not a file the start listing shows was not there: a program made it)
+            if (now := read(name)) is not None and name not in record.written and not (
+                    "." in shown and name not in shown["."].splitlines()):
                 texts[name] = now
             continue
         kind, result = first.action.name, first.result

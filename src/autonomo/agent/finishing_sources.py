@@ -155,8 +155,11 @@ def programs(task: str, named: tuple[str, ...]) -> list[str]:
         at = mention_at(task, name)  # "a.py" of "data.py" is no mention of a.py
         before = task[:at] if at >= 0 else ""
         for other in sorted(named, key=len, reverse=True):
-            before = before.replace(other, " ")
-        if set(words(before)[-3:]) & _RUN and name not in given:
+            before = before.replace(other, " \x00 ")
+        # (the run's object is the name right after its verb: "run a.py - it writes b.txt"
+        # runs a.py, not b.txt)
+        near = words(before.rsplit("\x00", 1)[-1])[-3:]
+        if set(near) & _RUN and name not in given:
             found.append(name)
     return found
 

@@ -16,7 +16,7 @@ from typing import Any
 from autonomo.agent.finishing_record import NUMBER_WORDS
 from autonomo.agent.finishing_targets import roles
 from autonomo.agent.state import AgentState
-from autonomo.agent.strategies import line_removals, spans
+from autonomo.agent.strategies import line_removals, printing, spans
 from autonomo.agent.strategies.folders import called_for
 from autonomo.agent.strategies.grounding import CLOSED_KINDS, Situation, silent_programs
 from autonomo.agent.strategies.names import (
@@ -452,12 +452,14 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
     if "finish" in offered and left and set(left) <= inside and len(inside) > len(left) \
             and (all_of := _ALL_OF.search(state.task)) and all_of.group("n") in (
                 None, str(len(inside)), *(w for w, n in NUMBER_WORDS.items() if n == len(inside))):
-        # the files inside a folder the task empties, all of them ("the two files inside
-        # trash/"): one deleted and another left is no finish (a 135M model stopped there);
-        # the next deletion is (not the command that just worked, dropped above)
+        # all the files inside a folder the task empties ("the two files inside trash/"): one
+        # left is no finish (a 135M model stopped there); the next deletion is
         dropped.add("finish")
         dropped.discard("delete_file")
     targets = set(where.values("file"))
+    if printing.made_by_programs(state.episodes, len(state.tasks) - 1, targets, where.existed,
+                                 where.files):  # (the files to write: what a program made)
+        dropped |= WRITING
     # (a task that says it adds, with no line shaped yet: a whole text composed with the
     # file's lines kept may still be written)
     rewritten = whole_only_paths(where) if where.shaped else {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from autonomo.agent.strategies.facts import stem
 
@@ -142,3 +143,28 @@ def narrowed(ran: Iterable[str], texts: tuple[str, ...], task: str,
         return tuple(ran)  # ("save its output": not the number its line holds)
     found = list(dict.fromkeys(p for out in ran for p in parts(out, task, named)))
     return tuple(found) if len(found) == 1 else texts
+
+
+#: what a command's arguments name as the file it makes or changes
+_MADE_BY = {"write_file": "path", "append_to_file": "path", "replace_text": "path",
+            "copy_file": "destination", "rename_file": "destination"}
+
+
+def made_by_programs(episodes: Iterable[Any], task_index: int, targets: Iterable[str],
+                     existed: Iterable[str] | None, files: Iterable[str]) -> bool:
+    """Whether every one of ``targets`` (files a write may go to) is a file a program the
+    task ``task_index`` ran made: not there at the start (``existed``), written by no
+    command, there now (``files``) after a run ("run a.py - it writes b.txt": b.txt is its
+    output; a 135M model wrote the runner's "Exit code 0." over it)."""
+    if existed is None or not (targets := set(targets)) or targets & set(existed) \
+            or not targets <= set(files):
+        return False
+    ran = False
+    done: set[str] = set()
+    for e in episodes:
+        if e.task_index != task_index or e.result is None or e.result.status != "success":
+            continue
+        ran = ran or e.action.name == "execute_python_file"
+        if (key := _MADE_BY.get(e.action.name)) is not None:
+            done.add(str(e.action.arguments.get(key) or ""))
+    return ran and not targets & done
