@@ -167,3 +167,19 @@ def test_a_file_named_with_the_path_of_its_folder_may_be_deleted(tmp_path: Path,
     # (web is said only as the start of web/img: not a folder the file goes into)
     offered = _offered_after(tmp_path, task, ASSETS, [])
     assert "delete_file" in offered
+
+
+@pytest.mark.parametrize("task", [
+    "crew.csv has the wrong shift for Pavel: it should be night, not day",
+    "crew.csv has a mistake - Pavel's shift is night, not day",
+    "crew.csv lists the wrong shift for Pavel; day should be night",
+    "Pavel's shift in crew.csv has an error: change it from day to night",
+    "crew.csv has an outdated shift for Pavel. It's night instead of day now.",
+])
+def test_a_file_with_a_fault_to_fix_is_edited_and_finished(tmp_path: Path, task):
+    right = [("replace_text", {"path": "crew.csv", "old": "Pavel,day", "new": "Pavel,night"})]
+    _, status = play(tmp_path, task, {"crew.csv": CREW}, right)
+    assert status == "finished"
+    wrong = [("replace_text", {"path": "crew.csv", "old": "Odile,night", "new": "Odile,day"})]
+    _, status = play(tmp_path / "w", task, {"crew.csv": CREW}, wrong)
+    assert status != "finished"

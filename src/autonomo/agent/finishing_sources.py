@@ -31,6 +31,9 @@ _PRINTED = {"output", "outputs", "prints", "printed", "print", "result", "result
 _FROM = {"from", "in", "of", "read", "inside", "by", "does"}
 #: words just after a file that make it where a value comes from ("X holds a name")
 _HOLDS = {"holds", "contains", "has", "names", "lists", "says", "gives", "stores"}
+#: what a file may have that is a fault to fix, not a value to look up
+_FAULTS = {"wrong", "typo", "typos", "mistake", "mistakes", "error", "errors", "incorrect",
+           "outdated", "misspelled", "misspelt", "misspelling", "stale", "bad", "broken"}
 #: words of a task whose numbers are not values to write (operands, counts, edits)
 _NOT_LITERAL = {"sum", "total", "multiply", "times", "plus", "minus", "product", "difference",
                 "square", "squared", "double", "half", "average", "divide", "divided",
@@ -213,7 +216,9 @@ def source_removed(task: str, named: tuple[str, ...], record: Record) -> str | N
     over (the task names it only as where to look)."""
     for name in named:
         before, after = _around(task, name)
-        pointed = (after[:1] and after[0] in _HOLDS) or before[-1:] == ["read"] or (
+        # (not "a.csv has the wrong seat for X": a fault it has, to fix in place)
+        pointed = (after[:1] and after[0] in _HOLDS and not set(after[1:4]) & _FAULTS) \
+            or before[-1:] == ["read"] or (
             before[-1:] == ["in"] and set(before[-3:]) & {"instruction", "instructions"})
         if not pointed or re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE) \
                 or line_removals.selectors(task, named, name):
