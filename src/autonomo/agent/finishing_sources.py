@@ -159,9 +159,12 @@ def programs(task: str, named: tuple[str, ...]) -> list[str]:
         before = task[:at] if at >= 0 else ""
         for other in sorted(named, key=len, reverse=True):
             before = before.replace(other, " \x00 ")
-        # (the run's object is the name right after its verb: "run a.py - it writes b.txt"
-        # runs a.py, not b.txt)
-        near = words(before.rsplit("\x00", 1)[-1])[-3:]
+        # (the run's objects are the names right after its verb, a list of them: "run a.py
+        # - it writes b.txt" runs a.py, not b.txt; "run a.py and b.py" both)
+        parts = before.split("\x00")
+        while len(parts) > 1 and set(words(parts[-1])) <= {"and", "or", "then", "also"}:
+            parts.pop()
+        near = words(parts[-1])[-3:]
         if set(near) & _RUN and name not in given:
             found.append(name)
     return found
