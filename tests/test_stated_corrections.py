@@ -183,3 +183,31 @@ def test_a_file_with_a_fault_to_fix_is_edited_and_finished(tmp_path: Path, task)
     wrong = [("replace_text", {"path": "crew.csv", "old": "Odile,night", "new": "Odile,day"})]
     _, status = play(tmp_path / "w", task, {"crew.csv": CREW}, wrong)
     assert status != "finished"
+
+
+@pytest.mark.parametrize(("task", "old", "new"), [
+    ("crew.csv has the wrong shift for Pavel: it should be night, not day", "Pavel,day",
+     "Pavel,night"),
+    ("In crew.csv change Quinn's shift from night to day", "Quinn,night", "Quinn,day"),
+])
+def test_after_a_right_edit_only_the_finish_is_left(tmp_path: Path, task, old, new):
+    from autonomo.agent.episodes import Action, Episode
+    from autonomo.agent.state import AgentState
+    from autonomo.agent.strategies import create_strategy
+    from autonomo.agent.strategies.offered import unneeded
+    from autonomo.config import Settings
+    from autonomo.tools.builtin import builtin_registry
+    from autonomo.tools.registry import CommandResult
+    (tmp_path / "crew.csv").write_text(CREW)
+    agent = Settings().agent
+    strategy = create_strategy("one_shot", builtin_registry().select(
+        include=tuple(agent.small_model_commands)), compact=True)
+    state = AgentState(tasks=[task], workspace=str(tmp_path))
+    exclude = unneeded(task, agent.small_model_command_words, str(tmp_path))
+    strategy.request(exclude, state)
+    (tmp_path / "crew.csv").write_text(CREW.replace(old, new))
+    state.episodes.append(Episode(number=1, action=Action(name="replace_text", arguments={
+        "path": "crew.csv", "old": old, "new": new}), result=CommandResult.ok("replaced")))
+    offered = {o["properties"]["name"]["const"] for o in strategy.request(
+        exclude, state).schema["properties"]["command"]["anyOf"]}
+    assert offered == {"finish"}

@@ -343,10 +343,10 @@ def not_offered(state: AgentState, where: Situation, names: frozenset[str],
             # lets it finish, the next step is finish or something else (after a write or a
             # copy, not a text appended to it: it wrote "x" and then "xx"; nor a look)
             dropped.add(last.action.name)
-            # (or a deletion: a 135M model read the folder's other files after deleting
-            # the last of a kind, to the step limit)
+            # (or a deletion, an edit: a 135M model read the folder's other files after
+            # deleting the last of a kind, and the file it had just fixed, to the step limit)
             if last.action.name in WRITING | {"copy_file", "rename_file", "delete_file",
-                                              "delete_folder"}:
+                                              "delete_folder", "replace_text"}:
                 dropped |= WRITING | _LOOKING
     # (program, arguments) run since the last change: for the two rules on runs below
     ran_since = _ran_since_change(state) if "execute_python_file" in offered else set()
