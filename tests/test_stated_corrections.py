@@ -211,3 +211,23 @@ def test_after_a_right_edit_only_the_finish_is_left(tmp_path: Path, task, old, n
     offered = {o["properties"]["name"]["const"] for o in strategy.request(
         exclude, state).schema["properties"]["command"]["anyOf"]}
     assert offered == {"finish"}
+
+
+HIDDEN = {"site/.htaccess.old": "x", "site/index.php": "<?php", "site/img/.thumbs.db": "t",
+          "site/img/a.png": "PNG"}
+
+
+@pytest.mark.parametrize(("task", "want"), [
+    ("remove .htaccess.old from site/", {"site/.htaccess.old"}),
+    ("In site/ there's a stale .htaccess.old - delete it", {"site/.htaccess.old"}),
+    ("get rid of the .thumbs.db files in site/img/", {"site/img/.thumbs.db"}),
+    ("please erase .thumbs.db inside the site/img folder", {"site/img/.thumbs.db"}),
+    ("site/img has a .thumbs.db nobody needs; delete it", {"site/img/.thumbs.db"}),
+])
+def test_a_hidden_file_spelled_in_a_named_folder_may_be_deleted(tmp_path: Path, task, want):
+    from autonomo.agent.strategies.grounding import situation
+    for name, text in HIDDEN.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    where = situation(tmp_path, task, existed=tuple(HIDDEN))
+    assert set(where.values("removed_file")) == want

@@ -310,8 +310,8 @@ def edits(text: str, task: str, files: Iterable[str] = (), of: str = "") -> tupl
         return flipped
     if corrected(text, said):  # ("C14, not B07" and the row holds C14 now): done
         return ()
-    if both := stated_swaps(text, said):  # ("should be 4.80, not 4.50"): that alone
-        return both
+    if not keyed.is_keyed_text(text) and (both := stated_swaps(text, said)):
+        return both  # ("should be 4.80, not 4.50"): that alone (a key's value: its line)
     found, settled = cells.table_edit(text, said)
     if found:  # a table's row and column named: that cell
         return tuple(found)

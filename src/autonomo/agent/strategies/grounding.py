@@ -110,6 +110,10 @@ def situation(workspace: Path | str, task: str,
     # (a hidden file the task names is one of the workspace's files: ".gitignore")
     files += [n for n in named if n not in files
               and Workspace(workspace).kind(n) == "a regular file"]
+    # (and one the task spells in a folder it names: "the .DS_Store files in design/")
+    files += [p for d in named_folders(task, folders) for t in re.findall(
+        r"(?<![\w/.])\.[A-Za-z][\w.~#-]*\w", task) if (p := f"{d}/{t}") not in files
+        and Workspace(workspace).kind(p) == "a regular file"]
     known: list[facts.Fact] = [*listing_facts(files), *datatypes.dated_files(files)
                                ] if len(files) > 1 else []
     instructions = task
