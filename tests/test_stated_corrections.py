@@ -231,3 +231,32 @@ def test_a_hidden_file_spelled_in_a_named_folder_may_be_deleted(tmp_path: Path, 
         (tmp_path / name).write_text(text)
     where = situation(tmp_path, task, existed=tuple(HIDDEN))
     assert set(where.values("removed_file")) == want
+
+
+RUNS = {"run/stale.pid": "41\n", "run/live.pid": "42\n", "notes.md": "n\n"}
+
+
+@pytest.mark.parametrize(("task", "gone"), [
+    # (the condition asks about one file, another is removed)
+    ("if there is a stale.pid in run/, delete run/live.pid", "run/live.pid"),
+    ("if old.pid exists, remove run/stale.pid", "run/stale.pid"),
+    ("Is there a crash.pid? If so, delete notes.md", "notes.md"),
+    ("if there's a .lock file in run/, delete notes.md", "notes.md"),
+    ("If you find a zombie.pid in run/, get rid of run/stale.pid", "run/stale.pid"),
+])
+def test_an_existence_condition_about_another_file_is_not_confirmed(tmp_path: Path, task, gone):
+    _, status = play(tmp_path, task, RUNS, [("delete_file", {"path": gone})])
+    assert status != "finished"
+
+
+@pytest.mark.parametrize("task", [
+    "In setup.env, remove the line that says TRACE=on and the last line",
+    "take out the TRACE=on line from setup.env, then append DEBUG=0",
+    "setup.env: drop the line with TRACE and also line 1",
+    "Remove the line starting with TRACE from setup.env and copy it to old.env",
+    "delete the line saying TRACE=on in setup.env; put NAME=api as well",
+])
+def test_a_line_removal_that_is_half_the_task_is_not_confirmed(tmp_path: Path, task):
+    plan = [("replace_text", {"path": "setup.env", "old": "TRACE=on\n", "new": ""})]
+    _, status = play(tmp_path, task, {"setup.env": "PORT=80\nTRACE=on\nNAME=web\n"}, plan)
+    assert status != "finished"

@@ -274,6 +274,8 @@ def _by_removed_lines(task: str, path: str, before: str, after: str, start: Snap
     if not line_removals.selectors(task, said, of):
         return None
     gone = line_removals.removed(before, task, said, of)
+    if not line_removals.whole_task(task, said):
+        return Verdict.no("edit", "the task asks more than these lines removed")
     if not gone:
         return Verdict.no("edit", "the lines the task removes are not known for sure")
     if after.splitlines() != line_removals.without(before, gone).splitlines():

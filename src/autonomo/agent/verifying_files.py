@@ -142,10 +142,14 @@ _PLACE_WORDS = re.compile(r"(?:\s+(?:an?|any|some|one|the|a\s+file|files?|still|
                           re.IGNORECASE)
 
 
-def _existence_only(task: str, condition: re.Match[str]) -> bool:
+def _existence_only(task: str, condition: re.Match[str], start: Snapshot | None = None,
+                    removed: Collection[str] = ()) -> bool:
     """Whether the task's one condition asks only whether a file is there: "if there is
     X" (X a name or a kind, in a place), "if X exists", or "if so" after a question "is
-    there X?"."""
+    there X?"; with ``start``: and X is what was removed (``removed``), each there at the
+    start ("if there's b.bak, remove a.bak" is not judged)."""
+    if start is not None and not _subject_removed(task, condition, start, removed):
+        return False
     if len(re.findall(r"\b(?:if|unless|when|whenever|provided|case|only|except)\b", task,
                       re.IGNORECASE)) != 1:
         return False  # (one condition word in all: "if so, … when it is over 1 MB" is two)
@@ -159,6 +163,26 @@ def _existence_only(task: str, condition: re.Match[str]) -> bool:
             r"(?:it|they|\.?[\w~#-]+\.[\w~#.-]+)", there.group("subject"))):
         return False
     return bool(_PLACE_WORDS.fullmatch(there.group("rest")))
+
+
+def _subject_removed(task: str, condition: re.Match[str], start: Snapshot,
+                     removed: Collection[str]) -> bool:
+    """Whether what the condition (or the question before "if so") asks about is what
+    was removed: each removed file was there at the start and is a file it names or of a
+    kind it names; a name it gives that is not removed makes it False."""
+    said = re.match(r"(?:[^;!?\n,.]|\.(?=\w))*", task[condition.start():]).group(0)
+    if re.match(r"if\s+so\b", said, re.IGNORECASE):  # (the question before it)
+        said = re.split(r"(?<=[.!?])\s", task[:condition.start()].rsplit("?", 1)[0])[-1]
+    names = {t for t in re.findall(r"[\w~#-]*\.[\w~#.-]*\w", said) if not t.startswith(".")}
+    kinds = {t.lower() for t in re.findall(r"(?<![\w.])\.[A-Za-z]\w*", said)}
+    if not (names or kinds) or not removed:
+        return False
+    for path in removed:
+        base = path.rsplit("/", 1)[-1]
+        if path not in start.files or not (base in names or path in names or any(
+                base.lower().endswith(k) for k in kinds)):
+            return False
+    return all(any(p == n or p.endswith("/" + n) for p in removed) for n in names)
 
 
 def deletion(task: str, start: Snapshot, changes: Changes,
@@ -182,7 +206,8 @@ def deletion(task: str, start: Snapshot, changes: Changes,
                                     "a file were not recognised")
     if ops & {"copy", "move", "append"}:
         return Verdict.no("delete", "the task asks for more than a deletion")
-    if (condition := _CONDITION.search(task)) and not _existence_only(task, condition):
+    if (condition := _CONDITION.search(task)) and not _existence_only(
+            task, condition, start, changes.removed):
         # ("if notes.txt is empty, delete it"; not "if there's a .bak file, remove it": the
         # start snapshot has the file the removal takes, or its objects do not match)
         return Verdict.no("delete", f"the task makes the removal depend on a condition not "

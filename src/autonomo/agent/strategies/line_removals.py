@@ -133,6 +133,26 @@ def _pick(before: str, after: str, many: bool) -> tuple[str, str | int] | None:
     return None
 
 
+#: words of another act than a line's removal ("…, then add DONE", "and put it in b.txt")
+_OTHER_ACT = re.compile(r"\b(?:then|also|add|append|insert|write|put|replace|change|set|copy|"
+                        r"move|rename|create|make|sort|save|keep\s+it|fix|as\s+well)\b",
+                        re.IGNORECASE)
+
+
+def whole_task(task: str, names: tuple[str, ...] | list[str] = ()) -> bool:
+    """Whether the task asks line removals and nothing else: each "line(s)" it says is a
+    pick of a removal (not "… and the last line" read as none), one file named, no word
+    of another act ("then add DONE"): only then may a removal alone be confirmed."""
+    text = plain_quotes(task)
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    said = len(re.findall(r"(?<!other )(?<!remaining )(?<!rest of the )\blines?\b", text,
+                          re.IGNORECASE))  # (not "leave the other lines")
+    picks = selectors(task, names)
+    return bool(picks) and said == len(picks) and len(set(names)) <= 1 \
+        and not _OTHER_ACT.search(text)
+
+
 def taken_from(task: str, said: tuple[str, ...], paths: list[str] | tuple[str, ...]) -> bool:
     """Whether every one of ``paths`` (the files a removal could take) is a file the task
     removes lines from (``said``: the names as the task writes them)."""
