@@ -16,8 +16,8 @@ def _files(tmp_path, count: int) -> str:
 def _searched(monkeypatch) -> list[str]:
     searched: list[str] = []
     search = edits.edits
-    monkeypatch.setattr(edits, "edits", lambda text, task, files=(): searched.append(text)
-                        or search(text, task, files))
+    monkeypatch.setattr(edits, "edits", lambda text, task, files=(), of="": searched.append(
+        text) or search(text, task, files, of))
     return searched
 
 
