@@ -255,7 +255,49 @@ def _value(task: str, spoken: str, op: str, start: Snapshot,
                                 flags=re.IGNORECASE), _ONLY | _NAMING_ONLY):
         return None, Verdict.no(op, f"the task restricts it in words not understood: "
                                     f"{left[0]!r}")
+    if said := _instructing_tail(next(iter(values))):
+        return None, Verdict.no(op, f"the value may end in words about its form: {said!r}")
+    if tail := _trailing(task, next(iter(values)), spoken):
+        return None, Verdict.no(op, f"the task goes on after the value and the file: {tail!r}")
     return next(iter(values)), None
+
+
+#: all that may follow both the value and the file's name: punctuation, politeness, "only
+#: it", "keep the rest", its place (a closed list: anything else may be a condition on the
+#: value's form, "with a trailing !", "in bold", "twice", and nothing is verified)
+_ENDING = re.compile(
+    r"(?:[\s,.!?;:()\"'`-]|(?<!\w)(?:please|pls|thanks|thank\s+you|cheers|for\s+me|alone|only|"
+    r"just|added|appended|written|one\s+per\s+line|"
+    r"(?:and\s+)?nothing\s+else(?:\s+in\s+(?:it|there|the\s+file))?|on\s+its\s+own|(?:in|into|to)\s+it|"
+    r"(?:it\s+is\s+|it's\s+)?(?:already\s+)?(?:done|ticked(?:\s+off)?|checked)|"
+    r"(?:and\s+)?keep(?:ing)?\s+(?:everything|the\s+rest|the\s+other\s+(?:lines|keys))"
+    r"(?:\s+else)?(?:\s+(?:already\s+)?(?:there|as\s+it\s+is|as\s+is))?|"
+    r"(?:to|at|onto)\s+the\s+(?:very\s+)?(?:end|bottom)|as\s+(?:a|the)\s+new\s+(?:last\s+)?line|"
+    r"on\s+(?:a|its)\s+(?:new|own)\s+line|on\s+a\s+line\s+of\s+its\s+own|no\s+extension|"
+    r"(?:only|just)\s+the\s+(?:number|code|key|value|word|text|name)|"
+    r"in\s+(?:the\s+)?[\w.-]+/(?:\s+folder)?)(?![\w/]))*", re.IGNORECASE)
+
+
+#: the last part of a value read to the task's end ("Closed today, in bold"), when it is
+#: rather an instruction about the value's form than a part of it
+_FORM_TAIL = re.compile(r"(?:,|;|\s[-–—]{1,2})\s+(?P<t>(?:in|as|with|without|using|all|but|then|"
+                        r"please|each|every|not|except|on\s+(?:one|two|a|separate)|"
+                        r"one\s+per)\b[^,;]*)$", re.IGNORECASE)
+
+
+def _instructing_tail(value: str) -> str:
+    """The instruction a value read to the task's end may end in ("" when none)."""
+    m = _FORM_TAIL.search(value)
+    return m.group("t") if m else ""
+
+
+def _trailing(task: str, value: str, spoken: str) -> str:
+    """What the task says after both the value and the file's name, when it is more than
+    ``_ENDING`` allows ("" otherwise)."""
+    task = plain_quotes(task)
+    ends = [m.end() for text in (value, spoken) for m in re.finditer(re.escape(text), task)]
+    tail = task[max(ends):] if ends else ""
+    return "" if _ENDING.fullmatch(tail) else tail.strip()
 
 
 def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
