@@ -266,14 +266,20 @@ def _value(task: str, spoken: str, op: str, start: Snapshot,
 #: it", "keep the rest", its place (a closed list: anything else may be a condition on the
 #: value's form, "with a trailing !", "in bold", "twice", and nothing is verified)
 _ENDING = re.compile(
-    r"(?:[\s,.!?;:()\"'`-]|(?<!\w)(?:please|pls|thanks|thank\s+you|cheers|for\s+me|alone|only|"
+    r"(?:[\s,.!?;:()\"'`\u2013\u2014-]|(?<!\w)(?:please|pls|thanks|thank\s+you|cheers|for\s+me|alone|only|"
     r"just|added|appended|written|one\s+per\s+line|"
-    r"(?:and\s+)?nothing\s+else(?:\s+in\s+(?:it|there|the\s+file))?|on\s+its\s+own|(?:in|into|to)\s+it|"
+    r"(?:and\s+)?nothing\s+(?:else|more)(?:\s+in\s+(?:it|there|the\s+file))?|on\s+its\s+own|"
+    r"(?:in|into|to)\s+it|no\s+other\s+text|that(?:'s|\s+is)\s+all|yet|(?:create|make)\s+it|"
+    # (the value pointed at again, and its place: "- add her on a new last line")
+    r"(?:put|add|append|write|insert|place|stick|tack)\s+(?:it|her|him|them|this|that)|"
+    r"after\s+(?:what(?:'s|\s+is)\s+there|everything(?:\s+else)?|the\s+rest|the\s+last\s+line)|"
+    r"below\s+(?:the\s+other\s+\w+|everything(?:\s+else)?|the\s+rest)|"
     r"(?:it\s+is\s+|it's\s+)?(?:already\s+)?(?:done|ticked(?:\s+off)?|checked)|"
     r"(?:and\s+)?keep(?:ing)?\s+(?:everything|the\s+rest|the\s+other\s+(?:lines|keys))"
     r"(?:\s+else)?(?:\s+(?:already\s+)?(?:there|as\s+it\s+is|as\s+is))?|"
     r"(?:to|at|onto)\s+the\s+(?:very\s+)?(?:end|bottom)|as\s+(?:a|the)\s+new\s+(?:last\s+)?line|"
-    r"on\s+(?:a|its)\s+(?:new|own)\s+line|on\s+a\s+line\s+of\s+its\s+own|no\s+extension|"
+    r"on\s+(?:a|its|their)\s+(?:new\s+|own\s+)?(?:last\s+)?line|on\s+a\s+line\s+of\s+its\s+own|"
+    r"no\s+extension|"
     r"(?:only|just)\s+the\s+(?:number|code|key|value|word|text|name)|"
     r"in\s+(?:the\s+)?[\w.-]+/(?:\s+folder)?)(?![\w/]))*", re.IGNORECASE)
 
