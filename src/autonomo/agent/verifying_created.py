@@ -60,6 +60,8 @@ _STRUCTURE = frozenset({
     "following", "these",
     "yaml", "yml", "toml", "ini", "cfg", "settings", "options", "two", "three", "four", "five",
     "six",
+    # (words that say the file holds that and nothing more, which is what is judged)
+    "exactly", "only", "just",
     # (politeness and wishes: "please create", "I need a …")
     "please", "pls", "kindly", "i", "need", "want", "like", "would", "could", "can", "you",
     "me", "d"
