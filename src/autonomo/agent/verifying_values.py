@@ -266,7 +266,9 @@ def _value(task: str, spoken: str, op: str, start: Snapshot,
 #: it", "keep the rest", its place (a closed list: anything else may be a condition on the
 #: value's form, "with a trailing !", "in bold", "twice", and nothing is verified)
 _ENDING = re.compile(
-    r"(?:[\s,.!?;:()\"'`\u2013\u2014-]|(?<!\w)(?:please|pls|thanks|thank\s+you|cheers|for\s+me|alone|only|"
+    r"(?:[\s,.!?;:()\"'`\u2013\u2014-]|(?<!\w)(?:please|pls|thanks(?:\s+a\s+lot)?|thank\s+you|and|cheers|for\s+me|alone|only|"
+    r"now|right\s+away|when\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute)|"
+    r"so\s+(?:that\s+)?I\s+(?:remember|don't\s+forget|do\s+not\s+forget)|"
     r"just|added|appended|written|one\s+per\s+line|"
     r"(?:and\s+)?nothing\s+(?:else|more)(?:\s+in\s+(?:it|there|the\s+file))?|on\s+its\s+own|"
     r"(?:in|into|to)\s+it|no\s+other\s+text|that(?:'s|\s+is)\s+all|yet|(?:create|make)\s+it|"
@@ -277,7 +279,7 @@ _ENDING = re.compile(
     r"(?:it\s+is\s+|it's\s+)?(?:already\s+)?(?:done|ticked(?:\s+off)?|checked)|"
     r"(?:and\s+)?keep(?:ing)?\s+(?:everything|the\s+rest|the\s+other\s+(?:lines|keys))"
     r"(?:\s+else)?(?:\s+(?:already\s+)?(?:there|as\s+it\s+is|as\s+is))?|"
-    r"(?:to|at|onto)\s+the\s+(?:very\s+)?(?:end|bottom)|as\s+(?:a|the)\s+new\s+(?:last\s+)?line|"
+    r"(?:to|at|onto)\s+the\s+(?:very\s+)?(?:end|bottom)|on\s+the\s+(?:very\s+)?(?:last|final)\s+line|as\s+(?:a|the)\s+new\s+(?:last\s+)?line|"
     r"on\s+(?:a|its|their)\s+(?:new\s+|own\s+)?(?:last\s+)?line|on\s+a\s+line\s+of\s+its\s+own|"
     r"no\s+extension|"
     r"(?:only|just)\s+the\s+(?:number|code|key|value|word|text|name)|"
