@@ -36,6 +36,12 @@ from autonomo.agent.verifying_verdict import Verdict
 
 _ORDERING = re.compile(r"\b(?:sort|sorted|order|ordered|reverse|reversed|alphabetical\w*|"
                        r"shuffle\w*|unique|each|every|per)\b", re.IGNORECASE)
+#: words that give the values a type or a place the parsed comparison does not judge ("the
+#: list 1, 2 and 3 as strings", "nested under a pet key")
+_TYPING = re.compile(r"\b(?:as|in)\s+(?:(?:a|an)\s+)?(?:strings?|texts?|numbers?|integers?|"
+                     r"floats?|decimals?|booleans?|quotes|objects?|arrays?|dicts?|maps?)\b|"
+                     r"\b(?:quoted|nested|wrapped)\b|\bunder\s+(?:a|an|the)\s+[\w-]+(?:\s+key)?\b",
+                     re.IGNORECASE)
 _ROWS = re.compile(r"(?<![^\s(:])[^\s,]+(?:,[^\s,]+)+(?=[\s.;:!?)]|$)")
 #: (keys and values are matched with their case, the words around them in any case)
 _JOIN = r"(?:\s*,\s*(?i:and\s+)?|\s+(?i:and)\s+)"
@@ -54,6 +60,8 @@ _STRUCTURE = frozenset({
     "following", "these",
     "yaml", "yml", "toml", "ini", "cfg", "settings", "options", "two", "three", "four", "five",
     "six",
+    # (words that say the file holds that and nothing more, which is what is judged)
+    "exactly", "only", "just",
     # (politeness and wishes: "please create", "I need a …")
     "please", "pls", "kindly", "i", "need", "want", "like", "would", "could", "can", "you",
     "me", "d"
@@ -78,6 +86,9 @@ def creating(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Ver
     bare = task.replace(path, " ")
     if _ORDERING.search(bare) or negations(task, ()):  # (not "order" of order.json)
         return Verdict.no("create", "the task asks for more than the values it states")
+    if kind != "md" and (typed := _TYPING.search(bare)):
+        return Verdict.no("create", f"the task gives its values a type or a place of their "
+                                    f"own: {typed.group()!r}")
     text = now.files[path].text
     if text is None:
         return Verdict.no("create", f"{path} is too big or not text")

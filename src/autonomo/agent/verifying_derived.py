@@ -43,9 +43,11 @@ from autonomo.agent.verifying_sources import (
     table,
     words,
 )
-from autonomo.agent.verifying_task import files_named, new_names, placed_names, verbs
+from autonomo.agent.verifying_task import files_named, new_names, placed_names, quoted, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
+_ALONE = re.compile(r"\b(?:and\s+)?nothing\s+(?:else|more)(?:\s+in\s+(?:it|there|the\s+file))?\b",
+                    re.IGNORECASE)
 _COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
 _HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
                      r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
@@ -149,11 +151,12 @@ def _counts(task: str, source: str, text: str, required: set[str],
         rows = _objects(text)
         units |= set(words(_wrapper(text)))  # {"tasks": [...]}: the list's own name
     # the things counted, named right after "how many" ("how many tasks have status done"),
-    # unless a field is called so ("how many moons": a value to look up, not rows to count)
+    # unless a field is called so ("how many moons": a value to look up, not rows to count),
+    # or it is a mark in capitals ("how many WARN lines": the lines it marks are counted)
     fields = {w for r in rows or () for k in r for w in words(k)}
     units |= {m.group(1).lower() for m in re.finditer(
-        r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task)
-        if unexplained({m.group(1).lower()}, fields)}
+        r"\b(?:how\s+many|number\s+of|count\s+(?:the\s+)?)\s*([A-Za-z]+)", task, re.IGNORECASE)
+        if unexplained({m.group(1).lower()}, fields) and not m.group(1).isupper()}
     left = {w for w in unexplained(required | answer_words, units) if len(w) > 1}
     bare = without(task, names)
     task_words = set(words(bare))
@@ -171,7 +174,7 @@ def _counts(task: str, source: str, text: str, required: set[str],
         if len(fields) == 1 and left - {value} <= set(words(field := next(iter(fields)))):
             ways.add(sum(1 for r in rows or () if str(r.get(field, "")).lower() == value))
     counted = {m.group(1).lower() for m in re.finditer(
-        r"\b(?:how\s+many|number\s+of)\s+([A-Za-z]+)", bare)}
+        r"\b(?:how\s+many|number\s+of)\s+([A-Za-z]+)", bare, re.IGNORECASE)}
     if rows is None and not left:
         lines = text.splitlines()
         if task_words & {"lines", "line"} or (
@@ -286,6 +289,10 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     ("october_receipts.txt") is one no plain listing applies."""
     kinds = {kind for w in words(task) if (kind := _KINDS.get(w))}
     kinds |= {m.lower() for m in re.findall(r"(?<![\w.])\.\w{1,8}(?=\s+files?\b)", task)}
+    # ("which files in d/ end in .eml?": the ending names the kind)
+    ending = {m.lower() for m in re.findall(r"\bend(?:s|ing)?\s+(?:in|with)\s+(\.\w{1,8})\b",
+                                            task)}
+    kinds |= ending
     # "in photos/", "in invoices/2026", "of the holiday folder"
     at = re.search(r"\b(?:in|inside|of)\s+(?:the\s+)?(?:((?:[\w.-]+/)+[\w.-]*)|([\w.-]+)\s+"
                    r"folder\b)", task)
@@ -299,6 +306,8 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     left = unexplained(required | answer_words, {"files", "file", *_KINDS, *folder_words,
                                                   *kind_nouns,
                                                   *LIST_WORDS, *GENERIC_ANSWER,
+                                                  *({"end", "ends", "ending"} if ending
+                                                    else ()),
                                                   *(k.lstrip(".") for k in kinds)})
     if not re.search(r"\bfiles?\b", task, re.IGNORECASE) or left or len(kinds) > 1:
         return []
@@ -427,6 +436,42 @@ def _program(task: str, start: Snapshot, required: set[str], names: list[str],
     return [Expected(f"what {found[0]} prints", found[1], loose=True)] if found else []
 
 
+#: words that give a derived value a form besides itself ("as owner: NAME", "like this:
+#: [name]", "prefixed with the tag", "followed by a full stop"): the bare value is not it
+_FORMED = re.compile(
+    r"\blike\s+(?:this|so)\b|\bin\s+(?:the|this)\s+(?:form|format)\b|"
+    r"\bformatted\b|\bfollowed\s+by\b|\b(?:prefix|suffix)\w*|\blabell?ed\b|"
+    r"\bwith\s+(?:the|a)\s+label\b|\bin\s+front\b|"
+    # ("the count as a word", "in roman numerals", "spelled out")
+    r"\bas\s+(?:(?:a|an)\s+)?(?:words?|text|roman|numerals?|fractions?|percent(?:age)?s?|"
+    r"sentences?|strings?)\b|\bin\s+(?:words|letters|roman)\b(?!/)|\b(?:spel(?:led|t)|written)\s+out\b|"
+    # ("the keys with their values", "the names along with their ages": more than the value)
+    r"\b(?:with|plus|along\s+with|together\s+with|including)\s+(?:their|its|each\s+one's)\s+"
+    r"(?!own\b|output\b|result\b|answer\b)\w+", re.IGNORECASE)
+
+
+#: … and after the answer file's name, "as" and what it is written as ("into o.txt as owner:
+#: NAME"; not "marks one stop as SHUT", which says where the value is)
+_WRITTEN_AS = re.compile(
+    r"\bas\s+(?!(?:its|their|the|an?)\s+(?:arguments?|number|integer|answer|count|total|"
+    r"value|new\s+(?:last\s+)?line)\b|(?:its|their)\s+arguments?\b|most\b)"
+    r"(?=[\w'\"<\[{(])", re.IGNORECASE)
+
+
+def _formed(task: str, names: list[str], answer: str, start: Snapshot) -> str:
+    """What in the task gives the value a form ("" if nothing): a word of ``_FORMED``, "as"
+    after the answer file's name, or a quoted text with a label's mark (":", "=", "->") that
+    no file of the start holds."""
+    bare = without(task, [n for n in names if n != answer])
+    spoken = answer if answer in bare else answer.rsplit("/", 1)[-1]
+    after = bare[bare.find(spoken) + len(spoken):] if spoken in bare else ""
+    if m := _FORMED.search(without(task, names)) or _WRITTEN_AS.search(without(after, names)):
+        return m.group()
+    texts = [e.text.lower() for e in start.files.values() if e.text is not None]
+    return next((q for q in quoted(task) if q not in names and re.search(r"[:=]|->", q)
+                 and "<" not in q and not any(q.lower() in t for t in texts)), "")
+
+
 def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
              runs: Sequence[Run] = (), rerun: Rerun | None = None) -> Verdict | None:
     """One answer file new or rewritten, nothing else changed: it holds exactly the value
@@ -442,7 +487,8 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
     if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", task, flags=re.IGNORECASE),
              nouns=False) & {"delete", "move", "append"}:
         return None
-    cleaned = _HEADER.sub(" header ", task)
+    # ("nothing else": the answer alone, which is all a derived answer is judged as)
+    cleaned = _ALONE.sub(" ", _HEADER.sub(" header ", task))
     answer_words = {w for w in words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])
                     if len(w) > 1} - FUNCTION_WORDS
     required = content_words(cleaned, [*named, *spoken]) - answer_words
@@ -484,6 +530,8 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         # a value read bare is no template filled with it ("write a line 'branch=<code>'":
         # the bare code was confirmed); a template is judged by ``verifying_twostep``
         return None
+    if not filled and (form := _formed(task, [*named, *spoken], answer, start)):
+        return Verdict.no("derive", f"the task gives the value a form of its own: {form!r}")
     expected += filled
     expected += _program(cleaned, start, required, sources, runs, rerun)
     if not sources:

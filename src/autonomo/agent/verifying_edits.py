@@ -85,14 +85,16 @@ def _stated_pairs(task: str) -> set[tuple[str, str]]:
     pairs = {(_unquote(m.group("x")), _unquote(m.group("y")))
              for p in _PAIRS for m in re.finditer(p, task, re.IGNORECASE)
              # ("replace red with blue on every line except the first": a place of its own)
+             # (a heading or a description before a colon is no place: "f.txt: replace …",
+             # "the password is wrong: replace …")
              if p is not _PAIRS[0] or (_PLACE_ONLY.match(task, m.end()) and _LEAD_ONLY.fullmatch(
-                 re.split(r"[.!?;]\s", task[:m.start()])[-1]))}
+                 re.split(r"[.!?;:]\s|\s-{1,2}\s", task[:m.start()])[-1]))}
     return {(x, y) for x, y in pairs if x and y and x != y}
 
 
 def _by_pair(task: str, before: str, after: str) -> Verdict | None:
     """The start text with a stated pair replaced, against the text now."""
-    every = bool(re.search(r"\b(?:every|all|each)\b", task, re.IGNORECASE))
+    every = bool(re.search(r"\b(?:every|all|each|everywhere)\b", task, re.IGNORECASE))
     expected: set[str] = set()
     for x, y in _stated_pairs(task):
         if re.search(rf"(?<!\w){re.escape(x)}\s*[:=]", before):
@@ -242,7 +244,8 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     # (a key renamed, the one file changed, no file moved: "rename" is no move of a file)
     if before is not None and after is not None and (renamed := by_renamed_key(
             task, before, after, lower.endswith(".json"))) is not None and renamed.verified:
-        return renamed
+        more = _more_asked(task, path, before, after)
+        return Verdict.no("edit", more) if more else renamed
     if before is not None and after is not None and (
             lines := _by_removed_lines(task, path, before, after, start)) is not None:
         return lines
@@ -260,6 +263,9 @@ def editing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verd
     if verdict is not None and verdict.verified and (also := _left_as_was(task, path, start)):
         return Verdict.no("edit", f"{also} holds the text the task changes too, and it did "
                                   "not change")
+    if verdict is not None and verdict.verified and (
+            more := _more_asked(task, path, before, after)):
+        return Verdict.no("edit", more)
     return verdict
 
 
@@ -282,6 +288,42 @@ def _by_removed_lines(task: str, path: str, before: str, after: str, start: Snap
         return Verdict.no("edit", "the file is not its start text with exactly those lines "
                                   "removed")
     return Verdict.yes("edit", f"{len(gone)} line(s) removed; every other line as it was")
+
+
+#: verbs of a change asked of a file (a closed list of English)
+_CHANGING = re.compile(r"\b(?:add|append|insert|remove|delete|drop|put|write|set|change|replace|"
+                       r"bump|update|rename|make|increase|decrease|raise|lower|switch|turn|fix|"
+                       r"move|sort|swap|correct|edit|tick|mark|uncomment|comment)\b",
+                       re.IGNORECASE)
+#: a value the task sets something to ("to 8443", "should be beta")
+_SET_TO = re.compile(rf"\b(?:to|be)\s+(?P<y>{_TOKEN})", re.IGNORECASE)
+_NO_VALUE = {"the", "a", "an", "it", "its", "this", "that", "them", "his", "her", "their",
+             "my", "our", "your", "me", "us", "read", "say", "changed", "set", "spelled",
+             "spelt", "called", "named", "renamed", "updated", "replaced", "moved", "removed",
+             "deleted", "added", "written", "shown", "kept", "left", "used"}
+
+
+def _more_asked(task: str, path: str, before: str, after: str) -> str:
+    """What the task asks besides the one change verified ("" if nothing): a second verb of
+    changing outside an aside in brackets and outside quotes ("set port to 8443, and add a
+    comment"), or a value it sets something to that the file does not hold now ("… and the
+    host from alpha to beta"), or a text it quotes that stands in the file but on no line
+    that changed ("tick off 'a' and 'b'": only 'a' ticked)."""
+    bare = re.sub(r"\([^()]*\)", " ", task.replace(path, " "))
+    for text in quoted(task):
+        bare = bare.replace(text, " ")
+    if len(found := _CHANGING.findall(bare)) > 1:
+        return f"the task asks for more than one change ({', '.join(found)})"
+    old_lines, new_lines = before.splitlines(), after.splitlines()
+    changed = "\n".join({*old_lines} ^ {*new_lines})
+    if left := next((q for q in quoted(task) if q in before and q not in changed), None):
+        return f"the task names {left!r}, which the change did not touch"
+    for m in _SET_TO.finditer(task.replace(path, " ")):
+        value = _unquote(m.group("y"))
+        if value and value.lower() not in _NO_VALUE and not re.search(
+                rf"(?<![\w.-]){re.escape(value)}(?![\w-])", after):
+            return f"the task sets a value the file does not hold: {value!r}"
+    return ""
 
 
 def _left_as_was(task: str, path: str, start: Snapshot) -> str:

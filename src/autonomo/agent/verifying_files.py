@@ -15,6 +15,7 @@ import posixpath
 import re
 from collections.abc import Collection
 
+from autonomo.agent.finishing_record import without
 from autonomo.agent.strategies.folders import folders_removed
 from autonomo.agent.strategies.placing import TOP
 from autonomo.agent.task_text import CLEARING, clauses
@@ -235,10 +236,16 @@ def deletion(task: str, start: Snapshot, changes: Changes,
     scope = folders_named(removing, folders_of(start.files))
     apart = [f for f in folders_named(task, folders_of(start.files)) if f not in scope]
     objects |= {p for p in start.files if any(p.startswith(f + "/") for f in whole)}
+    # (at the top: "the .tmp files at the top of the workspace" are not those in folders)
+    top = bool(TOP.search(task)) and not scope
     for kind in KIND.findall(task):
+        if not top and not scope and re.search(r"\b(?:top|root|main)\b", task, re.IGNORECASE):
+            return Verdict.no("delete", "whether the files of a kind in folders go too is not "
+                                        "plain")
         objects |= {p for p in start.files if p.lower().endswith(kind.lower())
                     and (not scope or any(p.startswith(f + "/") for f in scope))
-                    and not any(p.startswith(f + "/") for f in apart)}
+                    and not any(p.startswith(f + "/") for f in apart)
+                    and not (top and "/" in p)}
     if not objects:
         return Verdict.no("delete", "the files to delete could not be derived from the task")
     if set(changes.removed) != objects:
@@ -371,6 +378,15 @@ def _source(task: str, start: Snapshot, digest: str,
     return source, None
 
 
+#: words that change a file's text on its way, which a byte-identical copy or move is not
+#: ("copy a.txt to b.txt in upper case", "rename it and mark it PAID inside")
+_RESHAPING = re.compile(r"\b(?:upper|lower)(?:\s*case|case)?\b|\b(?:capitals?|capitali[sz]ed?|"
+                        r"reversed?|backwards|sort(?:ed)?|translat\w*|mark(?:ed)?|stamp(?:ed)?|"
+                        r"insert(?:ed)?|prepend(?:ed)?|replac(?:e|ed|ing)|redact(?:ed)?|"
+                        r"anonymi[sz]ed?|encrypt(?:ed)?|compress(?:ed)?|zip(?:ped)?|"
+                        r"numbered|trimm?(?:ed)?)\b", re.IGNORECASE)
+
+
 def _placed(task: str, start: Snapshot, now: Snapshot, added: str, op: str,
             harmless: set[str], removed: str | None = None) -> tuple[str, Verdict | None]:
     """The one source the task names for a copy or a move (``removed``: the file the move
@@ -378,12 +394,19 @@ def _placed(task: str, start: Snapshot, now: Snapshot, added: str, op: str,
     says."""
     if left := negations(task, harmless):
         return "", Verdict.no(op, f"the task restricts it in words not understood: {left[0]!r}")
+    if reshaped := _RESHAPING.search(without(task, [*start.files, *new_names(task, start.files)])):
+        return "", Verdict.no(op, f"the task may ask for the text changed: {reshaped.group()!r}")
     source, why = _source(task, start, now.files[added].digest, op)
     if source is None:
         return "", why
     if removed is not None and source != removed:
         return source, Verdict.no(op, f"{removed} was moved, but the task names {source}")
     targets = _targets(task, source, start.files)
+    # ("two copies: a.bak and b.bak", "into x/ and y/"): one is not all (a bare ending is no
+    # place: "… added the .bak by mistake")
+    if len(places := {t for t in targets if not re.fullmatch(r"\.\w{1,8}", t)}) > 1:
+        return source, Verdict.no(op, f"the task puts the {op} of {source} in "
+                                      f"{len(places)} places: {_names(places)}")
     if added not in targets:
         return source, Verdict.no(op, f"{added} is not where the task puts the {op} of "
                                       f"{source} ({_names(targets) or 'no place derived'})")

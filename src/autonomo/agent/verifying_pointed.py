@@ -12,6 +12,7 @@ colon introduces it or it is quoted. Anything else gives no value: not verified.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 #: verbs that put a value into a file ("jot that down in …")
@@ -119,6 +120,10 @@ def _pointed(task: str, target: str) -> tuple[str, str] | None:
         if counted and not _SUBJECT.match(clause):
             return None  # "Buy 2 apples. Note that down": an act with its quantity, whose
             # subject is not said — what to note (the number, the act) is not plain
+        if any(re.search(r"[^\s,.:/-]", task[start + a.end():start + b.start()])
+               for a, b in itertools.pairwise(numbers)):
+            return None  # words between its numbers ("it was 12 but now it's 15", "4471,
+            # not 4417"): which one is meant is not plain
         return task[start + numbers[0].start():start + numbers[-1].end()], clause
     quoted = re.fullmatch(r"[\"'“‘](.+)[\"'”’]", clause)
     if quoted:

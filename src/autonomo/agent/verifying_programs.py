@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from autonomo.agent.finishing_record import without
 from autonomo.agent.strategies.printing import WHOLE as _WHOLE
 from autonomo.agent.strategies.programs import (
     arguments_as,
@@ -34,10 +35,23 @@ RUN_WORDS = {"run", "execute", "output", "outputs", "prints", "print", "printed"
              "script", "program", "result", "stdout", "shows", "what", "does", "with",
              "capture", "paste", "shown", "says", "returns", "whatever", "argument", "input",
              "parameter", "using", "command", "python", "python3", "line", "lines", "tells",
-             "reports", "report", "everything", "whole", "all"}
+             "reports", "report", "everything", "whole", "all", "arguments", "args", "arg",
+             "parameters", "complete", "full", "entire"}
 _NUMBER = r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])"
 #: a question the task asks (its sentence)
 _QUESTION = r"(?:^|(?<=[.!?]\s))[^.!?]*\?"
+
+
+#: words that give a program something to work on ("with your name", "giving it a date",
+#: "for the year"): a task saying one while no argument is read from it
+#: asks for a run this reading does not make (a bare run's output was confirmed)
+_GIVING = re.compile(r"\b(?:with(?!\s+(?:python3?|no\s+(?:arguments?|args?|parameters?))\b)|"
+                     r"giving|give\s+it|using|pass(?:ing)?|feed(?:ing)?|supply(?:ing)?|"
+                     r"for(?!\s+(?:me|us)\b))\b", re.IGNORECASE)  # (not "the number it gives")
+
+
+#: an output asked whole in words of its own ("its complete output", "the full output")
+_ALL_OF_IT = re.compile(r"\b(?:complete|full|entire)\s+(?:output|printout)\b", re.IGNORECASE)
 
 
 #: "the greeting it prints", "the line hello.py outputs": a noun naming what is printed,
@@ -117,10 +131,11 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
          if not any(at <= m.start() < at + len(a) for at, a in spoken)]
         + [(task.find(f), f) for f in given] + spoken)))
     required = required - {w for _at, a in spoken for w in words(a)}
-    if not stated and arguments_as(task, tuple(names), present) == "given":
-        return None  # (the task gives it arguments this reading does not find)
     # (a command line the task gives: its arguments as given, and its words are said)
     line = given_command(task, tuple(names), present)
+    if not stated and line is None and (arguments_as(task, tuple(names), present) == "given"
+                                        or _GIVING.search(without(task, names))):
+        return None  # (the task gives it arguments this reading does not find)
     if line is not None:
         stated, required = line, required - {w for a in line for w in words(a)}
     if _WHOLE.search(re.sub(_QUESTION, " ", task)):
@@ -143,6 +158,7 @@ def printed(task: str, start: Snapshot, required: set[str], names: list[str],
     if named and (len(output.strip().splitlines()) > 1 or _LABEL.search(output)
                   or named & _PARTS):
         return None  # the noun may name a part of what it prints ("the total it prints")
-    if len([x for x in output.splitlines() if x.strip()]) > 1 and not _WHOLE.search(task):
+    if len([x for x in output.splitlines() if x.strip()]) > 1 and not _WHOLE.search(task) \
+            and not _ALL_OF_IT.search(task):
         return None  # several lines, and the task may want one of them
     return program, output.strip()

@@ -178,8 +178,8 @@ def folders_named(task: str, folders: Collection[str]) -> list[str]:
     for folder in folders:
         base = folder.rsplit("/", 1)[-1]
         if re.search(rf"\b(?:the\s+)?{re.escape(base)}\s+(?:folder|directory)\b", task) \
-                or re.search(rf"\b(?:into|in|to)\s+(?:the\s+)?{re.escape(folder)}\b(?!\.\w)",
-                             task):
+                or re.search(rf"\b(?:into|in|to)\s+(?:the\s+)?{re.escape(folder)}\b"
+                             r"(?!\.\w|/[\w.-])", task):  # (not one below it: "shelf/2024/")
             found.append(folder)
     return list(dict.fromkeys(found))
 

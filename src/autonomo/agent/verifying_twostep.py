@@ -160,13 +160,22 @@ lower at least most which what ones them one per line go only just
 """))
 
 
+#: a count asked, not a list
+_COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
+#: the items asked with their amounts ("with their prices"): a bare name is not what it asks
+_WITH_AMOUNTS = re.compile(r"\b(?:with|and|plus|including|along\s+with)\s+(?:their|its|the)\s+"
+                           r"(?:prices?|costs?|amounts?|weights?|lengths?|values?|figures?|"
+                           r"numbers?)\b", re.IGNORECASE)
+
+
 def _bounded(task: str, start: Snapshot, now: Snapshot, target: str,
              sources: list[str], names: list[str]) -> Verdict | None:
     """The items of a list of one amount a line ("milk 1.15") whose amount is past the one
     bound the task states, written one a line (an amount may follow each)."""
     found = derived.bounds(task)
     text = now.files[target].text
-    if len(found) != 1 or len(sources) != 1 or target in start.files or text is None:
+    if len(found) != 1 or len(sources) != 1 or target in start.files or text is None \
+            or _COUNTING.search(task):  # ("how many cost more than 3": a count, no list)
         return None
     source = start.files[sources[0]].text or ""
     rows = [derived.item_amount(line) for line in source.splitlines() if line.strip()]
@@ -179,8 +188,12 @@ def _bounded(task: str, start: Snapshot, now: Snapshot, target: str,
     if left:
         return None
     want = sorted(item.lower() for item, amount in rows if test(amount, float(bound)))  # type: ignore[misc]
-    got = sorted((m[0] if (m := derived.item_amount(line)) else line.strip()).lower()
-                 for line in text.splitlines() if line.strip())
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    got = sorted((m[0] if (m := derived.item_amount(line)) else line).lower() for line in lines)
+    if _WITH_AMOUNTS.search(task):  # each item with its amount, as the source gives it
+        want = sorted(line.strip().lower() for line in source.splitlines() if line.strip()
+                      and (m := derived.item_amount(line)) and m[0].lower() in want)
+        got = sorted(" ".join(line.lower().split()) for line in lines)
     if want and got == want:
         return Verdict.yes("filter", f"{target} lists the items of {sources[0]} past {bound}")
     return Verdict.no("filter", f"{target} does not list just the items of {sources[0]} "

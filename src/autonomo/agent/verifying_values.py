@@ -255,7 +255,57 @@ def _value(task: str, spoken: str, op: str, start: Snapshot,
                                 flags=re.IGNORECASE), _ONLY | _NAMING_ONLY):
         return None, Verdict.no(op, f"the task restricts it in words not understood: "
                                     f"{left[0]!r}")
+    if said := _instructing_tail(next(iter(values))):
+        return None, Verdict.no(op, f"the value may end in words about its form: {said!r}")
+    if tail := _trailing(task, next(iter(values)), spoken):
+        return None, Verdict.no(op, f"the task goes on after the value and the file: {tail!r}")
     return next(iter(values)), None
+
+
+#: all that may follow both the value and the file's name: punctuation, politeness, "only
+#: it", "keep the rest", its place (a closed list: anything else may be a condition on the
+#: value's form, "with a trailing !", "in bold", "twice", and nothing is verified)
+_ENDING = re.compile(
+    r"(?:[\s,.!?;:()\"'`\u2013\u2014-]|(?<!\w)(?:please|pls|thanks(?:\s+a\s+lot)?|thank\s+you|and|cheers|for\s+me|alone|only|"
+    r"now|right\s+away|when\s+you\s+(?:get|have)\s+a\s+(?:chance|moment|minute)|"
+    r"so\s+(?:that\s+)?I\s+(?:remember|don't\s+forget|do\s+not\s+forget)|"
+    r"just|added|appended|written|one\s+per\s+line|"
+    r"(?:and\s+)?nothing\s+(?:else|more)(?:\s+in\s+(?:it|there|the\s+file))?|on\s+its\s+own|"
+    r"(?:in|into|to)\s+it|no\s+other\s+text|that(?:'s|\s+is)\s+all|yet|(?:create|make)\s+it|"
+    # (the value pointed at again, and its place: "- add her on a new last line")
+    r"(?:put|add|append|write|insert|place|stick|tack)\s+(?:it|her|him|them|this|that)|"
+    r"after\s+(?:what(?:'s|\s+is)\s+there|everything(?:\s+else)?|the\s+rest|the\s+last\s+line)|"
+    r"below\s+(?:the\s+other\s+\w+|everything(?:\s+else)?|the\s+rest)|"
+    r"(?:it\s+is\s+|it's\s+)?(?:already\s+)?(?:done|ticked(?:\s+off)?|checked)|"
+    r"(?:and\s+)?keep(?:ing)?\s+(?:everything|the\s+rest|the\s+other\s+(?:lines|keys))"
+    r"(?:\s+else)?(?:\s+(?:already\s+)?(?:there|as\s+it\s+is|as\s+is))?|"
+    r"(?:to|at|onto)\s+the\s+(?:very\s+)?(?:end|bottom)|on\s+the\s+(?:very\s+)?(?:last|final)\s+line|as\s+(?:a|the)\s+new\s+(?:last\s+)?line|"
+    r"on\s+(?:a|its|their)\s+(?:new\s+|own\s+)?(?:last\s+)?line|on\s+a\s+line\s+of\s+its\s+own|"
+    r"no\s+extension|"
+    r"(?:only|just)\s+the\s+(?:number|code|key|value|word|text|name)|"
+    r"in\s+(?:the\s+)?[\w.-]+/(?:\s+folder)?)(?![\w/]))*", re.IGNORECASE)
+
+
+#: the last part of a value read to the task's end ("Closed today, in bold"), when it is
+#: rather an instruction about the value's form than a part of it
+_FORM_TAIL = re.compile(r"(?:,|;|\s[-–—]{1,2})\s+(?P<t>(?:in|as|with|without|using|all|but|then|"
+                        r"please|each|every|not|except|on\s+(?:one|two|a|separate)|"
+                        r"one\s+per)\b[^,;]*)$", re.IGNORECASE)
+
+
+def _instructing_tail(value: str) -> str:
+    """The instruction a value read to the task's end may end in ("" when none)."""
+    m = _FORM_TAIL.search(value)
+    return m.group("t") if m else ""
+
+
+def _trailing(task: str, value: str, spoken: str) -> str:
+    """What the task says after both the value and the file's name, when it is more than
+    ``_ENDING`` allows ("" otherwise)."""
+    task = plain_quotes(task)
+    ends = [m.end() for text in (value, spoken) for m in re.finditer(re.escape(text), task)]
+    tail = task[max(ends):] if ends else ""
+    return "" if _ENDING.fullmatch(tail) else tail.strip()
 
 
 def writing(task: str, start: Snapshot, now: Snapshot, changes: Changes) -> Verdict | None:
