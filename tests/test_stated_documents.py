@@ -96,6 +96,9 @@ LINED = [
      "## Crates\nbooks first\n"),
     ("venue.md: '# Venue' then 'Hall 2' then 'Bring ID'", "venue.md",
      "# Venue\nHall 2\nBring ID\n"),
+    # (the level said in words)
+    ("Create shed.md with a second-level heading 'Tools' followed by a line 'Saw: hook 3'",
+     "shed.md", "## Tools\nSaw: hook 3\n"),
 ]
 
 
@@ -331,3 +334,21 @@ def _ws(path: Path, files: dict[str, str]) -> Path:
 ])
 def test_a_text_s_own_mark_stays_and_a_needed_text_is_found(task, path, text):
     assert stated_text.whole_texts(task, [path]) == [text]
+
+
+@pytest.mark.parametrize(("task", "path", "right", "wrong"), [
+    ("Create steps.md: a level-2 heading 'Plan' followed by a numbered list: cut, sand, oil",
+     "steps.md", "## Plan\n\n1. cut\n2. sand\n3. oil\n", "# Plan\n\n1. cut\n2. sand\n3. oil\n"),
+    ("Create shed.md with a second-level heading 'Tools' followed by a line 'Saw: hook 3'",
+     "shed.md", "## Tools\nSaw: hook 3\n", "# Tools\nSaw: hook 3\n"),
+    ("make faq.md with an h3 heading 'Billing' and then the line 'Paid monthly'", "faq.md",
+     "### Billing\nPaid monthly\n", "## Billing\nPaid monthly\n"),
+    ("new top.md: a third-level heading Notes followed by bullets: a1, b2", "top.md",
+     "### Notes\n\n- a1\n- b2\n", "# Notes\n\n- a1\n- b2\n"),
+    ("Create lvl.md with a level 1 heading 'Start' then a line 'Go'", "lvl.md",
+     "# Start\nGo\n", "## Start\nGo\n"),
+])
+def test_a_level_said_in_words_is_the_heading_s_level(tmp_path, task, path, right, wrong):
+    assert markdown.texts(task, [path]) == [right]
+    assert _verified(tmp_path / "right", task, path, right)
+    assert not _verified(tmp_path / "wrong", task, path, wrong)

@@ -304,7 +304,9 @@ def _markdown(task: str, text: str) -> str:
     if heading:
         if not (found := _md_heading(task, heading)):
             return f"its heading {heading.group(1)!r} is not the one the task says"
-        spans.append(found)
+        if isinstance(level := _md_level(task, heading), str):
+            return level
+        spans += [found, *([level] if level else [])]
     if items:
         # (a count said before the items is no item: "a list with two points, a and b")
         task = _COUNT_COMMA.sub(lambda m: m.group(1) + ":", task)
@@ -325,6 +327,24 @@ def _markdown(task: str, text: str) -> str:
 _COUNT = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?:[a-z]+\s+){0,2}?"
                     r"(?:points?|items?|bullets?|things|entries|notes)\b", re.IGNORECASE)
 _COUNT_COMMA = re.compile(r"(" + _COUNT.pattern + r"),", re.IGNORECASE)
+
+
+#: a heading's level said in words: "a level-2 heading", "an h3 title", "second-level"
+_LEVEL = re.compile(r"\b(?:level[- ]?([1-6])|h([1-6])|(first|second|third|fourth)[- ]level)\b",
+                    re.IGNORECASE)
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _md_level(task: str, heading: re.Match[str]) -> tuple[int, int] | str | None:
+    """Where the task says its heading's level (None: it does not), or why the file's heading
+    is not at that level."""
+    said = _LEVEL.search(task)
+    if said is None:
+        return None
+    level = int(said.group(1) or said.group(2) or _ORDINALS.index(said.group(3).lower()) + 1)
+    if len(heading.group(0).split()[0]) != level:
+        return f"its heading is not at level {level}"
+    return said.span()
 
 
 def _md_heading(task: str, heading: re.Match[str]) -> tuple[int, int] | None:
@@ -350,7 +370,9 @@ def _md_lines(task: str, heading: re.Match[str], body: list[str]) -> str:
     found = _md_heading(task, heading)
     if found is None:
         return f"its heading {heading.group(1)!r} is not the one the task says"
-    spans, at = [found], found[1]
+    if isinstance(level := _md_level(task, heading), str):
+        return level
+    spans, at = [found, *([level] if level else [])], found[1]
     for line in body:
         said = re.compile(
             r"(?:\b(?:line|sentence)\s*(?:(?:saying|reading|that\s+(?:says|reads))\s*)?:?|"

@@ -127,7 +127,8 @@ _FRAME = frozenset({
     "saying", "reading", "says", "reads", "things", "first", "beneath", "underneath",
     # (verbs of making: "put together", "draft", "set up")
     "together", "draft", "prepare", "compose", "build", "set", "up", "add", "whose", "needs",
-    "second", "next"})
+    "second", "third", "fourth", "next"})
+_ORDINALS = ("first", "second", "third", "fourth")
 #: the most words a line under the heading may have
 MAX_LINE_WORDS = 12
 
@@ -155,6 +156,8 @@ def texts(task: str, files: Iterable[str] = ()) -> list[str]:
     level = re.search(r"\b(?:level[- ]?([1-6])|h([1-6]))\b|(?<!#)(#{1,6})\s+head", task, re.I)
     marks = "#" * int(level.group(1) or level.group(2)) if level and not level.group(3) \
         else level.group(3) if level else "#"
+    if ordinal := re.search(r"\b(first|second|third|fourth)[- ]level\b", task, re.I):
+        marks = "#" * (_ORDINALS.index(ordinal.group(1).lower()) + 1)  # ("a second-level heading")
     # (a heading the task writes with its marks stays as written: "a heading '## Retro'")
     lines = ([heading[0] if heading[0].startswith("#") else f"{marks} {heading[0]}"]
              if heading else []) + lines
