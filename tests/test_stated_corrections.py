@@ -260,3 +260,22 @@ def test_a_line_removal_that_is_half_the_task_is_not_confirmed(tmp_path: Path, t
     plan = [("replace_text", {"path": "setup.env", "old": "TRACE=on\n", "new": ""})]
     _, status = play(tmp_path, task, {"setup.env": "PORT=80\nTRACE=on\nNAME=web\n"}, plan)
     assert status != "finished"
+
+
+BLURB = {"blurb.txt": "We will recieve you at noon.\nBring boots.\n"}
+
+
+@pytest.mark.parametrize("task", [
+    "blurb.txt says 'recieve' somewhere; correct the spelling to 'receive'",
+    "blurb.txt has 'recieve' in it - fix the typo (receive)",
+    "blurb.txt says recieve, please fix it to receive",
+    "The word recieve in blurb.txt is spelled wrong: it should be receive",
+    "blurb.txt contains a typo, recieve; correct it to receive",
+])
+def test_a_file_that_says_a_fault_is_fixed_in_place_not_refused(tmp_path: Path, task):
+    right = [("replace_text", {"path": "blurb.txt", "old": "recieve", "new": "receive"})]
+    got, _ = play(tmp_path, task, BLURB, right)
+    assert got == "ran"
+    wrong = [("write_file", {"path": "blurb.txt", "content": "receive"})]
+    _, status = play(tmp_path / "w", task, BLURB, wrong)
+    assert status != "finished"

@@ -34,6 +34,8 @@ _HOLDS = {"holds", "contains", "has", "names", "lists", "says", "gives", "stores
 #: what a file may have that is a fault to fix, not a value to look up
 _FAULTS = {"wrong", "typo", "typos", "mistake", "mistakes", "error", "errors", "incorrect",
            "outdated", "misspelled", "misspelt", "misspelling", "stale", "bad", "broken"}
+#: words that ask a fault fixed
+_FIXING = {"correct", "fix", "spelling", "spelled", "spelt", "typo"}
 #: words of a task whose numbers are not values to write (operands, counts, edits)
 _NOT_LITERAL = {"sum", "total", "multiply", "times", "plus", "minus", "product", "difference",
                 "square", "squared", "double", "half", "average", "divide", "divided",
@@ -220,7 +222,12 @@ def source_removed(task: str, named: tuple[str, ...], record: Record) -> str | N
     for name in named:
         before, after = _around(task, name)
         # (not "a.csv has the wrong seat for X": a fault it has, to fix in place)
-        pointed = (after[:1] and after[0] in _HOLDS and not set(after[1:4]) & _FAULTS) \
+        # (nor "a.txt says 'recieve'; correct the spelling": a fault, fixed in place)
+        fixing = bool(set(words(task)) & (_FAULTS | _FIXING)) and all(
+            e.action.name == "replace_text" for e in record.episodes
+            if e.action.arguments.get("path") == name and e.action.name != "read_file")
+        pointed = (after[:1] and after[0] in _HOLDS and not set(after[1:4]) & _FAULTS
+                   and not fixing) \
             or before[-1:] == ["read"] or (
             before[-1:] == ["in"] and set(before[-3:]) & {"instruction", "instructions"})
         if not pointed or re.search(r"\b(?:delete|remove|erase)\s+it\b", task, re.IGNORECASE) \
