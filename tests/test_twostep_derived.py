@@ -313,3 +313,33 @@ def test_a_part_of_a_one_value_file_is_not_confirmed_whole(
         tmp_path: Path, task: str, files: dict[str, str], target: str, text: str) -> None:
     source = next(iter(files))
     assert play(tmp_path, task, files, [R(source), W(target, text + "\n")])[1] != "finished"
+
+
+# -- a key set from another file is never set to a word of the description -----------------
+
+VENUE = '{\n  "hall": "Pier 4",\n  "city": "TBD"\n}\n'
+
+
+@pytest.mark.parametrize("task", [
+    "set 'city' in venue.json to whatever city is written in host.txt",
+    "change the city of venue.json to the one in host.txt",
+    "venue.json: set city to whichever city host.txt names",
+    "update \"city\" in venue.json so it matches what host.txt says",
+    "make the city field in venue.json equal to the city in host.txt",
+])
+@pytest.mark.parametrize("wrong", ["whatever", "city", "the", "one", "whichever", "written"])
+def test_a_word_of_the_description_is_never_the_value(tmp_path: Path, task: str,
+                                                     wrong: str) -> None:
+    files = {"host.txt": "Valparaiso\n", "venue.json": VENUE}
+    plan = [R("host.txt"), W("venue.json", VENUE.replace("TBD", wrong))]
+    assert play(tmp_path, task, files, plan)[1] != "finished"
+
+
+@pytest.mark.parametrize("task", [
+    "set 'city' in venue.json to whatever city is written in host.txt",
+    "change the city of venue.json to the one in host.txt",
+])
+def test_the_value_read_is_the_edit_offered(tmp_path: Path, task: str) -> None:
+    where = _where(tmp_path, task, {"host.txt": "Valparaiso\n", "venue.json": VENUE})
+    assert where.edits == (("venue.json", (('  "city": "TBD"', ('  "city": "Valparaiso"',)),)),
+                           ), where.edits

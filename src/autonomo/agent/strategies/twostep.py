@@ -348,6 +348,9 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
     by the value the task points at in the other files it reads (``texts``), nothing else;
     none when the field or the value is not found."""
     key = fields(task, list(named), {**texts, name: text}).get(name)
+    if key is None and (quoted := json_keys.quoted_key(task, name, text, named)) in {
+            e.key for e in keyed.entries(text)}:
+        key = quoted  # (a key the JSON holds, named in quotes: "set 'city' in v.json to …")
     if key is None:
         return ()
     value = copied_value(task, name, text, texts, named, key)
