@@ -343,3 +343,23 @@ def test_the_value_read_is_the_edit_offered(tmp_path: Path, task: str) -> None:
     where = _where(tmp_path, task, {"host.txt": "Valparaiso\n", "venue.json": VENUE})
     assert where.edits == (("venue.json", (('  "city": "TBD"', ('  "city": "Valparaiso"',)),)),
                            ), where.edits
+
+
+# -- a definition that changes the value read is no placeholder to fill --------------------
+
+SVC = {"svc.env": "PORT=8443\nHOST=lab\n"}
+
+
+@pytest.mark.parametrize(("task", "text"), [
+    ("Write 'port=N' to p.txt, N being the port in svc.env plus one", "port=8443"),
+    ("Write 'port=N' to p.txt, where N is the port in svc.env minus 2", "port=8443"),
+    ("Write 'port=N' to p.txt (N: the port in svc.env + 1)", "port=8443"),
+    ("Write 'port=N' to p.txt, N being the port in svc.env spelled out in words", "port=8443"),
+    ("Write 'host=H' to p.txt, H being the host in svc.env in capitals", "host=lab"),
+    ("Write 'port=N' to p.txt, where N is twice the port in svc.env", "port=8443"),
+    ("Write 'host=H' to p.txt, H being the first letter of the host in svc.env", "host=lab"),
+])
+def test_a_changed_value_is_never_confirmed_as_read(tmp_path: Path, task: str,
+                                                    text: str) -> None:
+    assert not defined.definitions(task) or twostep.templates(task, ["svc.env", "p.txt"]) == []
+    assert play(tmp_path, task, SVC, [R("svc.env"), W("p.txt", text + "\n")])[1] != "finished"

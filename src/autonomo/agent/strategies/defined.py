@@ -42,6 +42,26 @@ _POINTS = re.compile(r"[\w-]\.[A-Za-z]\w{0,7}\b|\b(?:that|this)\s+\w+|\b(?:in|fr
 _NOT_TOKENS = frozenset({"I", "A", "OK"})
 
 
+#: words of a description that change the value read: it is worked out, not filled in
+_CHANGING = re.compile(r"\d|[+*/%]|\s-\s|\b(?:plus|minus|times|twice|double|doubled|half|halved|"
+                       r"triple|add|added|subtract\w*|multipl\w*|divid\w*|capital\w*|upper\w*|"
+                       r"lower\w*|words?|reversed?|backwards?|first|last|without|only|rounded?|"
+                       r"percent|part|letters?|digits?|characters?|initials?|short\w*|abbreviat\w*|"
+                       r"spelled|spelt|converted|translated|formatted|except|but|minus)\b",
+                       re.IGNORECASE)
+#: a file's name in a description, with all that follows it
+_AFTER_FILE = re.compile(r"[\w-]\.[A-Za-z]\w{0,7}\b(?P<rest>.*)$")
+
+
+def _changed(description: str) -> bool:
+    """Whether ``description`` changes the value it points at ("the port in s.env plus
+    one", "the host in s.env in capitals") or says more after the file it names."""
+    after = _AFTER_FILE.search(description)
+    rest = after.group("rest").strip(" ,.'\"") if after else ""
+    without_file = description[:after.start()] if after else description
+    return bool(rest) or _CHANGING.search(without_file) is not None
+
+
 def definitions(task: str) -> list[tuple[str, str, tuple[int, int]]]:
     """(token, its description, the definition's span) of each token the task defines and
     also uses outside its definition."""
@@ -52,8 +72,9 @@ def definitions(task: str) -> list[tuple[str, str, tuple[int, int]]]:
             token, span = found.group("t"), found.span()
             if token in _NOT_TOKENS or any(a < span[1] and span[0] < b for a, b in taken):
                 continue
-            if not _POINTS.search(found.group("d")):
-                continue  # ("N is the input" of a function: no value read)
+            if not _POINTS.search(found.group("d")) or _changed(found.group("d")):
+                continue  # ("N is the input" of a function: no value read; "the port in
+                # s.env plus one": a value worked out, not filled in)
             rest = task[:span[0]] + " " + task[span[1]:]
             if not re.search(rf"(?<![\w<{{\[]){re.escape(token)}(?![\w>}}\]])", rest):
                 continue
