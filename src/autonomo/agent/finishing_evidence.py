@@ -37,7 +37,7 @@ from autonomo.agent.finishing_record import (
     printed,
     without,
 )
-from autonomo.agent.strategies import dates
+from autonomo.agent.strategies import dates, scaled
 from autonomo.agent.strategies.designation import ending_words
 
 #: words that ask for a program's run (its output is what the task uses)
@@ -372,6 +372,7 @@ def made_up_number(task: str, record: Record, observed: str, inputs: Iterable[st
         # the model knows, not what a file holds
         return None
     given = {_number(n) for n in numbers_in(task) + numbers_in(observed)}
+    given |= scaled.results(observed, task)  # ("double it": 16 of the 8 read)
     inputs = [*inputs, task] if set(_words(task)) & UNITS["chars"] else inputs  # "length of"
     derived = {d for text in inputs for d in derived_numbers(text, task)}
     # operands: the numbers given, in words too ("we were four"), and the inputs' totals

@@ -29,7 +29,7 @@ from autonomo.agent.finishing_evidence import (
     written_text,
 )
 from autonomo.agent.finishing_record import PROGRAMS, Record, without
-from autonomo.agent.strategies import dates, pyexample, pystrings, pywords, twostep
+from autonomo.agent.strategies import dates, pyexample, pystrings, pywords, scaled, twostep
 from autonomo.agent.strategies.programs import command_line
 
 #: words of a task that asks to work a value out (round it, convert it, answer a question
@@ -79,7 +79,8 @@ def unlanded_value(task: str, named: Iterable[str], record: Record, observed: st
     # an owner ("Pepper's microchip number") says whose value, it is not one to write
     # (a hidden file's name is a name too: "license_key" of ".license_key" is no value)
     dotted = [m.group(0) for m in _DOTFILE.finditer(task)]
-    values = [v for v in stated_values(task, named) if not _holds(names, v)
+    # (an operation's operand is no value to write: "add 25% to it")
+    values = [v for v in stated_values(scaled.without(task), named) if not _holds(names, v)
               and not _in_a_name(v, [*named, *dotted])
               and not re.search(rf"(?<!\w){re.escape(v)}['’]s\b", task)
               and _must_land(task, v, named, quoted, programs_only, sentences)

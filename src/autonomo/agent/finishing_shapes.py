@@ -23,7 +23,7 @@ from autonomo.agent.finishing_record import (
     without,
     words,
 )
-from autonomo.agent.strategies import line_removals, stated_text
+from autonomo.agent.strategies import line_removals, scaled, stated_text
 from autonomo.agent.task_text import REPLACING_WHOLE
 
 #: words of a task that edits a file in place or adds to it (its other lines stay)
@@ -132,6 +132,8 @@ def wrong_line(task: str, named: Iterable[str], record: Record, read: Reader) ->
         if not original or current is None or path not in record.written:
             continue
         old, new = _lines(original), set(_lines(current))
+        if path.lower().endswith(".json"):  # (a key added after a line gives it a comma)
+            old, new = [x.rstrip(",") for x in old], {x.rstrip(",") for x in new}
         changed = [line for line in old if line not in new]
         if not changed or len(changed) == len(old):
             continue  # nothing changed, or a whole rewrite (lost_lines judges it)
@@ -227,7 +229,7 @@ def wrong_count(task: str, named: Iterable[str], record: Record, starts: Mapping
         return None
     for whole in stated_text.stated(task, named):
         task = task.replace(whole, " ")  # ("with the text: 3 barnacles left": no count)
-    counts = stated_counts(task)
+    counts = stated_counts(scaled.without(task))  # ("subtract 6 from the crates": no count)
     targets = [p for p in named if p in record.written and p not in starts
                and not p.endswith((".py", ".sh"))]
     if len(counts) != 1 or len(targets) != 1:

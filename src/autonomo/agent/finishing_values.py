@@ -20,7 +20,7 @@ from autonomo.agent.csv_text import table_rows
 from autonomo.agent.finishing_changes import folders
 from autonomo.agent.finishing_evidence import COMPARING
 from autonomo.agent.finishing_record import Reader, Record, files_below, real_folder, without, words
-from autonomo.agent.strategies import keyed
+from autonomo.agent.strategies import keyed, scaled
 from autonomo.agent.verifying_records import named_objects
 
 #: words of a task that computes or edits the value (its answer is not a file's value)
@@ -107,8 +107,8 @@ def keyed_value(task: str, named: tuple[str, ...], sources: list[str], record: R
     """The task names one key of its source (``the department``, ``the price of cheese``),
     and no file the run wrote holds that key's value."""
     asked = _asked(task, named)
-    if asked & _COMPUTING or not sources:
-        return None
+    if asked & _COMPUTING or not sources or scaled.operation(task) is not None:
+        return None  # (a value changed as the task says, "add 15 to it": not the one read)
     found: list[tuple[str, str, str, list[str]]] = []  # (source, key, value, other values)
     for source in sources:
         text = read(source) or ""

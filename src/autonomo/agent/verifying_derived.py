@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from autonomo.agent import verifying_records as records
 from autonomo.agent import verifying_units as units
 from autonomo.agent.finishing_record import without
-from autonomo.agent.strategies import twostep
+from autonomo.agent.strategies import scaled, twostep
 from autonomo.agent.verifying_expected import (
     GENERIC_ANSWER,
     LIST_WORDS,
@@ -33,6 +33,7 @@ from autonomo.agent.verifying_expected import (
 from autonomo.agent.verifying_lists import filtered, plain_lines, template
 from autonomo.agent.verifying_programs import Run, described, printed, undescribed
 from autonomo.agent.verifying_rerun import Rerun
+from autonomo.agent.verifying_scaled import scaled_expected, words_of
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import (
     FUNCTION_WORDS,
@@ -43,6 +44,7 @@ from autonomo.agent.verifying_sources import (
     table,
     words,
 )
+from autonomo.agent.verifying_subfolders import subfolders
 from autonomo.agent.verifying_task import files_named, new_names, placed_names, quoted, verbs
 from autonomo.agent.verifying_verdict import Verdict
 
@@ -484,14 +486,15 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
     spoken = new_names(task, start.files)
     if answer not in named + placed_names(task, start) or answer.lower().endswith(STRUCTURED):
         return None
-    if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", task, flags=re.IGNORECASE),
+    if verbs(re.sub(r"\badd\s+(?:them\s+)?up\b", " ", scaled.without(task), flags=re.IGNORECASE),
              nouns=False) & {"delete", "move", "append"}:
         return None
     # ("nothing else": the answer alone, which is all a derived answer is judged as)
     cleaned = _ALONE.sub(" ", _HEADER.sub(" header ", task))
     answer_words = {w for w in words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])
                     if len(w) > 1} - FUNCTION_WORDS
-    required = content_words(cleaned, [*named, *spoken]) - answer_words
+    required = content_words(cleaned, [*named, *spoken]) - answer_words - words_of(cleaned)
+    operated = bool(words_of(cleaned))  # ("double it": a value read, then changed)
     sources = [p for p in dict.fromkeys(named) if p != answer]
     for source in sources:  # what a clause whose subject is a source says of it is no
         # condition ("shortlist.txt has our baby-name shortlist. How many names …?")
@@ -505,7 +508,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             return Verdict.no("derive", f"{source} is too big or not text")
         if _TIMES.search(cleaned):
             expected += _occurrences(cleaned, source, text, required, answer_words)
-        elif _COUNTING.search(cleaned):
+        elif _COUNTING.search(cleaned) and not operated:
             expected += _counts(cleaned, source, text, required, answer_words,
                                 [*named, *spoken])
         else:
@@ -522,7 +525,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         expected += units.unit_value(task, source, text, [*named, *spoken], answer_words)
         expected += units.section_value(task, source, text, [*named, *spoken], answer_words)
         expected += units.marked_items(task, source, text, [*named, *spoken], answer_words)
-        if _COUNTING.search(cleaned):
+        if _COUNTING.search(cleaned) and not operated:
             expected += records.list_count(task, source, text, [*named, *spoken],
                                            answer_words - _TALLY)
         expected += _sums(cleaned, source, text, required, answer_words)
@@ -534,8 +537,11 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         return Verdict.no("derive", f"the task gives the value a form of its own: {form!r}")
     expected += filled
     expected += _program(cleaned, start, required, sources, runs, rerun)
+    if operated:
+        expected = scaled_expected(expected, cleaned, [start.files[s].text or "" for s in sources])
     if not sources:
         expected += _file_counts_and_lists(cleaned, start, required, answer, answer_words)
+        expected += subfolders(cleaned, start, required, answer, answer_words)
     if not expected:
         return Verdict.no("derive", "the value could not be derived from the task and its "
                                     "sources")

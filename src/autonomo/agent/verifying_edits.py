@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from autonomo.agent.strategies import line_removals
+from autonomo.agent.strategies.keyed import DESCRIBING
 from autonomo.agent.verifying_marks import by_mark, by_renamed_key
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import flatten, table, words
@@ -111,8 +112,11 @@ def _by_pair(task: str, before: str, after: str) -> Verdict | None:
     return Verdict.yes("edit", "exactly the stated text changed")
 
 
-def _new_values(task: str) -> set[str]:
-    return {_unquote(m.group("y")) for m in _NEW.finditer(task)} | set(quoted(task))
+def _new_values(task: str, key: str = "") -> set[str]:
+    """The values the task states for a key (not a word that begins a description of one,
+    nor the key's own name quoted: "set 'city' in v.json to …")."""
+    found = {_unquote(m.group("y")) for m in _NEW.finditer(task)} | set(quoted(task))
+    return {v for v in found if v.lower() not in DESCRIBING and v != key}
 
 
 def _same_type(old: Any, new: Any) -> bool:
@@ -153,7 +157,7 @@ def _by_json(task: str, before: str, after: str) -> Verdict | None:
                                   f"{'/'.join(key)}")
     value = new_leaves[key]
     if not _same_type(old_leaves[key], value) or not any(
-            _equal(value, stated) for stated in _new_values(task)):
+            _equal(value, stated) for stated in _new_values(task, named)):
         return Verdict.no("edit", f"{'/'.join(key)} is now {value!r}, not a value the task "
                                   "states")
     return Verdict.yes("edit", f"{'/'.join(key)} is now {value!r}; nothing else changed")
@@ -189,7 +193,7 @@ def _by_line(task: str, before: str, after: str) -> Verdict | None:
     if not _wordset(key) <= _wordset(task):
         return Verdict.no("edit", f"the value changed is {key}'s, which the task does not "
                                   "name")
-    if new.group("value") not in _new_values(task):
+    if new.group("value") not in _new_values(task, key):
         return Verdict.no("edit", f"{key} is now {new.group('value')!r}, not a value the "
                                   "task states")
     return Verdict.yes("edit", f"{key} is now {new.group('value')!r}; nothing else changed")

@@ -38,7 +38,7 @@ class Expected:
         return ("list", self.items if self.ordered else tuple(sorted(self.items)))
 
     def holds(self, text: str) -> bool:
-        if self.value is not None and self.how.startswith("the sum"):
+        if self.value is not None and self.how.startswith(("the sum", "the result")):
             try:  # a sum in any notation of the same number (7, 7.0, 7.00)
                 return abs(float(text.strip()) - float(self.value)) < 1e-9
             except ValueError:

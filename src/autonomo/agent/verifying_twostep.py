@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from autonomo.agent.strategies import derived, twostep
+from autonomo.agent.strategies import derived, json_keys, twostep
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import content_words, flatten, keyed, words
 from autonomo.agent.verifying_task import files_named, new_names
@@ -33,7 +33,13 @@ _ACTS = frozenset(re.findall(r"\S+", """
 add append check command copy create field fill filled insert key last look lookup make end
 bottom entry paste property put reading read take then update using with writing line
 containing find get open see script shell run the more another extra through scan taking
-taken took grab grabbing copied reading using fetch
+taken took grab grabbing copied reading using fetch exactly holding hold holds saying says
+real actual single need needs needed text found written stored given
+"""))
+#: the words that keep a file's other keys as they were (the check compares them all)
+_KEEPING = frozenset(re.findall(r"\S+", """
+keep keeping leave leaving other others rest alone unchanged intact untouched whatever
+written every all json object is as under stays stay lacks lacking missing
 """))
 #: words a placeholder may add to its label's words: the kind of the value ("due date" of
 #: "Due: 2026-12-03")
@@ -66,6 +72,21 @@ def _labelled(text: str, name: str, wanted: set[str], said: set[str]
             if (m := _LABELLED.match(line)) and (got := fits(m.group("label"))) is not None]
 
 
+#: the shape of a bare value of a kind a placeholder names ("<the date>", "<the number>")
+_SHAPES = {"date": r"\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}",
+           "number": r"-?\d+(?:[.,]\d+)*", "amount": r"-?\d+(?:[.,]\d+)?",
+           "time": r"\d{1,2}:\d{2}(?::\d{2})?", "name": r"[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}",
+           "code": r"[\w-]{2,40}", "id": r"[\w-]{1,40}"}
+
+
+def _of_kind(line: str, wanted: set[str]) -> bool:
+    """Whether ``line`` is, whole, a value of the one kind ``wanted`` names (its words all
+    of kinds): the file of one line holds just the value asked for."""
+    kinds = [k for k in wanted if k in _SHAPES]
+    return len(kinds) == 1 and wanted <= _KINDS and (
+        re.fullmatch(_SHAPES[kinds[0]], line) is not None)
+
+
 def _value(start: Snapshot, sources: list[str], wanted: set[str], said: set[str]
            ) -> tuple[str, frozenset[str]] | None:
     """The one value the sources label with ``wanted`` (``_labelled``), or None."""
@@ -80,6 +101,9 @@ def _value(start: Snapshot, sources: list[str], wanted: set[str], said: set[str]
         lines = [x.strip() for x in text.splitlines() if x.strip()]
         if stem == wanted and len(lines) == 1:
             found.append((lines[0], stem))
+        elif len(set(sources)) == 1 and len(lines) == 1 and (
+                _of_kind(lines[0], wanted) or twostep.one_value(source, text, wanted)):
+            found.append((lines[0], frozenset()))  # (the one value of the one file read)
     return found[0] if len({v for v, _ in found}) == 1 else None
 
 
@@ -130,21 +154,27 @@ def _field(task: str, start: Snapshot, now: Snapshot, target: str,
         new: Any = json.loads(after)
     except ValueError:
         return None
-    if not isinstance(old, dict) or not isinstance(new, dict) or set(old) != set(new):
+    if not isinstance(old, dict) or not isinstance(new, dict):
         return None
     seen = {n: t for n in sources if (t := start.files[n].text) is not None}
-    key = twostep.fields(task, names, {**seen, target: before}).get(target)
-    if key is None or key not in old:
+    key = twostep.fields(task, names, {**seen, target: before}).get(target) or (
+        json_keys.quoted_key(task, target, before, names))
+    # (a key the task quotes may be added: "add it as \"owner\" to card.json")
+    if key is None or set(new) != set(old) | {key} or (
+            key not in old and not json_keys.quoted_key(task, target, before, names)):
         return None
     wanted = {_singular(w) for w in words(key.replace("_", " "))}
     found_value = _value(start, sources, wanted, set())
-    if found_value is None or isinstance(old[key], (dict, list)):
+    if found_value is None or isinstance(old.get(key), (dict, list)):
         return None
     value, label = found_value
-    if _unplaced(task, names, wanted, label):
+    # (a word the key shortens: "lang" of "the language")
+    longer = {w for w in content_words(task, names) if any(
+        len(k) > 2 and w.startswith(k) for k in wanted)}
+    if _unplaced(task, names, wanted, label, _KEEPING, longer):
         return None
-    want = {**old, key: value}
-    if flatten(new) == flatten(want):
+    wants = [{**old, key: value}, {**old, key: json_keys.typed(value, old.get(key))}]
+    if any(flatten(new) == flatten(want) for want in wants):
         return Verdict.yes("field", f"{target} holds {value!r} at {key}, from "
                                     f"{', '.join(sources)}; its other keys as they were")
     return Verdict.no("field", f"{target} does not hold just {value!r} at {key}")

@@ -23,7 +23,16 @@ import re
 from collections.abc import Callable
 
 from autonomo.agent.csv_text import table_rows
-from autonomo.agent.strategies import algebra, datatypes, dates, documents, facts, ranking, values
+from autonomo.agent.strategies import (
+    algebra,
+    datatypes,
+    dates,
+    documents,
+    facts,
+    ranking,
+    scaled,
+    values,
+)
 from autonomo.agent.strategies.facts import COUNT_WORDS, LIST_WORDS, Fact, fact, words
 from autonomo.agent.strategies.values import MONTHS
 
@@ -240,7 +249,10 @@ def derived_facts(name: str, text: str, task: str) -> list[Fact]:
             + dates.date_facts(src, text, task) + dates.clock_facts(src, text, task)
             + (item_extremes(src, text) if name.lower().endswith(".txt") else [])
             + kind_facts(src, text, task) + documents.noted_facts(src, text)
-            + documents.marked_facts(src, text))
+            + documents.marked_facts(src, text)
+            # (a number read, changed by the one operation the task states: "double it")
+            + (scaled.scaled_facts(facts.file_facts(name, text), task, text)
+               if scaled.operation(task) else []))
 
 
 #: the words a task names the values of a shape with, when it lists or counts them
@@ -333,6 +345,20 @@ def ranked_of_kind(known: list[Fact], task: str, named: tuple[str, ...]) -> list
         if found := ranking.rank(typed, task, named, facts.NEAR):
             return found
     return values.of_named_kind(task, ranking.rank(known, task, named))
+
+
+#: the things of a folder a task lists: its folders or files, plural
+_LISTED = re.compile(r"\b(?:sub-?folders|folders|sub-?directories|directories|dirs|files)\b",
+                     re.IGNORECASE)
+
+
+def not_listed_folder(values: list[str], folders: list[str], task: str) -> list[str]:
+    """``values`` but a folder the task names when it lists its folders or files: "the
+    subfolders of projects_2026" is no text "projects_2026" (the workspace's one folder)."""
+    if not _LISTED.search(task):
+        return values
+    return [v for v in values if not (v.strip("/") in folders and re.search(
+        rf"(?<![\w/.-]){re.escape(v.strip('/'))}(?![\w-])", task))]
 
 
 def without_selectors(stated: list[str], found: list[str], texts: dict[str, str],

@@ -21,6 +21,7 @@ from autonomo.agent.strategies import (
     placing,
     printing,
     ranking,
+    scaled,
     shapes,
     spans,
     stated_text,
@@ -114,7 +115,7 @@ def situation(workspace: Path | str, task: str,
     files += [p for d in named_folders(task, folders) for t in re.findall(
         r"(?<![\w/.])\.[A-Za-z][\w.~#-]*\w", task) if (p := f"{d}/{t}") not in files
         and Workspace(workspace).kind(p) == "a regular file"]
-    known: list[facts.Fact] = [*listing_facts(files), *datatypes.dated_files(files)
+    known: list[facts.Fact] = [*listing_facts(files, folders), *datatypes.dated_files(files)
                                ] if len(files) > 1 else []
     instructions = task
     texts: dict[str, str] = {}  # the files' texts seen, in the task's order
@@ -186,7 +187,8 @@ def situation(workspace: Path | str, task: str,
     phrases = spans.task_spans(task, named) + spans.literals(task, named, placeholders=True)
     known += facts.combined_facts(list(texts.items()), task, phrases)
     known += datatypes.differences(texts.items())
-    values = derived.ranked_of_kind(known, task, named)
+    values = derived.not_listed_folder(derived.ranked_of_kind(known, task, named), folders,
+                                       task)
     used = ranking.operands(known, values)
     # what the task states outright ("add 17 as a new line"), then a value the task points
     # at in what the agent has seen, or else words of the task
@@ -222,8 +224,10 @@ def situation(workspace: Path | str, task: str,
                                               spans.INSTRUCTION_WORDS | facts.FILLER)
     shown, used = spans.told(task, [*values, *near], texts.values())  # ("", "v4.12.7")
     stated = answers + shown + stated
+    if scaled.computed(known, values, task):  # ("double it": the result, not "booked" of
+        stated = [t for t in stated if t in values]  # "the sessions booked" beside it)
     if not texts:  # nothing to read: a code the task writes out is stated too
-        stated += spans.codes(task, named)
+        stated += derived.not_listed_folder(spans.codes(task, named), folders, task)
     # a line added to a file the task names, in the shape of its lines (not to a file it
     # reads for a new file it writes: "Invoice 881" is no shape for "paid 30")
     added = () if any(n not in start for n in named) else named

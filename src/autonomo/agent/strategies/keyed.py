@@ -19,8 +19,9 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 
-from autonomo.agent.strategies import spans, values
+from autonomo.agent.strategies import scaled, spans, values
 from autonomo.agent.strategies.facts import stem, words
 
 #: the suffixes of keyed data files (``.env``, ``.env.local``: by name)
@@ -190,6 +191,15 @@ def linked(said: str, old: str, new: str) -> bool:
                              said, re.I))
 
 
+#: words of the task that begin (or tell where is) a description of a value, never one:
+#: "set the city to whatever city is written in c.txt"
+DESCRIBING = frozenset({"whatever", "whichever", "what", "which", "the", "a", "an", "that",
+                        "this", "its", "their", "his", "her", "my", "our", "your", "it", "them",
+                        "one", "match", "equal", "same", "written", "stored", "given",
+                        "listed", "found", "kept", "named", "held", "shown", "noted",
+                        "mentioned", "recorded", "saved", "defined", "specified"})
+
+
 def keyed_edits(text: str, task: str, files: list[str],
                 fresh: Iterable[str] = ()) -> list[tuple[str, tuple[str, ...]]]:
     """(piece, replacements) for the key(s) the task designates, best first; empty when the
@@ -213,7 +223,12 @@ def keyed_edits(text: str, task: str, files: list[str],
         # out; a word of the task only where it links it to the key: "owner to Bartek")
         news = [s.split(sep, 1)[1] if s.startswith(sep := entry.key + "=") else s
                 for s in stated if s in literal or linked(said, entry.key, s)]
-        news = [s for s in dict.fromkeys(news) if s not in held and _fits(inner, s)]
+        news = [s for s in dict.fromkeys(news) if s not in held and _fits(inner, s)
+                and s.lower() not in DESCRIBING]
+        if score and (done := scaled.operation(said)) and re.fullmatch(r"-?\d+(?:\.\d+)?", inner) \
+                and _parts(entry.key) & words(scaled.clause(said)):
+            # ("increase the timeout by 5": 35 of 30; the 5 is the operand)
+            news = [scaled.shown(done.apply(Decimal(inner)), inner)]
         if score and news:
             # a value of the stated value's own shape before a value of no shape
             shaped = any(values.kind_of(inner) and values.kind_of(s) for s in news)

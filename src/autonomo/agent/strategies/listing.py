@@ -31,10 +31,30 @@ def _kind_facts(words: str, ext: str, names: list[str]) -> list[Fact]:
     return [Fact(f.key | dotted, f.value, f.source) for f in made]
 
 
-def listing_facts(files: Iterable[str]) -> list[Fact]:
+#: what a task calls the folders directly in a folder
+_SUBFOLDERS = "folders directories subfolders sub-folders subdirectories dirs"
+
+
+def subfolder_facts(files: Iterable[str], folders: Iterable[str] = ()) -> list[Fact]:
+    """The names and the count of the folders directly in each folder (from the files'
+    paths and the folders listed, an empty one too), keyed by the folder's name: "the
+    subfolders of projects" is not its files."""
+    inside: dict[str, list[str]] = {}
+    for path in [*folders, *(f.rsplit("/", 1)[0] for f in files if "/" in f)]:
+        parts = path.split("/")
+        for depth in range(1, len(parts)):
+            names = inside.setdefault("/".join(parts[:depth]), [])
+            if parts[depth] not in names:
+                names.append(parts[depth])
+    return [made for folder, names in inside.items()
+            for made in (fact(f"{folder} {_SUBFOLDERS} {LIST_WORDS}", "\n".join(names)),
+                         fact(f"{folder} {_SUBFOLDERS} {COUNT_WORDS}", len(names)))]
+
+
+def listing_facts(files: Iterable[str], folders: Iterable[str] = ()) -> list[Fact]:
     """Names and counts of the workspace's files, all of them and per extension; the names
     and counts of each folder's files, all of them and, when it holds more than one kind,
-    per extension."""
+    per extension; of each folder's subfolders (``subfolder_facts``)."""
     files = list(files)
     groups: dict[str, list[str]] = {"": files}
     folders: dict[str, list[str]] = {}
@@ -61,6 +81,7 @@ def listing_facts(files: Iterable[str]) -> list[Fact]:
                 said = {ext.lower(), *_LANGUAGES.get(ext.lower(), "").split()[:1]}
                 facts += [replace(f, needs=frozenset({word})) for word in said
                           for f in _kind_facts(folder, ext, of_kind)]
+    facts += subfolder_facts(files, folders)
     tops = list(dict.fromkeys(name.split("/", 1)[0] for name in files if "/" in name))
     if tops:
         facts += [fact(f"folders directories subfolders workspace {LIST_WORDS}", "\n".join(tops)),

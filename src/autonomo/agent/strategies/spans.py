@@ -352,6 +352,7 @@ def templates(task: str, files: Iterable[str] = ()) -> list[str]:
     names = set(files)
     words = list(re.finditer(r"\S+", task))
     out = [t for t in literals(task, names, placeholders=True) if _HOLE.search(t)]
+    stated = list(out)
     asked = [(task.find(q), task.find(q) + len(q)) for q in questions(task)]
     for hole in _HOLE.finditer(task):
         if any(start <= hole.start() < end for start, end in asked):
@@ -377,10 +378,15 @@ def templates(task: str, files: Iterable[str] = ()) -> list[str]:
                     word.lower() in _LEAD):
                 break
             last += 1
-        while last > at[0] and words[last].group(0).lower().strip(",.") in _EDGES:
+        # (after a colon the text is stated whole to its sentence's end: "containing:
+        # Release <v> is out")
+        colon = first > 0 and words[first - 1].group(0).endswith(":")
+        while not colon and last > at[0] and words[last].group(0).lower().strip(",.") in _EDGES:
             last -= 1
         text = task[words[first].start():words[last].end()].rstrip(".,;:")
-        if _HOLE.search(text):
+        # (not a piece of a text stated whole: "Release <v> is" of "containing: Release <v>
+        # is out")
+        if _HOLE.search(text) and not any(text in t for t in stated):
             out.append(text)
     return list(dict.fromkeys(out))
 

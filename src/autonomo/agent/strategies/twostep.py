@@ -16,7 +16,17 @@ import json
 import re
 from collections.abc import Iterable
 
-from autonomo.agent.strategies import dates, derived, facts, keyed, ranking, shapes, spans
+from autonomo.agent.strategies import (
+    dates,
+    defined,
+    derived,
+    facts,
+    json_keys,
+    keyed,
+    ranking,
+    shapes,
+    spans,
+)
 
 #: a placeholder of words: "<that total>", "{password}", "[due date]" (a bracket holds two
 #: words or more: "[options]" is an INI section); not a JSON object, an address, a tag
@@ -67,13 +77,17 @@ def not_content(text: str, task: str) -> bool:
 def unfilled(text: str, task: str) -> bool:
     """Whether ``text`` holds a placeholder of ``task``: a template, not a text to write."""
     pointed = [h[1:-1] for h in holes(pointed_back(task)) if h not in task]
-    return any(hole in task for hole in holes(text)) or any(p in text for p in pointed)
+    return any(hole in task for hole in holes(text)) or any(p in text for p in pointed) or any(
+        re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", text) for t in defined.tokens(task))
 
 
 @functools.lru_cache(maxsize=32)
 def pointed_back(task: str) -> str:
     """``task`` with each phrase that points back at a thing it named before ("that
-    version" after "the version in a.txt") bracketed as a placeholder ("<that version>")."""
+    version" after "the version in a.txt") bracketed as a placeholder ("<that version>");
+    a token the task defines ("N being that value") or a bracketed word it names again
+    ("[date]"): ``defined``."""
+    task = defined.named_again(defined.marked(task))
     out, last = [], 0
     bracketed = [m.span() for m in _WORD_HOLE.finditer(task)]
     for found in _BACK.finditer(task):
@@ -105,6 +119,41 @@ def _labelled(known: Iterable[facts.Fact], label: str) -> list[str]:
     return found if len(found) == 1 else []
 
 
+#: a line that is one value whole: a token ("4.1.7", "2027-01-15") or a name of up to
+#: four capitalised words ("Marisol Quint"), never a sentence
+ONE_VALUE = re.compile(r"[\w.@+/:-]{1,60}|[A-Z][\w'-]*(?: [A-Z][\w'-]*){1,3}")
+
+
+#: what a placeholder may call the one value a file holds: its kind, never a part of it
+#: ("<the date>", "<the name>"; not "<first name>", "<the year>")
+VALUE_KINDS = frozenset({"date", "number", "code", "address", "value", "name", "time", "id",
+                         "amount", "figure", "string", "text", "word", "entry", "version",
+                         "title", "label", "tag", "password", "pin", "token", "email", "url"})
+
+
+def _plain(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") \
+        else word
+
+
+def one_value(source: str, text: str, wanted: Iterable[str]) -> str | None:
+    """The text of ``source`` when it is one line of one value (``ONE_VALUE``) and the
+    words ``wanted`` for it (a placeholder's, a key's) name only its kind or words of the
+    file's name ("<the date>" of day.txt's "2027-01-15", "owner" of repo_owner.txt)."""
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    stem = {_plain(w) for w in re.findall(r"[a-z]+", source.rsplit("/", 1)[-1].lower())}
+    if len(lines) != 1 or not ONE_VALUE.fullmatch(lines[0]):
+        return None
+    return lines[0] if {_plain(w.lower()) for w in wanted} <= VALUE_KINDS | stem else None
+
+
+def _one_value(read: list[str], texts: dict[str, str], said: str) -> list[str]:
+    """``one_value`` of the one file read, for the placeholder's words ``said``."""
+    found = one_value(read[0], texts[read[0]], re.findall(r"[A-Za-z]+", said)) if len(
+        read) == 1 else None
+    return [found] if found else []
+
+
 def templates(task: str, named: Iterable[str]) -> list[str]:
     """The task's templates (``spans.templates``), those a phrase pointing back makes too
     ("add the line v = that version"), and one a backquoted text holds; each with more than
@@ -123,6 +172,11 @@ def templates(task: str, named: Iterable[str]) -> list[str]:
                     r"(?:as|like)\s+)\s*", "", t, flags=re.I) for t in found]
     # (nor an aside after it: "Hotel ref = {ref}  (ref is in c.txt)")
     found = [re.sub(r"\s*\([^()<>{}\[\]]*\)?\s*$", "", t) for t in found]
+    # (nor a dashed aside that says where the value comes from: "… <date> - using the date
+    # from d.txt")
+    found = [re.sub(r"\s+[-–—]+\s+(?:using|use|with|from|taking|taken|where|read|get|"
+                    r"reading|it|its|the|that|which)\b[^<>{}\[\]]*$", "", t, flags=re.I)
+             for t in found]
     # (not a text a quote cuts, "<that total>' at the end of"; not one around another)
     found = [t for t in found if holes(t) and t.strip() not in holes(t)
              and not any(t.count(q) % 2 for q in "'\"`")
@@ -211,7 +265,8 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
     names = list(named)
     found = templates(task, names)
     if not found:
-        return [], (*field_sources(task, names, texts), *taken_from(task, names))
+        return [], (*field_sources(task, names, texts), *json_keys.sources(task, names, texts),
+                    *taken_from(task, names))
     task = pointed_back(task)  # (the templates' placeholders as found)
     read = sources(task, texts, written, found)
     out: list[str] = []
@@ -231,9 +286,9 @@ def filled(task: str, named: Iterable[str], texts: dict[str, str],
         query = f"{asked} {said}"
         # (else the value of the line the template's own label starts: "Guest: <last name>"
         # of "Guest: Ada Byron")
-        values = _labelled(known, said) or derived.ranked_of_kind(known, query, tuple(
-            names)) or _labelled(known, template.partition(hole)[0]) or ranking.rank(
-            known, query, names, facts.NEAR)
+        values = _one_value(read, texts, said) or _labelled(known, said) or derived.ranked_of_kind(
+            known, query, tuple(names)) or _labelled(known, template.partition(hole)[0]) or (
+            ranking.rank(known, query, names, facts.NEAR))
         before, _, after = template.partition(hole)
         if part:  # (the first of the values that is a person's name)
             values = [p for v in [*values, *_labelled(known, template.partition(hole)[0])]
@@ -293,8 +348,28 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
     by the value the task points at in the other files it reads (``texts``), nothing else;
     none when the field or the value is not found."""
     key = fields(task, list(named), {**texts, name: text}).get(name)
+    if key is None and (quoted := json_keys.quoted_key(task, name, text, named)) in {
+            e.key for e in keyed.entries(text)}:
+        key = quoted  # (a key the JSON holds, named in quotes: "set 'city' in v.json to …")
     if key is None:
         return ()
+    value = copied_value(task, name, text, texts, named, key)
+    if value is None:
+        return ()
+    # (the key's value stated to the edit of keyed files: in the file's own notation; the
+    # value whole, stated first, not its parts by shape: "TR18" of "TR18 4AB"; a JSON text
+    # quoted where the field held none: null)
+    quoted = json.dumps(value) if name.lower().endswith(".json") and not re.fullmatch(
+        r"-?\d+(?:\.\d+)?|true|false", value) else value
+    return tuple((piece, tuple(n if quoted in n else n.replace(value, quoted, 1)
+                               for n in news[:1]))
+                 for piece, news in keyed.keyed_edits(text, f'{key} to "{value}"', []))
+
+
+def copied_value(task: str, name: str, text: str, texts: dict[str, str],
+                 named: Iterable[str], key: str) -> str | None:
+    """The value the task points at for ``key`` of ``name`` in the other files it names and
+    has read (``texts``): one line, not a value ``name`` holds already; None if none."""
     read = {n: t for n, t in texts.items() if n != name and n in task}
     known = [f for n, t in read.items()
              for f in (*facts.file_facts(n, t), *derived.derived_facts(n, t, task))]
@@ -304,17 +379,7 @@ def field_edits(task: str, name: str, text: str, texts: dict[str, str],
     found = _labelled(known, key) or derived.ranked_of_kind(known, query, tuple(named)) or (
         ranking.rank(known, query, list(named), facts.NEAR))
     found = [v for v in found if "\n" not in v and v not in text][:1]
-    if not found:
-        return ()
-    # (the key's value stated to the edit of keyed files: in the file's own notation; the
-    # value whole, stated first, not its parts by shape: "TR18" of "TR18 4AB"; a JSON text
-    # quoted where the field held none: null)
-    value = found[0]
-    quoted = json.dumps(value) if name.lower().endswith(".json") and not re.fullmatch(
-        r"-?\d+(?:\.\d+)?|true|false", value) else value
-    return tuple((piece, tuple(n if quoted in n else n.replace(value, quoted, 1)
-                               for n in news[:1]))
-                 for piece, news in keyed.keyed_edits(text, f'{key} to "{value}"', []))
+    return found[0] if found else None
 
 
 def field_sources(task: str, named: Iterable[str], texts: dict[str, str]) -> tuple[str, ...]:
@@ -339,14 +404,26 @@ def composed(task: str, named: Iterable[str], start: Iterable[str], seen: dict[s
         if name in there and existing is None:
             continue  # (not read: its text is not known)
         pairs = field_edits(task, name, existing, seen, names) if existing else ()
+        keyed_whole = _quoted_key(task, name, existing, seen, names) if existing else None
         if pairs and existing is not None:
             whole = tuple(existing.replace(piece, new, 1) for piece, news in pairs[:1]
                           for new in news)
             out.append((name, whole, ()))
+        elif keyed_whole:
+            out.append((name, (keyed_whole,), ()))
         elif lines and not name.lower().endswith(_DATA):  # (a JSON template: ``compose``)
             added = tuple(shapes.appended(existing or "", line) for line in lines)
             out.append((name, tuple((existing or "") + text for text in added), added))
     return out
+
+
+def _quoted_key(task: str, name: str, text: str, seen: dict[str, str],
+                names: list[str]) -> str | None:
+    """The JSON object ``name`` with the key the task quotes (``json_keys``) set to the
+    value read in its other files; None when there is no such key or value."""
+    key = json_keys.quoted_key(task, name, text, names)
+    value = copied_value(task, name, text, seen, names, key) if key else None
+    return json_keys.with_key(text, key, value) if key and value else None
 
 
 #: a file's name made of a placeholder and an ending: "(<code>.md)", "{name}.txt"
