@@ -142,3 +142,17 @@ def test_a_line_removal_that_is_half_the_task_is_not_confirmed(tmp_path, task):
     """Only the TODO line removed, the rest of the task not done."""
     end = {**START, "notes.txt": "line one\nline three\n"}
     assert not _verified(tmp_path, task, START, end)
+
+
+@pytest.mark.parametrize(("task", "written"), [
+    ("Write 'port=N' to out.txt, N being the port in s.env plus one", "port=8080"),
+    ("Write 'port=N' to out.txt, where N is the port in s.env minus 1", "port=8080"),
+    ("Write 'port=N' to out.txt (N: the port in s.env + 1)", "port=8080"),
+    ("Write 'port=N' to out.txt, N being the port in s.env written in words", "port=8080"),
+    ("Write 'host=H' to out.txt, H being the host in s.env in capitals", "host=db"),
+])
+def test_a_placeholder_defined_with_an_operation_is_not_the_bare_value(tmp_path, task, written):
+    """The value a template's placeholder stands for goes through what its definition says
+    after the source: the bare value filled in is never confirmed."""
+    start = {"s.env": "PORT=8080\nHOST=db\n"}
+    assert not _verified(tmp_path, task, start, {**start, "out.txt": written + "\n"})
