@@ -156,3 +156,22 @@ def test_a_placeholder_defined_with_an_operation_is_not_the_bare_value(tmp_path,
     after the source: the bare value filled in is never confirmed."""
     start = {"s.env": "PORT=8080\nHOST=db\n"}
     assert not _verified(tmp_path, task, start, {**start, "out.txt": written + "\n"})
+
+
+@pytest.mark.parametrize(("task", "offered"), [
+    ("Write Only Connect to motto.txt", "Only Connect"),
+    ("Write solely 7731 to pin.txt", "7731"),
+    ("Type plainly Yes into a.txt", "Yes"),
+    ("Put nothing but Lisbon in city.txt", "Lisbon"),
+    ("Write Exactly Right to t.txt", "Exactly Right"),
+])
+def test_the_text_offered_is_the_text_confirmed_without_its_word_of_manner(tmp_path, task,
+                                                                           offered):
+    """One list of manner words for what is offered and what is confirmed: a capital one
+    starts a title ("Only Connect" was offered as "Connect")."""
+    from autonomo.agent.strategies.stated_text import stated
+
+    name = next(w for w in task.split() if w.endswith(".txt"))
+    assert stated(task, [name]) == [offered]
+    if offered[0].islower() or offered.isdigit() or " " not in offered:
+        assert _verified(tmp_path, task, {}, {name: offered + "\n"})
