@@ -475,3 +475,31 @@ def test_the_files_of_a_kind_are_read_with_their_folder_scope_in_one_place(task,
     places = tuple(p for p in ("cache", "keep", "drafts", "logs") if f"{p}/" in task)
     apart = ("keep",) if "leave keep/" in task else ()
     assert of_kind(task, files, kinds, places, apart) == found
+
+
+def test_pairs_read_each_destination_s_owners_once_with_the_same_answer():
+    """``pairs`` asked each destination's owners anew for each source (a task naming 250
+    files took minutes to build one step's grammar); its answer is the plain definition's."""
+    import random
+    from pathlib import PurePosixPath
+
+    from autonomo.agent.strategies.placing import pairs
+
+    def plain(sources, destinations, named):
+        def owners(dest):
+            return [s for s in dict.fromkeys([*sources, *named])
+                    if PurePosixPath(s).name == PurePosixPath(dest).name
+                    and PurePosixPath(s).parent != PurePosixPath(dest).parent]
+        return {s: fits for s in sources
+                if (fits := [d for d in destinations if s in owners(d) or not owners(d)])}
+
+    rng = random.Random(26)
+    names = ["a.txt", "b.txt", "c.md", "d.log"]
+    folders = ["", "x/", "y/", "x/z/"]
+    for _ in range(200):
+        pick = lambda n: [rng.choice(folders) + rng.choice(names) for _ in range(n)]  # noqa: E731
+        sources, destinations, named = pick(rng.randint(0, 5)), pick(rng.randint(0, 6)), \
+            tuple(pick(rng.randint(0, 3)))
+        assert pairs(sources, destinations, named) == plain(sources, destinations, named)
+    many = [f"f{i}.txt" for i in range(250)]
+    assert pairs(many, [f"backup/{n}" for n in many])["f7.txt"] == ["backup/f7.txt"]

@@ -142,3 +142,36 @@ def test_a_line_removal_that_is_half_the_task_is_not_confirmed(tmp_path, task):
     """Only the TODO line removed, the rest of the task not done."""
     end = {**START, "notes.txt": "line one\nline three\n"}
     assert not _verified(tmp_path, task, START, end)
+
+
+@pytest.mark.parametrize(("task", "written"), [
+    ("Write 'port=N' to out.txt, N being the port in s.env plus one", "port=8080"),
+    ("Write 'port=N' to out.txt, where N is the port in s.env minus 1", "port=8080"),
+    ("Write 'port=N' to out.txt (N: the port in s.env + 1)", "port=8080"),
+    ("Write 'port=N' to out.txt, N being the port in s.env written in words", "port=8080"),
+    ("Write 'host=H' to out.txt, H being the host in s.env in capitals", "host=db"),
+])
+def test_a_placeholder_defined_with_an_operation_is_not_the_bare_value(tmp_path, task, written):
+    """The value a template's placeholder stands for goes through what its definition says
+    after the source: the bare value filled in is never confirmed."""
+    start = {"s.env": "PORT=8080\nHOST=db\n"}
+    assert not _verified(tmp_path, task, start, {**start, "out.txt": written + "\n"})
+
+
+@pytest.mark.parametrize(("task", "offered"), [
+    ("Write Only Connect to motto.txt", "Only Connect"),
+    ("Write solely 7731 to pin.txt", "7731"),
+    ("Type plainly Yes into a.txt", "Yes"),
+    ("Put nothing but Lisbon in city.txt", "Lisbon"),
+    ("Write Exactly Right to t.txt", "Exactly Right"),
+])
+def test_the_text_offered_is_the_text_confirmed_without_its_word_of_manner(tmp_path, task,
+                                                                           offered):
+    """One list of manner words for what is offered and what is confirmed: a capital one
+    starts a title ("Only Connect" was offered as "Connect")."""
+    from autonomo.agent.strategies.stated_text import stated
+
+    name = next(w for w in task.split() if w.endswith(".txt"))
+    assert stated(task, [name]) == [offered]
+    if offered[0].islower() or offered.isdigit() or " " not in offered:
+        assert _verified(tmp_path, task, {}, {name: offered + "\n"})

@@ -128,6 +128,16 @@ def phrases(text: str, maxsplit: int = 0) -> list[str]:
 
 #: words that ask for a file's whole text to be replaced ("replace everything in a.txt",
 #: "overwrite a.txt", "with only this line", "and nothing else"): nothing is appended
+#: words of manner before a text to write or its verb ("should just say", "write only 42",
+#: "nothing but Lisbon"): never part of the text; in lower case only ("Only Connect" is a
+#: title) — one list for what is offered (``stated_text``) and what is confirmed
+#: (``verifying_values``)
+MANNER = (r"(?:just|only|simply|merely|exactly|precisely|plainly|solely|purely|"
+          r"nothing\s+but|nothing\s+other\s+than)")
+#: manner words at a text's start (``MANNER``, case as written)
+MANNER_FIRST = re.compile(rf"(?:{MANNER}[:,]?\s+)+(?=\S)")
+
+
 REPLACING_WHOLE = re.compile(
     r"\b(?:replac\w*|swap\w*)\s+(?:everything|all|the\s+(?:whole\s+|entire\s+)?"
     r"(?:contents?|text|file))\b|\boverwrit\w*"

@@ -18,7 +18,13 @@ from autonomo.agent.strategies import twostep
 from autonomo.agent.strategies.shapes import ticked
 from autonomo.agent.strategies.spans import NUMBER_WORDS, arranging
 from autonomo.agent.strategies.stated_text import LACKING, RESTRICTION
-from autonomo.agent.task_text import REPLACING_WHOLE, STOP, plain_quotes
+from autonomo.agent.task_text import (
+    MANNER,
+    MANNER_FIRST,
+    REPLACING_WHOLE,
+    STOP,
+    plain_quotes,
+)
 from autonomo.agent.verifying_pointed import KIND_NOUNS, forms, pointed
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import DATA_FILES, STRUCTURED
@@ -41,11 +47,6 @@ _MODIFIER = (r"(?!(?:a|an|the|my|our|your|this|that|its|to|in|into|of|for|on|at|
 #: a value that only names the text it introduces ("F -> contents: X", "F -> text should be X")
 _NAMING_TEXT = re.compile(r"(?:the\s+)?(?:text|content|contents|words?)\s*(?::|(?:should|must)\s+"
                           r"be\b:?)\s*", re.IGNORECASE)
-#: a word of manner before a stated value or its verb ("should just say", "contain exactly")
-_MANNER = r"(?:just|only|simply|merely|exactly|nothing\s+but)"
-#: … before the value itself (in lower case: "Only Connect" is a title): never part of it
-_MANNER_FIRST = re.compile(r"(?:just|only|simply|merely|exactly|solely|purely|precisely|"
-                           r"nothing\s+but|nothing\s+other\s+than)\s+(?=\S)")
 #: verbs that put a stated value into a file
 _PUTTING = (r"write|save|put|store|note|jot(?:\s+down)?|append|add|record|type|enter|"
             r"tack(?:\s+on)?|insert")
@@ -110,12 +111,12 @@ def stated(task: str, target: str) -> set[str]:
         # "… which reads X", "with the words X", "containing just the wifi code X"
         rf"\b(?:containing|saying|reading|(?:that|which)\s+(?:says|reads)|"
         rf"with\s+the\s+(?:text|words?|line|phrase)|"
-        rf"(?:should|must|needs?\s+to|has\s+to)\s+(?:{_MANNER}\s+)?(?:contain|say|read|hold)|"
-        rf"(?:that|which)\s+{_MANNER}\s+(?:says|reads)|"
+        rf"(?:should|must|needs?\s+to|has\s+to)\s+(?:{MANNER}\s+)?(?:contain|say|read|hold)|"
+        rf"(?:that|which)\s+{MANNER}\s+(?:says|reads)|"
         rf"(?:text|content|contents)\s+(?:should|must)\s+be|"
         rf"whose\s+(?:only\s+|one\s+|single\s+)?(?:line|text|content|contents)\s+(?:is|reads|says)|"
         rf"needs?\s+(?:the|a|one\s+more|another|a\s+new)\s+(?:line|entry|item))"
-        rf"(?:\s+{_MANNER})?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
+        rf"(?:\s+{MANNER})?(?:\s+the\s+(?:{_MODIFIER}\s+){{0,2}}?(?:{_NOUNS}))?\s*:?\s+"
         rf"(?P<v>.+?){until}",
         # "content: X", "haiku.txt: X", "at the bottom: X", "append: X", "the words: X",
         # "this single line: X", "that says: X", "overwrite f with: X"
@@ -152,7 +153,7 @@ def stated(task: str, target: str) -> set[str]:
             # (nor how a list is laid out: ", in alphabetical order, to F")
             if named := _NAMING_TEXT.match(value):  # ("F -> contents: X" states X)
                 value = _clean(value[named.end():])
-            if after_verb and (manner := _MANNER_FIRST.match(value)):
+            if after_verb and (manner := MANNER_FIRST.match(value)):
                 value = _clean(value[manner.end():])  # ("put nothing but Lisbon in f")
             if value and not _POINTING.search(value) and target not in value \
                     and not arranging(value) \

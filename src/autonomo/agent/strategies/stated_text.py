@@ -30,7 +30,7 @@ from autonomo.agent.strategies.spans import (
     QUESTION_WORDS,
     questions,
 )
-from autonomo.agent.task_text import REPLACING_WHOLE, STOP
+from autonomo.agent.task_text import MANNER, MANNER_FIRST, REPLACING_WHOLE, STOP
 
 #: nouns that name the kind of a text or value ("the word kestrel", "the code K9-4410")
 KINDS = frozenset({"word", "words", "phrase", "text", "line", "sentence", "message", "note",
@@ -46,7 +46,7 @@ _POINTING_ON = frozenset({"text", "line", "words", "word", "phrase", "sentence",
                           "put", "save", "store", "type", "enter", "have", "has", "hold",
                           "holds", "contain", "contains"})
 #: phrases after which the stated text begins
-_MANNER = r"(?:(?:just|only|simply|merely|exactly|plainly)\s+)?"
+_MANNER = rf"(?:{MANNER}\s+)?"
 _INTRODUCER = re.compile(
     r"\b(?:(?:that|which|it)\s+" + _MANNER + r"(?:says|reads|read|say|states)|saying|reading|"
     r"with\s+(?:the\s+)?(?:text|words?|line|message|note|phrase|sentence|content)|"
@@ -126,7 +126,6 @@ _NOT_FIRST = frozenset({"it", "its", "it's", "that", "this", "these", "those", "
                         "something", "anything", "one", "another", "some", "any", "each",
                         "every", "all", "both", "more", "down", "up", "today's"})
 #: words that may stand before a described value ("just the wifi code X")
-_ONLY = ("just", "only", "exactly", "simply", "merely", "precisely")
 _ARTICLES = frozenset({"the", "a", "an", "my", "our", "your", "this", "that", "his", "her",
                        "their", "new"})
 #: a token that is a value by its look: a digit in it, a capital, a symbol
@@ -197,11 +196,7 @@ def _described(span: str) -> str | None:
     """The value of ``span`` with what describes it left out ("just the wifi code
     Snowdrift-482" → ``Snowdrift-482``, "the phrase slow and steady" → ``slow and
     steady``); None when it only describes ("the total of the prices")."""
-    words = span.split()
-    if len(words) > 2 and " ".join(words[:2]).lower() == "nothing but":
-        words = words[2:]  # ("nothing but Lisbon")
-    while words and words[0].lower().rstrip(":,") in _ONLY:
-        words = words[1:]
+    words = MANNER_FIRST.sub("", span.strip(), count=1).split()  # ("nothing but Lisbon")
     if not words:
         return None
     if words[0] not in _ARTICLES:  # (case matters: "The Periodic Table" is a title)
