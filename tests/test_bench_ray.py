@@ -135,3 +135,27 @@ def test_a_worker_stuck_past_the_cutoff_is_killed_from_the_driver(tmp_path: Path
     assert result.status == "fail"
     assert result.reason == "cutoff reached: the worker was killed 2 s after the cutoff"
     assert time.monotonic() - started < 60
+
+
+def test_a_failed_task_is_recorded_with_its_cause(tmp_path: Path) -> None:
+    import sqlite3
+
+    from autonomo.bench.ray_executor import RayExecutor
+    from autonomo.bench.runner import Job
+
+    class TaskError(Exception):  # like RayTaskError: its first line names only the task
+        cause = sqlite3.OperationalError("database is locked")
+
+    class FailingRay:
+        @staticmethod
+        def get(ref):
+            raise TaskError("ray::_run() (pid=1, ip=127.0.0.1)\n  traceback ...")
+
+    write_challenge(tmp_path / "suite", "C00", task="Anything")
+    (challenge,) = load_suite(tmp_path / "suite").challenges.values()
+    executor = object.__new__(RayExecutor)
+    executor.ray, executor.run_id = FailingRay(), "run-x"
+    result = executor._collect(object(), Job(challenge, 0))
+    assert result.status == "fail"
+    assert result.reason == ("the Ray task failed (TaskError): ray::_run() (pid=1, ip=127.0.0.1):"
+                             " OperationalError: database is locked")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import gzip
+import multiprocessing
 import os
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -106,3 +109,65 @@ def test_a_prefix_finds_one_agent_or_team_and_says_what_matches_otherwise(tmp_pa
         teams.load("abc")
     with pytest.raises(UserError, match=r"No team 'q'\. List them with `autonomo team list`"):
         teams.load("q")
+
+
+def _writing_in_rollback_mode(path: Path) -> sqlite3.Connection:
+    """A connection holding a write transaction on ``path``, a file still in rollback mode
+    (as a second process creating the same fresh file does while it writes its header)."""
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("create table t (x)")
+    other.execute("begin immediate")
+    other.execute("insert into t values (1)")
+    return other
+
+
+def test_opening_waits_for_a_writer_that_holds_the_file_in_rollback_mode(tmp_path):
+    # the switch to WAL mode needs an exclusive lock that SQLite takes without its busy
+    # handler: it used to fail at once with "database is locked" (two Ray workers opening a
+    # fresh autonomo.db at the same moment)
+    path = tmp_path / "x.sqlite"
+    other = _writing_in_rollback_mode(path)
+    threading.Timer(0.3, lambda: other.execute("commit")).start()
+    conn = connect(path, [("m001", lambda db: db.execute("create table u (y)"))])
+    assert conn.execute("pragma journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("select x from t").fetchall() == [(1,)]  # the other's write kept
+    conn.close()
+    other.close()
+
+
+def test_opening_gives_up_after_the_busy_timeout(tmp_path):
+    path = tmp_path / "x.sqlite"
+    other = _writing_in_rollback_mode(path)
+    started = time.monotonic()
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        connect(path, (), busy_ms=300)
+    assert 0.25 <= time.monotonic() - started < 5
+    other.execute("commit")
+    connect(path, ()).close()
+    other.close()
+
+
+def _open_at_once(path: str, barrier, results) -> None:
+    from autonomo.storage.db import AGENT_MIGRATIONS, Database
+
+    barrier.wait()
+    try:
+        Database(Path(path), AGENT_MIGRATIONS).close()
+        results.put("ok")
+    except Exception as exc:  # reported to the test
+        results.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_processes_creating_one_store_at_once_all_open_it(tmp_path):
+    context = multiprocessing.get_context("fork")
+    for round_ in range(10):
+        path = tmp_path / f"r{round_}" / "autonomo.db"
+        barrier, results = context.Barrier(3), context.Queue()
+        procs = [context.Process(target=_open_at_once, args=(str(path), barrier, results))
+                 for _ in range(3)]
+        for proc in procs:
+            proc.start()
+        outcomes = [results.get(timeout=30) for _ in procs]
+        for proc in procs:
+            proc.join(timeout=30)
+        assert outcomes == ["ok"] * 3, outcomes

@@ -105,6 +105,11 @@ def start_ray(address: str | None = None, *, num_cpus: int | None = 2) -> Any:
     return ray
 
 
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else repr(exc)
+
+
 class RayExecutor:
     name = "ray"
 
@@ -159,7 +164,10 @@ class RayExecutor:
         try:
             return self.ray.get(ref)
         except Exception as exc:  # the task failed after its retries: record, don't crash
-            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else repr(exc)
+            reason = _first_line(exc)
+            cause = getattr(exc, "cause", None)  # a RayTaskError's first line is only "ray::_run()"
+            if isinstance(cause, BaseException):
+                reason = f"{reason}: {type(cause).__name__}: {_first_line(cause)}"
             return ChallengeResult.for_challenge(
                 job.challenge, self.run_id, job.attempt, status="fail",
                 reason=f"the Ray task failed ({type(exc).__name__}): {reason}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -115,6 +116,37 @@ def apply_migrations(db: sqlite3.Connection,
             db.execute("insert into _migrations(name) values (?)", (name,))
 
 
+#: SQLite's result codes for a file another connection has locked
+_BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return (code & 0xFF) in _BUSY_CODES if code is not None else "locked" in str(exc)
+
+
+def _wal(conn: sqlite3.Connection, busy_ms: int) -> None:
+    """``conn``'s file in WAL mode, waiting up to ``busy_ms`` for other connections.
+
+    Switching a file to WAL upgrades a shared lock to an exclusive one, which SQLite does
+    without its busy handler: while another connection writes the file in rollback mode (as
+    a second process creating the same fresh file does, its own switch writing the header),
+    the pragma fails at once with "database is locked", busy timeout or not. So it is retried
+    here until the busy timeout; a file already in WAL mode needs no lock and passes at once.
+    """
+    deadline = time.monotonic() + busy_ms / 1000
+    pause = 0.005
+    while True:
+        try:
+            conn.execute("pragma journal_mode=wal").fetchall()
+            return
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
+        pause = min(pause * 2, 0.1)
+
+
 def connect(path: Path, migrations: Sequence[tuple[str, Migration]], *,
             busy_ms: int = 5000, private: bool = True) -> sqlite3.Connection:
     """``path`` opened the project's way: WAL, foreign keys, a busy timeout, and with
@@ -126,9 +158,13 @@ def connect(path: Path, migrations: Sequence[tuple[str, Migration]], *,
     if private:
         os.close(os.open(path, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600))
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    conn.execute("pragma journal_mode=wal")
-    conn.execute("pragma foreign_keys=on")
-    conn.execute(f"pragma busy_timeout={int(busy_ms)}")
+    try:
+        conn.execute(f"pragma busy_timeout={int(busy_ms)}")
+        _wal(conn, busy_ms)
+        conn.execute("pragma foreign_keys=on")
+    except BaseException:
+        conn.close()
+        raise
     conn.execute("begin immediate")
     try:
         apply_migrations(conn, migrations)
