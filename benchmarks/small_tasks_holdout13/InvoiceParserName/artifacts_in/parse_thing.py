@@ -1,0 +1,2 @@
+def parse(line):
+    return line.split(';')
