@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+import tenacity
 
 from autonomo.errors import UserError
 
@@ -134,17 +135,15 @@ def _wal(conn: sqlite3.Connection, busy_ms: int) -> None:
     the pragma fails at once with "database is locked", busy timeout or not. So it is retried
     here until the busy timeout; a file already in WAL mode needs no lock and passes at once.
     """
-    deadline = time.monotonic() + busy_ms / 1000
-    pause = 0.005
-    while True:
-        try:
+    retrying = tenacity.Retrying(
+        stop=tenacity.stop_after_delay(busy_ms / 1000),
+        wait=tenacity.wait_exponential(multiplier=0.005, max=0.1),
+        retry=tenacity.retry_if_exception(
+            lambda exc: isinstance(exc, sqlite3.OperationalError) and _is_busy(exc)),
+        reraise=True)
+    for attempt in retrying:
+        with attempt:
             conn.execute("pragma journal_mode=wal").fetchall()
-            return
-        except sqlite3.OperationalError as exc:
-            if not _is_busy(exc) or time.monotonic() >= deadline:
-                raise
-        time.sleep(min(pause, max(0.0, deadline - time.monotonic())))
-        pause = min(pause * 2, 0.1)
 
 
 def connect(path: Path, migrations: Sequence[tuple[str, Migration]], *,
