@@ -48,7 +48,7 @@ from autonomo.agent.finishing_targets import (
 from autonomo.agent.strategies import line_removals
 from autonomo.agent.strategies.grounding import mentioned_files
 from autonomo.agent.strategies.names import new_names, task_files
-from autonomo.agent.task_text import CLEARING
+from autonomo.agent.task_text import CLEARING_RE
 from autonomo.agent.verifying_task import quoted
 
 
@@ -167,7 +167,7 @@ def unmandated(task: str, record: Record, workspace: Path, said: Mapping[str, st
     kinds_asked = kinds(task)
     # (or a clearing phrase: "clean crawler/ of its .log files", "the .pyc files can go")
     removal = asks_removal(task) or bool({"empty", "clear"} & set(re.findall(
-        r"[a-z]+", task.lower()))) or bool(re.search(rf"\b(?:{CLEARING})\b", task, re.I))
+        r"[a-z]+", task.lower()))) or bool(CLEARING_RE.search(task))
     acts = denied(task)
     # (a copy asked by its words: "the final version" names a relation, it asks no copy)
     copying = bool(set(re.findall(r"[a-z]+", task.lower())) & COPY_WORDS)

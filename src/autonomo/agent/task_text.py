@@ -155,3 +155,5 @@ CLEARING = (r"(?:clean|clear)(?:ed)?\s+(?:out|away)|purge[ds]?|wipe[ds]?(?:\s+ou
             r"under|onto|back|over|there|with|through|ahead|on)\b)|"
             r"(?:clean|clear|purge|rid|strip|empty)\s+(?:\S+\s+){1,4}?of\s+(?:(?:its|the|all|"
             r"every|any|their)\s+)*\*?\.[A-Za-z]\w*")
+#: ``CLEARING`` as a phrase of its own
+CLEARING_RE = re.compile(rf"\b(?:{CLEARING})\b", re.IGNORECASE)

@@ -23,6 +23,7 @@ from autonomo.agent import verifying_units as units
 from autonomo.agent.finishing_record import without
 from autonomo.agent.strategies import scaled, twostep
 from autonomo.agent.verifying_expected import (
+    COUNTING,
     GENERIC_ANSWER,
     LIST_WORDS,
     Expected,
@@ -50,7 +51,6 @@ from autonomo.agent.verifying_verdict import Verdict
 
 _ALONE = re.compile(r"\b(?:and\s+)?nothing\s+(?:else|more)(?:\s+in\s+(?:it|there|the\s+file))?\b",
                     re.IGNORECASE)
-_COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
 _HEADER = re.compile(r"\b(?:not\s+counting|excluding|without|apart\s+from|except(?:\s+for)?)"
                      r"\s+(?:the\s+)?header(?:\s+(?:row|line))?", re.IGNORECASE)
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5,
@@ -320,7 +320,7 @@ def _file_counts_and_lists(task: str, start: Snapshot, required: set[str],
     if every != top or not every:
         return []  # whether files in sub-folders count is not said
     names = tuple(p[len(base):] for p in top)
-    if _COUNTING.search(task):
+    if COUNTING.search(task):
         return [Expected("a count of files", str(len(names)))]
     if re.search(r"\bnames?\b|\blist(?:ing)?\b|\bwhich\b|\bper\s+line\b|\bone\s+a\s+line\b",
                  task, re.IGNORECASE):
@@ -493,8 +493,9 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
     cleaned = _ALONE.sub(" ", _HEADER.sub(" header ", task))
     answer_words = {w for w in words(answer.rsplit("/", 1)[-1].rsplit(".", 1)[0])
                     if len(w) > 1} - FUNCTION_WORDS
-    required = content_words(cleaned, [*named, *spoken]) - answer_words - words_of(cleaned)
-    operated = bool(words_of(cleaned))  # ("double it": a value read, then changed)
+    operating = words_of(cleaned)
+    required = content_words(cleaned, [*named, *spoken]) - answer_words - operating
+    operated = bool(operating)  # ("double it": a value read, then changed)
     sources = [p for p in dict.fromkeys(named) if p != answer]
     for source in sources:  # what a clause whose subject is a source says of it is no
         # condition ("shortlist.txt has our baby-name shortlist. How many names …?")
@@ -508,7 +509,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
             return Verdict.no("derive", f"{source} is too big or not text")
         if _TIMES.search(cleaned):
             expected += _occurrences(cleaned, source, text, required, answer_words)
-        elif _COUNTING.search(cleaned) and not operated:
+        elif COUNTING.search(cleaned) and not operated:
             expected += _counts(cleaned, source, text, required, answer_words,
                                 [*named, *spoken])
         else:
@@ -525,7 +526,7 @@ def deriving(task: str, start: Snapshot, now: Snapshot, changes: Changes,
         expected += units.unit_value(task, source, text, [*named, *spoken], answer_words)
         expected += units.section_value(task, source, text, [*named, *spoken], answer_words)
         expected += units.marked_items(task, source, text, [*named, *spoken], answer_words)
-        if _COUNTING.search(cleaned) and not operated:
+        if COUNTING.search(cleaned) and not operated:
             expected += records.list_count(task, source, text, [*named, *spoken],
                                            answer_words - _TALLY)
         expected += _sums(cleaned, source, text, required, answer_words)

@@ -16,6 +16,9 @@ GENERIC_ANSWER = {"out", "output", "answer", "answers", "result", "results", "li
                   "index", "inventory", "manifest", "contents", "catalog", "overview",
                   "filenames", "listing"}
 
+#: words that ask for a count
+COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class Expected:

@@ -18,7 +18,7 @@ from collections.abc import Collection
 from autonomo.agent.finishing_record import without
 from autonomo.agent.strategies.folders import folders_removed
 from autonomo.agent.strategies.placing import TOP
-from autonomo.agent.task_text import CLEARING, clauses
+from autonomo.agent.task_text import CLEARING_RE, clauses
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_task import (
     KIND,
@@ -201,8 +201,7 @@ def deletion(task: str, start: Snapshot, changes: Changes,
                                     "still there")
     # (a clearing phrase reads its kind, which ``verbs`` blanks as a name: "clean x/ of its
     # .log files")
-    if "delete" not in ops and not whole and not re.search(rf"\b(?:{CLEARING})\b", task,
-                                                           re.IGNORECASE):
+    if "delete" not in ops and not whole and not CLEARING_RE.search(task):
         return Verdict.no("delete", "files were removed, but the task's words for removing "
                                     "a file were not recognised")
     if ops & {"copy", "move", "append"}:

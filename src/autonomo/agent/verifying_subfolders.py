@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import re
 
-from autonomo.agent.verifying_expected import GENERIC_ANSWER, LIST_WORDS, Expected, unexplained
+from autonomo.agent.verifying_expected import (
+    COUNTING,
+    GENERIC_ANSWER,
+    LIST_WORDS,
+    Expected,
+    unexplained,
+)
 from autonomo.agent.verifying_snapshot import Snapshot
 from autonomo.agent.verifying_sources import words
 from autonomo.agent.verifying_task import folders_of
@@ -25,7 +31,6 @@ sub subfolder subfolders folder folders directory directories subdirectories sub
 dir dirs inside within directly just only their names name one per line each list make
 put write save give count many how number contains contain hold holds has there are is
 """))
-_COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
 
 
 def subfolders(task: str, start: Snapshot, required: set[str], answer: str,
@@ -46,6 +51,6 @@ def subfolders(task: str, start: Snapshot, required: set[str], answer: str,
                      if f.startswith(folder + "/")})
     if not inside:
         return []
-    if _COUNTING.search(task):
+    if COUNTING.search(task):
         return [Expected(f"a count of the folders in {folder}", str(len(inside)))]
     return [Expected(f"the folders in {folder}", items=tuple(inside), place=folder + "/")]

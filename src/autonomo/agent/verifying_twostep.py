@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from autonomo.agent.strategies import derived, json_keys, twostep
+from autonomo.agent.verifying_expected import COUNTING
 from autonomo.agent.verifying_snapshot import Changes, Snapshot
 from autonomo.agent.verifying_sources import content_words, flatten, keyed, words
 from autonomo.agent.verifying_task import files_named, new_names
@@ -157,11 +158,10 @@ def _field(task: str, start: Snapshot, now: Snapshot, target: str,
     if not isinstance(old, dict) or not isinstance(new, dict):
         return None
     seen = {n: t for n in sources if (t := start.files[n].text) is not None}
-    key = twostep.fields(task, names, {**seen, target: before}).get(target) or (
-        json_keys.quoted_key(task, target, before, names))
+    quoted = json_keys.quoted_key(task, target, before, names)
+    key = twostep.fields(task, names, {**seen, target: before}).get(target) or quoted
     # (a key the task quotes may be added: "add it as \"owner\" to card.json")
-    if key is None or set(new) != set(old) | {key} or (
-            key not in old and not json_keys.quoted_key(task, target, before, names)):
+    if key is None or set(new) != set(old) | {key} or (key not in old and not quoted):
         return None
     wanted = {_singular(w) for w in words(key.replace("_", " "))}
     found_value = _value(start, sources, wanted, set())
@@ -191,7 +191,6 @@ lower at least most which what ones them one per line go only just
 
 
 #: a count asked, not a list
-_COUNTING = re.compile(r"\bhow\s+many\b|\bcount\b|\bnumber\s+of\b", re.IGNORECASE)
 #: the items asked with their amounts ("with their prices"): a bare name is not what it asks
 _WITH_AMOUNTS = re.compile(r"\b(?:with|and|plus|including|along\s+with)\s+(?:their|its|the)\s+"
                            r"(?:prices?|costs?|amounts?|weights?|lengths?|values?|figures?|"
@@ -205,7 +204,7 @@ def _bounded(task: str, start: Snapshot, now: Snapshot, target: str,
     found = derived.bounds(task)
     text = now.files[target].text
     if len(found) != 1 or len(sources) != 1 or target in start.files or text is None \
-            or _COUNTING.search(task):  # ("how many cost more than 3": a count, no list)
+            or COUNTING.search(task):  # ("how many cost more than 3": a count, no list)
         return None
     source = start.files[sources[0]].text or ""
     rows = [derived.item_amount(line) for line in source.splitlines() if line.strip()]

@@ -11,6 +11,7 @@ template from the file read and never offers the token or the definition as text
 
 from __future__ import annotations
 
+import functools
 import re
 
 #: a token a task may define: one capital letter or a word in capitals ("N", "NAME")
@@ -62,9 +63,10 @@ def _changed(description: str) -> bool:
     return bool(rest) or _CHANGING.search(without_file) is not None
 
 
-def definitions(task: str) -> list[tuple[str, str, tuple[int, int]]]:
+@functools.lru_cache(maxsize=32)
+def definitions(task: str) -> tuple[tuple[str, str, tuple[int, int]], ...]:
     """(token, its description, the definition's span) of each token the task defines and
-    also uses outside its definition."""
+    also uses outside its definition (read once a task: every candidate text asks)."""
     out: list[tuple[str, str, tuple[int, int]]] = []
     taken: list[tuple[int, int]] = []
     for pattern in _DEFINITIONS:
@@ -80,7 +82,7 @@ def definitions(task: str) -> list[tuple[str, str, tuple[int, int]]]:
                 continue
             out.append((token, found.group("d").strip(), span))
             taken.append(span)
-    return sorted(out, key=lambda d: d[2])
+    return tuple(sorted(out, key=lambda d: d[2]))
 
 
 def _hole(description: str) -> str:

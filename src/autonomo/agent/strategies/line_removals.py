@@ -12,6 +12,7 @@ task: the lines are the file's own, picked by the task's words.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from autonomo.agent.task_text import plain_quotes
@@ -69,6 +70,12 @@ _WHOLE = re.compile(r"\b(?:files?|folders?|director(?:y|ies))\b", re.IGNORECASE)
 
 def selectors(task: str, names: tuple[str, ...] | list[str] = (), of: str = ""
               ) -> list[tuple[str, str | int]]:
+    """``_selectors``, read once a task (every step and finish rule asks, once a path)."""
+    return list(_selectors(task, tuple(names), of))
+
+
+@functools.lru_cache(maxsize=64)
+def _selectors(task: str, names: tuple[str, ...], of: str) -> tuple[tuple[str, str | int], ...]:
     """(kind, what) of each pick of lines a removal of the task asks (of the file ``of``,
     when given: in a sentence that names it, or that names no file when the task names
     only it): ("is", text), ("has", text), ("starts", text), ("ends", text), ("at", n:
@@ -94,7 +101,7 @@ def selectors(task: str, names: tuple[str, ...] | list[str] = (), of: str = ""
             pick = _pick(before, after, m.group(0).lower() == "lines")
             if pick is not None:
                 found.append(pick)
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def _pick(before: str, after: str, many: bool) -> tuple[str, str | int] | None:

@@ -37,7 +37,7 @@ from autonomo.agent.strategies.naming import WRITE_WORDS, asks_new_name, task_wo
 from autonomo.agent.strategies.narrowing import argument_lists, contentless
 from autonomo.agent.strategies.repair import known_looks, removed, repairing, worked
 from autonomo.agent.strategies.schema import restoring
-from autonomo.agent.task_text import CLEARING, REPLACING_WHOLE
+from autonomo.agent.task_text import CLEARING_RE, REPLACING_WHOLE
 from autonomo.errors import AutonomoError
 from autonomo.tools.files import read_text
 from autonomo.tools.grounding import GROUNDED_KEY, TEXT_KINDS
@@ -90,7 +90,6 @@ _SAME_AS = re.compile(r"\b(?:same|identical)\s+(?:(?:text|content|contents|lines
                       r"(?:as|to)\b|\bholding\s+exactly\s+what\b|\b(?:the\s+)?original\s+"
                       r"(?:stays|remains|is\s+kept|too)\b|\bkeep(?:ing)?\s+the\s+original\b",
                       re.IGNORECASE)
-_CLEARING = re.compile(rf"\b(?:{CLEARING})\b", re.IGNORECASE)
 
 
 #: endings of a verb's forms ("copied", "renaming", "removes")
@@ -189,7 +188,7 @@ def unneeded(task: str, needed: dict[str, list[str]], workspace: str | None = No
         # there, that the task names; no verb said: a copy, which loses nothing (a move
         # would take away a file the task does not designate for removal)
         out.discard("copy_file")
-    if "delete_file" in out and workspace and KIND_NAMED.search(task) and _CLEARING.search(task):
+    if "delete_file" in out and workspace and KIND_NAMED.search(task) and CLEARING_RE.search(task):
         # files of a kind cleared without a removal verb ("clean crawler/ of its .log
         # files", "the .pyc files can go"): the kind's files are the objects
         out.discard("delete_file")

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from autonomo.agent.finishing_record import WRITING
 from autonomo.agent.strategies.facts import stem
 
 #: words that point at all a program printed, not a part of it
@@ -145,11 +146,6 @@ def narrowed(ran: Iterable[str], texts: tuple[str, ...], task: str,
     return tuple(found) if len(found) == 1 else texts
 
 
-#: what a command's arguments name as the file it makes or changes
-_MADE_BY = {"write_file": "path", "append_to_file": "path", "replace_text": "path",
-            "copy_file": "destination", "rename_file": "destination"}
-
-
 def made_by_programs(episodes: Iterable[Any], task_index: int, targets: Iterable[str],
                      existed: Iterable[str] | None, files: Iterable[str]) -> bool:
     """Whether every one of ``targets`` (files a write may go to) is a file a program the
@@ -165,6 +161,6 @@ def made_by_programs(episodes: Iterable[Any], task_index: int, targets: Iterable
         if e.task_index != task_index or e.result is None or e.result.status != "success":
             continue
         ran = ran or e.action.name == "execute_python_file"
-        if (key := _MADE_BY.get(e.action.name)) is not None:
+        if (key := WRITING.get(e.action.name)) is not None:
             done.add(str(e.action.arguments.get(key) or ""))
     return ran and not targets & done

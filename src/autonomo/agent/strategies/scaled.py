@@ -16,6 +16,7 @@ to``, ``N% off``/``N% discount``, and the English cardinals two to twelve for N.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -79,6 +80,7 @@ class Operation:
     span: tuple[int, int] = (0, 0)
 
 
+@functools.lru_cache(maxsize=32)
 def operation(task: str) -> Operation | None:
     """The one arithmetic operation ``task`` states on a value, or None (none, or several:
     which comes first is not decided here)."""
